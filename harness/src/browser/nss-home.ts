@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export class BrowserTrustError extends Error {
+  readonly code = 'HARNESS_ERR_BROWSER_TRUST';
+}
+
+/**
+ * A HOME folder of the harness's own whose NSS database trusts the given roots, so Chromium
+ * verifies the target's certificates for real instead of ignoring errors. One folder per set of
+ * roots, reused across runs; the user's own browser profile is never touched.
+ */
+export function nssHomeFor(caPems: string[], cacheDir: string): string {
+  const digest = createHash('sha256').update(caPems.join('\n')).digest('hex').slice(0, 16);
+  const home = path.join(cacheDir, `browser-home-${digest}`);
+  const done = path.join(home, '.trust-installed');
+  if (fs.existsSync(done)) return home;
+  const db = path.join(home, '.pki', 'nssdb');
+  fs.rmSync(home, { recursive: true, force: true });
+  fs.mkdirSync(db, { recursive: true });
+  try {
+    execFileSync('certutil', ['-N', '-d', `sql:${db}`, '--empty-password'], { stdio: 'pipe' });
+    caPems.forEach((pem, i) => {
+      const file = path.join(home, `root-${i}.pem`);
+      fs.writeFileSync(file, pem);
+      execFileSync('certutil', ['-A', '-d', `sql:${db}`, '-t', 'C,,', '-n', `harness-root-${i}`, '-i', file], { stdio: 'pipe' });
+    });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException & { stderr?: Buffer };
+    const why = e.code === 'ENOENT' ? 'certutil is not installed (Debian: apt-get install libnss3-tools)' : (e.stderr?.toString() || e.message);
+    throw new BrowserTrustError(`cannot build the browser trust store in ${home}: ${why}`);
+  }
+  fs.writeFileSync(done, `${new Date().toISOString()}\n`);
+  return home;
+}

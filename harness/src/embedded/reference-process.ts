@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as readline from 'node:readline';
+
+/** What the reference prints on one line when started with `--json`. */
+export interface ReferenceReady {
+  event: 'ready';
+  tlsPort: number;
+  httpPort: number;
+  rootPath: string;
+  section: string;
+  urls: Record<string, string[]>;
+  implemented: string[];
+}
+
+export class EmbeddedReferenceError extends Error {
+  readonly code = 'HARNESS_ERR_EMBEDDED_REFERENCE';
+}
+
+export interface EmbeddedReference {
+  ready: ReferenceReady;
+  stop(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  command: string;
+  args: string[];
+  cwd: string;
+  /** How long start-up may take (a first start issues the PKI). Default 60 s. */
+  timeoutMs?: number;
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Starts the reference as a separate process and reads its ready line: the harness reaches it only
+ * over the wire, like any other target.
+ */
+export function launchReference(options: LaunchOptions): Promise<EmbeddedReference> {
+  const child = spawn(options.command, options.args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stderr: string[] = [];
+  child.stderr?.on('data', (c: Buffer) => stderr.push(c.toString()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await waitForExit(child, 10000);
+  };
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new EmbeddedReferenceError(`the embedded reference did not start: ${why}${stderr.length ? `\n${stderr.join('').slice(-2000)}` : ''}`));
+    };
+    const timer = setTimeout(() => fail(`no ready line within ${options.timeoutMs ?? 60000} ms`), options.timeoutMs ?? 60000);
+    child.once('error', (err) => fail(err.message));
+    child.once('exit', (code, signal) => fail(`it exited (${signal ?? `code ${code}`})`));
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if ((parsed as ReferenceReady)?.event !== 'ready') return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolve({ ready: parsed as ReferenceReady, stop });
+    });
+  });
+}
+
+const ENV_OF_ROLE: Record<string, string> = {
+  site: 'TARGET_URL',
+  bare: 'TARGET_BARE_URL',
+  assets: 'TARGET_ASSETS_URL',
+  maintenance: 'TARGET_MAINTENANCE_URL',
+  ocsp: 'TARGET_OCSP_URL',
+  shop: 'TARGET_SHOP_URL',
+  redirector: 'TARGET_REDIRECTOR_URL',
+  analytics: 'TARGET_ANALYTICS_URL',
+};
+
+/** The user's own target variables that describe a started reference. */
+export function targetEnvOf(ready: ReferenceReady): Record<string, string> {
+  const env: Record<string, string> = {};
+  const resolve: string[] = [];
+  for (const [role, urls] of Object.entries(ready.urls)) {
+    const name = ENV_OF_ROLE[role];
+    if (!name) continue;
+    env[name] = urls.join(',');
+    for (const u of urls) {
+      const url = new URL(u);
+      resolve.push(`${url.hostname}:${url.port}:127.0.0.1`);
+    }
+  }
+  env.TARGET_RESOLVE = resolve.join(',');
+  env.TARGET_CA = ready.rootPath;
+  env.TARGET_SECTION = ready.section;
+  env.HARNESS_TARGET_KIND = 'reference';
+  return env;
+}

@@ -1,0 +1,48 @@
+import { isIP } from 'node:net';
+import { rootCertificates } from 'node:tls';
+import { Agent, buildConnector } from 'undici';
+import { resolveKey } from './resolve';
+import type { TargetMap } from './target-map';
+
+export interface DispatcherOptions {
+  /** Offer h2 in ALPN (default true); false pins HTTP/1.1 for the h1 leg of the replay. */
+  allowH2?: boolean;
+}
+
+function defaultPort(protocol: string): number {
+  return protocol === 'https:' ? 443 : 80;
+}
+
+/**
+ * An undici Agent that behaves like curl with --resolve/--connect-to: the socket goes to the
+ * mapped address and port, while SNI, the certificate name check and Host/:authority keep the
+ * URL's name, which is what lets staging be addressed by production names. Plain-http origins
+ * (OCSP responders) go through the same connector and the same map, just without TLS.
+ */
+export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}): Agent {
+  const allowH2 = options.allowH2 ?? true;
+  if (typeof allowH2 !== 'boolean') {
+    throw new TypeError(`createDispatcher: allowH2 must be a boolean, got ${typeof allowH2}`);
+  }
+  // allowH2 must reach buildConnector too: it decides the ALPN list, and Agent does not pass
+  // its own allowH2 into a custom connector's TLS options.
+  const base = buildConnector({
+    allowH2,
+    // Extra roots add to Node's defaults: a public staging certificate keeps verifying.
+    ca: [...rootCertificates, ...map.ca],
+    rejectUnauthorized: !map.insecure,
+  });
+  const table = new Map(map.resolve.map((e) => [resolveKey(e.host, e.port), e]));
+
+  const connect: buildConnector.connector = (opts, callback) => {
+    const port = opts.port === '' || opts.port === undefined ? defaultPort(opts.protocol) : Number(opts.port);
+    const entry = table.get(resolveKey(opts.hostname, port));
+    if (!entry) return base(opts, callback);
+    // Without an explicit servername undici would derive SNI from the URL's host, which is the
+    // same name here; set it anyway so the rewrite of hostname can never leak into SNI.
+    const servername = opts.servername || (isIP(opts.hostname) ? undefined : opts.hostname);
+    return base({ ...opts, hostname: entry.address, port: String(entry.connectPort), servername }, callback);
+  };
+
+  return new Agent({ allowH2, connect });
+}

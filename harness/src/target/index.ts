@@ -1,0 +1,19 @@
+/**
+ * Target mapping: the user's contract (TARGET_* variables, TARGETS_FILE) turned into one
+ * validated map that drives undici, Chromium and spec placeholders alike.
+ */
+export { ROLES, ROLE_VARIABLES, ROLE_PLACEHOLDERS, DEFAULT_SECTION, type Role } from './roles';
+export { TargetConfigError, UnmappedPlaceholderError } from './errors';
+export type { ResolveEntry } from './resolve';
+export {
+  loadTargetMap,
+  referenceRequested,
+  roleUrls,
+  skipReason,
+  describeTargetMap,
+  ROLE_NOT_MAPPED,
+  type TargetMap,
+} from './target-map';
+export { placeholders, resolvePlaceholders } from './placeholders';
+export { createDispatcher, type DispatcherOptions } from './dispatcher';
+export { browserLaunchData, type BrowserLaunchData } from './browser';

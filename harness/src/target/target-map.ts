@@ -1,0 +1,101 @@
+import { envMapsRoles, ENV_INSECURE, ENV_TARGETS_FILE, readEnvTargets } from './parse-env';
+import { resolveKey, type ResolveEntry } from './resolve';
+import { DEFAULT_SECTION, ROLES, type Role } from './roles';
+import { jsonMapsRoles, loadTargetsFile, readTargetsJson, type FileTargets } from './targets-file';
+
+export interface TargetMap {
+  /** Absent role = not mapped; present roles hold at least one URL. */
+  roles: Partial<Record<Role, URL[]>>;
+  resolve: ResolveEntry[];
+  /** Extra trusted roots, one PEM certificate per item, on top of Node's default roots. */
+  ca: string[];
+  /** Absolute path of the PEM file the roots came from. */
+  caFile?: string;
+  insecure: boolean;
+  section: string;
+  origin: 'reference' | 'user';
+}
+
+export const ROLE_NOT_MAPPED = 'role not mapped';
+
+/**
+ * Reads and validates the whole mapping once (the variables, then TARGETS_FILE, stopping at the
+ * first error). Variables override the file field by field: a variable replaces the file's value,
+ * lists included, so TARGET_RESOLVE is never merged with the file's `resolve`.
+ */
+export function loadTargetMap(env: NodeJS.ProcessEnv = process.env): TargetMap {
+  const fromEnv = readEnvTargets(env);
+  const filePath = env[ENV_TARGETS_FILE];
+  const fromFile: Partial<FileTargets> = filePath === undefined ? {} : loadTargetsFile(filePath);
+  const ca = fromEnv.ca ?? fromFile.ca;
+  const map: TargetMap = {
+    roles: { ...fromFile.roles, ...fromEnv.roles },
+    resolve: fromEnv.resolve ?? fromFile.resolve ?? [],
+    ca: ca?.pems ?? [],
+    insecure: fromEnv.insecure ?? fromFile.insecure ?? false,
+    section: fromEnv.section ?? fromFile.section ?? DEFAULT_SECTION,
+    origin: fromEnv.origin,
+  };
+  if (ca) map.caFile = ca.file;
+  return map;
+}
+
+/**
+ * Whether the run must start the embedded reference: no role URL anywhere. Looks only at
+ * presence (a malformed URL still means the user wanted their own target, and loadTargetMap will
+ * say what is wrong with it); TARGETS_FILE is read because its roles count too.
+ */
+export function referenceRequested(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (envMapsRoles(env)) return false;
+  const filePath = env[ENV_TARGETS_FILE];
+  if (filePath === undefined) return true;
+  return !jsonMapsRoles(readTargetsJson(filePath).json);
+}
+
+export function roleUrls(map: TargetMap, role: Role): URL[] {
+  return [...(map.roles[role] ?? [])];
+}
+
+/** The skip reason the replay shows for a role's exchanges, so unmapped never reads as passed. */
+export function skipReason(map: TargetMap, role: Role): string | undefined {
+  return roleUrls(map, role).length === 0 ? ROLE_NOT_MAPPED : undefined;
+}
+
+function portOf(url: URL): number {
+  if (url.port !== '') return Number(url.port);
+  return url.protocol === 'https:' ? 443 : 80;
+}
+
+function formatAddress(address: string): string {
+  return address.includes(':') ? `[${address}]` : address;
+}
+
+export function describeTargetMap(map: TargetMap): string {
+  const lines: string[] = [`target (${map.origin}):`];
+  const width = Math.max(...ROLES.map((r) => r.length));
+  const used = new Set<string>();
+  for (const role of ROLES) {
+    const urls = roleUrls(map, role);
+    urls.forEach((u) => used.add(resolveKey(u.hostname, portOf(u))));
+    const shown = urls.length === 0 ? `(${ROLE_NOT_MAPPED})` : urls.map((u) => u.origin).join(', ');
+    lines.push(`  ${role.padEnd(width)}  ${shown}`);
+  }
+  if (map.resolve.length === 0) {
+    lines.push('resolve: none (names resolved by DNS)');
+  } else {
+    lines.push('resolve:');
+    for (const e of map.resolve) {
+      // An entry no role URL uses is usually a typo in the host or the port.
+      const note = used.has(resolveKey(e.host, e.port)) ? '' : '  (no mapped URL uses this host:port)';
+      lines.push(`  ${e.host}:${e.port} -> ${formatAddress(e.address)}:${e.connectPort}${note}`);
+    }
+  }
+  lines.push(
+    map.caFile === undefined
+      ? 'CA: default roots only'
+      : `CA: default roots + ${map.ca.length} from ${map.caFile}`,
+  );
+  lines.push(map.insecure ? `certificate verification: OFF (${ENV_INSECURE})` : 'certificate verification: on');
+  lines.push(`section: ${map.section}`);
+  return lines.join('\n');
+}

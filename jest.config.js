@@ -1,0 +1,12 @@
+/** Unit tests sit beside the code: `x.ts` and `x.test.ts`. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/reference-server/src', '<rootDir>/harness/src', '<rootDir>/scripts'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.[tj]s$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true }, diagnostics: false }],
+  },
+  // pkijs and asn1js ship ESM only; Jest must transform them.
+  transformIgnorePatterns: ['/node_modules/(?!(pkijs|asn1js|@noble/hashes|@peculiar/utils|bytestreamjs|pvtsutils|pvutils)/)'],
+  testTimeout: 30000,
+};

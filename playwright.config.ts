@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { findChromium } from './harness/src/browser/chromium-path';
+
+const chromium = findChromium();
+
+export default defineConfig({
+  testDir: 'specs',
+  outputDir: 'reports/test-results',
+  globalSetup: './specs/global-setup.ts',
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['html', { outputFolder: 'reports/playwright', open: 'never' }]],
+  timeout: 60_000,
+  projects: [
+    {
+      name: 'raw',
+      testIgnore: ['browser/**'],
+    },
+    {
+      name: 'browser',
+      testMatch: 'browser/**/*.spec.ts',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          ...(chromium.path ? { executablePath: chromium.path } : {}),
+          // The machine has no network beyond the targets: background services would only fail.
+          args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+          chromiumSandbox: false,
+        },
+      },
+    },
+  ],
+});

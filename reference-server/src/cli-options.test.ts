@@ -1,0 +1,27 @@
+import { CliError, parseCli } from './cli-options';
+
+describe('reference CLI options', () => {
+  test('defaults leave ports to the server', () => {
+    expect(parseCli([])).toEqual({ json: false, help: false });
+  });
+  test('ports, section, pki dir, json', () => {
+    expect(parseCli(['--port', '0', '--http-port', '9090', '--section', 'assets', '--pki-dir', 'x', '--json'])).toEqual({
+      port: 0,
+      httpPort: 9090,
+      section: 'assets',
+      pkiDir: 'x',
+      json: true,
+      help: false,
+    });
+  });
+  test.each([
+    [['--port', 'abc'], /--port: "abc" is not a port/],
+    [['--port', '70000'], /--port: "70000"/],
+    [['--http-port', '-1'], /http-port/],
+    [['--section', 'a/b'], /--section: "a\/b"/],
+    [['--bogus'], /bogus/],
+  ])('%j is refused with a message naming it', (argv, message) => {
+    expect(() => parseCli(argv)).toThrow(CliError);
+    expect(() => parseCli(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+import type { ReferenceOptions } from './server';
+
+export class CliError extends Error {
+  readonly code = 'REFERENCE_ERR_CLI';
+}
+
+export interface CliOptions extends ReferenceOptions {
+  json: boolean;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm run reference -- [options]
+  --port N        TLS port for every role (h2 and http/1.1). Default 8443; 0 = any free port
+  --http-port N   plain-HTTP port (OCSP). Default 8080; 0 = any free port
+  --bind ADDR     address to listen on. Default 127.0.0.1
+  --section NAME  the {section} path segment of the site. Default static
+  --pki-dir DIR   PKI cache folder. Default .pki-cache (or REFERENCE_PKI_DIR)
+  --json          print one JSON line when ready (for programs)
+  --help          this text`;
+
+function port(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new CliError(`--${name}: "${value}" is not a port (0-65535)`);
+  return Number(value);
+}
+
+export function parseCli(argv: string[]): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        'http-port': { type: 'string' },
+        bind: { type: 'string' },
+        section: { type: 'string' },
+        'pki-dir': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  const section = parsed.section;
+  if (section !== undefined && !/^[A-Za-z0-9._~-]+$/.test(section)) {
+    throw new CliError(`--section: "${section}" is not a single path segment (letters, digits, . _ ~ -)`);
+  }
+  const options: CliOptions = { json: parsed.json ?? false, help: parsed.help ?? false };
+  const tlsPort = port('port', parsed.port);
+  const httpPort = port('http-port', parsed['http-port']);
+  if (tlsPort !== undefined) options.port = tlsPort;
+  if (httpPort !== undefined) options.httpPort = httpPort;
+  if (parsed.bind !== undefined) options.bind = parsed.bind;
+  if (section !== undefined) options.section = section;
+  if (parsed['pki-dir'] !== undefined) options.pkiDir = parsed['pki-dir'];
+  return options;
+}

@@ -1,0 +1,81 @@
+import * as path from 'node:path';
+import type express from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { createApp } from '../../http/app';
+import { evaluatePreconditions } from '../../http/conditional';
+import { indexContent } from '../../http/content-index';
+import { chooseEncoding } from '../../http/encoding';
+import { resolveRequestPath } from '../../http/request-path';
+import { securityHeadersMiddleware } from '../../http/security-headers';
+import { sendBody } from '../../http/send-body';
+import type { HostContext } from '../context';
+import { azureRef, EdgeCache } from './cdn-headers';
+
+const MEDIA_PREFIX = '/-/media';
+const MAX_AGE = 604800;
+
+const page = (title: string) => `<!DOCTYPE html>\r\n<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>\r\n`;
+
+/**
+ * The media host ({asset_url}): Sitecore media library items behind a CDN. Only SVG media is
+ * indexed; `rev` and any other query is ignored for lookup. Range requests get the whole file,
+ * as the description shows no Accept-Ranges here.
+ */
+export function createAssetsApp(ctx: HostContext): express.Express {
+  const app = createApp();
+  const media = indexContent([{ dir: path.join(ctx.contentRoot, 'assets/media'), urlPrefix: MEDIA_PREFIX }], (name) =>
+    name.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : undefined,
+  );
+  const edge = new EdgeCache();
+
+  const traceAndMethods: RequestHandler = (req, res, next) => {
+    res.setHeader('X-Azure-Ref', azureRef(new Date()));
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    res.setHeader('Allow', 'GET, HEAD');
+    return sendBody(req, res, page('405 Method Not Allowed'), { status: 405, type: 'text/html' });
+  };
+
+  const serveMedia: RequestHandler = async (req, res) => {
+    const resolved = resolveRequestPath(req.url);
+    if (resolved.kind === 'bad-request') return sendBody(req, res, page('400 Bad Request'), { status: 400, type: 'text/html' });
+    const file = resolved.kind === 'ok' ? media.get(resolved.key) : undefined;
+    if (!file) return sendBody(req, res, page('404 Not Found'), { status: 404, type: 'text/html' });
+
+    res.setHeader('Content-Type', file.type);
+    res.setHeader('Cache-Control', `public, max-age=${MAX_AGE}`);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Content-Disposition', `inline; filename=${file.name}`);
+    res.setHeader('Last-Modified', file.mtime.toUTCString());
+    res.setHeader('X-Cache', edge.status(file.key));
+
+    const outcome = evaluatePreconditions(req.method, req.headers, { lastModified: file.mtime });
+    if (outcome !== 'proceed') {
+      // 304 and 412 carry no body, so no body length or coding either.
+      res.statusCode = outcome === 'not-modified' ? 304 : 412;
+      res.end();
+      return;
+    }
+    const coding = chooseEncoding(req.headers, ['br', 'gzip']);
+    const body = coding === 'identity' ? file.bytes : await file.encoded(coding);
+    if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
+    res.setHeader('Content-Length', body.length);
+    res.statusCode = 200;
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
+  };
+
+  const serverError: ErrorRequestHandler = (_err, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const name of ['Content-Encoding', 'Content-Disposition', 'Last-Modified', 'X-Cache', 'Cache-Control', 'Vary']) res.removeHeader(name);
+    void sendBody(req, res, page('500 Internal Server Error'), { status: 500, type: 'text/html' });
+  };
+
+  app.use(securityHeadersMiddleware());
+  app.use(traceAndMethods);
+  app.use(serveMedia);
+  app.use(serverError);
+  return app;
+}

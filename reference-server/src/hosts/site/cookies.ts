@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+
+/*
+ * Set-Cookie lines of the site, written out by hand: each platform layer has its own attribute
+ * spelling (ASP.NET lowercases `path`, ARR writes no space after semicolons) and cookie
+ * libraries normalise those away.
+ */
+
+export const SESSION_COOKIE = 'ASP.NET_SessionId';
+export const ANALYTICS_COOKIE = 'SC_ANALYTICS_GLOBAL_COOKIE';
+export const VERIFICATION_COOKIE = '__RequestVerificationToken';
+export const AFFINITY_COOKIE = 'ARRAffinity';
+export const AFFINITY_SAMESITE_COOKIE = 'ARRAffinitySameSite';
+export const SXA_SITE_COOKIE = 'sxa_site=Lessons; path=/';
+
+/** ASP.NET's SessionIDManager alphabet: 15 random bytes as 24 five-bit characters. */
+const SESSION_ALPHABET = 'abcdefghijklmnopqrstuvwxyz012345';
+
+export function newSessionId(): string {
+  const bytes = randomBytes(15);
+  let out = '';
+  let acc = 0;
+  let bits = 0;
+  for (const b of bytes) {
+    acc = (acc << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += SESSION_ALPHABET[(acc >> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out;
+}
+
+export function isSessionId(value: unknown): value is string {
+  return typeof value === 'string' && /^[a-z0-9]{24}$/.test(value);
+}
+
+export function sessionCookie(id: string): string {
+  return `${SESSION_COOKIE}=${id}; path=/; HttpOnly; SameSite=Lax`;
+}
+
+export interface AnalyticsVisitor {
+  /** 32 lowercase hex: the contact id Sitecore tracks. */
+  id: string;
+  /** True once the visitor-identification stylesheet was fetched (a real browser). */
+  identified: boolean;
+}
+
+export function newAnalyticsId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** A SC_ANALYTICS_GLOBAL_COOKIE value as sent back (cookie-parser has already URI-decoded it). */
+export function parseAnalyticsCookie(value: unknown): AnalyticsVisitor | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = /^([0-9a-f]{32})\|(True|False)$/.exec(value);
+  return m ? { id: m[1], identified: m[2] === 'True' } : undefined;
+}
+
+export function tenYearsAfter(now: Date): Date {
+  const d = new Date(now.getTime());
+  d.setUTCFullYear(d.getUTCFullYear() + 10);
+  return d;
+}
+
+export function analyticsCookie(visitor: AnalyticsVisitor, now: Date): string {
+  return `${ANALYTICS_COOKIE}=${visitor.id}|${visitor.identified ? 'True' : 'False'}; expires=${tenYearsAfter(now).toUTCString()}; path=/; HttpOnly`;
+}
+
+/** 75 random bytes in base64url: 100 characters of [A-Za-z0-9_-]. */
+export function newVerificationToken(): string {
+  return randomBytes(75).toString('base64url');
+}
+
+export function isVerificationToken(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{80,200}$/.test(value);
+}
+
+export function verificationTokenCookie(token: string): string {
+  return `${VERIFICATION_COOKIE}=${token}; path=/; HttpOnly`;
+}
+
+/** ARR's affinity value: a SHA-256-sized hex id of the App Service instance. */
+export function newAffinity(): string {
+  return randomBytes(32).toString('hex');
+}
+
+export function isAffinity(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+}
+
+export function affinityCookies(value: string, host: string): [string, string] {
+  return [
+    `${AFFINITY_COOKIE}=${value};Path=/;HttpOnly;Secure;Domain=${host}`,
+    `${AFFINITY_SAMESITE_COOKIE}=${value};Path=/;HttpOnly;SameSite=None;Secure;Domain=${host}`,
+  ];
+}
+
+export type RequestCookies = Record<string, unknown>;
+
+/**
+ * Every Set-Cookie line of the home page, valid values sent by the client kept.
+ * `instanceAffinity` is what a new visitor gets: one value per running site, as ARR hands out
+ * the hash of the instance that served the request.
+ */
+export function homePageCookies(sent: RequestCookies, host: string, instanceAffinity: string, now: Date): string[] {
+  const session = isSessionId(sent[SESSION_COOKIE]) ? sent[SESSION_COOKIE] : newSessionId();
+  const visitor = parseAnalyticsCookie(sent[ANALYTICS_COOKIE]) ?? { id: newAnalyticsId(), identified: false };
+  const token = isVerificationToken(sent[VERIFICATION_COOKIE]) ? sent[VERIFICATION_COOKIE] : newVerificationToken();
+  const affinity = [sent[AFFINITY_COOKIE], sent[AFFINITY_SAMESITE_COOKIE]].find(isAffinity) ?? instanceAffinity;
+  return [
+    // ASP.NET writes the session cookie twice when session state is created during the request.
+    sessionCookie(session),
+    sessionCookie(session),
+    analyticsCookie(visitor, now),
+    verificationTokenCookie(token),
+    SXA_SITE_COOKIE,
+    ...affinityCookies(affinity, host),
+  ];
+}
+
+/** The visitor-identification stylesheet marks the visitor as identified, keeping its id. */
+export function identifiedVisitorCookie(sent: RequestCookies, now: Date): string {
+  const visitor = parseAnalyticsCookie(sent[ANALYTICS_COOKIE]);
+  return analyticsCookie({ id: visitor?.id ?? newAnalyticsId(), identified: true }, now);
+}

@@ -1,0 +1,127 @@
+import * as path from 'node:path';
+import cookieParser from 'cookie-parser';
+import type express from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { createApp } from '../../http/app';
+import { resolveRequestPath } from '../../http/request-path';
+import { doubleFrameOptions, securityHeadersMiddleware } from '../../http/security-headers';
+import { sendBody } from '../../http/send-body';
+import { indexIisStaticFiles, sendIisStaticFile } from '../../http/static-files';
+import { hostnameOf, originOf } from '../../http/urls';
+import type { HostContext } from '../context';
+import { homePageCookies, identifiedVisitorCookie, newAffinity } from './cookies';
+import { BAD_REQUEST_PAGE, METHOD_NOT_ALLOWED_PAGE, NOT_FOUND_PAGE, SERVER_ERROR_PAGE } from './error-pages';
+import { parseGuidsQuery } from './guids';
+import { dotNetTicks, loadTemplate, THEME_VERSION } from './home-page';
+import { findPlans } from './lesson-plans';
+import { isBracedAbsolutePath, maintenanceLocation, objectMovedBody } from './malformed-path';
+
+type Route = (req: Request, res: Response, query: string | undefined) => Promise<void>;
+
+const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function noStore(res: Response): void {
+  res.setHeader('Cache-Control', 'no-cache, no-store');
+  res.setHeader('Pragma', 'no-cache');
+  res.setHeader('Expires', '-1');
+}
+
+/**
+ * The site host ({base_url}): a Sitecore SXA site on IIS / Azure App Service. Every file it
+ * serves is read into memory here; requests never touch the file system.
+ */
+export function createSiteApp(ctx: HostContext): express.Express {
+  const app = createApp();
+  const siteRoot = path.join(ctx.contentRoot, 'site');
+  const files = indexIisStaticFiles([
+    { dir: path.join(siteRoot, 'section'), urlPrefix: `/${ctx.section}` },
+    { dir: path.join(siteRoot, 'root'), urlPrefix: '' },
+  ]);
+  const home = loadTemplate(path.join(siteRoot, 'pages/home.html'));
+  const instanceAffinity = newAffinity();
+
+  const homePage: Route = async (req, res) => {
+    const now = new Date();
+    const html = home.render({
+      ASSET_ORIGIN: originOf('assets', req),
+      ANALYTICS_ORIGIN: originOf('analytics', req),
+      SECTION: ctx.section,
+      LW: THEME_VERSION,
+      VI_TICKS: dotNetTicks(now),
+    });
+    doubleFrameOptions(res);
+    noStore(res);
+    res.setHeader('Set-Cookie', homePageCookies(req.cookies ?? {}, hostnameOf(req), instanceAffinity, now));
+    await sendBody(req, res, html, { type: HTML, codings: ['gzip'] });
+  };
+
+  const planLookup: Route = async (req, res, query) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Pragma', 'no-cache');
+    res.setHeader('Expires', '-1');
+    const parsed = parseGuidsQuery(query);
+    if (!parsed.ok) {
+      const error = { error: { code: 'invalid_guids', message: parsed.message, value: parsed.value } };
+      await sendBody(req, res, JSON.stringify(error), { status: 400, type: JSON_TYPE, codings: ['gzip'] });
+      return;
+    }
+    await sendBody(req, res, JSON.stringify(findPlans(parsed.ids)), { type: JSON_TYPE, codings: ['gzip'] });
+  };
+
+  const visitorIdentified: Route = async (req, res) => {
+    noStore(res);
+    res.setHeader('Set-Cookie', identifiedVisitorCookie(req.cookies ?? {}, new Date()));
+    await sendBody(req, res, '/* visitor identification */\n', { type: 'text/css; charset=utf-8', codings: ['gzip'] });
+  };
+
+  const routes = new Map<string, Route>([
+    ['/', homePage],
+    ['/api/lessonplan/getplanjson', planLookup],
+    ['/layouts/system/visitoridentificationcss.aspx', visitorIdentified],
+  ]);
+
+  const onlyGetAndHead: RequestHandler = (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    res.setHeader('Allow', 'GET, HEAD');
+    return sendBody(req, res, METHOD_NOT_ALLOWED_PAGE, { status: 405, type: 'text/html' });
+  };
+
+  const bracedAbsolutePath: RequestHandler = (req, res, next) => {
+    const rawPath = req.url.split('?', 1)[0];
+    if (!isBracedAbsolutePath(rawPath)) return next();
+    const location = maintenanceLocation(originOf('maintenance', req), rawPath);
+    res.setHeader('Location', location);
+    return sendBody(req, res, objectMovedBody(location), { status: 302, type: HTML });
+  };
+
+  const dispatch: RequestHandler = async (req, res) => {
+    const resolved = resolveRequestPath(req.url);
+    if (resolved.kind === 'bad-request') return sendBody(req, res, BAD_REQUEST_PAGE, { status: 400, type: 'text/html; charset=us-ascii' });
+    if (resolved.kind === 'ok') {
+      const route = routes.get(resolved.key);
+      if (route) return route(req, res, resolved.query);
+      const file = files.get(resolved.key);
+      if (file) return sendIisStaticFile(req, res, file);
+    }
+    return sendBody(req, res, NOT_FOUND_PAGE, { status: 404, type: 'text/html' });
+  };
+
+  const serverError: ErrorRequestHandler = (err, req, res, _next) => {
+    void err;
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const name of ['Content-Encoding', 'Content-Range', 'ETag', 'Last-Modified', 'Set-Cookie']) res.removeHeader(name);
+    void sendBody(req, res, SERVER_ERROR_PAGE, { status: 500, type: 'text/html' });
+  };
+
+  app.use(securityHeadersMiddleware());
+  app.use(onlyGetAndHead);
+  app.use(bracedAbsolutePath);
+  app.use(cookieParser());
+  app.use(dispatch);
+  app.use(serverError);
+  return app;
+}

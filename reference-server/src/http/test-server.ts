@@ -1,0 +1,169 @@
+/*
+ * Test support: runs one host app over TLS with HTTP/1.1 and HTTP/2 on a loopback port, and
+ * makes requests with an explicit Host / :authority. Route tests use only this module, so it can
+ * later be swapped for the composed reference server.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http2 from 'node:http2';
+import * as https from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+
+export interface TestServer {
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export interface TestRequest {
+  host: string;
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  protocol: 'h1' | 'h2';
+  status: number;
+  /** Lowercased names; repeated fields as the client library joins them. */
+  headers: Record<string, string | string[] | undefined>;
+  /** Header lines exactly as received, names lowercased. */
+  rawHeaders: Array<[string, string]>;
+  /** Body bytes as sent (still content-coded). */
+  body: Buffer;
+}
+
+let credentials: { key: Buffer; cert: Buffer } | undefined;
+
+/** A throwaway self-signed certificate, made once per test process. */
+function throwawayCredentials(): { key: Buffer; cert: Buffer } {
+  if (credentials) return credentials;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-cert-'));
+  try {
+    const keyFile = path.join(dir, 'key.pem');
+    const certFile = path.join(dir, 'cert.pem');
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+      '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=lessons.test',
+      '-addext', 'subjectAltName=DNS:*.lessons.test,DNS:lessons.test',
+    ], { stdio: 'ignore' });
+    credentials = { key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) };
+    return credentials;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type Listener = (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void;
+
+export async function startTestServer(app: unknown): Promise<TestServer> {
+  const server = http2.createSecureServer({ allowHTTP1: true, ...throwawayCredentials() }, app as Listener);
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    socket.setNoDelay(true);
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function pairs(raw: string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i].toLowerCase(), raw[i + 1]]);
+  return out;
+}
+
+export function requestH1(server: TestServer, r: TestRequest): Promise<TestResponse> {
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        servername: r.host,
+        path: r.path,
+        method: r.method ?? 'GET',
+        headers: { host: r.host, ...r.headers },
+        rejectUnauthorized: false,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            protocol: 'h1',
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            rawHeaders: pairs(res.rawHeaders),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export function requestH2(server: TestServer, r: TestRequest): Promise<TestResponse> {
+  return new Promise((resolve, reject) => {
+    const session = http2.connect(`https://127.0.0.1:${server.port}`, { servername: r.host, rejectUnauthorized: false });
+    session.on('error', reject);
+    const stream = session.request({
+      ':method': r.method ?? 'GET',
+      ':path': r.path,
+      ':authority': r.host,
+      ':scheme': 'https',
+      ...r.headers,
+    });
+    let status = 0;
+    let headers: TestResponse['headers'] = {};
+    let rawHeaders: Array<[string, string]> = [];
+    stream.on('response', (h, _flags, raw?: string[]) => {
+      status = Number(h[':status']);
+      headers = Object.fromEntries(Object.entries(h).filter(([k]) => !k.startsWith(':'))) as TestResponse['headers'];
+      rawHeaders = raw ? pairs(raw).filter(([k]) => !k.startsWith(':')) : [];
+    });
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      session.close();
+      resolve({ protocol: 'h2', status, headers, rawHeaders, body: Buffer.concat(chunks) });
+    });
+    stream.on('error', (e) => {
+      session.close();
+      reject(e);
+    });
+    stream.end();
+  });
+}
+
+export const PROTOCOLS = [
+  ['HTTP/1.1', requestH1],
+  ['HTTP/2', requestH2],
+] as const;
+
+/** The body with its content coding removed. */
+export function decodedBody(res: TestResponse): Buffer {
+  const coding = res.headers['content-encoding'];
+  if (coding === 'gzip') return zlib.gunzipSync(res.body);
+  if (coding === 'br') return zlib.brotliDecompressSync(res.body);
+  return res.body;
+}
+
+/** Values of every line of one header, as sent. */
+export function headerLines(res: TestResponse, name: string): string[] {
+  return res.rawHeaders.filter(([k]) => k === name.toLowerCase()).map(([, v]) => v);
+}

@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import * as readline from 'node:readline';
+
+const root = path.resolve(__dirname, '../..');
+
+function start(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), ...args], { cwd: root });
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const firstLine = new Promise<string>((resolve) => readline.createInterface({ input: child.stdout }).once('line', resolve));
+  return { child, exited, firstLine, stderr: () => stderr };
+}
+
+describe('npm run reference (main)', () => {
+  test('prints the role map and the root, exits 0 on SIGTERM and releases the port', async () => {
+    const run = start(['--port', '0', '--http-port', '0']);
+    const lines: string[] = [];
+    const ready = new Promise<void>((resolve) =>
+      readline.createInterface({ input: run.child.stdout }).on('line', (l) => {
+        lines.push(l);
+        if (l.startsWith('  TARGET_CA=')) resolve();
+      }),
+    );
+    await ready;
+    const text = lines.join('\n');
+    expect(text).toMatch(/Root certificate: .*root\.pem/);
+    expect(text).toMatch(/^site\s+https:\/\/www\.lessons\.test:\d+$/m);
+    expect(text).toMatch(/^ocsp\s+http:\/\/r10\.o\.pki\.test:\d+, http:\/\/r11\.o\.pki\.test:\d+/m);
+    const port = Number(/TLS port (\d+)/.exec(text)?.[1]);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    const again = net.createServer();
+    await new Promise<void>((resolve, reject) => again.once('error', reject).listen(port, '127.0.0.1', resolve));
+    await new Promise((r) => again.close(r));
+  }, 60000);
+
+  test('a bad option exits 2 with a message naming it', async () => {
+    const run = start(['--port', 'eighty']);
+    expect(await run.exited).toBe(2);
+    expect(run.stderr()).toMatch(/--port: "eighty" is not a port/);
+  }, 60000);
+
+  test('a port in use is reported, not a stack trace', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as net.AddressInfo).port;
+    const run = start(['--port', String(port), '--http-port', '0']);
+    expect(await run.exited).toBe(1);
+    expect(run.stderr()).toMatch(/Cannot listen: .*EADDRINUSE.*Choose another --port/);
+    await new Promise((r) => blocker.close(r));
+  }, 60000);
+});

@@ -1,0 +1,58 @@
+import { CliError, parseCli, USAGE } from './cli-options';
+import { ROLES } from './roles';
+import { startReference, type RunningReference } from './server';
+
+function describe(ref: RunningReference): string {
+  const lines = [
+    `Reference server listening: TLS port ${ref.tlsPort} (h2, http/1.1), plain HTTP port ${ref.httpPort}`,
+    `Root certificate: ${ref.rootPath}`,
+    '',
+    'Role         URL',
+  ];
+  for (const role of ROLES) {
+    const note = ref.implemented.includes(role) ? '' : '   (not implemented yet: 421)';
+    lines.push(`${role.padEnd(12)} ${ref.urls[role].join(', ')}${note}`);
+  }
+  const resolve = ROLES.flatMap((r) => ref.urls[r].map((u) => new URL(u)))
+    .map((u) => `${u.hostname}:${u.port}:127.0.0.1`)
+    .join(',');
+  lines.push('', 'The names are not in DNS: map them, e.g.', `  TARGET_RESOLVE=${resolve}`, `  TARGET_CA=${ref.rootPath}`);
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const options = parseCli(process.argv.slice(2));
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const ref = await startReference(options);
+  if (options.json) {
+    const { tlsPort, httpPort, rootPath, urls, implemented, context } = ref;
+    console.log(JSON.stringify({ event: 'ready', tlsPort, httpPort, rootPath, urls, implemented, section: context.section }));
+  } else {
+    console.log(describe(ref));
+  }
+  let signals = 0;
+  const stop = (signal: string) => {
+    if (++signals > 1) process.exit(130);
+    if (!options.json) console.log(`\n${signal}: finishing in-flight requests...`);
+    ref.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof CliError) {
+    console.error(`${err.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const e = err as NodeJS.ErrnoException;
+  if (e.code === 'EADDRINUSE') console.error(`Cannot listen: ${e.message}. Choose another --port/--http-port (0 = any free port).`);
+  else console.error(e.stack ?? String(e));
+  process.exit(1);
+});

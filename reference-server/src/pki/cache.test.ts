@@ -1,0 +1,144 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { cachePaths, loadCache } from './cache';
+import { loadOrCreatePki, type PkiOptions, type ReferencePki } from './index';
+import { FEW_HOSTS, OCSP_NAMES, tempDir } from './test-fixtures';
+
+const DAY_MS = 86_400_000;
+const T0 = new Date(Math.floor(Date.now() / 1000) * 1000);
+
+let base: string;
+let original: ReferencePki;
+let originalFiles: { manifest: string; root: string };
+let copies = 0;
+
+/** A private cache folder holding the PKI issued in beforeAll (issuing takes a second or so). */
+async function copyOfCache(): Promise<string> {
+  const dir = path.join(base, `copy-${copies++}`);
+  await fs.mkdir(dir, { mode: 0o700 });
+  await fs.writeFile(path.join(dir, 'pki.json'), originalFiles.manifest);
+  await fs.writeFile(path.join(dir, 'root.pem'), originalFiles.root);
+  return dir;
+}
+
+const options = (dir: string, extra: Partial<PkiOptions> = {}): PkiOptions => ({
+  dir,
+  hosts: FEW_HOSTS,
+  ocspNames: OCSP_NAMES,
+  now: T0,
+  ...extra,
+});
+
+const reasonFor = async (dir: string, extra: Partial<PkiOptions> = {}) => {
+  const { hosts, ocspNames, now } = options(dir, extra);
+  const result = await loadCache(cachePaths(dir), { hosts, ocspNames }, now!);
+  return 'reason' in result ? result.reason : 'usable';
+};
+
+beforeAll(async () => {
+  base = await tempDir('pki-cache');
+  const first = path.join(base, 'first', 'nested');
+  original = await loadOrCreatePki(options(first));
+  originalFiles = {
+    manifest: await fs.readFile(path.join(first, 'pki.json'), 'utf8'),
+    root: await fs.readFile(path.join(first, 'root.pem'), 'utf8'),
+  };
+});
+
+afterAll(() => fs.rm(base, { recursive: true, force: true }));
+
+test('the first call issues and creates the folder, private to its owner', async () => {
+  expect(original.generated).toBe(true);
+  expect((await fs.stat(path.join(base, 'first', 'nested'))).mode & 0o777).toBe(0o700);
+  expect(JSON.parse(originalFiles.manifest)).toMatchObject({ format: 1, hosts: FEW_HOSTS, ocspNames: OCSP_NAMES });
+});
+
+test('a second call loads the cache, quickly, with the same certificates and keys', async () => {
+  const dir = await copyOfCache();
+  const timings: number[] = [];
+  let loaded: ReferencePki | undefined;
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    loaded = await loadOrCreatePki(options(dir));
+    timings.push(performance.now() - start);
+  }
+  expect(loaded!.generated).toBe(false);
+  expect({ ...loaded!, dir: '', rootPath: '' }).toEqual({ ...original, dir: '', rootPath: '', generated: false });
+  expect(loaded!.rootPath).toBe(path.join(dir, 'root.pem'));
+  expect(Math.min(...timings)).toBeLessThan(100);
+});
+
+test('a corrupt pki.json is replaced by a new PKI, which the next call loads', async () => {
+  const dir = await copyOfCache();
+  await fs.writeFile(path.join(dir, 'pki.json'), originalFiles.manifest.slice(0, 500));
+  expect(await reasonFor(dir)).toMatch(/not valid JSON/);
+  const renewed = await loadOrCreatePki(options(dir));
+  expect(renewed.generated).toBe(true);
+  expect(renewed.rootPem).not.toBe(original.rootPem);
+  expect(await fs.readFile(path.join(dir, 'root.pem'), 'utf8')).toBe(renewed.rootPem);
+  const again = await loadOrCreatePki(options(dir));
+  expect([again.generated, again.rootPem]).toEqual([false, renewed.rootPem]);
+});
+
+test('an unparsable certificate or a key of another certificate makes the cache unusable', async () => {
+  const manifest = JSON.parse(originalFiles.manifest);
+  const broken = await copyOfCache();
+  manifest.leaves[1].certPem = manifest.leaves[1].certPem.replace(/[A-Za-z]{8}/, 'AAAAAAAA');
+  await fs.writeFile(path.join(broken, 'pki.json'), JSON.stringify(manifest));
+  expect(await reasonFor(broken)).toMatch(/leaf redirector: (unparsable certificate|not signed)/);
+
+  const swapped = await copyOfCache();
+  const keys = JSON.parse(originalFiles.manifest);
+  [keys.leaves[0].keyPem, keys.leaves[1].keyPem] = [keys.leaves[1].keyPem, keys.leaves[0].keyPem];
+  await fs.writeFile(path.join(swapped, 'pki.json'), JSON.stringify(keys));
+  expect(await reasonFor(swapped)).toMatch(/leaf site: key does not match/);
+
+  const renewed = await loadOrCreatePki(options(broken));
+  expect(renewed.generated).toBe(true);
+});
+
+test('a certificate expiring within 7 days is reissued: 80 days on it is kept, 85 days on it is not', async () => {
+  const dir = await copyOfCache();
+  const kept = await loadOrCreatePki(options(dir, { now: new Date(T0.getTime() + 80 * DAY_MS) }));
+  expect(kept.generated).toBe(false);
+  expect(await reasonFor(dir, { now: new Date(T0.getTime() + 85 * DAY_MS) })).toMatch(/leaf site: expires/);
+  const later = new Date(T0.getTime() + 85 * DAY_MS);
+  const renewed = await loadOrCreatePki(options(dir, { now: later }));
+  expect(renewed.generated).toBe(true);
+  expect(renewed.rootPem).not.toBe(original.rootPem);
+  const renewedAgain = await loadOrCreatePki(options(dir, { now: later }));
+  expect(renewedAgain.generated).toBe(false);
+});
+
+test('a cache issued for other hosts or other OCSP names is reissued', async () => {
+  const dir = await copyOfCache();
+  const moreHosts = [...FEW_HOSTS, { role: 'shop', names: ['shop.store.test'] }];
+  expect(await reasonFor(dir, { ocspNames: { R10: 'r10.o.pki.test', R11: 'ocsp.pki.test' } })).toMatch(/other OCSP names/);
+  expect(await reasonFor(dir, { hosts: [FEW_HOSTS[1], FEW_HOSTS[0]] })).toMatch(/other hosts/);
+  const renewed = await loadOrCreatePki(options(dir, { hosts: moreHosts }));
+  expect(renewed.generated).toBe(true);
+  expect(renewed.leaves.map((l) => [l.role, l.issuer])).toEqual([
+    ['site', 'R10'],
+    ['redirector', 'R11'],
+    ['shop', 'R10'],
+  ]);
+  expect(await reasonFor(dir)).toMatch(/other hosts/);
+});
+
+test('a cache of another format version is reissued', async () => {
+  const dir = await copyOfCache();
+  await fs.writeFile(path.join(dir, 'pki.json'), originalFiles.manifest.replace('"format": 1', '"format": 2'));
+  expect(await reasonFor(dir)).toMatch(/format 2, expected 1/);
+});
+
+test('a deleted or edited root.pem is rewritten from the cache, without reissuing', async () => {
+  const dir = await copyOfCache();
+  await fs.rm(path.join(dir, 'root.pem'));
+  const loaded = await loadOrCreatePki(options(dir));
+  expect(loaded.generated).toBe(false);
+  expect(await fs.readFile(path.join(dir, 'root.pem'), 'utf8')).toBe(original.rootPem);
+  await fs.writeFile(path.join(dir, 'root.pem'), 'edited');
+  await loadOrCreatePki(options(dir));
+  expect(await fs.readFile(path.join(dir, 'root.pem'), 'utf8')).toBe(original.rootPem);
+  expect((await fs.readdir(dir)).sort()).toEqual(['pki.json', 'root.pem']);
+});

@@ -1,0 +1,157 @@
+import * as http from 'node:http';
+import * as http2 from 'node:http2';
+import type { AddressInfo, Socket } from 'node:net';
+import * as path from 'node:path';
+import * as tls from 'node:tls';
+import { defaultHostContext, type HostContext } from './hosts/context';
+import { HOST_FACTORIES, PLAIN_HTTP_ROLES } from './hosts/registry';
+import { clientErrorResponse } from './http/guards';
+import { vhost, type Handler } from './http/vhost';
+import { loadOrCreatePki, type ReferencePki } from './pki';
+import { ROLE_NAMES, ROLES, type Role } from './roles';
+import { ConnectionTracker } from './http/connection-tracker';
+
+export interface ReferenceOptions {
+  /** TLS port for every role, ALPN h2 + http/1.1. Default 8443; 0 picks a free port. */
+  port?: number;
+  /** Plain-HTTP port (OCSP). Default 8080; 0 picks a free port. */
+  httpPort?: number;
+  /** Address to bind. Default 127.0.0.1. */
+  bind?: string;
+  /** Folder of the PKI cache. Default `.pki-cache` at the package root or REFERENCE_PKI_DIR. */
+  pkiDir?: string;
+  section?: string;
+  contentRoot?: string;
+  /** How long in-flight requests may take to finish on stop. Default 5000 ms. */
+  drainMs?: number;
+}
+
+export interface RunningReference {
+  tlsPort: number;
+  httpPort: number;
+  rootPath: string;
+  rootPem: string;
+  pki: ReferencePki;
+  context: HostContext;
+  /** role -> base URLs as a client on this machine reaches them (names resolve via TARGET_RESOLVE). */
+  urls: Record<Role, string[]>;
+  /** Roles this build implements; the others answer 421. */
+  implemented: Role[];
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_PKI_DIR = path.resolve(__dirname, '../../.pki-cache');
+const PARSER_HEADER_LIMIT = 64 * 1024;
+const OCSP_NAMES = { R10: ROLE_NAMES.ocsp[0], R11: ROLE_NAMES.ocsp[1] };
+
+/** Host name -> app for one port, composed from the registry. */
+export function composeHosts(ctx: HostContext, roles: readonly Role[]): Map<string, Handler> {
+  const apps = new Map<string, Handler>();
+  for (const role of roles) {
+    const factory = HOST_FACTORIES[role];
+    if (!factory) continue;
+    const app = factory(ctx) as unknown as Handler;
+    for (const name of ROLE_NAMES[role]) apps.set(name, app);
+  }
+  return apps;
+}
+
+function listen(server: http.Server | http2.Http2SecureServer, port: number, bind: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, bind, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function secureContexts(pki: ReferencePki): Map<string, tls.SecureContext> {
+  const contexts = new Map<string, tls.SecureContext>();
+  for (const leaf of pki.leaves) {
+    const context = tls.createSecureContext({ key: leaf.keyPem, cert: leaf.chainPem });
+    for (const name of leaf.names) contexts.set(name, context);
+  }
+  return contexts;
+}
+
+function answerParserErrors(server: http.Server | http2.Http2SecureServer): void {
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (socket.writable && !socket.destroyed) socket.end(clientErrorResponse(err.code, err.rawPacket));
+    else socket.destroy();
+  });
+}
+
+/** Starts the reference: one TLS port for every role, one plain-HTTP port. Only `main` and tests call it. */
+export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
+  const pkiDir = options.pkiDir ?? process.env.REFERENCE_PKI_DIR ?? DEFAULT_PKI_DIR;
+  const pki = await loadOrCreatePki({
+    dir: pkiDir,
+    hosts: ROLES.map((role) => ({ role, names: [...ROLE_NAMES[role]] })),
+    ocspNames: OCSP_NAMES,
+  });
+  const context = defaultHostContext({
+    ...(options.section !== undefined ? { section: options.section } : {}),
+    ...(options.contentRoot !== undefined ? { contentRoot: options.contentRoot } : {}),
+  });
+  const implemented = ROLES.filter((r) => HOST_FACTORIES[r]);
+  const tlsRoles = implemented;
+  const httpRoles = implemented.filter((r) => PLAIN_HTTP_ROLES.includes(r));
+  const contexts = secureContexts(pki);
+  const siteLeaf = pki.leaves.find((l) => l.role === 'site') ?? pki.leaves[0];
+  const tracker = new ConnectionTracker();
+
+  const tlsHandler = vhost(composeHosts(context, tlsRoles));
+  const tlsServer = http2.createSecureServer(
+    {
+      allowHTTP1: true,
+      key: siteLeaf.keyPem,
+      cert: siteLeaf.chainPem,
+      SNICallback: (servername, cb) => cb(null, contexts.get(servername.toLowerCase())),
+    },
+    tracker.wrap(tlsHandler) as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void,
+  );
+  // The HTTP/1.1 fallback reads this like http.Server does: the parser lets through enough that
+  // the guards, not the parser, tell an overlong URL (414) from oversized headers (431).
+  (tlsServer as unknown as { maxHeaderSize: number }).maxHeaderSize = PARSER_HEADER_LIMIT;
+  // Without it one HTTP/1.1 client saw 42 req/s instead of about 580 (TOOLCHAIN.md).
+  tlsServer.on('connection', (socket: Socket) => socket.setNoDelay(true));
+  tlsServer.on('sessionError', () => undefined);
+  answerParserErrors(tlsServer);
+  tracker.track(tlsServer, true);
+
+  const httpServer = http.createServer({ maxHeaderSize: PARSER_HEADER_LIMIT }, tracker.wrap(vhost(composeHosts(context, httpRoles))));
+  httpServer.on('connection', (socket: Socket) => socket.setNoDelay(true));
+  answerParserErrors(httpServer);
+  tracker.track(httpServer, false);
+
+  const bind = options.bind ?? '127.0.0.1';
+  const tlsPort = await listen(tlsServer, options.port ?? 8443, bind);
+  let httpPort: number;
+  try {
+    httpPort = await listen(httpServer, options.httpPort ?? 8080, bind);
+  } catch (err) {
+    await tracker.shutdown([tlsServer], 0);
+    throw err;
+  }
+
+  const urls = {} as Record<Role, string[]>;
+  for (const role of ROLES) {
+    urls[role] = PLAIN_HTTP_ROLES.includes(role)
+      ? ROLE_NAMES[role].map((n) => `http://${n}:${httpPort}`)
+      : ROLE_NAMES[role].map((n) => `https://${n}:${tlsPort}`);
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    tlsPort,
+    httpPort,
+    rootPath: pki.rootPath,
+    rootPem: pki.rootPem,
+    pki,
+    context,
+    urls,
+    implemented,
+    stop: () => (stopping ??= tracker.shutdown([tlsServer, httpServer], options.drainMs ?? 5000)),
+  };
+}

@@ -1,0 +1,26 @@
+import { startReference, type RunningReference } from '../server';
+import { send, type RawResponse, type TestRequest } from './client';
+
+export interface TestReference {
+  ref(): RunningReference;
+  request(req: TestRequest): Promise<RawResponse>;
+}
+
+/** Starts the composed reference on ephemeral ports for one Jest file. */
+export function useReference(): TestReference {
+  let running: RunningReference | undefined;
+  beforeAll(async () => {
+    running = await startReference({ port: 0, httpPort: 0, drainMs: 1000 });
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  const ref = () => {
+    if (!running) throw new Error('reference not started');
+    return running;
+  };
+  return {
+    ref,
+    request: (req) => send({ port: ref().tlsPort, ca: ref().rootPem }, req),
+  };
+}

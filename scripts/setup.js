@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Idempotent set-up shared by the README's two commands: dependencies, then the system tools the
+// suite drives (Chromium, NSS tools, curl, openssl). Runs before node_modules exists, so: no deps.
+'use strict';
+const { execFileSync, spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { findChromium, BROWSER_ENV } = require('../harness/src/browser/chromium-path');
+
+const root = path.resolve(__dirname, '..');
+const stampFile = path.join(root, 'node_modules', '.setup-lock-sha256');
+const wantBrowser = !process.argv.includes('--no-browser');
+
+function fail(message) {
+  console.error(`\nset-up: ${message}`);
+  process.exit(1);
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) fail(`Node ${process.versions.node} is too old: install Node 20.19 or newer.`);
+}
+
+function ensureDependencies() {
+  const lock = fs.readFileSync(path.join(root, 'package-lock.json'));
+  const digest = crypto.createHash('sha256').update(lock).digest('hex');
+  const current = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
+  if (current === digest) return;
+  console.log('set-up: installing dependencies (npm ci)...');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const r = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) fail('npm ci failed (see above).');
+  fs.writeFileSync(stampFile, `${digest}\n`);
+}
+
+function has(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function runs(executable) {
+  return spawnSync(executable, ['--version'], { stdio: 'ignore', timeout: 20000 }).status === 0;
+}
+
+/** Debian packages for what is missing, installed when this user may; otherwise the exact command. */
+function ensureSystemTools() {
+  const missing = [];
+  const browser = wantBrowser ? findChromium() : { path: 'not needed' };
+  if (wantBrowser) {
+    if (browser.path === undefined && process.env[BROWSER_ENV]) fail(`${browser.problem}. Fix ${BROWSER_ENV} or unset it.`);
+    if (browser.path === undefined || !runs(browser.path)) missing.push('chromium');
+    if (!has('certutil')) missing.push('libnss3-tools');
+  }
+  if (!has('curl')) missing.push('curl');
+  if (!has('openssl')) missing.push('openssl');
+  if (missing.length === 0) return;
+
+  const install = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const sudo = !isRoot && has('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+  if (!has('apt-get') || (!isRoot && !sudo)) {
+    fail(
+      `missing: ${missing.join(', ')}.\nInstall them, e.g. on Debian/Ubuntu:\n  sudo sh -c '${install}'\n` +
+        `or point ${BROWSER_ENV} at a Chromium/Chrome executable.`,
+    );
+  }
+  console.log(`set-up: installing ${missing.join(', ')} with apt-get...`);
+  const cmd = sudo ? ['sudo', '-n', 'sh', '-c', install] : ['sh', '-c', install];
+  try {
+    execFileSync(cmd[0], cmd.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  } catch {
+    fail(`installing ${missing.join(', ')} failed. Run: sudo sh -c '${install}'`);
+  }
+  if (wantBrowser && findChromium().path === undefined) fail('Chromium is still not found after installing it.');
+}
+
+checkNode();
+ensureDependencies();
+ensureSystemTools();

@@ -1,0 +1,56 @@
+import * as zlib from 'node:zlib';
+import { test } from '@playwright/test';
+import { getSetCookies, Headers, type Agent, type Cookie } from 'undici';
+import { createDispatcher, loadTargetMap, roleUrls, skipReason, type Role, type TargetMap } from '../../harness/src/target';
+import { send, values, type ObservedResponse, type RequestSpec } from '../../harness/src/transport/send';
+
+export type Protocol = 'h1' | 'h2';
+export const PROTOCOLS: Protocol[] = ['h1', 'h2'];
+
+let cached: { map: TargetMap; agents: Record<Protocol, Agent> } | undefined;
+
+/** The target map of this run (validated by the global set-up) and one dispatcher per protocol. */
+export function target(): { map: TargetMap; agents: Record<Protocol, Agent> } {
+  cached ??= (() => {
+    const map = loadTargetMap(process.env);
+    return { map, agents: { h1: createDispatcher(map, { allowH2: false }), h2: createDispatcher(map, { allowH2: true }) } };
+  })();
+  return cached;
+}
+
+/** Skips the current test, with the reason shown in the report, when the role has no URL. */
+export function requireRole(role: Role): string {
+  const reason = skipReason(target().map, role);
+  test.skip(reason !== undefined, `${role}: ${reason}`);
+  return roleUrls(target().map, role)[0]?.origin ?? '';
+}
+
+export function originOf(role: Role): string {
+  return roleUrls(target().map, role)[0]?.origin ?? '';
+}
+
+export function request(protocol: Protocol, spec: RequestSpec): Promise<ObservedResponse> {
+  return send(target().agents[protocol], spec);
+}
+
+export function decoded(res: ObservedResponse): Buffer {
+  const encoding = values(res, 'content-encoding').join(',').trim().toLowerCase();
+  if (encoding === '' || encoding === 'identity') return res.body;
+  if (encoding === 'gzip') return zlib.gunzipSync(res.body);
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.body);
+  if (encoding === 'deflate') return zlib.inflateSync(res.body);
+  throw new Error(`unsupported content-encoding ${encoding}`);
+}
+
+/** Set-Cookie lines parsed by undici's cookie helpers (RFC 6265 attributes). */
+export function cookies(res: ObservedResponse): Cookie[] {
+  const headers = new Headers();
+  for (const line of values(res, 'set-cookie')) headers.append('set-cookie', line);
+  return getSetCookies(headers);
+}
+
+export async function closeAgents(): Promise<void> {
+  if (!cached) return;
+  await Promise.all(Object.values(cached.agents).map((a) => a.close()));
+  cached = undefined;
+}
