@@ -26,16 +26,12 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const ref = await startReference(options);
-  if (options.json) {
-    const { tlsPort, httpPort, rootPath, urls, implemented, context } = ref;
-    console.log(JSON.stringify({ event: 'ready', tlsPort, httpPort, rootPath, urls, implemented, section: context.section }));
-  } else {
-    console.log(describe(ref));
-  }
+  // Handlers first: a signal during start-up must not kill the process with a half-written cache.
+  let ref: RunningReference | undefined;
   let signals = 0;
   const stop = (signal: string) => {
     if (++signals > 1) process.exit(130);
+    if (!ref) return; // start-up finishes, then sees the signal below
     if (!options.json) console.log(`\n${signal}: finishing in-flight requests...`);
     ref.stop().then(
       () => process.exit(0),
@@ -44,6 +40,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+
+  ref = await startReference(options);
+  if (options.json) {
+    const { tlsPort, httpPort, rootPath, urls, implemented, context } = ref;
+    console.log(JSON.stringify({ event: 'ready', tlsPort, httpPort, rootPath, urls, implemented, section: context.section }));
+  } else {
+    console.log(describe(ref));
+  }
+  if (signals > 0) {
+    signals = 0;
+    stop('signal during start-up');
+  }
 }
 
 main().catch((err: unknown) => {

@@ -6,11 +6,11 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http2 from 'node:http2';
-import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
+import { send, type RawResponse } from '../testing/client';
 
 export interface TestServer {
   readonly port: number;
@@ -47,7 +47,7 @@ function throwawayCredentials(): { key: Buffer; cert: Buffer } {
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
       '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=lessons.test',
-      '-addext', 'subjectAltName=DNS:*.lessons.test,DNS:lessons.test',
+      '-addext', 'subjectAltName=DNS:*.lessons.test,DNS:lessons.test,DNS:x.test',
     ], { stdio: 'ignore' });
     credentials = { key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) };
     return credentials;
@@ -78,76 +78,19 @@ export async function startTestServer(app: unknown): Promise<TestServer> {
   };
 }
 
-function pairs(raw: string[]): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i].toLowerCase(), raw[i + 1]]);
-  return out;
+function adapt(res: RawResponse): TestResponse {
+  return { protocol: res.protocol, status: res.status, headers: res.headers, rawHeaders: res.lines, body: res.body };
 }
 
-export function requestH1(server: TestServer, r: TestRequest): Promise<TestResponse> {
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        servername: r.host,
-        path: r.path,
-        method: r.method ?? 'GET',
-        headers: { host: r.host, ...r.headers },
-        rejectUnauthorized: false,
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            protocol: 'h1',
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            rawHeaders: pairs(res.rawHeaders),
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+/** Host given without a port, as a client behind a port-mapping resolver sends it. */
+export async function requestH1(server: TestServer, r: TestRequest): Promise<TestResponse> {
+  const endpoint = { port: server.port, ca: throwawayCredentials().cert.toString() };
+  return adapt(await send(endpoint, { ...r, protocol: 'h1', headers: { host: r.host, ...r.headers } }));
 }
 
-export function requestH2(server: TestServer, r: TestRequest): Promise<TestResponse> {
-  return new Promise((resolve, reject) => {
-    const session = http2.connect(`https://127.0.0.1:${server.port}`, { servername: r.host, rejectUnauthorized: false });
-    session.on('error', reject);
-    const stream = session.request({
-      ':method': r.method ?? 'GET',
-      ':path': r.path,
-      ':authority': r.host,
-      ':scheme': 'https',
-      ...r.headers,
-    });
-    let status = 0;
-    let headers: TestResponse['headers'] = {};
-    let rawHeaders: Array<[string, string]> = [];
-    stream.on('response', (h, _flags, raw?: string[]) => {
-      status = Number(h[':status']);
-      headers = Object.fromEntries(Object.entries(h).filter(([k]) => !k.startsWith(':'))) as TestResponse['headers'];
-      rawHeaders = raw ? pairs(raw).filter(([k]) => !k.startsWith(':')) : [];
-    });
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      session.close();
-      resolve({ protocol: 'h2', status, headers, rawHeaders, body: Buffer.concat(chunks) });
-    });
-    stream.on('error', (e) => {
-      session.close();
-      reject(e);
-    });
-    stream.end();
-  });
+export async function requestH2(server: TestServer, r: TestRequest): Promise<TestResponse> {
+  const endpoint = { port: server.port, ca: throwawayCredentials().cert.toString() };
+  return adapt(await send(endpoint, { ...r, protocol: 'h2', headers: { ':authority': r.host, ...r.headers } }));
 }
 
 export const PROTOCOLS = [

@@ -31,13 +31,18 @@ export function headerValues(res: RawResponse, name: string): string[] {
   return res.lines.filter(([n]) => n === name.toLowerCase()).map(([, v]) => v);
 }
 
+/** `host` may carry a port (as a Host header would); SNI takes the name alone. */
+function serverName(host: string): string {
+  return host.replace(/:\d+$/, '');
+}
+
 function h1(endpoint: Endpoint, req: TestRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const r = https.request(
       {
         host: '127.0.0.1',
         port: endpoint.port,
-        servername: req.host,
+        servername: serverName(req.host),
         ca: endpoint.ca,
         method: req.method ?? 'GET',
         path: req.path,
@@ -62,9 +67,9 @@ function h1(endpoint: Endpoint, req: TestRequest): Promise<RawResponse> {
 
 function h2(endpoint: Endpoint, req: TestRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const session = http2.connect(`https://${req.host}:${endpoint.port}`, {
+    const session = http2.connect(`https://${serverName(req.host)}:${endpoint.port}`, {
       host: '127.0.0.1',
-      servername: req.host,
+      servername: serverName(req.host),
       ca: endpoint.ca,
     });
     session.on('error', reject);

@@ -1,0 +1,109 @@
+import * as http2 from 'node:http2';
+import type { AddressInfo, Socket } from 'node:net';
+import { createDispatcher, loadTargetMap } from '../target';
+import { send } from '../transport/send';
+
+/** One exchange as the proxy is about to return it; a mutation edits it in place. */
+export interface ProxiedExchange {
+  host: string;
+  method: string;
+  path: string;
+  status: number;
+  lines: Array<[string, string]>;
+  body: Buffer;
+}
+
+export type Mutation = (exchange: ProxiedExchange) => void;
+
+export interface MutatingProxy {
+  port: number;
+  /** Target variables that point the harness at the proxy for the given names. */
+  targetEnv(roles: Record<string, string>, caFile: string): Record<string, string>;
+  setMutation(mutation: Mutation | undefined): void;
+  close(): Promise<void>;
+}
+
+export interface ProxyOptions {
+  names: string[];
+  upstreamPort: number;
+  upstreamCaFile: string;
+  keyPem: string;
+  certPem: string;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'host']);
+
+/**
+ * A target that is the reference with one deliberate deviation: it forwards every request to the
+ * reference (keeping the name and port the client used, so absolute URLs stay right) and lets a
+ * mutation change the answer. Tests use it to prove that a check catches what it claims to.
+ */
+export async function startMutatingProxy(options: ProxyOptions): Promise<MutatingProxy> {
+  let mutation: Mutation | undefined;
+  const server = http2.createSecureServer({ allowHTTP1: true, key: options.keyPem, cert: options.certPem });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  const upstream = createDispatcher(
+    loadTargetMap({
+      TARGET_URL: `https://${options.names[0]}:${port}`,
+      TARGET_RESOLVE: options.names.map((n) => `${n}:${port}:127.0.0.1:${options.upstreamPort}`).join(','),
+      TARGET_CA: options.upstreamCaFile,
+    }),
+    { allowH2: false },
+  );
+
+  server.on('request', (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => {
+    const host = String(req.headers[':authority'] ?? req.headers.host ?? '').split(':')[0];
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (name.startsWith(':') || HOP_BY_HOP.has(name) || value === undefined) continue;
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      send(upstream, { url: `https://${host}:${port}${req.url}`, method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+        .then((answer) => {
+          const exchange: ProxiedExchange = { host, method: req.method, path: req.url, ...answer };
+          mutation?.(exchange);
+          res.statusCode = exchange.status;
+          const grouped = new Map<string, string[]>();
+          for (const [name, value] of exchange.lines) {
+            if (HOP_BY_HOP.has(name)) continue;
+            grouped.set(name, [...(grouped.get(name) ?? []), value]);
+          }
+          if (grouped.has('content-length')) grouped.set('content-length', [String(exchange.body.length)]);
+          for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? values[0] : values);
+          if (req.method === 'HEAD') res.end();
+          else res.end(exchange.body);
+        })
+        .catch((err: Error) => {
+          res.statusCode = 502;
+          res.end(`proxy: ${err.message}`);
+        });
+    });
+  });
+
+  return {
+    port,
+    setMutation: (m) => (mutation = m),
+    targetEnv(roles, caFile) {
+      const env: Record<string, string> = {};
+      for (const [variable, name] of Object.entries(roles)) env[variable] = `https://${name}:${port}`;
+      env.TARGET_RESOLVE = options.names.map((n) => `${n}:${port}:127.0.0.1`).join(',');
+      env.TARGET_CA = caFile;
+      return env;
+    },
+    async close() {
+      await upstream.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
