@@ -14,12 +14,16 @@ describe('reference CLI options', () => {
       help: false,
     });
   });
+  test('the OCSP ResponderID form', () => {
+    expect(parseCli(['--ocsp-responder-id', 'byKey'])).toEqual({ json: false, help: false, ocspResponderId: 'byKey' });
+  });
   test.each([
     [['--port', 'abc'], /--port: "abc" is not a port/],
     [['--port', '70000'], /--port: "70000"/],
     [['--http-port', '-1'], /http-port/],
     [['--section', 'a/b'], /--section: "a\/b"/],
     [['--bogus'], /bogus/],
+    [['--ocsp-responder-id', 'byHash'], /--ocsp-responder-id: "byHash"/],
   ])('%j is refused with a message naming it', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(CliError);
     expect(() => parseCli(argv)).toThrow(message);

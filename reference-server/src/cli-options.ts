@@ -16,6 +16,8 @@ export const USAGE = `Usage: npm run reference -- [options]
   --bind ADDR     address to listen on. Default 127.0.0.1
   --section NAME  the {section} path segment of the site. Default static
   --pki-dir DIR   PKI cache folder. Default .pki-cache (or REFERENCE_PKI_DIR)
+  --ocsp-responder-id byName|byKey
+                  ResponderID of OCSP responses. Default byName (or REFERENCE_OCSP_RESPONDER_ID)
   --json          print one JSON line when ready (for programs)
   --help          this text`;
 
@@ -37,6 +39,7 @@ export function parseCli(argv: string[]): CliOptions {
         bind: { type: 'string' },
         section: { type: 'string' },
         'pki-dir': { type: 'string' },
+        'ocsp-responder-id': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -56,5 +59,10 @@ export function parseCli(argv: string[]): CliOptions {
   if (parsed.bind !== undefined) options.bind = parsed.bind;
   if (section !== undefined) options.section = section;
   if (parsed['pki-dir'] !== undefined) options.pkiDir = parsed['pki-dir'];
+  const responderId = parsed['ocsp-responder-id'];
+  if (responderId !== undefined) {
+    if (responderId !== 'byName' && responderId !== 'byKey') throw new CliError(`--ocsp-responder-id: "${responderId}" is not byName or byKey`);
+    options.ocspResponderId = responderId;
+  }
   return options;
 }

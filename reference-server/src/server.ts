@@ -7,7 +7,9 @@ import { defaultHostContext, type HostContext } from './hosts/context';
 import { HOST_FACTORIES, PLAIN_HTTP_ROLES } from './hosts/registry';
 import { clientErrorResponse } from './http/guards';
 import { vhost, type Handler } from './http/vhost';
-import { loadOrCreatePki, type ReferencePki } from './pki';
+import { stopOcspStore } from './hosts/ocsp';
+import { RESPONDER_ID_FORMS, type ResponderIdForm } from './hosts/ocsp/policy';
+import { loadOrCreatePki, type HostSpec, type ReferencePki } from './pki';
 import { ROLE_NAMES, ROLES, type Role } from './roles';
 import { ConnectionTracker } from './http/connection-tracker';
 
@@ -24,6 +26,8 @@ export interface ReferenceOptions {
   contentRoot?: string;
   /** How long in-flight requests may take to finish on stop. Default 5000 ms. */
   drainMs?: number;
+  /** ResponderID of OCSP responses: byName (default, 504-byte responses) or byKey (473). Or REFERENCE_OCSP_RESPONDER_ID. */
+  ocspResponderId?: ResponderIdForm;
 }
 
 export interface RunningReference {
@@ -43,6 +47,20 @@ export interface RunningReference {
 export const DEFAULT_PKI_DIR = path.resolve(__dirname, '../../.pki-cache');
 const PARSER_HEADER_LIMIT = 64 * 1024;
 const OCSP_NAMES = { R10: ROLE_NAMES.ocsp[0], R11: ROLE_NAMES.ocsp[1] };
+
+/**
+ * A leaf issued already revoked, for clients to test a revoked chain: its name has a certificate
+ * on the TLS port (SNI) but no app (421), and the OCSP responder answers `revoked` for it.
+ */
+export const REVOKED_HOST: HostSpec = { role: 'revoked', names: ['revoked.lessons.test'], revoked: { reason: 'keyCompromise' } };
+
+function responderIdOf(options: ReferenceOptions): ResponderIdForm {
+  const value = options.ocspResponderId ?? process.env.REFERENCE_OCSP_RESPONDER_ID ?? 'byName';
+  if (!RESPONDER_ID_FORMS.includes(value as ResponderIdForm)) {
+    throw new Error(`OCSP responder id ${JSON.stringify(value)} is not one of ${RESPONDER_ID_FORMS.join(', ')}`);
+  }
+  return value as ResponderIdForm;
+}
 
 /** Host name -> app for one port, composed from the registry. */
 export function composeHosts(ctx: HostContext, roles: readonly Role[]): Map<string, Handler> {
@@ -85,14 +103,17 @@ function answerParserErrors(server: http.Server | http2.Http2SecureServer): void
 /** Starts the reference: one TLS port for every role, one plain-HTTP port. Only `main` and tests call it. */
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const pkiDir = options.pkiDir ?? process.env.REFERENCE_PKI_DIR ?? DEFAULT_PKI_DIR;
+  const responderId = responderIdOf(options);
   const pki = await loadOrCreatePki({
     dir: pkiDir,
-    hosts: ROLES.map((role) => ({ role, names: [...ROLE_NAMES[role]] })),
+    hosts: [...ROLES.map((role) => ({ role, names: [...ROLE_NAMES[role]] })), REVOKED_HOST],
     ocspNames: OCSP_NAMES,
   });
   const context = defaultHostContext({
     ...(options.section !== undefined ? { section: options.section } : {}),
     ...(options.contentRoot !== undefined ? { contentRoot: options.contentRoot } : {}),
+    pki,
+    ocsp: { responderId },
   });
   const implemented = ROLES.filter((r) => HOST_FACTORIES[r]);
   const tlsRoles = implemented;
@@ -152,6 +173,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     context,
     urls,
     implemented,
-    stop: () => (stopping ??= tracker.shutdown([tlsServer, httpServer], options.drainMs ?? 5000)),
+    stop: () => {
+      stopOcspStore(context);
+      return (stopping ??= tracker.shutdown([tlsServer, httpServer], options.drainMs ?? 5000));
+    },
   };
 }

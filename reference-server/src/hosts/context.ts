@@ -1,4 +1,6 @@
 import * as path from 'node:path';
+import type { ReferencePki } from '../pki';
+import type { ResponderOptions } from './ocsp/policy';
 
 /** What every host factory is built from. */
 export interface HostContext {
@@ -6,6 +8,10 @@ export interface HostContext {
   section: string;
   /** Folder of the files the hosts serve (`reference-server/content`). */
   contentRoot: string;
+  /** The reference's PKI: the OCSP responder answers for its certificates. */
+  pki?: ReferencePki;
+  /** OCSP responder settings (ResponderID form, lifetime); defaults in `ocsp/policy`. */
+  ocsp?: Partial<ResponderOptions>;
 }
 
 export const DEFAULT_SECTION = 'static';

@@ -1,9 +1,13 @@
 import type express from 'express';
 import type { Role } from '../roles';
+import { createAnalyticsApp } from './analytics';
 import { createAssetsApp } from './assets';
 import { createBareApp } from './bare';
 import type { HostContext } from './context';
 import { createMaintenanceApp } from './maintenance';
+import { createOcspApp } from './ocsp';
+import { createRedirectorApp } from './redirector';
+import { createShopApp } from './shop';
 import { createSiteApp } from './site';
 
 type HostFactory = (ctx: HostContext) => express.Express;
@@ -14,6 +18,10 @@ export const HOST_FACTORIES: Partial<Record<Role, HostFactory>> = {
   bare: createBareApp,
   assets: createAssetsApp,
   maintenance: createMaintenanceApp,
+  ocsp: createOcspApp,
+  shop: createShopApp,
+  redirector: createRedirectorApp,
+  analytics: createAnalyticsApp,
 };
 
 /** Roles answered on the plain-HTTP port (real OCSP clients use http). */

@@ -22,6 +22,7 @@ export interface TestRequest {
   path: string;
   method?: string;
   headers?: Record<string, string>;
+  body?: Buffer | string;
 }
 
 export interface TestResponse {
@@ -47,7 +48,7 @@ function throwawayCredentials(): { key: Buffer; cert: Buffer } {
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
       '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=lessons.test',
-      '-addext', 'subjectAltName=DNS:*.lessons.test,DNS:lessons.test,DNS:x.test',
+      '-addext', 'subjectAltName=DNS:*.lessons.test,DNS:lessons.test,DNS:x.test,DNS:*.store.test,DNS:*.redirect.test,DNS:*.beacon.test',
     ], { stdio: 'ignore' });
     credentials = { key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) };
     return credentials;

@@ -1,7 +1,9 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { cachePaths, loadCache } from './cache';
-import { loadOrCreatePki, type PkiOptions, type ReferencePki } from './index';
+import { loadOrCreatePki, type HostSpec, type PkiOptions, type ReferencePki } from './index';
+import { MANIFEST_FORMAT } from './manifest';
+import type { CacheManifest } from './types';
 import { FEW_HOSTS, OCSP_NAMES, tempDir } from './test-fixtures';
 
 const DAY_MS = 86_400_000;
@@ -50,7 +52,7 @@ afterAll(() => fs.rm(base, { recursive: true, force: true }));
 test('the first call issues and creates the folder, private to its owner', async () => {
   expect(original.generated).toBe(true);
   expect((await fs.stat(path.join(base, 'first', 'nested'))).mode & 0o777).toBe(0o700);
-  expect(JSON.parse(originalFiles.manifest)).toMatchObject({ format: 1, hosts: FEW_HOSTS, ocspNames: OCSP_NAMES });
+  expect(JSON.parse(originalFiles.manifest)).toMatchObject({ format: MANIFEST_FORMAT, hosts: FEW_HOSTS, ocspNames: OCSP_NAMES });
 });
 
 test('a second call loads the cache, quickly, with the same certificates and keys', async () => {
@@ -125,10 +127,50 @@ test('a cache issued for other hosts or other OCSP names is reissued', async () 
   expect(await reasonFor(dir)).toMatch(/other hosts/);
 });
 
-test('a cache of another format version is reissued', async () => {
+test('a cache of another format version (format 1 had no revocations) is reissued', async () => {
+  expect(MANIFEST_FORMAT).toBe(2);
   const dir = await copyOfCache();
-  await fs.writeFile(path.join(dir, 'pki.json'), originalFiles.manifest.replace('"format": 1', '"format": 2'));
-  expect(await reasonFor(dir)).toMatch(/format 2, expected 1/);
+  await fs.writeFile(path.join(dir, 'pki.json'), originalFiles.manifest.replace('"format": 2', '"format": 1'));
+  expect(await reasonFor(dir)).toMatch(/format 1, expected 2/);
+});
+
+describe('a host issued already revoked', () => {
+  const AT = '2025-01-02T03:04:05.000Z';
+  const withRevoked = (revoked: HostSpec['revoked']): HostSpec[] => [...FEW_HOSTS, { role: 'revoked', names: ['revoked.lessons.test'], revoked }];
+
+  test('records its reason and time (issuance time, whole seconds, when none is given) and loads from the cache', async () => {
+    const dir = path.join(base, 'revoked');
+    const now = new Date(T0.getTime() + 123);
+    const issued = await loadOrCreatePki(options(dir, { hosts: withRevoked({ reason: 'keyCompromise' }), now }));
+    const leaf = issued.leaves.find((l) => l.role === 'revoked')!;
+    expect(leaf.revocation).toEqual({ time: T0.toISOString(), reason: 'keyCompromise' });
+    expect(issued.leaves.filter((l) => l.revocation)).toHaveLength(1);
+    const again = await loadOrCreatePki(options(dir, { hosts: withRevoked({ reason: 'keyCompromise' }), now }));
+    expect([again.generated, again.leaves[2].revocation]).toEqual([false, leaf.revocation]);
+
+    const manifest = JSON.parse(await fs.readFile(path.join(dir, 'pki.json'), 'utf8'));
+    expect(manifest.hosts[2]).toEqual({ role: 'revoked', names: ['revoked.lessons.test'], revoked: { reason: 'keyCompromise' } });
+    const reason = (hosts: HostSpec[]) => loadCache(cachePaths(dir), { hosts, ocspNames: OCSP_NAMES }, T0).then((r) => ('reason' in r ? r.reason : 'usable'));
+    expect(await reason(withRevoked({ reason: 'superseded' }))).toMatch(/other hosts/);
+    expect(await reason(FEW_HOSTS)).toMatch(/other hosts/);
+
+    for (const [edit, expected] of [
+      [(m: CacheManifest) => delete m.leaves[2].revocation, /leaf revoked: revocation does not match/],
+      [(m: CacheManifest) => (m.leaves[2].revocation!.reason = 'superseded'), /leaf revoked: revocation does not match/],
+      [(m: CacheManifest) => (m.leaves[0].revocation = { time: AT, reason: 'keyCompromise' }), /leaf site: revoked, but its host is not/],
+    ] as const) {
+      const edited = JSON.parse(JSON.stringify(manifest)) as CacheManifest;
+      edit(edited);
+      await fs.writeFile(path.join(dir, 'pki.json'), JSON.stringify(edited));
+      expect(await reason(withRevoked({ reason: 'keyCompromise' }))).toMatch(expected);
+    }
+  });
+
+  test('keeps a given revocation time', async () => {
+    const dir = path.join(base, 'revoked-at');
+    const issued = await loadOrCreatePki(options(dir, { hosts: withRevoked({ reason: 'superseded', at: '2025-01-02T03:04:05.678Z' }) }));
+    expect(issued.leaves[2].revocation).toEqual({ time: AT, reason: 'superseded' });
+  });
 });
 
 test('a deleted or edited root.pem is rewritten from the cache, without reissuing', async () => {

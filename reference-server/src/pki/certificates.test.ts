@@ -45,6 +45,10 @@ test('issues a fresh PKI with one leaf per host, alternating R10 and R11 from R1
   expect(pki.leaves.map((l) => [l.role, l.names, l.issuer])).toEqual(
     SERVER_HOSTS.map((h, i) => [h.role, h.names, i % 2 === 0 ? 'R10' : 'R11']),
   );
+  // Only the host asked revoked is, dated at issuance.
+  expect(pki.leaves.filter((l) => l.revocation).map((l) => [l.role, l.revocation])).toEqual([
+    ['revoked', { time: NOW.toISOString(), reason: 'keyCompromise' }],
+  ]);
   expect(pki.intermediates.map((i) => [i.name, i.ocspName])).toEqual([
     ['R10', 'r10.o.pki.test'],
     ['R11', 'r11.o.pki.test'],

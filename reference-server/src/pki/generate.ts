@@ -12,7 +12,13 @@ import {
   notBeforeFor,
 } from './policy';
 import { MANIFEST_FORMAT } from './manifest';
-import type { CacheManifest, IntermediateName, PkiRequest } from './types';
+import type { CacheManifest, IntermediateName, PkiRequest, Revocation, RevocationSpec } from './types';
+
+/** A revocation without a time is dated at issuance, in whole seconds as OCSP encodes it. */
+export function revocationFor(spec: RevocationSpec, now: Date): Revocation {
+  const time = spec.at ?? new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
+  return { time, reason: spec.reason };
+}
 
 /** Issues a whole new hierarchy: root, R10 and R11, one leaf per host. */
 export async function generatePki(request: PkiRequest, now: Date): Promise<CacheManifest> {
@@ -65,6 +71,7 @@ export async function generatePki(request: PkiRequest, now: Date): Promise<Cache
         keyPem: leaf.keyPem,
         chainPem: leaf.certPem + issuer.certPem,
         serialHex: leaf.serialHex,
+        ...(host.revoked ? { revocation: revocationFor(host.revoked, now) } : {}),
       };
     }),
   );

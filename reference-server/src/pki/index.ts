@@ -13,7 +13,18 @@ import { toRequest } from './options';
 import type { PkiOptions, ReferencePki } from './types';
 
 export { PkiError } from './errors';
-export type { HostSpec, IssuedLeaf, Intermediate, IntermediateName, PkiOptions, ReferencePki } from './types';
+export { REVOCATION_REASONS } from './policy';
+export type {
+  HostSpec,
+  IssuedLeaf,
+  Intermediate,
+  IntermediateName,
+  PkiOptions,
+  ReferencePki,
+  Revocation,
+  RevocationReason,
+  RevocationSpec,
+} from './types';
 
 export async function loadOrCreatePki(options: PkiOptions): Promise<ReferencePki> {
   const request = toRequest(options);

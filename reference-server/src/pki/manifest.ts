@@ -1,8 +1,9 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { INTERMEDIATE_NAMES, RENEW_BEFORE_MS, issuerForHost, ocspUrl } from './policy';
-import type { CacheManifest, PkiRequest } from './types';
+import type { CacheManifest, PkiRequest, Revocation } from './types';
 
-export const MANIFEST_FORMAT = 1;
+/** 2: leaves may carry a revocation. Older caches are reissued. */
+export const MANIFEST_FORMAT = 2;
 
 export type ManifestCheck = { manifest: CacheManifest } | { reason: string };
 
@@ -56,6 +57,19 @@ function checkShape(value: unknown, request: PkiRequest): void {
   if (!sameJson(leafIds, expectedLeaves) || !leaves.every((l) => hasStrings(l, leafFields))) {
     throw new Unusable('leaves do not match the hosts');
   }
+  request.hosts.forEach((host, i) => {
+    const recorded = (leaves[i] as Record<string, unknown>).revocation;
+    if (!host.revoked) {
+      if (recorded !== undefined) throw new Unusable(`leaf ${host.role}: revoked, but its host is not`);
+      return;
+    }
+    const ok =
+      hasStrings(recorded, ['time', 'reason']) &&
+      (recorded as Revocation).reason === host.revoked.reason &&
+      !Number.isNaN(Date.parse((recorded as Revocation).time)) &&
+      (host.revoked.at === undefined || (recorded as Revocation).time === host.revoked.at);
+    if (!ok) throw new Unusable(`leaf ${host.role}: revocation does not match its host`);
+  });
 }
 
 function checkCertificates(manifest: CacheManifest, now: number): void {

@@ -1,6 +1,6 @@
 import { PkiError } from './errors';
-import { INTERMEDIATE_NAMES } from './policy';
-import type { PkiOptions, PkiRequest } from './types';
+import { INTERMEDIATE_NAMES, REVOCATION_REASONS } from './policy';
+import type { HostSpec, PkiOptions, PkiRequest, RevocationSpec } from './types';
 
 // Letters, digits and hyphens only: the CN is a PrintableString, which has no '*' or '_'.
 const DNS_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
@@ -32,10 +32,28 @@ export function toRequest(options: PkiOptions): PkiRequest {
     if (!Array.isArray(host.names) || host.names.length === 0 || new Set(host.names).size !== host.names.length) {
       throw new PkiError('PKI_BAD_OPTIONS', `hosts[${i}].names of role ${host.role} is empty or repeats a name`);
     }
-    return { role: host.role, names: host.names.map((name, j) => checkDnsName(name, `hosts[${i}].names[${j}]`)) };
+    const names = host.names.map((name, j) => checkDnsName(name, `hosts[${i}].names[${j}]`));
+    const spec: HostSpec = { role: host.role, names };
+    if (host.revoked !== undefined) spec.revoked = checkRevocation(host.revoked, `hosts[${i}].revoked`);
+    return spec;
   });
   const ocspNames = Object.fromEntries(
     INTERMEDIATE_NAMES.map((name) => [name, checkDnsName(options.ocspNames?.[name], `ocspNames.${name}`)]),
   ) as PkiRequest['ocspNames'];
   return { hosts, ocspNames };
+}
+
+/** A known CRLReason name and, if given, a valid time (kept as whole-second ISO 8601). */
+function checkRevocation(revoked: unknown, where: string): RevocationSpec {
+  const value = revoked as Partial<RevocationSpec> | null;
+  if (typeof value !== 'object' || value === null || typeof value.reason !== 'string' || !Object.hasOwn(REVOCATION_REASONS, value.reason)) {
+    throw new PkiError('PKI_BAD_OPTIONS', `${where}.reason ${JSON.stringify(value?.reason)} is not a CRLReason name`);
+  }
+  const spec: RevocationSpec = { reason: value.reason };
+  if (value.at !== undefined) {
+    const time = typeof value.at === 'string' ? Date.parse(value.at) : Number.NaN;
+    if (Number.isNaN(time)) throw new PkiError('PKI_BAD_OPTIONS', `${where}.at ${JSON.stringify(value.at)} is not a date`);
+    spec.at = new Date(Math.floor(time / 1000) * 1000).toISOString();
+  }
+  return spec;
 }

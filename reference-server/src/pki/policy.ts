@@ -33,6 +33,21 @@ export function ocspUrl(ocspName: string): string {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
+/** CRLReason (RFC 5280 5.3.1) by name; 7 is unused. */
+export const REVOCATION_REASONS = {
+  unspecified: 0,
+  keyCompromise: 1,
+  cACompromise: 2,
+  affiliationChanged: 3,
+  superseded: 4,
+  cessationOfOperation: 5,
+  certificateHold: 6,
+  removeFromCRL: 8,
+  privilegeWithdrawn: 9,
+  aACompromise: 10,
+} as const;
+export type RevocationReason = keyof typeof REVOCATION_REASONS;
+
 /** Backdating tolerates clients whose clock runs behind. */
 export const BACKDATE_MS = HOUR_MS;
 /** A cached PKI with any certificate expiring sooner than this is reissued. */

@@ -14,6 +14,7 @@ export const SERVER_HOSTS: HostSpec[] = [
   { role: 'shop', names: ['shop.store.test'] },
   { role: 'redirector', names: ['go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test'] },
   { role: 'analytics', names: ['analytics.beacon.test'] },
+  { role: 'revoked', names: ['revoked.lessons.test'], revoked: { reason: 'keyCompromise' } },
 ];
 
 /** Fewer keys to generate where the certificates' content is not the point. */

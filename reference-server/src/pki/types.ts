@@ -1,11 +1,28 @@
-import type { IntermediateName } from './policy';
+import type { IntermediateName, RevocationReason } from './policy';
 
-export type { IntermediateName };
+export type { IntermediateName, RevocationReason };
+
+/**
+ * A leaf the PKI issues already revoked (for clients to test a revoked chain): `at` is the
+ * revocation time as an ISO string, or absent for the moment of issuance.
+ */
+export interface RevocationSpec {
+  reason: RevocationReason;
+  at?: string;
+}
 
 /** One host of the reference server: `names[0]` is the certificate's CN, every name is a SAN. */
 export interface HostSpec {
   role: string;
   names: string[];
+  revoked?: RevocationSpec;
+}
+
+/** A leaf's recorded revocation: always a concrete time, whole seconds. */
+export interface Revocation {
+  /** ISO 8601, whole seconds. */
+  time: string;
+  reason: RevocationReason;
 }
 
 export interface IssuedLeaf {
@@ -19,6 +36,8 @@ export interface IssuedLeaf {
   chainPem: string;
   /** Uppercase hex, as node's X509Certificate.serialNumber and openssl print it. */
   serialHex: string;
+  /** Present for a leaf issued already revoked. */
+  revocation?: Revocation;
 }
 
 export interface Intermediate {

@@ -1,0 +1,52 @@
+import type { ObservedExchange } from '../spec/observed';
+import type { Check, Finding } from './types';
+import { finding, requestHeader } from './util';
+
+/** `<id>|<flag>`: the visitor-identification cookie, whose flag flips from False to True. */
+const FLAGGED = /^(.+)\|(True|False)$/;
+
+function sentValue(ex: ObservedExchange, name: string): string | undefined {
+  const cookie = requestHeader(ex, 'cookie');
+  if (!cookie) return undefined;
+  for (const pair of cookie.split(';')) {
+    const i = pair.indexOf('=');
+    if (i > 0 && pair.slice(0, i).trim() === name) return pair.slice(i + 1).trim();
+  }
+  return undefined;
+}
+
+function lastSetValue(previous: ObservedExchange[], name: string): string | undefined {
+  for (let i = previous.length - 1; i >= 0; i--) {
+    const set = previous[i].cookies.filter((c) => c.name === name);
+    if (set.length) return set[set.length - 1].value;
+  }
+  return undefined;
+}
+
+export const cookieFlipKeepsId: Check = {
+  id: 'cookie/flip-keeps-id',
+  title: 'A flagged cookie keeps its id when its flag flips',
+  clause:
+    'Service description, States and transitions: "flag False -> flag True: response sets the same cookie id with suffix |True, same attributes".',
+  source: 'capture',
+  run(ex, context) {
+    const out: Finding[] = [];
+    for (const cookie of ex.cookies) {
+      const now = FLAGGED.exec(cookie.value);
+      if (!now) continue;
+      // The value the client sent is the one the flip starts from; else the last one set in the flow.
+      const sent = sentValue(ex, cookie.name);
+      const before = sent ?? lastSetValue(context.previous, cookie.name);
+      const was = before === undefined ? undefined : FLAGGED.exec(before);
+      if (!was) continue;
+      const origin = sent !== undefined ? 'the value the request sent' : 'the value an earlier response set';
+      out.push(
+        finding(cookieFlipKeepsId, was[1] === now[1], `id ${was[1]} (${origin}, flag was ${was[2]})`, `id ${now[1]} (flag ${now[2]})`, {
+          aspect: cookie.name,
+          secret: true,
+        }),
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,41 @@
+/**
+ * The registry of named checks: cross-field invariants, one file each. Specs name them by id or by
+ * a prefix ending at a `/` boundary (`cache` selects `cache/max-age-matches-expires`).
+ */
+import type { Check } from './types';
+import { maxAgeMatchesExpires } from './max-age-matches-expires';
+import { ocspEtagIsSha256OfBody } from './ocsp-etag-is-sha256-of-body';
+import { contentLengthMatches } from './content-length-matches';
+import { negotiatedResponseHasVary } from './negotiated-response-has-vary';
+import { cookieFlipKeepsId } from './cookie-flip-keeps-id';
+import { cookieExpiresMatchesLifetime } from './cookie-expires-matches-lifetime';
+import { hstsPerRole } from './hsts-per-role';
+import { securityHeaderSetPerRole } from './security-header-set-per-role';
+
+export type { Check, CheckContext, Finding, Verdict } from './types';
+
+export const CHECKS: readonly Check[] = Object.freeze([
+  maxAgeMatchesExpires,
+  ocspEtagIsSha256OfBody,
+  contentLengthMatches,
+  negotiatedResponseHasVary,
+  cookieFlipKeepsId,
+  cookieExpiresMatchesLifetime,
+  hstsPerRole,
+  securityHeaderSetPerRole,
+]);
+
+/** Whether `id` is selected by `prefix`: equal, or `prefix` is a leading run of whole segments. */
+export function selects(prefix: string, id: string): boolean {
+  const p = prefix.replace(/\/+$/, '');
+  return p !== '' && (id === p || id.startsWith(p + '/'));
+}
+
+/** The checks selected by any of the prefixes, in registry order, each once. */
+export function selectChecks(prefixes: readonly string[], registry: readonly Check[] = CHECKS): Check[] {
+  return registry.filter((c) => prefixes.some((p) => selects(p, c.id)));
+}
+
+export function checkById(id: string): Check | undefined {
+  return CHECKS.find((c) => c.id === id);
+}

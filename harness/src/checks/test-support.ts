@@ -1,0 +1,41 @@
+/** Table-test support for checks: run one check on a fixture and summarise its findings. */
+import { observed, type FixtureInput } from '../spec/observed-fixture';
+import type { ObservedExchange } from '../spec/observed';
+import type { Check, Finding } from './types';
+
+export interface Row {
+  name: string;
+  input: FixtureInput;
+  role?: string;
+  previous?: ObservedExchange[];
+  /** Expected verdicts in order; [] = the check does not apply. */
+  verdicts: Array<Finding['verdict']>;
+  /** For failures: text the expected and actual of the first failing finding must contain. */
+  expected?: string;
+  actual?: string;
+}
+
+export function runRow(check: Check, row: Row): Finding[] {
+  return check.run(observed(row.input), { role: row.role ?? 'site', previous: row.previous ?? [] });
+}
+
+export function tableTest(check: Check, rows: Row[]): void {
+  describe(check.id, () => {
+    it('has a title and a clause', () => {
+      expect(check.title.length).toBeGreaterThan(10);
+      expect(check.clause.length).toBeGreaterThan(10);
+    });
+    it.each(rows.map((r) => [r.name, r] as const))('%s', (_n, row) => {
+      const findings = runRow(check, row);
+      expect(findings.map((f) => f.verdict)).toEqual(row.verdicts);
+      for (const f of findings) {
+        expect(f.id.startsWith(check.id)).toBe(true);
+        expect(f.expected).not.toBe('');
+        expect(f.actual).not.toBe('');
+      }
+      const fail = findings.find((f) => f.verdict === 'fail');
+      if (row.expected !== undefined) expect(fail?.expected).toContain(row.expected);
+      if (row.actual !== undefined) expect(fail?.actual).toContain(row.actual);
+    });
+  });
+}

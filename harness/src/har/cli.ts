@@ -1,0 +1,89 @@
+/**
+ * `npm run har2spec -- <file.har>... [--roles <mapping.json>] [--out specs/]`
+ *
+ * Exit 0: specs written. Exit 1: a HAR is invalid (every problem printed with its JSON path) or
+ * unreadable (one line); nothing is written. Exit 2: usage error (arguments, mapping file).
+ */
+import * as fs from 'node:fs';
+import { deriveSpecs } from './derive';
+import { HarInvalidError, UsageError } from './errors';
+import { defaultRoleMapping, loadRoleMapping } from './role-mapping';
+import { writeSpecs } from './write-specs';
+
+export const USAGE = `usage: npm run har2spec -- <file.har>... [--roles <mapping.json>] [--out <dir>]
+
+  Validates each HAR (har-validator), maps hostnames to roles, and writes <dir>/<role>.derived.json
+  (default dir: specs/) beside hand-written <role>.json files, which are never modified.
+  --roles  JSON { "hosts": { "<hostname>": "<role>", ... }, "section": "static" }
+           (default: the reference's host names)
+  --out    output directory (default specs/)`;
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+interface Args {
+  files: string[];
+  roles?: string;
+  out: string;
+  help: boolean;
+}
+
+export function parseArgs(argv: string[]): Args {
+  const args: Args = { files: [], out: 'specs', help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = (name: string): string => {
+      const eq = a.indexOf('=');
+      if (eq >= 0) return a.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${name} needs a value`);
+      return v;
+    };
+    if (a === '--') continue;
+    if (a === '--help' || a === '-h') args.help = true;
+    else if (a === '--roles' || a.startsWith('--roles=')) args.roles = value('--roles');
+    else if (a === '--out' || a.startsWith('--out=')) args.out = value('--out');
+    else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
+    else args.files.push(a);
+  }
+  return args;
+}
+
+export function main(argv: string[], io: CliIo): number {
+  try {
+    const args = parseArgs(argv);
+    if (args.help) {
+      io.out(USAGE);
+      return 0;
+    }
+    if (args.files.length === 0) throw new UsageError('no HAR file given');
+    for (const f of args.files) if (!fs.existsSync(f)) throw new UsageError(`${f}: no such file`);
+    const mapping = args.roles ? loadRoleMapping(args.roles) : defaultRoleMapping();
+    const result = deriveSpecs(args.files, mapping);
+    io.out(`${result.entries} entries read, ${result.used} on mapped hosts`);
+    if (result.unmapped.size) {
+      const list = [...result.unmapped.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+      io.out(`skipped ${list.reduce((n, [, c]) => n + c, 0)} entries on unmapped hosts: ${list.map(([h, c]) => `${h} (${c})`).join(', ')}`);
+    }
+    writeSpecs(result.specs, args.out, io.out);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`har2spec: ${err.message}`);
+      io.err(USAGE);
+      return 2;
+    }
+    if (err instanceof HarInvalidError) {
+      io.err(err.message);
+      io.err(`har2spec: ${err.problems.length} problem(s); nothing written`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+if (require.main === module) {
+  process.exitCode = main(process.argv.slice(2), { out: (l) => console.log(l), err: (l) => console.error(l) });
+}

@@ -1,0 +1,121 @@
+/**
+ * HAR files -> spec files, in one streaming pass per file: every entry is validated as it arrives
+ * and, when valid and on a mapped host, reduced to an observation of its group. Nothing is derived
+ * (or written) unless every file is valid.
+ */
+import * as path from 'node:path';
+import type { SpecFile } from '../spec/types';
+import { ROLES, type Role } from '../target';
+import { baseIdOf, deriveExchange, groupKeyOf, type Group } from './derive-exchange';
+import { HarInvalidError, HarReadError, type HarProblem } from './errors';
+import { buildFlows, FlowTracker, type FlowCandidate } from './flows';
+import type { HarEntry } from './har-types';
+import { observe } from './observation';
+import { Placeholderizer, type RoleMapping } from './role-mapping';
+import { scanFile } from './scan';
+import { normaliseToolQuirks, validateEntry, validateSkeleton } from './validate';
+
+export interface DeriveResult {
+  specs: SpecFile[];
+  entries: number;
+  used: number;
+  /** Hostname (or scheme) -> entries skipped because no role maps it. */
+  unmapped: Map<string, number>;
+}
+
+export function deriveSpecs(files: string[], mapping: RoleMapping): DeriveResult {
+  const ph = new Placeholderizer(mapping);
+  const problems: HarProblem[] = [];
+  const groups = new Map<string, Group>();
+  const candidates: FlowCandidate[] = [];
+  const unmapped = new Map<string, number>();
+  let entries = 0;
+  let used = 0;
+  for (const file of files) {
+    const before = problems.length;
+    const doc: Record<string, unknown> = {};
+    let log: Record<string, unknown> | undefined;
+    let root: unknown = doc;
+    const tracker = new FlowTracker(file);
+    try {
+      scanFile(file, {
+        logObject: () => {
+          log = {};
+          doc.log = log;
+        },
+        entriesArray: () => {
+          log!.entries = [];
+        },
+        logField: (key, value) => {
+          log![key] = value;
+        },
+        rootField: (key, value) => {
+          doc[key] = value;
+        },
+        rootNotObject: (value) => {
+          root = value;
+        },
+        entry: (value, index) => {
+          entries++;
+          normaliseToolQuirks(value);
+          const found = validateEntry(value, index, file);
+          if (found.length) {
+            problems.push(...found);
+            return;
+          }
+          if (problems.length > before) return;
+          const o = observe(value as HarEntry, index, file, mapping, ph);
+          if ('unmapped' in o) {
+            unmapped.set(o.unmapped, (unmapped.get(o.unmapped) ?? 0) + 1);
+            return;
+          }
+          used++;
+          const key = groupKeyOf(o);
+          const g = groups.get(key);
+          if (g) g.observations.push(o);
+          else groups.set(key, { key, role: o.role, secondaryHost: o.secondaryHost, method: o.method, template: o.template, status: o.status, observations: [o] });
+          tracker.add(o, key);
+        },
+      });
+    } catch (err) {
+      if (err instanceof HarReadError) {
+        problems.push({ file, path: '', message: err.reason });
+        continue;
+      }
+      throw err;
+    }
+    problems.push(...validateSkeleton(root, file));
+    const chains = tracker.chains();
+    for (const steps of chains) candidates.push({ file: path.basename(file), steps });
+  }
+  if (problems.length) throw new HarInvalidError(problems);
+
+  const ids = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const key of [...groups.keys()].sort()) {
+    const base = baseIdOf(groups.get(key)!);
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    ids.set(key, id);
+  }
+  const exchanges = new Map([...groups.values()].map((g) => [g.key, deriveExchange(g, ids.get(g.key)!, ph)]));
+  const flows = buildFlows(candidates, (key) => exchanges.get(key)!);
+  const sources = [...new Set(files.map((f) => path.basename(f)))].sort();
+  const specs: SpecFile[] = [];
+  for (const role of ROLES) {
+    const mine = [...exchanges.values()].filter((e) => e.id.startsWith(`${role}/`)).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const myFlows = flows.filter((f) => f.id.startsWith(`${role}/`));
+    if (mine.length === 0 && myFlows.length === 0) continue;
+    const spec: SpecFile = {
+      $schema: './spec.schema.json',
+      role: role as Role,
+      version: 1,
+      description: `Derived by har2spec from ${sources.join(', ')}. Regenerated on every run: copy what you want to keep into ${role}.json.`,
+      exchanges: mine,
+    };
+    if (myFlows.length) spec.flows = myFlows;
+    specs.push(spec);
+  }
+  return { specs, entries, used, unmapped };
+}

@@ -1,0 +1,137 @@
+/**
+ * One HAR entry reduced to what derivation reads: names lowercased, HTTP/2 pseudo-headers dropped,
+ * repeated header lines kept in order, cookies parsed, the body reduced to facts (size, leading
+ * bytes, JSON or not). Bodies themselves are not kept.
+ */
+import { parseHttpDate } from '../shapes';
+import type { Role } from '../target';
+import { parseCookieHeader, parseSetCookie, setCookieLines, type SetCookie } from './cookies';
+import type { HarEntry, HarNameValue } from './har-types';
+import type { Placeholderizer, RoleMapping } from './role-mapping';
+import { templatePath } from './template';
+
+export interface Observation {
+  file: string;
+  index: number;
+  host: string;
+  role: Role;
+  /** Set when the host is a role's secondary name (hop2.redirect.test). */
+  secondaryHost?: string;
+  method: string;
+  path: string;
+  template: string;
+  requestHeaders: Array<[string, string]>;
+  requestCookies: Array<[string, string]>;
+  requestBody?: { text: string; encoding: 'utf8' | 'base64' };
+  status: number;
+  headers: Array<[string, string]>;
+  setCookies: SetCookie[];
+  /** The response's Date in ms, when it has one. */
+  date?: number;
+  body: { size: number; mimeType: string; startsWithHex?: string; json?: boolean };
+}
+
+function lower(headers: HarNameValue[] | undefined): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const h of headers ?? []) {
+    if (!h || typeof h.name !== 'string' || h.name.startsWith(':')) continue;
+    out.push([h.name.toLowerCase(), String(h.value ?? '')]);
+  }
+  return out;
+}
+
+/**
+ * Request headers a spec replays: content negotiation, conditionals, ranges, the XHR marker.
+ * Browser noise (user-agent, sec-*) and credentials (cookie, authorization) are never replayed.
+ */
+export const REQUEST_HEADERS: ReadonlySet<string> = new Set([
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'content-type',
+  'x-requested-with',
+  'if-none-match',
+  'if-modified-since',
+  'if-match',
+  'if-unmodified-since',
+  'if-range',
+  'range',
+  'origin',
+]);
+
+/** Binary request bodies that specs may carry (OCSP); other request bodies are never written (they may hold credentials). */
+const REPLAYABLE_BODY = /^application\/(ocsp-request|octet-stream-ocsp)\b/i;
+
+function bodyFacts(entry: HarEntry): Observation['body'] {
+  const content = entry.response.content ?? { size: -1 };
+  const mimeType = (content.mimeType ?? '').toLowerCase();
+  const text = typeof content.text === 'string' ? content.text : undefined;
+  const base64 = (content.encoding ?? '').toLowerCase() === 'base64';
+  let size = typeof content.size === 'number' && content.size >= 0 ? content.size : -1;
+  let startsWithHex: string | undefined;
+  let json: boolean | undefined;
+  if (text !== undefined) {
+    if (size < 0) size = base64 ? Buffer.byteLength(text, 'base64') : Buffer.byteLength(text, 'utf8');
+    const head = base64 ? Buffer.from(text.slice(0, 12), 'base64') : Buffer.from(text.slice(0, 8), 'utf8');
+    if (head.length >= 4) startsWithHex = head.subarray(0, 4).toString('hex');
+    if (/[/+]json\b/.test(mimeType)) {
+      try {
+        JSON.parse(base64 ? Buffer.from(text, 'base64').toString('utf8') : text);
+        json = true;
+      } catch {
+        json = false;
+      }
+    }
+  }
+  return { size, mimeType, startsWithHex, json };
+}
+
+export function observe(entry: HarEntry, index: number, file: string, mapping: RoleMapping, ph: Placeholderizer): Observation | { unmapped: string } {
+  let url: URL;
+  try {
+    url = new URL(entry.request.url);
+  } catch {
+    return { unmapped: entry.request.url.slice(0, 60) };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { unmapped: `${url.protocol}` };
+  const host = url.hostname.toLowerCase();
+  const role = mapping.hosts.get(host);
+  if (!role) return { unmapped: host };
+  const sent = lower(entry.request.headers);
+  const requestHeaders = sent.filter(([n]) => REQUEST_HEADERS.has(n));
+  const requestCookies: Array<[string, string]> = [];
+  for (const [n, v] of sent) if (n === 'cookie') requestCookies.push(...parseCookieHeader(v));
+  if (requestCookies.length === 0) for (const c of entry.request.cookies ?? []) if (c && typeof c.name === 'string') requestCookies.push([c.name, String(c.value ?? '')]);
+  const all = lower(entry.response.headers);
+  const setCookies = setCookieLines(all.filter(([n]) => n === 'set-cookie').map(([, v]) => v))
+    .map(parseSetCookie)
+    .filter((c): c is SetCookie => c !== undefined);
+  const headers = all.filter(([n]) => n !== 'set-cookie');
+  const dateValue = headers.find(([n]) => n === 'date')?.[1];
+  const date = dateValue ? parseHttpDate(dateValue)?.getTime() : undefined;
+  const { path, template } = templatePath(url.pathname + url.search, ph);
+  let requestBody: Observation['requestBody'];
+  const post = entry.request.postData;
+  if (post && typeof post.text === 'string' && REPLAYABLE_BODY.test(post.mimeType ?? '')) {
+    const enc = (post.encoding ?? post._encoding ?? '').toLowerCase();
+    requestBody = { text: post.text, encoding: enc === 'base64' ? 'base64' : 'utf8' };
+  }
+  return {
+    file,
+    index,
+    host,
+    role,
+    secondaryHost: mapping.primary.get(role) === host ? undefined : host,
+    method: entry.request.method.toUpperCase(),
+    path,
+    template,
+    requestHeaders,
+    requestCookies,
+    requestBody,
+    status: entry.response.status,
+    headers,
+    setCookies,
+    date,
+    body: bodyFacts(entry),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * `npm run record:har`: records `har/reference-site.har` from the reference with Chromium and
+ * Playwright's recordHar (content embedded). The reference runs as a separate process (the harness
+ * never imports it); Chromium reaches it through host-resolver rules and trusts its root through an
+ * NSS database, as the browser specs do. Large bodies are dropped to keep the committed file small.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium } from '@playwright/test';
+import { findChromium } from '../browser/chromium-path';
+import { nssHomeFor } from '../browser/nss-home';
+import { launchReference, targetEnvOf } from '../embedded/reference-process';
+import { browserLaunchData, loadTargetMap, roleUrls } from '../target';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const MAX_BODY_CHARS = 8 * 1024;
+
+/** Keeps the HAR valid and small: bodies over MAX_BODY_CHARS lose their text (sizes are kept). */
+export function shrinkHar(har: { log: { entries: Array<{ response: { content: { text?: string; encoding?: string; comment?: string } } }> } }): void {
+  for (const e of har.log.entries) {
+    const c = e.response.content;
+    if (typeof c.text === 'string' && c.text.length > MAX_BODY_CHARS) {
+      delete c.text;
+      delete c.encoding;
+      c.comment = 'body omitted by record.ts to keep the fixture small';
+    }
+  }
+}
+
+async function record(out: string): Promise<void> {
+  const reference = await launchReference({
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
+    cwd: ROOT,
+  });
+  try {
+    const map = loadTargetMap({ ...process.env, ...targetEnvOf(reference.ready) });
+    const launch = browserLaunchData(map);
+    const found = findChromium();
+    if (found.path === undefined) throw new Error(`${found.problem}: set CHROMIUM_PATH or run npm run setup`);
+    const args = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+    if (launch.hostResolverRules) args.push(`--host-resolver-rules=${launch.hostResolverRules}`);
+    const env = launch.caPems.length ? { ...process.env, HOME: nssHomeFor(launch.caPems, path.join(ROOT, '.harness-cache')) } : process.env;
+    const browser = await chromium.launch({ executablePath: found.path, args, env: env as Record<string, string>, chromiumSandbox: false });
+    const raw = `${out}.tmp`;
+    try {
+      const context = await browser.newContext({ recordHar: { path: raw, content: 'embed' }, ignoreHTTPSErrors: launch.insecure });
+      const page = await context.newPage();
+      const origin = (role: Parameters<typeof roleUrls>[1]) => roleUrls(map, role)[0]?.origin;
+      const site = origin('site');
+      if (!site) throw new Error('the reference reported no site URL');
+      await page.goto(`${site}/`, { waitUntil: 'networkidle' });
+      await page.mouse.move(40, 40);
+      await page.mouse.move(120, 90);
+      await page.waitForResponse((r) => r.url().includes('/layouts/system/VisitorIdentificationCSS.aspx'), { timeout: 10000 }).catch(() => undefined);
+      await page.waitForLoadState('networkidle');
+      const bare = origin('bare');
+      if (bare) await page.goto(`${bare}/`, { waitUntil: 'networkidle' });
+      const maintenance = origin('maintenance');
+      if (maintenance) await page.goto(`${maintenance}/$web/site-maintenance.html?aspxerrorpath=/x`).catch(() => undefined);
+      const assets = origin('assets');
+      if (assets) await page.goto(`${assets}/-/media/Project/Lessons/icons/search.svg?rev=0123456789abcdef0123456789abcdef`).catch(() => undefined);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+    const har = JSON.parse(fs.readFileSync(raw, 'utf8'));
+    fs.rmSync(raw);
+    shrinkHar(har);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(har, null, 1)}\n`);
+    console.log(`wrote ${path.relative(process.cwd(), out)}: ${har.log.entries.length} entries, ${fs.statSync(out).size} bytes`);
+  } finally {
+    await reference.stop();
+  }
+}
+
+if (require.main === module) {
+  const out = path.resolve(process.argv[2] ?? path.join(ROOT, 'har', 'reference-site.har'));
+  record(out).catch((err: Error) => {
+    console.error(`record:har: ${err.message}`);
+    process.exitCode = 1;
+  });
+}

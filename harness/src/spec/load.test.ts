@@ -1,0 +1,161 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadSpecFile, loadSpecs, SpecLoadError, type SpecViolation } from './load';
+import { SCHEMA_FILE, specSchemaText } from './schema';
+
+const good = {
+  $schema: './spec.schema.json',
+  role: 'site',
+  version: 1,
+  exchanges: [
+    {
+      id: 'site/home',
+      title: 'Home page',
+      clause: 'Endpoints, site host, GET /',
+      source: 'capture',
+      request: { path: '/', headers: { accept: 'text/html' } },
+      expect: {
+        status: 200,
+        headers: {
+          'x-frame-options': { lines: ['SAMEORIGIN'] },
+          'content-encoding': 'gzip',
+          etag: { absent: true },
+          expires: { oneOf: ['-1', { shape: 'http-date' }] },
+          'cache-control': { regex: '^no-cache', flags: 'i', source: 'reference', clause: 'x' },
+        },
+        cookies: {
+          SC_ANALYTICS_GLOBAL_COOKIE: {
+            value: { shape: 'analytics-cookie' },
+            expires: { relativeTime: { to: 'date', offsetSeconds: 315532800, toleranceSeconds: 259200 } },
+            path: '/',
+            httpOnly: true,
+          },
+        },
+        body: { decodedSize: { range: { min: 1 } }, contains: ['{section}'] },
+      },
+      checks: ['security', 'cookie/expires-matches-lifetime'],
+    },
+  ],
+  flows: [
+    {
+      id: 'site/flip',
+      title: 'flip',
+      clause: 'States',
+      source: 'capture',
+      steps: [
+        { id: 'site/flip/1', title: 'first', clause: 'c', source: 'capture', request: { path: '/' }, expect: {}, capture: { visitorId: { cookie: 'SC_ANALYTICS_GLOBAL_COOKIE', regex: '^([0-9a-f]{32})' } } },
+      ],
+      checks: ['cookie/flip-keeps-id'],
+    },
+  ],
+};
+
+function dirWith(files: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'specs-'));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  return dir;
+}
+
+function violations(fn: () => unknown): SpecViolation[] {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(SpecLoadError);
+    expect((e as SpecLoadError).code).toBe('HARNESS_ERR_SPEC_LOAD');
+    return (e as SpecLoadError).violations;
+  }
+  throw new Error('expected a SpecLoadError');
+}
+
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+describe('spec.schema.json', () => {
+  it('is up to date with schema.ts (regenerate: npx tsx harness/src/spec/schema.ts)', () => {
+    expect(readFileSync(SCHEMA_FILE, 'utf8')).toBe(specSchemaText());
+  });
+});
+
+describe('loadSpecFile', () => {
+  it('loads a valid file', () => {
+    const dir = dirWith({ 'site.json': good });
+    expect(loadSpecFile(join(dir, 'site.json')).exchanges[0].id).toBe('site/home');
+  });
+
+  it('reports invalid JSON with line and column', () => {
+    const dir = dirWith({ 'site.json': '{\n  "role": "site",\n  "version": 1,,\n}' });
+    const [v] = violations(() => loadSpecFile(join(dir, 'site.json')));
+    expect(v).toMatchObject({ kind: 'json', pointer: '', line: 3 });
+    expect(v.reason).toMatch(/invalid JSON at line 3, column \d+/);
+  });
+
+  it('reports a missing file', () => {
+    expect(violations(() => loadSpecFile('/nonexistent/site.json'))[0].kind).toBe('io');
+  });
+
+  it('reports every violation with its pointer, not just the first', () => {
+    const doc = clone(good) as any;
+    doc.extra = 1;
+    doc.exchanges[0].expect.headers['x-frame-options'] = { lines: ['SAMEORIGIN'], equals: 'x' };
+    doc.exchanges[0].expect.headers.etag = { shape: 'hex33' };
+    doc.exchanges[0].expect.headers.expires = { regex: '(' };
+    doc.exchanges[0].expect.cookies.SC_ANALYTICS_GLOBAL_COOKIE.httpOnly = 'yes';
+    doc.exchanges[0].expect.cookies.SC_ANALYTICS_GLOBAL_COOKIE.maxage = 1;
+    doc.exchanges[0].expect.status = { range: {} };
+    doc.exchanges[0].checks = ['nope/check'];
+    doc.exchanges[0].source = 'guess';
+    delete doc.exchanges[0].title;
+    doc.flows[0].steps[0].id = 'bare/flip/1';
+    doc.exchanges[0].expect.headers['cache-control'] = { flags: 'i', contains: 'x' };
+    const dir = dirWith({ 'site.json': doc });
+    const vs = violations(() => loadSpecFile(join(dir, 'site.json')));
+    const at = (pointer: string) => vs.filter((v) => v.pointer === pointer).map((v) => `${v.kind}: ${v.reason}`);
+    expect(at('/extra')).toEqual(['schema: unknown property "extra"']);
+    expect(at('/exchanges/0/expect/headers/x-frame-options')).toEqual([expect.stringContaining('exactly one of')]);
+    expect(at('/exchanges/0/expect/headers/etag/shape')).toEqual([expect.stringMatching(/^shape: unknown shape "hex33"/)]);
+    expect(at('/exchanges/0/expect/headers/expires/regex')).toEqual([expect.stringMatching(/^regex: invalid regex/)]);
+    expect(at('/exchanges/0/expect/cookies/SC_ANALYTICS_GLOBAL_COOKIE/httpOnly')).toEqual(['schema: must be boolean']);
+    expect(at('/exchanges/0/expect/cookies/SC_ANALYTICS_GLOBAL_COOKIE/maxage')).toEqual(['schema: unknown property "maxage"']);
+    expect(at('/exchanges/0/expect/status/range')).toEqual([expect.stringContaining('fewer than 1')]);
+    expect(at('/exchanges/0/checks/0')).toEqual(['check: unknown check id or prefix "nope/check"']);
+    expect(at('/exchanges/0/source')).toEqual([expect.stringContaining('"capture", "rfc", "reference"')]);
+    expect(at('/exchanges/0')).toEqual(['schema: missing required property "title"']);
+    expect(at('/flows/0/steps/0/id')).toEqual(['id-prefix: id "bare/flip/1" must start with the file\'s role: "site/"']);
+    expect(at('/exchanges/0/expect/headers/cache-control')).toEqual(['schema: "flags" needs "regex"']);
+    expect(vs.every((v) => v.file.endsWith('site.json'))).toBe(true);
+    expect(vs).toHaveLength(12);
+  });
+
+  it('requires $schema, role and version', () => {
+    const doc = clone(good) as any;
+    delete doc.$schema;
+    doc.version = 2;
+    doc.role = 'nowhere';
+    const dir = dirWith({ 'site.json': doc });
+    const reasons = violations(() => loadSpecFile(join(dir, 'site.json'))).map((v) => `${v.pointer} ${v.reason}`);
+    expect(reasons).toEqual(
+      expect.arrayContaining([' missing required property "$schema"', '/version must be 1', expect.stringMatching(/^\/role must be one of "site"/)]),
+    );
+  });
+});
+
+describe('loadSpecs', () => {
+  it('loads every *.json but the schema, sorted', () => {
+    const bare = { ...clone(good), role: 'bare', flows: [], exchanges: [{ ...clone(good.exchanges[0]), id: 'bare/root', checks: [] }] };
+    const dir = dirWith({ 'site.json': good, 'bare.json': bare, 'spec.schema.json': {}, 'notes.txt': 'x' });
+    expect(loadSpecs(dir).map((s) => s.role)).toEqual(['bare', 'site']);
+  });
+
+  it('reports duplicate ids across files and problems of several files together', () => {
+    const other = clone(good) as any;
+    other.flows = [];
+    const broken = '{';
+    const dir = dirWith({ 'a.json': good, 'b.json': other, 'c.json': broken });
+    const vs = violations(() => loadSpecs(dir));
+    expect(vs.map((v) => [v.file.slice(-6), v.kind, v.pointer])).toEqual([
+      ['c.json', 'json', ''],
+      ['b.json', 'duplicate-id', '/exchanges/0/id'],
+    ]);
+    expect(vs[1].reason).toContain('a.json#/exchanges/0/id');
+  });
+});

@@ -1,0 +1,267 @@
+/**
+ * Reads spec files: JSON syntax, the JSON Schema, then what a schema cannot say (shape names,
+ * regexes, check ids, id prefixes, duplicate ids across files). Every violation is collected and
+ * reported together, each with its file, JSON pointer and reason.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { selectChecks } from '../checks';
+import { shapeByName, SHAPE_NAMES } from '../shapes';
+import { SPEC_SCHEMA } from './schema';
+import type { SpecFile } from './types';
+
+export type ViolationKind = 'io' | 'json' | 'schema' | 'shape' | 'regex' | 'check' | 'duplicate-id' | 'id-prefix';
+
+export interface SpecViolation {
+  file: string;
+  /** JSON pointer (RFC 6901) of the offending value; "" for the whole document. */
+  pointer: string;
+  reason: string;
+  kind: ViolationKind;
+  /** For invalid JSON: where the parser stopped (1-based). */
+  line?: number;
+  column?: number;
+}
+
+export class SpecLoadError extends Error {
+  readonly code = 'HARNESS_ERR_SPEC_LOAD' as const;
+  readonly violations: SpecViolation[];
+  constructor(violations: SpecViolation[]) {
+    super(
+      `${violations.length} problem${violations.length === 1 ? '' : 's'} in spec files:\n` +
+        violations.map((v) => `  ${v.file}#${v.pointer || '/'}: ${v.reason}`).join('\n'),
+    );
+    this.name = 'SpecLoadError';
+    this.violations = violations;
+  }
+}
+
+let validator: ValidateFunction | undefined;
+function validate(): ValidateFunction {
+  validator ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }).compile(SPEC_SCHEMA);
+  return validator;
+}
+
+const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function lineColumn(text: string, position: number): { line: number; column: number } {
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  return { line, column: position - before.lastIndexOf('\n') };
+}
+
+function parseJson(file: string, text: string, out: SpecViolation[]): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const message = (e as Error).message;
+    const lc = /line (\d+) column (\d+)/.exec(message);
+    const pos = /position (\d+)/.exec(message);
+    const where = lc ? { line: Number(lc[1]), column: Number(lc[2]) } : pos ? lineColumn(text, Number(pos[1])) : text.trim() === '' ? lineColumn(text, text.length) : undefined;
+    out.push({
+      file,
+      pointer: '',
+      kind: 'json',
+      reason: `invalid JSON${where ? ` at line ${where.line}, column ${where.column}` : ''}: ${message.replace(/ in JSON at position \d+.*$/, '')}`,
+      ...where,
+    });
+    return undefined;
+  }
+}
+
+const MATCHER_KINDS_TEXT = 'equals, shape, regex, oneOf, absent, present, contains, range, relativeTime';
+
+/** ajv errors in words, without the noise of branches that were never meant to apply. */
+function schemaViolations(file: string, errors: ErrorObject[]): SpecViolation[] {
+  const out: SpecViolation[] = [];
+  for (const e of errors) {
+    if (e.keyword === 'if') continue; // its "then" errors are reported themselves
+    if (/\/oneOf\/\d+\/required$/.test(e.schemaPath)) continue; // branches of "exactly one form"
+    if (e.keyword === 'enum' && e.instancePath.endsWith('/shape')) continue; // reported as an unknown shape below
+    let pointer = e.instancePath;
+    let reason: string;
+    switch (e.keyword) {
+      case 'additionalProperties':
+        pointer += '/' + escape(String(e.params.additionalProperty));
+        reason = `unknown property "${e.params.additionalProperty}"`;
+        break;
+      case 'required':
+        reason = `missing required property "${e.params.missingProperty}"`;
+        break;
+      case 'oneOf':
+        reason = e.schemaPath.includes('headerObject')
+          ? `a header matcher needs exactly one of ${MATCHER_KINDS_TEXT}, lines`
+          : `a matcher needs exactly one of ${MATCHER_KINDS_TEXT}`;
+        break;
+      case 'enum':
+        reason = `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+        break;
+      case 'const':
+        reason = `must be ${JSON.stringify(e.params.allowedValue)}`;
+        break;
+      case 'dependencies':
+        reason = `"${e.params.property}" needs "${e.params.missingProperty}"`;
+        break;
+      case 'propertyNames':
+        reason = `invalid name "${e.params.propertyName}"`;
+        break;
+      case 'pattern':
+        reason = `must match ${e.params.pattern}`;
+        break;
+      default:
+        reason = e.message ?? e.keyword;
+    }
+    out.push({ file, pointer, reason, kind: 'schema' });
+  }
+  // propertyNames failures are reported twice by ajv (the name and its pattern): keep one per place.
+  const seen = new Set<string>();
+  return out.filter((v) => {
+    const key = `${v.pointer}\u0000${v.reason}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Visits every matcher of a document, defensively: the document may have failed the schema. */
+function semanticViolations(file: string, doc: unknown): SpecViolation[] {
+  const out: SpecViolation[] = [];
+  const matcher = (m: unknown, pointer: string) => {
+    if (!isObject(m)) return;
+    if (typeof m.shape === 'string' && !shapeByName(m.shape)) {
+      out.push({ file, pointer: `${pointer}/shape`, kind: 'shape', reason: `unknown shape "${m.shape}" (known: ${SHAPE_NAMES.join(', ')})` });
+    }
+    if (typeof m.regex === 'string') {
+      try {
+        new RegExp(m.regex, typeof m.flags === 'string' ? m.flags : '');
+      } catch (e) {
+        out.push({ file, pointer: `${pointer}/regex`, kind: 'regex', reason: `invalid regex: ${(e as Error).message}` });
+      }
+    }
+    if (Array.isArray(m.oneOf)) m.oneOf.forEach((x, i) => matcher(x, `${pointer}/oneOf/${i}`));
+    if (Array.isArray(m.lines)) m.lines.forEach((x, i) => matcher(x, `${pointer}/lines/${i}`));
+  };
+  const checks = (list: unknown, pointer: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((c, i) => {
+      if (typeof c === 'string' && selectChecks([c]).length === 0) {
+        out.push({ file, pointer: `${pointer}/${i}`, kind: 'check', reason: `unknown check id or prefix "${c}"` });
+      }
+    });
+  };
+  const exchange = (ex: unknown, pointer: string) => {
+    if (!isObject(ex)) return;
+    checks(ex.checks, `${pointer}/checks`);
+    const expect = ex.expect;
+    if (!isObject(expect)) return;
+    matcher(expect.status, `${pointer}/expect/status`);
+    if (isObject(expect.headers)) for (const [k, v] of Object.entries(expect.headers)) matcher(v, `${pointer}/expect/headers/${escape(k)}`);
+    if (isObject(expect.cookies)) {
+      for (const [name, c] of Object.entries(expect.cookies)) {
+        if (!isObject(c)) continue;
+        for (const attr of ['value', 'path', 'domain', 'expires', 'maxAge', 'sameSite']) matcher(c[attr], `${pointer}/expect/cookies/${escape(name)}/${attr}`);
+      }
+    }
+    if (isObject(expect.body)) for (const attr of ['size', 'decodedSize']) matcher(expect.body[attr], `${pointer}/expect/body/${attr}`);
+  };
+  if (!isObject(doc)) return out;
+  if (Array.isArray(doc.exchanges)) doc.exchanges.forEach((ex, i) => exchange(ex, `/exchanges/${i}`));
+  if (Array.isArray(doc.flows)) {
+    doc.flows.forEach((flow, i) => {
+      if (!isObject(flow)) return;
+      checks(flow.checks, `/flows/${i}/checks`);
+      if (Array.isArray(flow.steps)) flow.steps.forEach((s, j) => exchange(s, `/flows/${i}/steps/${j}`));
+    });
+  }
+  return out;
+}
+
+/** Every id a document defines, with its pointer: exchanges, flows and flow steps. */
+function idsOf(doc: unknown): Array<{ id: string; pointer: string }> {
+  const out: Array<{ id: string; pointer: string }> = [];
+  if (!isObject(doc)) return out;
+  const add = (x: unknown, pointer: string) => {
+    if (isObject(x) && typeof x.id === 'string') out.push({ id: x.id, pointer: `${pointer}/id` });
+  };
+  if (Array.isArray(doc.exchanges)) doc.exchanges.forEach((ex, i) => add(ex, `/exchanges/${i}`));
+  if (Array.isArray(doc.flows)) {
+    doc.flows.forEach((flow, i) => {
+      add(flow, `/flows/${i}`);
+      if (isObject(flow) && Array.isArray(flow.steps)) flow.steps.forEach((s, j) => add(s, `/flows/${i}/steps/${j}`));
+    });
+  }
+  return out;
+}
+
+interface Checked {
+  file: string;
+  doc: unknown;
+  violations: SpecViolation[];
+}
+
+function checkFile(file: string): Checked {
+  const violations: SpecViolation[] = [];
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    return { file, doc: undefined, violations: [{ file, pointer: '', kind: 'io', reason: `cannot read: ${(e as Error).message}` }] };
+  }
+  const doc = parseJson(file, text.replace(/^\uFEFF/, ''), violations);
+  if (violations.length) return { file, doc, violations };
+  const valid = validate();
+  if (!valid(doc)) violations.push(...schemaViolations(file, valid.errors ?? []));
+  violations.push(...semanticViolations(file, doc));
+  if (isObject(doc) && typeof doc.role === 'string') {
+    for (const { id, pointer } of idsOf(doc)) {
+      if (!id.startsWith(`${doc.role}/`)) violations.push({ file, pointer, kind: 'id-prefix', reason: `id "${id}" must start with the file's role: "${doc.role}/"` });
+    }
+  }
+  return { file, doc, violations };
+}
+
+function duplicates(files: Checked[]): SpecViolation[] {
+  const out: SpecViolation[] = [];
+  const first = new Map<string, string>();
+  for (const { file, doc } of files) {
+    for (const { id, pointer } of idsOf(doc)) {
+      const where = first.get(id);
+      if (where) out.push({ file, pointer, kind: 'duplicate-id', reason: `duplicate id "${id}" (first defined at ${where})` });
+      else first.set(id, `${file}#${pointer}`);
+    }
+  }
+  return out;
+}
+
+/** One spec file, validated on its own (ids are checked for duplicates within the file). */
+export function loadSpecFile(path: string): SpecFile {
+  const checked = checkFile(path);
+  const violations = [...checked.violations, ...duplicates([checked])];
+  if (violations.length) throw new SpecLoadError(violations);
+  return checked.doc as SpecFile;
+}
+
+/** Spec files of a folder: every `*.json` except `*.schema.json`, not recursive, by file name. */
+export function specFilesIn(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.json') && !n.endsWith('.schema.json'))
+    .sort()
+    .map((n) => join(dir, n));
+}
+
+/** All spec files of a folder, validated together (duplicate ids across files included). */
+export function loadSpecs(dir: string): SpecFile[] {
+  let files: string[];
+  try {
+    files = specFilesIn(dir);
+  } catch (e) {
+    throw new SpecLoadError([{ file: dir, pointer: '', kind: 'io', reason: `cannot list: ${(e as Error).message}` }]);
+  }
+  const checked = files.map(checkFile);
+  const violations = [...checked.flatMap((c) => c.violations), ...duplicates(checked)];
+  if (violations.length) throw new SpecLoadError(violations);
+  return checked.map((c) => c.doc as SpecFile);
+}

@@ -1,0 +1,177 @@
+/**
+ * Compiles a MatcherSpec (types.ts) into a function from an observed value to a comparison that
+ * always states what was expected and what was seen, in words a report can show.
+ */
+import { formatHttpDate, parseAnyDate, shapeByName } from '../shapes';
+import { fillPlaceholders, type PlaceholderValues } from './placeholders';
+import type { MatcherMeta, MatcherSpec } from './types';
+
+export interface MatchContext {
+  /** The response's Date, for relative times. */
+  date?: Date;
+  /** Placeholder table (`placeholders(map)`, plus `{{variable}}` captures of a flow). */
+  placeholders: PlaceholderValues;
+}
+
+export interface MatchResult {
+  ok: boolean;
+  expected: string;
+  actual: string;
+  /** The named shape involved, so the report can show its description and examples. */
+  shape?: string;
+}
+
+export type Matcher = (actual: string | undefined, ctx: MatchContext) => MatchResult;
+
+/** A matcher that cannot be compiled: unknown shape, invalid regex, unknown form. */
+export class MatcherSpecError extends Error {
+  readonly code = 'HARNESS_ERR_MATCHER' as const;
+  constructor(message: string) {
+    super(message);
+    this.name = 'MatcherSpecError';
+  }
+}
+
+export const ABSENT = '(absent)';
+
+export type MatcherKind = 'equals' | 'shape' | 'regex' | 'oneOf' | 'absent' | 'present' | 'contains' | 'range' | 'relativeTime';
+export const MATCHER_KINDS: readonly MatcherKind[] = ['equals', 'shape', 'regex', 'oneOf', 'absent', 'present', 'contains', 'range', 'relativeTime'];
+
+/** Which form a matcher has (a bare string, number or boolean is `equals`). */
+export function matcherKind(spec: MatcherSpec): MatcherKind {
+  if (typeof spec !== 'object' || spec === null) return 'equals';
+  const kinds = MATCHER_KINDS.filter((k) => k in spec);
+  if (kinds.length !== 1) {
+    throw new MatcherSpecError(`a matcher needs exactly one of ${MATCHER_KINDS.join(', ')}; got ${kinds.length ? kinds.join(', ') : 'none'}`);
+  }
+  return kinds[0];
+}
+
+/** The provenance and clause fields of a matcher, if it is an object. */
+export function matcherMeta(spec: MatcherSpec): MatcherMeta {
+  return typeof spec === 'object' && spec !== null ? spec : {};
+}
+
+const show = (v: string | undefined) => (v === undefined ? ABSENT : v);
+
+const cache = new WeakMap<object, Matcher>();
+
+/** Compiles once per spec object (regexes included); literals compile each time (they are cheap). */
+export function compileMatcher(spec: MatcherSpec): Matcher {
+  if (typeof spec === 'object' && spec !== null) {
+    const hit = cache.get(spec);
+    if (hit) return hit;
+    const m = build(spec);
+    cache.set(spec, m);
+    return m;
+  }
+  return build(spec);
+}
+
+function build(spec: MatcherSpec): Matcher {
+  const kind = matcherKind(spec);
+  const s = spec as unknown as Record<string, unknown>;
+  switch (kind) {
+    case 'equals': {
+      const raw = typeof spec === 'object' ? s.equals : spec;
+      const literal = String(raw);
+      return (actual, ctx) => {
+        const expected = fillPlaceholders(literal, ctx.placeholders);
+        return { ok: actual === expected, expected, actual: show(actual) };
+      };
+    }
+    case 'shape': {
+      const name = String(s.shape);
+      const shape = shapeByName(name);
+      if (!shape) throw new MatcherSpecError(`unknown shape "${name}"`);
+      return (actual) => ({
+        ok: actual !== undefined && shape.test(actual),
+        expected: `${name} (${shape.description})`,
+        actual: show(actual),
+        shape: name,
+      });
+    }
+    case 'regex': {
+      const source = String(s.regex);
+      const flags = s.flags === undefined ? '' : String(s.flags);
+      let re: RegExp;
+      try {
+        re = new RegExp(source, flags);
+      } catch (e) {
+        throw new MatcherSpecError(`invalid regex /${source}/${flags}: ${(e as Error).message}`);
+      }
+      if (re.global || re.sticky) re = new RegExp(source, flags.replace(/[gy]/g, '')); // test() must not keep state
+      return (actual) => ({ ok: actual !== undefined && re.test(actual), expected: `matches /${source}/${flags}`, actual: show(actual) });
+    }
+    case 'oneOf': {
+      const alternatives = (s.oneOf as MatcherSpec[]).map(compileMatcher);
+      return (actual, ctx) => {
+        const results = alternatives.map((m) => m(actual, ctx));
+        const hit = results.find((r) => r.ok);
+        return {
+          ok: hit !== undefined,
+          expected: `one of: ${results.map((r) => r.expected).join(' | ')}`,
+          actual: show(actual),
+          ...(hit?.shape ? { shape: hit.shape } : {}),
+        };
+      };
+    }
+    case 'absent':
+      return (actual) => ({ ok: actual === undefined, expected: ABSENT, actual: show(actual) });
+    case 'present':
+      return (actual) => ({ ok: actual !== undefined, expected: '(present, any value)', actual: show(actual) });
+    case 'contains': {
+      const needle = String(s.contains);
+      return (actual, ctx) => {
+        const expected = fillPlaceholders(needle, ctx.placeholders);
+        return { ok: actual !== undefined && actual.includes(expected), expected: `contains "${expected}"`, actual: show(actual) };
+      };
+    }
+    case 'range': {
+      const { min, max } = s.range as { min?: number; max?: number };
+      const expected =
+        min !== undefined && max !== undefined ? `a number from ${min} to ${max}` : min !== undefined ? `a number >= ${min}` : max !== undefined ? `a number <= ${max}` : 'a number';
+      return (actual) => {
+        const n = actual === undefined || actual.trim() === '' ? NaN : Number(actual.trim());
+        const ok = Number.isFinite(n) && (min === undefined || n >= min) && (max === undefined || n <= max);
+        return { ok, expected, actual: show(actual) };
+      };
+    }
+    case 'relativeTime': {
+      const { offsetSeconds, toleranceSeconds } = s.relativeTime as { offsetSeconds: number; toleranceSeconds: number };
+      const rel = `Date ${offsetSeconds < 0 ? '-' : '+'} ${duration(Math.abs(offsetSeconds))} (± ${duration(toleranceSeconds)})`;
+      return (actual, ctx) => {
+        if (!ctx.date) return { ok: false, expected: `${rel}, but the response has no valid Date`, actual: show(actual) };
+        const target = new Date(ctx.date.getTime() + offsetSeconds * 1000);
+        const expected = `${rel} = ${formatHttpDate(target)}`;
+        if (actual === undefined) return { ok: false, expected, actual: ABSENT };
+        const when = parseAnyDate(actual);
+        if (!when) return { ok: false, expected, actual: `${actual} (not a date)` };
+        const delta = (when.getTime() - ctx.date.getTime()) / 1000;
+        const off = delta - offsetSeconds;
+        return {
+          ok: Math.abs(off) <= toleranceSeconds,
+          expected,
+          actual: `${actual} (Date ${delta < 0 ? '-' : '+'} ${duration(Math.abs(delta))}${Math.abs(off) > toleranceSeconds ? `, off by ${duration(Math.abs(off))}` : ''})`,
+        };
+      };
+    }
+  }
+}
+
+/** "315360000 s (3650 d)" style durations for messages. */
+export function duration(seconds: number): string {
+  const s = Math.round(seconds);
+  const units: Array<[number, string]> = [
+    [86400, 'd'],
+    [3600, 'h'],
+    [60, 'min'],
+  ];
+  for (const [size, unit] of units) {
+    if (s >= size && s % size === 0) return `${s} s (${s / size} ${unit})`;
+  }
+  for (const [size, unit] of units) {
+    if (s >= size) return `${s} s (≈${(s / size).toFixed(1)} ${unit})`;
+  }
+  return `${s} s`;
+}

@@ -1,0 +1,44 @@
+/*
+ * What was OBSERVED: what a target returned for one request. Nothing here is an expectation.
+ */
+
+export interface ObservedCookie {
+  name: string;
+  value: string;
+  path?: string;
+  domain?: string;
+  expires?: string;
+  maxAge?: number;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite?: string;
+  /** The Set-Cookie line as received. */
+  line: string;
+}
+
+export interface ObservedTls {
+  protocol: string;
+  peerSubject?: string;
+  peerIssuer?: string;
+  validFrom?: string;
+  validTo?: string;
+}
+
+export interface ObservedExchange {
+  /** Which target map the exchange was sent to (differential mode keeps two). */
+  target: string;
+  /** The request as actually sent (placeholders resolved). */
+  request: { method: string; url: string; headers: Array<[string, string]> };
+  protocol: 'h1' | 'h2' | 'unknown';
+  status: number;
+  /** Header lines as received, names lowercased, repeats and order kept. */
+  lines: Array<[string, string]>;
+  cookies: ObservedCookie[];
+  /** Body as received (content-coded). */
+  body: Buffer;
+  /** Body with the content coding removed, or undefined when it could not be decoded (see decodeError). */
+  decoded?: Buffer;
+  decodeError?: string;
+  tls?: ObservedTls;
+  timings: { startedAt: string; totalMs: number };
+}

@@ -1,0 +1,253 @@
+/**
+ * The JSON Schema of spec files, generated from the same lists the code uses (roles, shape names,
+ * matcher forms) and written to `specs/spec.schema.json`, which every spec file names in `$schema`
+ * so editors validate and explain fields as users type. `schema.test.ts` fails when the file is
+ * stale; regenerate with `npx tsx harness/src/spec/schema.ts`.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROLES } from '../target';
+import { SHAPES } from '../shapes';
+
+type Json = Record<string, unknown>;
+
+export const SCHEMA_FILE = join(__dirname, '..', '..', '..', 'specs', 'spec.schema.json');
+
+const ref = (name: string): Json => ({ $ref: `#/definitions/${name}` });
+
+const META: Record<string, Json> = {
+  source: { ...ref('provenance'), description: 'Overrides the exchange\'s default provenance for this one expectation.' },
+  clause: { type: 'string', description: 'The clause of the service description or RFC this expectation comes from, e.g. "RFC 9110 §13.1.2".' },
+  note: { type: 'string', description: 'Free text for reviewers; shown in the report.' },
+};
+
+const MATCHER_FORMS: Record<string, Json> = {
+  equals: {
+    type: ['string', 'number', 'boolean'],
+    description: 'The value must equal this (as text). Placeholders such as {base_url} and {section} are resolved from the target map.',
+  },
+  shape: {
+    type: 'string',
+    enum: SHAPES.map((s) => s.name),
+    description: `A named shape. ${SHAPES.map((s) => `${s.name}: ${s.description}`).join(' ')}`,
+  },
+  regex: { type: 'string', description: 'A JavaScript regular expression the value must match (not anchored unless you write ^ and $). A last resort: prefer a shape.' },
+  oneOf: { type: 'array', minItems: 1, items: ref('matcher'), description: 'The value must satisfy at least one of these matchers.' },
+  absent: { const: true, description: 'The header, cookie or attribute must not be present.' },
+  present: { const: true, description: 'Present with any value (an empty value counts).' },
+  contains: { type: 'string', description: 'The value must contain this text (placeholders resolved).' },
+  range: {
+    type: 'object',
+    description: 'The value must be a number within these bounds (inclusive).',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: { min: { type: 'number', description: 'Lowest allowed value.' }, max: { type: 'number', description: 'Highest allowed value.' } },
+  },
+  relativeTime: {
+    type: 'object',
+    description: 'An HTTP date or cookie expiry about offsetSeconds after the response\'s Date header, within toleranceSeconds (e.g. a 10-year cookie: 315532800 ± 259200).',
+    additionalProperties: false,
+    required: ['to', 'offsetSeconds', 'toleranceSeconds'],
+    properties: {
+      to: { const: 'date', description: 'The reference time: the response\'s Date header.' },
+      offsetSeconds: { type: 'number', description: 'Seconds after Date (negative: before).' },
+      toleranceSeconds: { type: 'number', minimum: 0, description: 'Allowed difference in seconds, either way.' },
+    },
+  },
+};
+
+export const MATCHER_FORM_NAMES: readonly string[] = Object.keys(MATCHER_FORMS);
+
+function matcherObject(extraForms: Record<string, Json>): Json {
+  const forms = { ...MATCHER_FORMS, ...extraForms };
+  return {
+    type: 'object',
+    description: `A matcher object: exactly one of ${Object.keys(forms).join(', ')}, plus optional source, clause, note.`,
+    additionalProperties: false,
+    properties: {
+      ...forms,
+      flags: { type: 'string', pattern: '^[dimsuv]*$', description: 'Flags of `regex` (i = ignore case, s = dot matches newline, ...).' },
+      ...META,
+    },
+    oneOf: Object.keys(forms).map((k) => ({ required: [k] })),
+    dependencies: { flags: ['regex'] },
+  };
+}
+
+function valueOrObject(objectDef: string, description: string): Json {
+  return {
+    description,
+    type: ['string', 'number', 'boolean', 'object'],
+    if: { type: 'object' },
+    then: ref(objectDef),
+  };
+}
+
+const matcherProp = (description: string): Json => ({ ...ref('matcher'), description });
+
+const exchangeProperties: Record<string, Json> = {
+  id: {
+    type: 'string',
+    pattern: '^[a-z]+(/[A-Za-z0-9._-]+)+$',
+    description: 'Hierarchical id `<role>/<name>[/<variant>]`, unique across all spec files; starts with the file\'s role; selectable by prefix.',
+  },
+  title: { type: 'string', minLength: 1, description: 'What the exchange shows, in a few words.' },
+  clause: { type: 'string', minLength: 1, description: 'The row or section of the service description (or RFC section) this exchange comes from.' },
+  source: { ...ref('provenance'), description: 'Default provenance of the expectations of this exchange.' },
+  request: ref('request'),
+  expect: ref('expect'),
+  checks: {
+    type: 'array',
+    items: { type: 'string', minLength: 1 },
+    uniqueItems: true,
+    description: 'Named checks to run on the response: ids from the registry (harness/src/checks) or prefixes such as "cookie" or "security/".',
+  },
+};
+
+const EXCHANGE_REQUIRED = ['id', 'title', 'clause', 'source', 'request', 'expect'];
+
+export const SPEC_SCHEMA: Json = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'Conformance spec file',
+  description: 'The exchanges of one host role: requests to send and what their responses must show. Generated by harness/src/spec/schema.ts.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['$schema', 'role', 'version', 'exchanges'],
+  properties: {
+    $schema: { type: 'string', pattern: 'spec\\.schema\\.json$', description: 'Path of this schema, e.g. "./spec.schema.json", so editors validate the file.' },
+    role: { type: 'string', enum: [...ROLES], description: 'The host role these exchanges address; every id starts with "<role>/".' },
+    version: { const: 1, description: 'Version of the spec format.' },
+    description: { type: 'string', description: 'Free text about this file.' },
+    exchanges: { type: 'array', items: ref('exchange'), description: 'Independent exchanges, each replayed on its own.' },
+    flows: { type: 'array', items: ref('flow'), description: 'Ordered, stateful steps sharing one cookie jar.' },
+  },
+  definitions: {
+    provenance: {
+      type: 'string',
+      enum: ['capture', 'rfc', 'reference'],
+      description:
+        'Where an expectation comes from: "capture" (stated in the service description or a HAR), "rfc" (required by a standard), "reference" (a choice of the reference where the description is silent; only informational against other targets unless strict mode).',
+    },
+    matcher: valueOrObject('matcherObject', 'A value matcher: a string, number or boolean means "equals"; an object picks another form.'),
+    matcherObject: matcherObject({}),
+    header: valueOrObject('headerObject', 'A header matcher: compares the combined value (field lines joined with ", "); or `lines` to compare each field line in order.'),
+    headerObject: matcherObject({
+      lines: { type: 'array', items: ref('matcher'), description: 'One matcher per field line, in order; the number of lines must match (repeats kept).' },
+    }),
+    cookie: {
+      type: 'object',
+      description: 'A cookie\'s expected attributes (RFC 6265 §5.2), each optional. Values are secrets: prefer shapes.',
+      additionalProperties: false,
+      properties: {
+        absent: { const: true, description: 'The response must not set this cookie.' },
+        value: matcherProp('The cookie value.'),
+        path: matcherProp('The Path attribute.'),
+        domain: matcherProp('The Domain attribute (leading dot removed, lowercased).'),
+        expires: matcherProp('The Expires attribute as written; use relativeTime to compare with the response\'s Date.'),
+        maxAge: matcherProp('The Max-Age attribute, in seconds.'),
+        httpOnly: { type: 'boolean', description: 'Whether HttpOnly is set.' },
+        secure: { type: 'boolean', description: 'Whether Secure is set.' },
+        sameSite: matcherProp('The SameSite attribute: "Strict", "Lax" or "None".'),
+        count: { type: 'integer', minimum: 1, description: 'How many Set-Cookie lines carry this name (the session cookie is sent twice). Default: at least one.' },
+        ...META,
+      },
+    },
+    body: {
+      type: 'object',
+      description: 'Facts about the response body.',
+      additionalProperties: false,
+      properties: {
+        size: matcherProp('Bytes on the wire (content-coded).'),
+        decodedSize: matcherProp('Bytes after removing the content coding.'),
+        contains: { type: 'array', items: { type: 'string' }, description: 'Texts the decoded body contains (placeholders allowed).' },
+        json: { type: 'boolean', description: 'Whether the decoded body parses as JSON.' },
+        startsWithHex: { type: 'string', pattern: '^([0-9a-fA-F]{2})+$', description: 'Leading bytes of the decoded body in hex, e.g. "efbbbf" (UTF-8 BOM), "89504e47" (PNG).' },
+        empty: { type: 'boolean', description: 'Whether the body is empty.' },
+        ...META,
+      },
+    },
+    request: {
+      type: 'object',
+      description: 'The request to send; placeholders in path and header values are resolved from the target map.',
+      additionalProperties: false,
+      required: ['path'],
+      properties: {
+        method: { type: 'string', pattern: '^[A-Z]+$', description: 'HTTP method, default GET.' },
+        path: { type: 'string', pattern: '^/', description: 'Path and query, e.g. "/{section}/css/main.css?lw=260408T1654".' },
+        headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Request headers, name -> value.' },
+        body: { type: 'string', description: 'Request body as text, or base64 with bodyEncoding "base64".' },
+        bodyEncoding: { enum: ['utf8', 'base64'], description: 'How `body` is written. Default utf8.' },
+      },
+    },
+    expect: {
+      type: 'object',
+      description: 'What the response must show.',
+      additionalProperties: false,
+      properties: {
+        status: matcherProp('The status code, e.g. 200 or { "oneOf": [200, 304] }.'),
+        headers: {
+          type: 'object',
+          description: 'Expected headers by lowercase name.',
+          propertyNames: { pattern: "^[a-z0-9!#$%&'*+.^_`|~-]+$" },
+          additionalProperties: ref('header'),
+        },
+        cookies: { type: 'object', description: 'Expected Set-Cookie cookies by name.', additionalProperties: ref('cookie') },
+        body: ref('body'),
+      },
+    },
+    exchange: {
+      type: 'object',
+      description: 'One request and what its response must show.',
+      additionalProperties: false,
+      required: EXCHANGE_REQUIRED,
+      properties: exchangeProperties,
+    },
+    flowStep: {
+      type: 'object',
+      description: 'One step of a flow: an exchange, plus values captured for later steps.',
+      additionalProperties: false,
+      required: EXCHANGE_REQUIRED,
+      properties: {
+        ...exchangeProperties,
+        capture: {
+          type: 'object',
+          description: 'Variables taken from this step\'s response; later steps use {{name}}.',
+          propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            minProperties: 1,
+            properties: {
+              cookie: { type: 'string', description: 'Name of a cookie the response sets.' },
+              header: { type: 'string', description: 'Name of a response header.' },
+              regex: { type: 'string', description: 'A regex applied to the value; its first group (or whole match) is captured.' },
+            },
+          },
+        },
+      },
+    },
+    flow: {
+      type: 'object',
+      description: 'Ordered, stateful steps sharing one cookie jar (the visitor flag flip, redirect chains).',
+      additionalProperties: false,
+      required: ['id', 'title', 'clause', 'source', 'steps'],
+      properties: {
+        id: exchangeProperties.id,
+        title: exchangeProperties.title,
+        clause: exchangeProperties.clause,
+        source: exchangeProperties.source,
+        steps: { type: 'array', minItems: 1, items: ref('flowStep'), description: 'The steps, in order.' },
+        checks: exchangeProperties.checks,
+      },
+    },
+  },
+};
+
+export function specSchemaText(): string {
+  return JSON.stringify(SPEC_SCHEMA, null, 2) + '\n';
+}
+
+if (require.main === module) {
+  writeFileSync(SCHEMA_FILE, specSchemaText());
+  console.log(`wrote ${SCHEMA_FILE}`);
+}

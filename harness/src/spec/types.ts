@@ -1,0 +1,127 @@
+/*
+ * What is SPECIFIED: the contents of a spec file (`specs/<role>.json`), as users write and review
+ * them. Nothing here holds a value a target returned; that is `observed.ts`.
+ */
+import type { Role } from '../target';
+
+/** Where an expectation comes from (DESIGN.md): stated by a capture, required by a standard, or the reference's own choice. */
+export type Provenance = 'capture' | 'rfc' | 'reference';
+
+/** Fields every matcher may carry. */
+export interface MatcherMeta {
+  /** Overrides the exchange's default provenance for this one expectation. */
+  source?: Provenance;
+  /** The clause of the service description or RFC this expectation comes from, e.g. "RFC 9110 §13.1.2". */
+  clause?: string;
+  note?: string;
+}
+
+/**
+ * A value matcher as written in JSON. A bare string, number or boolean means `equals`. Strings in
+ * `equals`, `contains`, `oneOf` may hold placeholders ({base_url}, {section}, ...).
+ */
+export type MatcherSpec =
+  | string
+  | number
+  | boolean
+  | (MatcherMeta & { equals: string | number | boolean })
+  | (MatcherMeta & { shape: string })
+  | (MatcherMeta & { regex: string; flags?: string })
+  | (MatcherMeta & { oneOf: MatcherSpec[] })
+  | (MatcherMeta & { absent: true })
+  | (MatcherMeta & { present: true })
+  | (MatcherMeta & { contains: string })
+  | (MatcherMeta & { range: { min?: number; max?: number } })
+  /** An HTTP date (or a cookie expiry) about `offsetSeconds` after the response's Date, within `toleranceSeconds`. */
+  | (MatcherMeta & { relativeTime: { to: 'date'; offsetSeconds: number; toleranceSeconds: number } });
+
+/** A header: one matcher for the combined value, or `lines` for each field line in order (repeats kept). */
+export type HeaderSpec = MatcherSpec | (MatcherMeta & { lines: MatcherSpec[] });
+
+/** A cookie's expected attributes (RFC 6265 §5.2), each optional; `absent: true` = must not be set. */
+export interface CookieSpec extends MatcherMeta {
+  absent?: true;
+  value?: MatcherSpec;
+  path?: MatcherSpec;
+  domain?: MatcherSpec;
+  expires?: MatcherSpec;
+  maxAge?: MatcherSpec;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: MatcherSpec;
+  /** How many Set-Cookie lines carry this name (the session cookie is sent twice). Default: at least one. */
+  count?: number;
+}
+
+export interface BodySpec extends MatcherMeta {
+  /** Bytes on the wire (content-coded). */
+  size?: MatcherSpec;
+  /** Bytes after removing the content coding. */
+  decodedSize?: MatcherSpec;
+  /** Text the decoded body contains (placeholders allowed). */
+  contains?: string[];
+  /** The decoded body parses as JSON. */
+  json?: boolean;
+  /** Leading bytes of the decoded body, hex (e.g. "efbbbf" for a UTF-8 BOM, "89504e47" for PNG). */
+  startsWithHex?: string;
+  /** The body is empty. */
+  empty?: boolean;
+}
+
+/** The request to send, with placeholders in path and header values. */
+export interface RequestTemplate {
+  method?: string;
+  /** Path and query, e.g. "/{section}/css/main.css?lw=260408T1654". */
+  path: string;
+  headers?: Record<string, string>;
+  /** Body as text, or as base64 with `bodyEncoding: "base64"`. */
+  body?: string;
+  bodyEncoding?: 'utf8' | 'base64';
+}
+
+export interface ResponseExpectation {
+  status?: MatcherSpec;
+  headers?: Record<string, HeaderSpec>;
+  cookies?: Record<string, CookieSpec>;
+  body?: BodySpec;
+}
+
+export interface ExchangeSpec {
+  /** Hierarchical id, `<role>/<name>[/<variant>]`, unique across all specs; selectable by prefix. */
+  id: string;
+  title: string;
+  /** The row or section of the service description (or RFC section) this exchange comes from. */
+  clause: string;
+  /** Default provenance of the expectations of this exchange. */
+  source: Provenance;
+  request: RequestTemplate;
+  expect: ResponseExpectation;
+  /** Named checks (ids from the registry, or prefixes) evaluated on the observed exchange. */
+  checks?: string[];
+}
+
+/** One step of a flow: an exchange, plus values captured for later steps. */
+export interface FlowStep extends ExchangeSpec {
+  /** Variables taken from this step's response, e.g. `{ "visitorId": { "cookie": "SC_ANALYTICS_GLOBAL_COOKIE", "regex": "^([0-9a-f]{32})" } }`; later steps use `{{visitorId}}`. */
+  capture?: Record<string, { cookie?: string; header?: string; regex?: string }>;
+}
+
+/** Ordered, stateful steps sharing one cookie jar (the visitor flag flip, redirect chains). */
+export interface FlowSpec {
+  id: string;
+  title: string;
+  clause: string;
+  source: Provenance;
+  steps: FlowStep[];
+  checks?: string[];
+}
+
+export interface SpecFile {
+  $schema?: string;
+  role: Role;
+  /** Version of the spec format. */
+  version: 1;
+  description?: string;
+  exchanges: ExchangeSpec[];
+  flows?: FlowSpec[];
+}

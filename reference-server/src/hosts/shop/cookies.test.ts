@@ -1,0 +1,40 @@
+import { productPageCookies } from './cookies';
+
+const NOW = new Date('2026-04-08T16:54:52Z');
+const UUID = '0b6e2c1a-6f1e-4f7a-9d55-3c2b1a0f9e8d';
+
+describe('productPageCookies', () => {
+  const lines = productPageCookies('shop.store.test', NOW, UUID);
+  const byName = (name: string) => lines.find((l) => l.startsWith(`${name}=`))!;
+
+  it('sets keep_alive for 30 minutes, HttpOnly, SameSite=Lax', () => {
+    expect(byName('keep_alive')).toBe(`keep_alive=${UUID}; path=/; expires=Wed, 08 Apr 2026 17:24:52 GMT; HttpOnly; SameSite=Lax`);
+  });
+
+  it('sets secure_customer_sig and localization for a year', () => {
+    expect(byName('secure_customer_sig')).toBe('secure_customer_sig=; path=/; expires=Thu, 08 Apr 2027 16:54:52 GMT; secure; HttpOnly; SameSite=Lax');
+    expect(byName('localization')).toBe('localization=US; path=/; expires=Thu, 08 Apr 2027 16:54:52 GMT; SameSite=Lax');
+  });
+
+  it('sets the consent cookies domain-wide as URL-encoded JSON', () => {
+    const consent = /^_tracking_consent=([^;]+); Domain=shop\.store\.test; path=\/; expires=Thu, 08 Apr 2027 16:54:52 GMT; SameSite=Lax$/.exec(byName('_tracking_consent'));
+    expect(consent).not.toBeNull();
+    expect(consent![1]).toMatch(/^%7B%22con%22/);
+    expect(JSON.parse(decodeURIComponent(consent![1]))).toMatchObject({ v: '2.1', purposes: { a: true, p: true, m: true, t: true } });
+    const cmp = /^_cmp_a=([^;]+); Domain=shop\.store\.test; path=\/; expires=Thu, 09 Apr 2026 16:54:52 GMT; SameSite=Lax$/.exec(byName('_cmp_a'));
+    expect(JSON.parse(decodeURIComponent(cmp![1]))).toMatchObject({ display_banner: false });
+  });
+
+  it('clears _shopify_y and _shopify_s with an empty value, Max-Age=0 and a past date', () => {
+    for (const name of ['_shopify_y', '_shopify_s']) {
+      expect(byName(name)).toBe(`${name}=; Domain=shop.store.test; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0`);
+    }
+  });
+
+  it('gives each response its own keep_alive id', () => {
+    const a = productPageCookies('shop.store.test', NOW)[0];
+    const b = productPageCookies('shop.store.test', NOW)[0];
+    expect(a).toMatch(/^keep_alive=[0-9a-f-]{36};/);
+    expect(a).not.toBe(b);
+  });
+});

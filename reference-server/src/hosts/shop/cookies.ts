@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+
+/*
+ * Set-Cookie lines of the storefront's product page, written out in Shopify's spelling
+ * (lowercase `path`/`expires`/`secure`, `Domain=` on the domain-wide ones).
+ */
+
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+const YEAR = 365 * DAY;
+
+export const KEEP_ALIVE_MS = 30 * MINUTE;
+export const COUNTRY = 'US';
+/** A date in the past for cleared cookies (with Max-Age=0, which wins where it is understood). */
+export const PAST_DATE = 'Thu, 01 Jan 1970 00:00:00 GMT';
+
+const expires = (now: Date, ms: number) => new Date(now.getTime() + ms).toUTCString();
+
+/** The consent record of a visitor in a region with no banner: every purpose granted. */
+export function trackingConsent(): string {
+  return JSON.stringify({
+    con: { CMP: { a: '', m: '', p: '', s: '' } },
+    v: '2.1',
+    region: COUNTRY + 'CA',
+    reg: '',
+    purposes: { a: true, p: true, m: true, t: true },
+    display_banner: false,
+    sale_of_data_region: false,
+  });
+}
+
+export function cmpAnalytics(): string {
+  return JSON.stringify({ purposes: { a: true, p: true, m: true, t: true }, display_banner: false, sale_of_data_region: false });
+}
+
+/** Every cookie the product page sets, in order; `domain` is the shop's host name. */
+export function productPageCookies(domain: string, now: Date, keepAliveId: string = randomUUID()): string[] {
+  return [
+    `keep_alive=${keepAliveId}; path=/; expires=${expires(now, KEEP_ALIVE_MS)}; HttpOnly; SameSite=Lax`,
+    `secure_customer_sig=; path=/; expires=${expires(now, YEAR)}; secure; HttpOnly; SameSite=Lax`,
+    `localization=${COUNTRY}; path=/; expires=${expires(now, YEAR)}; SameSite=Lax`,
+    `_tracking_consent=${encodeURIComponent(trackingConsent())}; Domain=${domain}; path=/; expires=${expires(now, YEAR)}; SameSite=Lax`,
+    `_cmp_a=${encodeURIComponent(cmpAnalytics())}; Domain=${domain}; path=/; expires=${expires(now, DAY)}; SameSite=Lax`,
+    `_shopify_y=; Domain=${domain}; path=/; expires=${PAST_DATE}; Max-Age=0`,
+    `_shopify_s=; Domain=${domain}; path=/; expires=${PAST_DATE}; Max-Age=0`,
+  ];
+}

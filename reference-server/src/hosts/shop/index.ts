@@ -1,0 +1,198 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type express from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { createApp } from '../../http/app';
+import { parseEntityTagList } from '../../http/conditional';
+import { indexContent, type IndexedFile } from '../../http/content-index';
+import { chooseEncoding } from '../../http/encoding';
+import { onlyMethods } from '../../http/methods';
+import { codingFor, sendPrecompressed } from '../../http/precompressed';
+import { resolveRequestPath } from '../../http/request-path';
+import { sendBody } from '../../http/send-body';
+import { hostnameOf, originOf } from '../../http/urls';
+import { canonicalName } from '../../roles';
+import type { HostContext } from '../context';
+import { loadCatalogue } from './catalogue';
+import { productPageCookies } from './cookies';
+import { signedFontUrl, verifyFontQuery } from './font-signing';
+import { FORMAT_TYPES, ImageVariants, parseWidth, pngSize, preferredFormat } from './image-variants';
+import { buildProductPages, storePage, type ShippedImage, type StorePage } from './product-page';
+import { CACHE, cdnHeaders, pageHeaders, PAGE_CACHE_CONTROL, SHOP_HSTS, themeAssetHeaders } from './storefront-headers';
+import { contentVersion, loadTheme, type ThemeFile } from './theme';
+
+const HTML = 'text/html; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
+const FONT_PREFIX = '/cdn/fonts/';
+const FILES_PREFIX = '/cdn/shop/files/';
+const PRODUCTS_PREFIX = '/products/';
+/** The second host name of a font URL (h2): the shop's platform domain. */
+export const FONT_H2_HOST = 'store-test.account.myshopify.test';
+/** `v=` on image URLs: digits, as the description shows. */
+const IMAGE_VERSION = /^[0-9]{1,20}$/;
+
+export interface ShopAppOptions {
+  /** Cache of encoded image variants (tests and benchmarks pass their own to inspect it). */
+  variants?: ImageVariants;
+}
+
+function plain(req: Request, res: Response, status: number, text: string): Promise<void> {
+  return sendBody(req, res, `${text}\n`, { status, type: TEXT });
+}
+
+/** If-None-Match against the selected representation's tag (weak comparison, RFC 9110 13.1.2). */
+function notModified(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (header === undefined) return false;
+  const list = parseEntityTagList(Array.isArray(header) ? header.join(', ') : header);
+  const opaque = etag.replace(/^W\//, '').slice(1, -1);
+  return list === '*' || list.some((t) => t.opaque === opaque);
+}
+
+async function sendIndexed(req: Request, res: Response, file: IndexedFile): Promise<void> {
+  const coding = chooseEncoding(req.headers, ['br', 'gzip']);
+  const body = coding === 'identity' ? file.bytes : await file.encoded(coding);
+  res.statusCode = 200;
+  res.setHeader('Content-Type', file.type);
+  if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Content-Length', body.length);
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
+}
+
+/**
+ * The storefront ({shop_url}): a Shopify-style shop. Product pages, theme and platform scripts,
+ * fonts and original images are read, rendered and compressed once when the host is built;
+ * image variants are encoded on first request and cached.
+ */
+export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): express.Express {
+  const app = createApp();
+  const shopRoot = path.join(ctx.contentRoot, 'shop');
+  const theme = loadTheme(shopRoot);
+  const fonts = indexContent([{ dir: path.join(shopRoot, 'fonts'), urlPrefix: '/cdn/fonts' }], (n) => (n.toLowerCase().endsWith('.woff2') ? 'font/woff2' : undefined));
+  const images = new Map<string, ShippedImage>();
+  for (const file of indexContent([{ dir: path.join(shopRoot, 'files'), urlPrefix: '/cdn/shop/files' }], (n) => (n.toLowerCase().endsWith('.png') ? 'image/png' : undefined)).values()) {
+    const size = pngSize(file.bytes);
+    if (!size) throw new Error(`${file.name} is not a PNG`);
+    images.set(file.name.toLowerCase(), { key: file.key, bytes: file.bytes, ...size, version: contentVersion(file.bytes) });
+  }
+  const fontUrl = signedFontUrl('/cdn/fonts/lessons_sans/lessons_sans_n4.woff2', canonicalName('shop'), FONT_H2_HOST);
+  const pages = buildProductPages(path.join(shopRoot, 'pages/product.html'), loadCatalogue(path.join(shopRoot, 'products.json')), {
+    fontUrl,
+    ...theme.urls,
+    images,
+  });
+  const notFoundPage = storePage(fs.readFileSync(path.join(shopRoot, 'pages/404.html'), 'utf8'));
+  const variants = options.variants ?? new ImageVariants();
+
+  const sendPage = (req: Request, res: Response, page: StorePage, status: number): void => {
+    pageHeaders(res);
+    const coding = codingFor(req, page.body);
+    sendPrecompressed(req, res, page.body, { status, type: HTML, coding });
+  };
+
+  const notFound = (req: Request, res: Response): void => sendPage(req, res, notFoundPage, 404);
+
+  const productPage = (req: Request, res: Response, page: StorePage): void => {
+    pageHeaders(res);
+    const coding = codingFor(req, page.body);
+    const etag = page.etag(coding);
+    res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
+    res.setHeader('ETag', etag);
+    res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date()));
+    if (notModified(req, etag)) {
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    sendPrecompressed(req, res, page.body, { type: HTML, coding });
+  };
+
+  const themeFile = (req: Request, res: Response, found: ThemeFile): Promise<void> => {
+    const query = found.file.key.includes('/compiled_assets/') ? found.version : `v=${found.version}`;
+    themeAssetHeaders(res, `${originOf('shop', req)}${found.file.key}?${query}`);
+    return sendIndexed(req, res, found.file);
+  };
+
+  const platformFile = (req: Request, res: Response, file: IndexedFile): Promise<void> => {
+    res.setHeader('Cache-Control', CACHE.platform);
+    cdnHeaders(res);
+    return sendIndexed(req, res, file);
+  };
+
+  const font = (req: Request, res: Response, key: string, query: string | undefined): Promise<void> | void => {
+    if (!verifyFontQuery(key, query)) return plain(req, res, 403, 'Forbidden: missing or invalid font signature');
+    const file = fonts.get(key);
+    if (!file) return plain(req, res, 404, 'Not Found');
+    res.statusCode = 200;
+    res.setHeader('Content-Type', file.type);
+    res.setHeader('Cache-Control', CACHE.font);
+    cdnHeaders(res);
+    res.setHeader('Content-Length', file.bytes.length);
+    res.end(req.method === 'HEAD' ? undefined : file.bytes);
+  };
+
+  const image = async (req: Request, res: Response, key: string, query: string | undefined): Promise<void> => {
+    const name = key.slice(FILES_PREFIX.length);
+    if (!name.endsWith('.png') || name.includes('/')) return plain(req, res, 404, 'Not Found: only PNG originals are stored');
+    const source = images.get(name);
+    if (!source) return plain(req, res, 404, 'Not Found');
+    const params = new URLSearchParams(query ?? '');
+    const width = parseWidth(params.getAll('width'));
+    if (!width.ok) return plain(req, res, 400, `Bad Request: ${width.reason}`);
+    const versions = params.getAll('v');
+    if (versions.length > 1 || (versions.length === 1 && !IMAGE_VERSION.test(versions[0]))) return plain(req, res, 400, 'Bad Request: v must be digits');
+    const format = preferredFormat(req.headers.accept);
+    const bytes = await variants.get(source, versions[0] ?? source.version, width.width, format);
+    res.statusCode = 200;
+    res.setHeader('Content-Type', FORMAT_TYPES[format]);
+    res.setHeader('Content-Length', bytes.length);
+    res.setHeader('Source-Type', 'image/png');
+    res.setHeader('Source-Length', source.bytes.length);
+    res.setHeader('Vary', 'Accept, Accept-Encoding');
+    res.setHeader('Cache-Control', CACHE.image);
+    cdnHeaders(res);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  };
+
+  const hostHeaders: RequestHandler = (_req, res, next) => {
+    res.setHeader('Strict-Transport-Security', SHOP_HSTS);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  };
+
+  const dispatch: RequestHandler = async (req, res) => {
+    const resolved = resolveRequestPath(req.url);
+    if (resolved.kind === 'bad-request') return plain(req, res, 400, 'Bad Request: malformed path');
+    if (resolved.kind === 'not-found') return notFound(req, res);
+    const { key, query } = resolved;
+    if (key.startsWith(PRODUCTS_PREFIX)) {
+      const page = pages.get(key.slice(PRODUCTS_PREFIX.length));
+      return page ? productPage(req, res, page) : notFound(req, res);
+    }
+    const themed = theme.files.get(key);
+    if (themed) return themeFile(req, res, themed);
+    const platform = theme.platform.get(key);
+    if (platform) return platformFile(req, res, platform);
+    if (key.startsWith(FONT_PREFIX)) return font(req, res, key, query);
+    if (key.startsWith(FILES_PREFIX)) return image(req, res, key, query);
+    return notFound(req, res);
+  };
+
+  const serverError: ErrorRequestHandler = (_err, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const name of ['Content-Encoding', 'ETag', 'Set-Cookie', 'Link', 'Cache-Control', 'Source-Type', 'Source-Length']) res.removeHeader(name);
+    void plain(req, res, 500, 'Internal Server Error');
+  };
+
+  app.use(hostHeaders);
+  app.use(onlyMethods('GET', 'HEAD'));
+  app.use(dispatch);
+  app.use(serverError);
+  return app;
+}
