@@ -5,7 +5,7 @@
  * the lighter it is, the more the figures measure the server.
  */
 import { performance } from 'node:perf_hooks';
-import { Pool, type Dispatcher } from 'undici';
+import { Pool, type buildConnector, type Dispatcher } from 'undici';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
@@ -29,9 +29,16 @@ const percentile = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.l
 export async function runLoad(
   origin: string,
   request: LoadRequest,
-  options: { concurrency: number; durationMs: number; warmupMs: number; expectedBytes: number },
+  options: {
+    concurrency: number;
+    durationMs: number;
+    warmupMs: number;
+    expectedBytes: number;
+    /** TLS options for an https origin (trusted root, SNI name). */
+    connect?: buildConnector.BuildOptions;
+  },
 ): Promise<LoadResult> {
-  const pool = new Pool(origin, { connections: options.concurrency, pipelining: 1 });
+  const pool = new Pool(origin, { connections: options.concurrency, pipelining: 1, ...(options.connect ? { connect: options.connect } : {}) });
   const latencies: number[] = [];
   let failures = 0;
   let measuring = false;

@@ -12,6 +12,7 @@ import { RESPONDER_ID_FORMS, type ResponderIdForm } from './hosts/ocsp/policy';
 import { loadOrCreatePki, type HostSpec, type ReferencePki } from './pki';
 import { ROLE_NAMES, ROLES, type Role } from './roles';
 import { ConnectionTracker } from './http/connection-tracker';
+import { applyTimeouts, http2ServerOptions, resolveTimeouts, type ConnectionTimeouts } from './http/timeouts';
 
 export interface ReferenceOptions {
   /** TLS port for every role, ALPN h2 + http/1.1. Default 8443; 0 picks a free port. */
@@ -28,6 +29,12 @@ export interface ReferenceOptions {
   drainMs?: number;
   /** ResponderID of OCSP responses: byName (default, 504-byte responses) or byKey (473). Or REFERENCE_OCSP_RESPONDER_ID. */
   ocspResponderId?: ResponderIdForm;
+  /**
+   * Bounds on slow and idle connections (slowloris, idle sockets); defaults in `DEFAULT_TIMEOUTS`:
+   * TLS handshake 10 s, HTTP/1.1 headers 10 s, request 30 s, keep-alive 5 s, idle connection or
+   * HTTP/2 session 60 s. Checked once here: a bad value throws before anything listens.
+   */
+  timeouts?: Partial<ConnectionTimeouts>;
 }
 
 export interface RunningReference {
@@ -95,7 +102,19 @@ function secureContexts(pki: ReferencePki): Map<string, tls.SecureContext> {
 
 function answerParserErrors(server: http.Server | http2.Http2SecureServer): void {
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-    if (socket.writable && !socket.destroyed) socket.end(clientErrorResponse(err.code, err.rawPacket));
+    // http2's server also reports TLS failures here (a handshake timeout, a bad ClientHello): no
+    // HTTP can be spoken on such a socket, and ending it politely would keep it open.
+    const httpError = /^(HPE_|ERR_HTTP_)/.test(err.code ?? '');
+    if (httpError && socket.writable && !socket.destroyed) socket.end(clientErrorResponse(err.code, err.rawPacket));
+    else socket.destroy();
+  });
+  // CONNECT (this is no proxy): without a listener Node drops an HTTP/1.1 connection unanswered.
+  // HTTP/2 CONNECT streams come here too, with a response: they get what Node answers them, 405.
+  server.on('connect', (_req: unknown, socket: Socket | http2.Http2ServerResponse) => {
+    if (socket instanceof http2.Http2ServerResponse) {
+      socket.statusCode = 405;
+      socket.end();
+    } else if (socket.writable && !socket.destroyed) socket.end(clientErrorResponse('HPE_INVALID_METHOD', Buffer.from('CONNECT ')));
     else socket.destroy();
   });
 }
@@ -104,6 +123,7 @@ function answerParserErrors(server: http.Server | http2.Http2SecureServer): void
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const pkiDir = options.pkiDir ?? process.env.REFERENCE_PKI_DIR ?? DEFAULT_PKI_DIR;
   const responderId = responderIdOf(options);
+  const timeouts = resolveTimeouts(options.timeouts);
   const pki = await loadOrCreatePki({
     dir: pkiDir,
     hosts: [...ROLES.map((role) => ({ role, names: [...ROLE_NAMES[role]] })), REVOKED_HOST],
@@ -125,6 +145,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const tlsHandler = vhost(composeHosts(context, tlsRoles));
   const tlsServer = http2.createSecureServer(
     {
+      ...http2ServerOptions(timeouts),
       allowHTTP1: true,
       key: siteLeaf.keyPem,
       cert: siteLeaf.chainPem,
@@ -138,11 +159,13 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   // Without it one HTTP/1.1 client saw 42 req/s instead of about 580 (TOOLCHAIN.md).
   tlsServer.on('connection', (socket: Socket) => socket.setNoDelay(true));
   tlsServer.on('sessionError', () => undefined);
+  applyTimeouts(tlsServer, timeouts);
   answerParserErrors(tlsServer);
   tracker.track(tlsServer, true);
 
   const httpServer = http.createServer({ maxHeaderSize: PARSER_HEADER_LIMIT }, tracker.wrap(vhost(composeHosts(context, httpRoles))));
   httpServer.on('connection', (socket: Socket) => socket.setNoDelay(true));
+  applyTimeouts(httpServer, timeouts);
   answerParserErrors(httpServer);
   tracker.track(httpServer, false);
 

@@ -14,6 +14,22 @@ type EncodingsWithPreference = (available: readonly string[], options: { preferr
  * client refuses everything, identity is sent anyway rather than a 406.
  */
 export function chooseEncoding(headers: IncomingHttpHeaders, offered: readonly ContentCoding[]): Coding {
+  // Clients send a handful of distinct values: each is negotiated once (bounded: the header is
+  // the client's to choose).
+  const header = headers['accept-encoding'];
+  const key = `${offered.join(',')}\n${header === undefined ? '\u0000' : String(header)}`;
+  const known = decided.get(key);
+  if (known) return known;
+  const coding = negotiate(headers, offered);
+  if (decided.size >= MAX_DECIDED) decided.clear();
+  decided.set(key, coding);
+  return coding;
+}
+
+const decided = new Map<string, Coding>();
+const MAX_DECIDED = 256;
+
+function negotiate(headers: IncomingHttpHeaders, offered: readonly ContentCoding[]): Coding {
   const available = [...offered, 'identity'];
   const negotiator = new Negotiator({ headers });
   const encodings = negotiator.encodings as unknown as EncodingsWithPreference;

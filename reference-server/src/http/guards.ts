@@ -54,6 +54,8 @@ export function clientErrorResponse(code: string | undefined, rawPacket: Buffer 
   // are not a token at all are just a bad request.
   const unknownMethod = code === 'HPE_INVALID_METHOD' && /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(method);
   if (unknownMethod) status = '405 Method Not Allowed';
+  // The header or request timeout ran out (a slow client): Node's own answer is this 408.
+  else if (code === 'ERR_HTTP_REQUEST_TIMEOUT') status = '408 Request Timeout';
   else if (code === 'HPE_HEADER_OVERFLOW') {
     status = firstLineEnd === -1 || firstLineEnd > MAX_URL_LENGTH ? '414 URI Too Long' : '431 Request Header Fields Too Large';
   }

@@ -30,10 +30,27 @@ export function securityHeaders(req: { headers: IncomingHttpHeaders }): Outgoing
   };
 }
 
+// The set depends on the request's port only: built once per port (bounded: a client chooses
+// the Host header, and a flood of made-up ports must not grow the cache).
+const byPort = new Map<string, Array<[string, string]>>();
+const MAX_PORTS = 64;
+
+/** Sets the security header set on a response (node's API: Express's or a fast path's). */
+export function setSecurityHeaders(req: { headers: IncomingHttpHeaders }, res: { setHeader(name: string, value: string): unknown }): void {
+  const port = portSuffixOf(req);
+  let entries = byPort.get(port);
+  if (!entries) {
+    entries = Object.entries(securityHeaders(req)) as Array<[string, string]>;
+    if (byPort.size >= MAX_PORTS) byPort.clear();
+    byPort.set(port, entries);
+  }
+  for (const [name, value] of entries) res.setHeader(name, value);
+}
+
 /** Sets the set first thing, so that every later answer (errors included) carries it. */
 export function securityHeadersMiddleware(): RequestHandler {
   return (req, res, next) => {
-    for (const [name, value] of Object.entries(securityHeaders(req))) res.setHeader(name, value as string);
+    setSecurityHeaders(req, res);
     next();
   };
 }

@@ -1,12 +1,13 @@
 import * as path from 'node:path';
 import type express from 'express';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { createApp } from '../../http/app';
+import { withFastPath, type FastPath } from '../../http/fast-path';
 import { evaluatePreconditions } from '../../http/conditional';
 import { indexContent } from '../../http/content-index';
 import { chooseEncoding } from '../../http/encoding';
 import { resolveRequestPath } from '../../http/request-path';
-import { securityHeadersMiddleware } from '../../http/security-headers';
+import { securityHeadersMiddleware, setSecurityHeaders } from '../../http/security-headers';
 import { sendBody } from '../../http/send-body';
 import type { HostContext } from '../context';
 import { azureRef, EdgeCache } from './cdn-headers';
@@ -64,7 +65,7 @@ export function createAssetsApp(ctx: HostContext): express.Express {
     else res.end(body);
   };
 
-  const serverError: ErrorRequestHandler = (_err, req, res, _next) => {
+  const answerServerError = (req: Request, res: Response): void => {
     if (res.headersSent) {
       res.destroy();
       return;
@@ -73,9 +74,22 @@ export function createAssetsApp(ctx: HostContext): express.Express {
     void sendBody(req, res, page('500 Internal Server Error'), { status: 500, type: 'text/html' });
   };
 
+  const serverError: ErrorRequestHandler = (_err, req, res, _next) => answerServerError(req, res);
+
+  // GET and HEAD skip Express: the same answer as the chain below gives (security headers, the
+  // trace header, the media lookup), at several times the rate (bench/static.ts).
+  const getAndHead: FastPath = (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const [request, response] = [req as unknown as Request, res as unknown as Response];
+    setSecurityHeaders(request, response);
+    response.setHeader('X-Azure-Ref', azureRef(new Date()));
+    Promise.resolve(serveMedia(request, response, () => undefined)).catch(() => answerServerError(request, response));
+    return true;
+  };
+
   app.use(securityHeadersMiddleware());
   app.use(traceAndMethods);
   app.use(serveMedia);
   app.use(serverError);
-  return app;
+  return withFastPath(app, getAndHead);
 }

@@ -3,8 +3,9 @@ import cookieParser from 'cookie-parser';
 import type express from 'express';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { createApp } from '../../http/app';
+import { withFastPath, type FastPath } from '../../http/fast-path';
 import { resolveRequestPath } from '../../http/request-path';
-import { doubleFrameOptions, securityHeadersMiddleware } from '../../http/security-headers';
+import { doubleFrameOptions, securityHeadersMiddleware, setSecurityHeaders } from '../../http/security-headers';
 import { sendBody } from '../../http/send-body';
 import { indexIisStaticFiles, sendIisStaticFile } from '../../http/static-files';
 import { hostnameOf, originOf } from '../../http/urls';
@@ -107,8 +108,7 @@ export function createSiteApp(ctx: HostContext): express.Express {
     return sendBody(req, res, NOT_FOUND_PAGE, { status: 404, type: 'text/html' });
   };
 
-  const serverError: ErrorRequestHandler = (err, req, res, _next) => {
-    void err;
+  const answerServerError = (req: Request, res: Response): void => {
     if (res.headersSent) {
       res.destroy();
       return;
@@ -117,11 +117,31 @@ export function createSiteApp(ctx: HostContext): express.Express {
     void sendBody(req, res, SERVER_ERROR_PAGE, { status: 500, type: 'text/html' });
   };
 
+  const serverError: ErrorRequestHandler = (err, req, res, _next) => {
+    void err;
+    answerServerError(req, res);
+  };
+
+  // Static files skip Express: the same answer as the chain below gives them (security headers,
+  // then the file), at several times the rate (bench/static.ts).
+  const staticFiles: FastPath = (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    const resolved = resolveRequestPath(url);
+    if (resolved.kind !== 'ok' || routes.has(resolved.key)) return false;
+    const file = files.get(resolved.key);
+    if (!file || isBracedAbsolutePath(url.split('?', 1)[0])) return false;
+    const [request, response] = [req as unknown as Request, res as unknown as Response];
+    setSecurityHeaders(request, response);
+    sendIisStaticFile(request, response, file).catch(() => answerServerError(request, response));
+    return true;
+  };
+
   app.use(securityHeadersMiddleware());
   app.use(onlyGetAndHead);
   app.use(bracedAbsolutePath);
   app.use(cookieParser());
   app.use(dispatch);
   app.use(serverError);
-  return app;
+  return withFastPath(app, staticFiles);
 }
