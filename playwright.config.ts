@@ -8,8 +8,10 @@ export default defineConfig({
   outputDir: 'reports/test-results',
   globalSetup: './specs/global-setup.ts',
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['html', { outputFolder: 'reports/playwright', open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: 'reports/playwright', open: 'never' }], ['./harness/src/report/reporter.ts', { outputFolder: 'reports/conformance' }]],
   timeout: 60_000,
+  // Playwright's default is half the cores (one worker on a 2-core machine); the browser flows gain from two.
+  workers: process.env.PW_WORKERS ?? '100%',
   projects: [
     {
       name: 'raw',
@@ -18,6 +20,8 @@ export default defineConfig({
     {
       name: 'browser',
       testMatch: 'browser/**/*.spec.ts',
+      // Each browser flow is independent (its own context): run them across workers, one Chromium per worker.
+      fullyParallel: true,
       use: {
         browserName: 'chromium',
         launchOptions: {

@@ -15,23 +15,35 @@ export class BrowserTrustError extends Error {
 export function nssHomeFor(caPems: string[], cacheDir: string): string {
   const digest = createHash('sha256').update(caPems.join('\n')).digest('hex').slice(0, 16);
   const home = path.join(cacheDir, `browser-home-${digest}`);
-  const done = path.join(home, '.trust-installed');
-  if (fs.existsSync(done)) return home;
-  const db = path.join(home, '.pki', 'nssdb');
-  fs.rmSync(home, { recursive: true, force: true });
+  const done = (dir: string) => path.join(dir, '.trust-installed');
+  if (fs.existsSync(done(home))) return home;
+  // Built in a folder of this process, then renamed into place: parallel workers (or runs) that
+  // need the same trust store never see, or delete, each other's half-built database.
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const building = fs.mkdtempSync(path.join(cacheDir, `.building-${digest}-`));
+  const db = path.join(building, '.pki', 'nssdb');
   fs.mkdirSync(db, { recursive: true });
   try {
     execFileSync('certutil', ['-N', '-d', `sql:${db}`, '--empty-password'], { stdio: 'pipe' });
     caPems.forEach((pem, i) => {
-      const file = path.join(home, `root-${i}.pem`);
+      const file = path.join(building, `root-${i}.pem`);
       fs.writeFileSync(file, pem);
       execFileSync('certutil', ['-A', '-d', `sql:${db}`, '-t', 'C,,', '-n', `harness-root-${i}`, '-i', file], { stdio: 'pipe' });
     });
   } catch (err) {
+    fs.rmSync(building, { recursive: true, force: true });
     const e = err as NodeJS.ErrnoException & { stderr?: Buffer };
     const why = e.code === 'ENOENT' ? 'certutil is not installed (Debian: apt-get install libnss3-tools)' : (e.stderr?.toString() || e.message);
     throw new BrowserTrustError(`cannot build the browser trust store in ${home}: ${why}`);
   }
-  fs.writeFileSync(done, `${new Date().toISOString()}\n`);
+  fs.writeFileSync(done(building), `${new Date().toISOString()}\n`);
+  if (fs.existsSync(home) && !fs.existsSync(done(home))) fs.rmSync(home, { recursive: true, force: true }); // left half-built by an older version
+  try {
+    fs.renameSync(building, home);
+  } catch {
+    // Another process finished first: its store is the same (same roots), keep it.
+    fs.rmSync(building, { recursive: true, force: true });
+    if (!fs.existsSync(done(home))) throw new BrowserTrustError(`cannot build the browser trust store in ${home}: it is being replaced by another process`);
+  }
   return home;
 }

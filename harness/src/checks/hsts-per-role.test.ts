@@ -6,7 +6,7 @@ const h = (v: string): [string, string] => ['strict-transport-security', v];
 
 tableTest(hstsPerRole, [
   { name: 'site', input: { lines: [h(SITE)] }, verdicts: ['pass'] },
-  { name: 'bare, other order and case', role: 'bare', input: { lines: [h('preload; max-age="31536000"; includesubdomains')] }, verdicts: ['pass'] },
+  { name: 'assets, other order and case', role: 'assets', input: { lines: [h('preload; max-age="31536000"; includesubdomains')] }, verdicts: ['pass'] },
   { name: 'assets', role: 'assets', input: { lines: [h(SITE)] }, verdicts: ['pass'] },
   { name: 'shop', role: 'shop', input: { lines: [h('max-age=63072000')] }, verdicts: ['pass'] },
   { name: 'shop with the site value', role: 'shop', input: { lines: [h(SITE)] }, verdicts: ['fail'], expected: 'max-age=63072000', actual: 'max-age=31536000' },

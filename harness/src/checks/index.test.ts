@@ -21,7 +21,7 @@ describe('check registry', () => {
     }
   });
   it('selects by prefix at segment boundaries', () => {
-    expect(selectChecks(['cookie']).map((c) => c.id)).toEqual(['cookie/flip-keeps-id', 'cookie/expires-matches-lifetime']);
+    expect(selectChecks(['cookie']).map((c) => c.id)).toEqual(['cookie/flip-keeps-id', 'cookie/expires-matches-lifetime', 'cookie/pair-same-value']);
     expect(selectChecks(['security/', 'cache/max-age-matches-expires']).map((c) => c.id)).toEqual([
       'cache/max-age-matches-expires',
       'security/hsts-per-role',

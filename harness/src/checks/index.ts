@@ -11,6 +11,7 @@ import { cookieFlipKeepsId } from './cookie-flip-keeps-id';
 import { cookieExpiresMatchesLifetime } from './cookie-expires-matches-lifetime';
 import { hstsPerRole } from './hsts-per-role';
 import { securityHeaderSetPerRole } from './security-header-set-per-role';
+import { cookiePairSameValue } from './cookie-pair-same-value';
 
 export type { Check, CheckContext, Finding, Verdict } from './types';
 
@@ -23,6 +24,7 @@ export const CHECKS: readonly Check[] = Object.freeze([
   cookieExpiresMatchesLifetime,
   hstsPerRole,
   securityHeaderSetPerRole,
+  cookiePairSameValue,
 ]);
 
 /** Whether `id` is selected by `prefix`: equal, or `prefix` is a leading run of whole segments. */

@@ -7,10 +7,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
-import { findChromium } from '../browser/chromium-path';
-import { nssHomeFor } from '../browser/nss-home';
+import { targetBrowserLaunch } from '../browser/launch';
 import { launchReference, targetEnvOf } from '../embedded/reference-process';
-import { browserLaunchData, loadTargetMap, roleUrls } from '../target';
+import { loadTargetMap, roleUrls } from '../target';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const MAX_BODY_CHARS = 8 * 1024;
@@ -35,16 +34,12 @@ async function record(out: string): Promise<void> {
   });
   try {
     const map = loadTargetMap({ ...process.env, ...targetEnvOf(reference.ready) });
-    const launch = browserLaunchData(map);
-    const found = findChromium();
-    if (found.path === undefined) throw new Error(`${found.problem}: set CHROMIUM_PATH or run npm run setup`);
-    const args = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-    if (launch.hostResolverRules) args.push(`--host-resolver-rules=${launch.hostResolverRules}`);
-    const env = launch.caPems.length ? { ...process.env, HOME: nssHomeFor(launch.caPems, path.join(ROOT, '.harness-cache')) } : process.env;
-    const browser = await chromium.launch({ executablePath: found.path, args, env: env as Record<string, string>, chromiumSandbox: false });
+    // The same launch as the browser flows (`npm run record` records those, one HAR per flow).
+    const launch = targetBrowserLaunch(map, path.join(ROOT, '.harness-cache'));
+    const browser = await chromium.launch(launch.options);
     const raw = `${out}.tmp`;
     try {
-      const context = await browser.newContext({ recordHar: { path: raw, content: 'embed' }, ignoreHTTPSErrors: launch.insecure });
+      const context = await browser.newContext({ recordHar: { path: raw, content: 'embed' }, ignoreHTTPSErrors: launch.ignoreHTTPSErrors });
       const page = await context.newPage();
       const origin = (role: Parameters<typeof roleUrls>[1]) => roleUrls(map, role)[0]?.origin;
       const site = origin('site');

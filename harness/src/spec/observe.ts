@@ -4,6 +4,7 @@
  */
 import * as zlib from 'node:zlib';
 import { getSetCookies, Headers } from 'undici';
+import { limits } from '../transport/limits';
 import type { ObservedResponse } from '../transport/send';
 import type { ObservedCookie, ObservedExchange, ObservedTls } from './observed';
 
@@ -22,7 +23,9 @@ export function toObservedExchange(input: ObserveInput): ObservedExchange {
   const { response } = input;
   const headers = input.request.headers ?? {};
   const codings = response.lines.filter(([n]) => n === 'content-encoding').map(([, v]) => v);
-  const { decoded, decodeError } = decodeBody(response.body, codings);
+  const { decoded, decodeError } = response.truncated
+    ? { decoded: undefined, decodeError: `body larger than the cap: ${response.truncated.totalBytes} bytes (SHA-256 ${response.truncated.sha256}), only the first ${response.truncated.keptBytes} kept` }
+    : decodeBody(response.body, codings, limits().bodyCapBytes);
   return {
     target: input.target,
     request: {
@@ -88,27 +91,27 @@ export function parseSetCookieLine(line: string): ObservedCookie {
   return cookie;
 }
 
-type Decoder = (b: Buffer) => Buffer;
+type Decoder = (b: Buffer, maxOutputLength: number) => Buffer;
 
 const zstd = (zlib as unknown as { zstdDecompressSync?: Decoder }).zstdDecompressSync;
 
 const DECODERS: Record<string, Decoder | undefined> = {
-  gzip: (b) => zlib.gunzipSync(b),
-  'x-gzip': (b) => zlib.gunzipSync(b),
-  br: (b) => zlib.brotliDecompressSync(b),
+  gzip: (b, maxOutputLength) => zlib.gunzipSync(b, { maxOutputLength }),
+  'x-gzip': (b, maxOutputLength) => zlib.gunzipSync(b, { maxOutputLength }),
+  br: (b, maxOutputLength) => zlib.brotliDecompressSync(b, { maxOutputLength }),
   // "deflate" is zlib-wrapped (RFC 9110 §8.4.1.2), but some servers send raw deflate.
-  deflate: (b) => {
+  deflate: (b, maxOutputLength) => {
     try {
-      return zlib.inflateSync(b);
+      return zlib.inflateSync(b, { maxOutputLength });
     } catch {
-      return zlib.inflateRawSync(b);
+      return zlib.inflateRawSync(b, { maxOutputLength });
     }
   },
-  zstd: zstd ? (b) => zstd(b) : undefined,
+  zstd: zstd ? (b) => (zstd as unknown as (x: Buffer) => Buffer)(b) : undefined,
 };
 
 /** Removes the content codings, last applied first. An empty body (HEAD, 304) decodes to itself. */
-export function decodeBody(body: Buffer, contentEncoding: string[]): { decoded?: Buffer; decodeError?: string } {
+export function decodeBody(body: Buffer, contentEncoding: string[], maxOutputLength = 2 ** 31 - 1): { decoded?: Buffer; decodeError?: string } {
   const codings = contentEncoding
     .flatMap((v) => v.split(','))
     .map((c) => c.trim().toLowerCase())
@@ -120,7 +123,7 @@ export function decodeBody(body: Buffer, contentEncoding: string[]): { decoded?:
     const decode = DECODERS[coding];
     if (!decode) return { decodeError: `content-coding "${coding}" is not supported by Node ${process.version}` };
     try {
-      out = decode(out);
+      out = decode(out, maxOutputLength);
     } catch (e) {
       return { decodeError: `${coding}: ${(e as Error).message}` };
     }

@@ -173,7 +173,12 @@ export const SPEC_SCHEMA: Json = {
       required: ['path'],
       properties: {
         method: { type: 'string', pattern: '^[A-Z]+$', description: 'HTTP method, default GET.' },
-        path: { type: 'string', pattern: '^/', description: 'Path and query, e.g. "/{section}/css/main.css?lw=260408T1654".' },
+        path: {
+          type: 'string',
+          pattern: '^(/|\\{)',
+          description:
+            'Path and query, e.g. "/{section}/css/main.css?lw=260408T1654"; or an absolute URL written with a placeholder: a further URL of a multi-name role ("{ocsp_url_2}/") or a flow variable holding a captured Location ("{{next}}").',
+        },
         headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Request headers, name -> value.' },
         body: { type: 'string', description: 'Request body as text, or base64 with bodyEncoding "base64".' },
         bodyEncoding: { enum: ['utf8', 'base64'], description: 'How `body` is written. Default utf8.' },

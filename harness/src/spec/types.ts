@@ -71,7 +71,11 @@ export interface BodySpec extends MatcherMeta {
 /** The request to send, with placeholders in path and header values. */
 export interface RequestTemplate {
   method?: string;
-  /** Path and query, e.g. "/{section}/css/main.css?lw=260408T1654". */
+  /**
+   * Path and query, e.g. "/{section}/css/main.css?lw=260408T1654"; or an absolute URL written with a
+   * placeholder: a further URL of a multi-name role ("{ocsp_url_2}/", "{redirector_url_3}/") or a
+   * flow variable holding a captured Location ("{{next}}"). Redirects are never followed by themselves.
+   */
   path: string;
   headers?: Record<string, string>;
   /** Body as text, or as base64 with `bodyEncoding: "base64"`. */

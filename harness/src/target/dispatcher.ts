@@ -1,12 +1,18 @@
-import { isIP } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Agent, buildConnector } from 'undici';
 import { resolveKey } from './resolve';
 import type { TargetMap } from './target-map';
+import { limits } from '../transport/limits';
 
 export interface DispatcherOptions {
   /** Offer h2 in ALPN (default true); false pins HTTP/1.1 for the h1 leg of the replay. */
   allowH2?: boolean;
+  /**
+   * Called with each new connection's socket (a TLSSocket for https) and the origin it serves, once
+   * connected (after the TLS handshake): the replay reads the negotiated TLS facts from it.
+   */
+  onSocket?: (socket: Socket, origin: { protocol: string; hostname: string; port: number }) => void;
 }
 
 function defaultPort(protocol: string): number {
@@ -31,18 +37,28 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
     // Extra roots add to Node's defaults: a public staging certificate keeps verifying.
     ca: [...rootCertificates, ...map.ca],
     rejectUnauthorized: !map.insecure,
+    // Connect plus TLS handshake (HARNESS_CONNECT_TIMEOUT_MS); the whole exchange is bounded by send().
+    timeout: limits().connectTimeoutMs,
   });
   const table = new Map(map.resolve.map((e) => [resolveKey(e.host, e.port), e]));
 
   const connect: buildConnector.connector = (opts, callback) => {
     const port = opts.port === '' || opts.port === undefined ? defaultPort(opts.protocol) : Number(opts.port);
     const entry = table.get(resolveKey(opts.hostname, port));
-    if (!entry) return base(opts, callback);
+    const onSocket = options.onSocket;
+    const done: typeof callback = onSocket
+      ? (err, socket) => {
+          if (!err && socket) onSocket(socket as Socket, { protocol: opts.protocol, hostname: opts.hostname, port });
+          (callback as (e: Error | null, s: unknown) => void)(err, socket);
+        }
+      : callback;
+    if (!entry) return base(opts, done);
     // Without an explicit servername undici would derive SNI from the URL's host, which is the
     // same name here; set it anyway so the rewrite of hostname can never leak into SNI.
     const servername = opts.servername || (isIP(opts.hostname) ? undefined : opts.hostname);
-    return base({ ...opts, hostname: entry.address, port: String(entry.connectPort), servername }, callback);
+    return base({ ...opts, hostname: entry.address, port: String(entry.connectPort), servername }, done);
   };
 
-  return new Agent({ allowH2, connect });
+  const { requestTimeoutMs } = limits();
+  return new Agent({ allowH2, connect, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs });
 }

@@ -17,3 +17,4 @@ export {
 export { placeholders, resolvePlaceholders } from './placeholders';
 export { createDispatcher, type DispatcherOptions } from './dispatcher';
 export { browserLaunchData, type BrowserLaunchData } from './browser';
+export { connectTarget, tlsConnectOptions, type ConnectTarget } from './connect';

@@ -8,9 +8,13 @@ export interface ProxiedExchange {
   host: string;
   method: string;
   path: string;
+  /** The protocol the client used to reach the proxy: '1.1' or '2.0'. */
+  httpVersion: string;
   status: number;
   lines: Array<[string, string]>;
   body: Buffer;
+  /** Robustness tests: send the status, the headers and half of the body, then never finish. */
+  stall?: boolean;
 }
 
 export type Mutation = (exchange: ProxiedExchange) => void;
@@ -70,7 +74,7 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
     req.on('end', () => {
       send(upstream, { url: `https://${host}:${port}${req.url}`, method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
         .then((answer) => {
-          const exchange: ProxiedExchange = { host, method: req.method, path: req.url, ...answer };
+          const exchange: ProxiedExchange = { host, method: req.method, path: req.url, httpVersion: req.httpVersion, ...answer };
           mutation?.(exchange);
           res.statusCode = exchange.status;
           const grouped = new Map<string, string[]>();
@@ -80,7 +84,8 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
           }
           if (grouped.has('content-length')) grouped.set('content-length', [String(exchange.body.length)]);
           for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? values[0] : values);
-          if (req.method === 'HEAD') res.end();
+          if (exchange.stall) res.write(exchange.body.subarray(0, Math.floor(exchange.body.length / 2)));
+          else if (req.method === 'HEAD') res.end();
           else res.end(exchange.body);
         })
         .catch((err: Error) => {

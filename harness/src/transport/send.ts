@@ -1,4 +1,6 @@
 import type { Dispatcher } from 'undici';
+import { BodySink, type TruncatedBody } from './body-sink';
+import { limits } from './limits';
 
 /** What the client asks for. */
 export interface RequestSpec {
@@ -6,16 +8,20 @@ export interface RequestSpec {
   method?: string;
   headers?: Record<string, string>;
   body?: Buffer | string;
-  /** Abort when the whole exchange takes longer. Default 30 s. */
+  /** Abort when the whole exchange takes longer. Default: `limits().requestTimeoutMs` (HARNESS_REQUEST_TIMEOUT_MS, 30 s). */
   timeoutMs?: number;
+  /** Body bytes kept. Default: `limits().bodyCapBytes` (HARNESS_BODY_CAP_BYTES, 16 MiB). */
+  bodyCapBytes?: number;
 }
 
 /** What the target returned, header lines exactly as they came (repeats kept, order kept). */
 export interface ObservedResponse {
   status: number;
   lines: Array<[string, string]>;
-  /** Body as received, still content-encoded. */
+  /** Body as received, still content-encoded (only its first cap bytes when `truncated`). */
   body: Buffer;
+  /** Set when the body was larger than the cap: its real length and SHA-256. */
+  truncated?: TruncatedBody;
 }
 
 export class TransportError extends Error {
@@ -46,11 +52,16 @@ export function header(res: ObservedResponse, name: string): string | undefined 
  */
 export function send(dispatcher: Dispatcher, spec: RequestSpec): Promise<ObservedResponse> {
   const url = new URL(spec.url);
+  const timeoutMs = spec.timeoutMs ?? limits().requestTimeoutMs;
+  const sink = new BodySink(spec.bodyCapBytes ?? limits().bodyCapBytes);
   return new Promise((resolve, reject) => {
     let status = 0;
     const lines: Array<[string, string]> = [];
-    const chunks: Buffer[] = [];
-    const signal = AbortSignal.timeout(spec.timeoutMs ?? 30_000);
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      const got = status ? `status ${status} and ${sink.totalBytes} body bytes` : 'no response head';
+      controller.abort(new Error(`no complete response within ${timeoutMs} ms (${got})`));
+    }, timeoutMs);
     const handler: Dispatcher.DispatchHandler = {
       onConnect() {},
       onHeaders(statusCode, rawHeaders) {
@@ -61,14 +72,17 @@ export function send(dispatcher: Dispatcher, spec: RequestSpec): Promise<Observe
         return true;
       },
       onData(chunk) {
-        chunks.push(Buffer.from(chunk));
+        sink.push(Buffer.from(chunk));
         return true;
       },
       onComplete() {
-        resolve({ status, lines, body: Buffer.concat(chunks) });
+        clearTimeout(timer);
+        const { body, truncated } = sink.finish();
+        resolve({ status, lines, body, ...(truncated ? { truncated } : {}) });
       },
       onError(err) {
-        reject(new TransportError(spec.url, err));
+        clearTimeout(timer);
+        reject(new TransportError(spec.url, describeCause(err)));
       },
     };
     dispatcher.dispatch(
@@ -78,9 +92,21 @@ export function send(dispatcher: Dispatcher, spec: RequestSpec): Promise<Observe
         method: (spec.method ?? 'GET') as Dispatcher.HttpMethod,
         headers: spec.headers ?? {},
         body: spec.body,
-        signal,
+        signal: controller.signal,
       } as Dispatcher.DispatchOptions,
       handler,
     );
   });
+}
+
+/** undici's errors name their class more than their cause: add the code so a report says what happened. */
+export function describeCause(err: Error): Error {
+  const code = (err as { code?: string }).code;
+  const inner = (err as { cause?: Error }).cause;
+  const parts = [err.message || err.name];
+  if (code && !parts[0].includes(code)) parts.push(`(${code})`);
+  if (inner?.message && !parts[0].includes(inner.message)) parts.push(`: ${inner.message}`);
+  const out = new Error(parts.join(' '));
+  (out as { code?: string }).code = code;
+  return out;
 }

@@ -1,0 +1,20 @@
+import { evaluateConsole, isOwnFaviconFailure } from './console';
+import { FindingList } from './findings';
+
+const run = (messages: Parameters<typeof evaluateConsole>[1], errors: string[] = []) => {
+  const l = new FindingList({ source: 'capture', targetOrigin: 'reference', strict: false });
+  evaluateConsole('f', messages, errors, { faviconDescribed: (o) => o === 'https://www.t' }, l);
+  return l.items.map((x) => `${x.verdict} ${x.id}`);
+};
+
+it('every console error and uncaught exception fails; warnings are info; a clean page passes once', () => {
+  expect(run([{ type: 'error', text: 'boom' }, { type: 'warning', text: 'w' }, { type: 'log', text: 'hello' }], ['TypeError: x'])).toEqual(['fail f console error', 'info f console warning', 'fail f page error']);
+  expect(run([])).toEqual(['pass f console']);
+});
+
+it("Chromium's own favicon 404 is info where the description lists no favicon, a failure where it does", () => {
+  const text = 'Failed to load resource: the server responded with a status of 404 ()';
+  expect(isOwnFaviconFailure({ type: 'error', text, url: 'https://shop.t/favicon.ico' })).toBe(true);
+  expect(run([{ type: 'error', text, url: 'https://shop.t/favicon.ico' }])).toEqual(['info f console favicon', 'pass f console']);
+  expect(run([{ type: 'error', text, url: 'https://www.t/favicon.ico' }])).toEqual(['fail f console error']);
+});

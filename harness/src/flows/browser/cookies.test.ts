@@ -1,0 +1,56 @@
+import { cappedByBrowser, cookieAppliesTo, evaluateStoredCookies, expiresTheCookie, type StoredCookie } from './cookies';
+import { FindingList } from './findings';
+
+const DATE = new Date('2026-04-08T16:54:00Z');
+const at = (seconds: number) => DATE.getTime() / 1000 + seconds;
+const jar: StoredCookie[] = [
+  { name: 'ARRAffinity', value: 'a'.repeat(64), domain: '.www.t', path: '/', expires: -1, httpOnly: true, secure: true, sameSite: 'Lax' },
+  { name: 'ARRAffinitySameSite', value: 'a'.repeat(64), domain: '.www.t', path: '/', expires: -1, httpOnly: false, secure: true, sameSite: 'None' },
+  { name: 'SC', value: `${'b'.repeat(32)}|False`, domain: 'www.t', path: '/', expires: at(400 * 86400), httpOnly: true, secure: false, sameSite: 'Lax' },
+  { name: 'keep_alive', value: 'k', domain: 'www.t', path: '/', expires: at(1800), httpOnly: true, secure: false, sameSite: 'Lax' },
+  { name: 'other', value: 'o', domain: 'shop.t', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
+];
+const run = (specs: Parameters<typeof evaluateStoredCookies>[2]) => {
+  const l = new FindingList({ source: 'capture', targetOrigin: 'reference', strict: false });
+  evaluateStoredCookies('f', jar, specs, { host: 'www.t', date: DATE, placeholders: { '{site_host}': 'www.t' }, source: 'capture', clause: 'c', from: 'site/home' }, l);
+  return l.items;
+};
+
+describe('evaluateStoredCookies', () => {
+  it('compares each attribute as Chromium stored it: Domain cookies as .host, HttpOnly, Secure, SameSite', () => {
+    const items = run({
+      ARRAffinity: { value: { shape: 'hex64' }, path: '/', domain: '{site_host}', httpOnly: true, secure: true },
+      ARRAffinitySameSite: { domain: '{site_host}', sameSite: 'None', httpOnly: true },
+    });
+    expect(items.filter((f) => f.verdict !== 'pass').map((f) => `${f.id}: ${f.expected} / ${f.actual}`)).toEqual(['f cookie ARRAffinitySameSite httpOnly: HttpOnly / not HttpOnly']);
+    expect(items.find((f) => f.id.endsWith('value'))?.secret).toBe(true);
+  });
+
+  it('a spec Domain against a host-only cookie fails; a missing cookie fails as not stored', () => {
+    const items = run({ SC: { domain: '{site_host}' }, nope: { path: '/' } });
+    expect(items.map((f) => `${f.verdict} ${f.id}`)).toEqual(['fail f cookie SC domain', 'fail f cookie nope stored']);
+  });
+
+  it('expiries are relative to the Date; a lifetime beyond 400 days is compared with the cap Chromium applies', () => {
+    const items = run({
+      keep_alive: { expires: { relativeTime: { to: 'date', offsetSeconds: 1800, toleranceSeconds: 300 } } },
+      SC: { expires: { relativeTime: { to: 'date', offsetSeconds: 315576000, toleranceSeconds: 259200 } } },
+    });
+    expect(items.map((f) => `${f.verdict} ${f.id}`)).toEqual(['pass f cookie keep_alive expires', 'info f cookie SC expires (as sent)', 'pass f cookie SC expires']);
+  });
+
+  it('a cookie the response expires (Max-Age=0, absent) must be gone from the jar', () => {
+    expect(run({ keep_alive: { maxAge: 0 } }).map((f) => `${f.verdict} ${f.id}`)).toEqual(['fail f cookie keep_alive stored']);
+    expect(run({ _shopify_y: { maxAge: 0 }, _x: { absent: true } }).map((f) => f.verdict)).toEqual(['pass', 'pass']);
+  });
+});
+
+it('helpers: domain match, expiring specs, the 400-day cap', () => {
+  expect(cookieAppliesTo(jar[0], 'www.t')).toBe(true);
+  expect(cookieAppliesTo(jar[0], 'a.www.t')).toBe(true);
+  expect(cookieAppliesTo(jar[2], 'a.www.t')).toBe(false);
+  expect(expiresTheCookie({ maxAge: { equals: 0 } })).toBe(true);
+  expect(expiresTheCookie({ expires: 'Thu, 01 Jan 1970 00:00:00 GMT' })).toBe(true);
+  expect(expiresTheCookie({ expires: { relativeTime: { to: 'date', offsetSeconds: 60, toleranceSeconds: 1 } } })).toBe(false);
+  expect(cappedByBrowser({ relativeTime: { to: 'date', offsetSeconds: 86400, toleranceSeconds: 1 } })).toBeUndefined();
+});

@@ -1,0 +1,64 @@
+import { FlowSession, type BrowserFlow } from '../session';
+import { chainOf } from './bare-to-www';
+
+/** The description gives the shape /<directory>/ without a name; any one segment will do on the reference. */
+export const DIRECTORY_PATH = '/links/';
+
+export const redirectorPage: BrowserFlow = {
+  id: 'redirector/browser/page',
+  role: 'redirector',
+  title: 'Redirecting host page in Chromium with its cdn-cgi stylesheet and image',
+  clause: 'Redirecting host {redirector_url}: GET /<directory>/, /cdn-cgi/styles/cf.errors.css, /cdn-cgi/images/icon-exclamation.png',
+  requires: ['redirector'],
+  har: 'redirector-page',
+  async run(s) {
+    const doc = await s.goto(`${s.origin('redirector')}${process.env.HARNESS_REDIRECTOR_PAGE ?? DIRECTORY_PATH}`);
+    const observed = await FlowSession.observe(doc);
+    s.checkResource(observed);
+    const xfo = observed.responseHeaders['x-frame-options'];
+    s.findings.compare(`${s.id} ${s.label(observed.url)} x-frame-options`, xfo === 'SAMEORIGIN', 'SAMEORIGIN', xfo ?? '(absent)');
+    await s.settle();
+    const resources = await s.checkResources(() => true);
+    const p = (u: string) => new URL(u).pathname;
+    s.requireLoaded(resources, [
+      { what: 'cdn-cgi stylesheet', test: (r) => p(r.url) === '/cdn-cgi/styles/cf.errors.css' },
+      { what: 'cdn-cgi image', test: (r) => p(r.url) === '/cdn-cgi/images/icon-exclamation.png' },
+    ]);
+    s.checkConsole(['site']);
+  },
+};
+
+export const redirectorFaviconChain: BrowserFlow = {
+  id: 'redirector/browser/favicon-chain',
+  role: 'redirector',
+  title: 'Favicon chain as Chromium follows it: {redirector_url}/favicon.ico -> 301 -> 301 -> the third host',
+  clause: 'Redirecting host: GET /favicon.ico -> 301, location <another host>, cache-control max-age=3600; GET / on that host -> 301, location <a third host>',
+  requires: ['redirector'],
+  har: 'redirector-favicon-chain',
+  async run(s) {
+    const start = `${s.origin('redirector')}/favicon.ico`;
+    const second = s.origin('redirector', 1);
+    const third = s.origin('redirector', 2);
+    const expected = [start, second ? `${second}/` : '<another host>/', third ? `${third}/` : '<a third host>/'];
+    const res = await s.goto(start);
+    const chain = chainOf(res.request());
+    for (const r of chain) {
+      const answer = r === res.request() ? res : await r.response();
+      if (answer) s.noteForHar(answer);
+    }
+    s.findings.compare(`${s.id} chain`, chain.length === 3 && chain.every((r, i) => !expected[i].startsWith('<') ? r.url() === expected[i] : true), expected.join(' -> '), chain.map((r) => r.url()).join(' -> '));
+    for (let i = 0; i < chain.length - 1; i++) {
+      const hop = await chain[i].response();
+      const label = `${s.id} ${s.label(chain[i].url())}`;
+      const h = hop ? await hop.allHeaders() : {};
+      s.findings.compare(`${label} status`, hop?.status() === 301, '301', String(hop?.status() ?? '(no response)'));
+      s.findings.compare(`${label} location`, h.location === chain[i + 1].url(), chain[i + 1].url(), h.location ?? '(absent)');
+      s.findings.compare(`${label} cache-control`, h['cache-control'] === 'max-age=3600', 'max-age=3600', h['cache-control'] ?? '(absent)');
+      s.findings.compare(`${label} content-type`, h['content-type'] === 'text/html', 'text/html', h['content-type'] ?? '(absent)');
+    }
+    const last = await FlowSession.observe(res);
+    const ok = last.status !== undefined && last.status >= 200 && last.status < 300;
+    s.findings.compare(`${s.id} ${s.label(last.url)} status`, ok, '2xx (the chain ends on a page)', String(last.status), { source: 'reference', message: "the description does not show the third host's answer" });
+    s.checkConsole(['site']);
+  },
+};

@@ -1,0 +1,49 @@
+/**
+ * A HAR recorded by a browser flow, made ready to commit and to feed to har2spec: bodies over
+ * 8 KB dropped (sizes kept), tool quirks normalised, then validated with har-validator (the same
+ * streaming validation har2spec applies), every problem with its JSON path.
+ */
+import type { HarProblem } from '../../har/errors';
+import { shrinkHar } from '../../har/record';
+import { normaliseToolQuirks, validateEntry, validateSkeleton } from '../../har/validate';
+
+interface HarDoc {
+  log: { entries: Array<{ response: { content: { text?: string; encoding?: string; comment?: string } } }>; [k: string]: unknown };
+  [k: string]: unknown;
+}
+
+/**
+ * Adds entries the flow observed but the recorder left out (same method and URL not already
+ * there), keeping the entries in time order.
+ */
+export function mergeSupplement(har: unknown, extra: ReadonlyArray<Record<string, unknown> & { request: { method: string; url: string } }>): number {
+  const doc = har as { log?: { entries?: Array<{ request: { method: string; url: string }; startedDateTime?: string }>; pages?: Array<{ id: string }> } };
+  if (!doc?.log || !Array.isArray(doc.log.entries)) return 0;
+  const have = new Set(doc.log.entries.map((e) => `${e.request.method} ${e.request.url}`));
+  const pageref = doc.log.pages?.[0]?.id;
+  let added = 0;
+  for (const e of extra) {
+    const key = `${e.request.method} ${e.request.url}`;
+    if (have.has(key)) continue;
+    have.add(key);
+    doc.log.entries.push({ ...(pageref ? { pageref } : {}), ...e } as (typeof doc.log.entries)[number]);
+    added++;
+  }
+  doc.log.entries.sort((a, b) => String(a.startedDateTime).localeCompare(String(b.startedDateTime)));
+  return added;
+}
+
+export function prepareRecordedHar(har: unknown, file: string): { har: HarDoc; problems: HarProblem[] } {
+  const doc = har as HarDoc;
+  if (!doc || typeof doc !== 'object' || !doc.log || !Array.isArray(doc.log.entries)) {
+    return { har: doc, problems: [{ file, path: 'log.entries', message: 'should be array' }] };
+  }
+  shrinkHar(doc);
+  const problems: HarProblem[] = [];
+  doc.log.entries.forEach((e, i) => {
+    normaliseToolQuirks(e);
+    problems.push(...validateEntry(e, i, file));
+  });
+  problems.push(...validateSkeleton({ ...doc, log: { ...doc.log, entries: [] } }, file));
+  return { har: doc, problems };
+}

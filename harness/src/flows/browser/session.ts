@@ -1,0 +1,297 @@
+/**
+ * One run of one browser flow: a page with its network log and console, helpers that turn what
+ * the browser saw into findings, and `runFlow`, which never lets a flow end without a verdict: a
+ * navigation that fails, a response that never comes and a flow that overruns its budget all end
+ * as findings, never as a bare Playwright timeout.
+ */
+import type { BrowserContext, Page, Response } from '@playwright/test';
+import { ROLE_PLACEHOLDERS, ROLES, roleUrls, skipReason, type Role } from '../../target';
+import { evaluateConsole, type ObservedConsole } from './console';
+import { evaluateStoredCookies, type StoredCookie } from './cookies';
+import type { FlowEnvironment } from './environment';
+import type { RequestFacts } from './expectations';
+import { FindingList } from './findings';
+import { classifyNavigationError } from './navigation';
+import { NetworkLog } from './network-log';
+import { evaluateResource, resourceLabel, type ObservedResource } from './resources';
+import type { FlowRecord } from './types';
+
+export interface BrowserFlow {
+  /** `<role>/browser/<name>` */
+  id: string;
+  role: Role;
+  title: string;
+  clause: string;
+  /** Roles that must be mapped for the flow to run (its own role included). */
+  requires: Role[];
+  /** File name (without .har) of the flow's recording under har/reference/. */
+  har: string;
+  run(s: FlowSession): Promise<void>;
+}
+
+/** Thrown after a finding that ends the flow has been recorded. */
+export class FlowAbort extends Error {}
+
+export class FlowSession {
+  readonly findings: FindingList;
+  readonly network: NetworkLog;
+  readonly consoleMessages: ObservedConsole[] = [];
+  readonly pageErrors: string[] = [];
+  /** Exchanges the flow saw that Playwright's HAR recorder leaves out (it skips /favicon.ico and its redirects). */
+  readonly harSupplement: Array<Promise<SupplementEntry | undefined>> = [];
+  private readonly originPlaceholders = new Map<string, string>();
+  private readonly roleOfOrigin = new Map<string, Role>();
+
+  constructor(
+    readonly flow: BrowserFlow,
+    readonly page: Page,
+    readonly context: BrowserContext,
+    readonly env: FlowEnvironment,
+  ) {
+    this.findings = new FindingList({ source: 'capture', clause: flow.clause, target: env.map.origin, targetOrigin: env.map.origin, strict: env.strict });
+    this.network = new NetworkLog(page);
+    page.on('console', (m) => this.consoleMessages.push({ type: m.type(), text: m.text(), ...(m.location().url ? { url: m.location().url } : {}) }));
+    page.on('pageerror', (e) => this.pageErrors.push(`${e.name}: ${e.message}`));
+    for (const role of ROLES) {
+      roleUrls(env.map, role).forEach((u, i) => {
+        this.roleOfOrigin.set(u.origin, role);
+        const base = ROLE_PLACEHOLDERS[role];
+        this.originPlaceholders.set(u.origin, i === 0 ? base : `${base.slice(0, -1)}_${i + 1}}`);
+      });
+    }
+  }
+
+  get id(): string {
+    return this.flow.id;
+  }
+
+  /** Origin of a role's n-th URL ('' when unmapped). */
+  origin(role: Role, n = 0): string {
+    return roleUrls(this.env.map, role)[n]?.origin ?? '';
+  }
+
+  roleOf(url: string): Role | undefined {
+    try {
+      return this.roleOfOrigin.get(new URL(url).origin);
+    } catch {
+      return undefined;
+    }
+  }
+
+  label(url: string): string {
+    return resourceLabel(url, this.originPlaceholders);
+  }
+
+  /** Navigates; a failure (certificate, redirect loop, timeout, unreachable) is recorded and ends the flow. */
+  async goto(url: string, waitUntil: 'load' | 'domcontentloaded' | 'commit' = 'load'): Promise<Response> {
+    const timeout = this.env.timeouts.navigationMs;
+    let response: Response | null;
+    try {
+      response = await this.page.goto(url, { waitUntil, timeout });
+    } catch (e) {
+      const p = classifyNavigationError(String((e as Error).message ?? e), url, timeout, waitUntil);
+      const pending = this.network.pendingCount() ? await this.pendingLabels() : [];
+      this.findings.add(`${this.id} navigation ${this.label(url)}`, p.verdict, p.expected, p.actual, {
+        message: `${p.message}${pending.length ? `; still pending: ${pending.join(', ')}` : ''}`,
+      });
+      // Whatever did arrive is still worth checking: requests that hang are named one by one.
+      if (p.actual.startsWith('no "')) await this.checkResources(() => true, { includeDocuments: true }).catch(() => undefined);
+      throw new FlowAbort(p.message);
+    }
+    if (!response) {
+      this.findings.add(`${this.id} navigation ${this.label(url)}`, 'error', 'a document response', '(none: same-document navigation)');
+      throw new FlowAbort('no response');
+    }
+    return response;
+  }
+
+  private async pendingLabels(): Promise<string[]> {
+    return (await this.network.snapshot()).filter((r) => r.pending).map((r) => `${r.method} ${this.label(r.url)}`);
+  }
+
+  /** Waits for a response the page's own script causes; a timeout is recorded and ends the flow. */
+  async waitForResponse(what: string, predicate: (r: Response) => boolean, trigger?: () => Promise<unknown>): Promise<Response> {
+    const timeout = this.env.timeouts.responseMs;
+    const waiting = this.page.waitForResponse(predicate, { timeout });
+    try {
+      if (trigger) await trigger();
+      return await waiting;
+    } catch (e) {
+      waiting.catch(() => undefined);
+      if (e instanceof FlowAbort) throw e;
+      const s = timeout / 1000;
+      this.findings.compare(`${this.id} ${what}`, false, `${what} within ${s} s`, /Timeout|timeout/.test(String(e)) ? `no such response after ${s} s` : String((e as Error).message).split('\n')[0]);
+      throw new FlowAbort(what);
+    }
+  }
+
+  /** Lets the page's network go quiet; returns false when something was still pending at the budget. */
+  async settle(): Promise<boolean> {
+    return this.network.waitForQuiet(this.env.timeouts.settleMs);
+  }
+
+  facts(r: ObservedResource): RequestFacts | undefined {
+    const role = this.roleOf(r.url);
+    if (!role) return undefined;
+    return { role, method: r.method, url: new URL(r.url), headers: r.requestHeaders };
+  }
+
+  /** Checks one observed response (status, content type, coding) against its expectation. */
+  checkResource(r: ObservedResource, label = `${this.id} ${this.label(r.url)}`): void {
+    const facts = this.facts(r);
+    if (this.env.specProblems[facts?.role ?? this.flow.role]) {
+      this.findings.add(`${label} expectation`, 'error', `a loadable specs/${facts?.role}.json`, 'invalid spec file', { message: this.env.specProblems[facts?.role ?? this.flow.role] });
+    }
+    const expectation = facts ? this.env.index.lookup(facts) : undefined;
+    evaluateResource(r, label, expectation, this.findings, this.env.values);
+  }
+
+  /**
+   * Every request the page made that matches `filter`, as it ended: redirect hops are skipped
+   * (their final request is checked), documents only when asked. Returns what was checked.
+   */
+  async checkResources(filter: (r: ObservedResource) => boolean, options: { includeDocuments?: boolean } = {}): Promise<ObservedResource[]> {
+    const all = await this.network.snapshot();
+    const checked = all.filter((r) => !r.redirectedTo && (options.includeDocuments || r.resourceType !== 'document') && !r.url.startsWith('data:') && filter(r));
+    for (const r of checked) this.checkResource(r);
+    return checked;
+  }
+
+  /** Each kind of sub-resource the flow promises must have been loaded at least once. */
+  requireLoaded(resources: readonly ObservedResource[], kinds: ReadonlyArray<{ what: string; test: (r: ObservedResource) => boolean }>): void {
+    for (const k of kinds) {
+      const hits = resources.filter(k.test);
+      this.findings.compare(`${this.id} loads ${k.what}`, hits.length > 0, `at least one ${k.what}`, hits.length ? `${hits.length}: ${hits.map((h) => this.label(h.url)).slice(0, 3).join(', ')}${hits.length > 3 ? ', ...' : ''}` : 'none requested');
+    }
+  }
+
+  checkConsole(faviconDescribedFor: Role[] = ['site']): void {
+    evaluateConsole(this.id, this.consoleMessages, this.pageErrors, { faviconDescribed: (origin) => faviconDescribedFor.includes(this.roleOfOrigin.get(origin) as Role) }, this.findings);
+  }
+
+  /** The cookies the browser stored for `host`, against the cookie expectations of the exchange covering `request`. */
+  async checkCookies(request: RequestFacts, date: Date | undefined, fallback?: { from: string; clause: string; cookies: Parameters<typeof evaluateStoredCookies>[2] }, options: { only?: string[]; ignoreValue?: boolean } = {}): Promise<StoredCookie[]> {
+    const jar = (await this.context.cookies()) as StoredCookie[];
+    const fromSpec = this.env.index.cookieSpecs(request);
+    const chosen = fromSpec ?? (fallback ? { ...fallback, source: 'capture' as const } : undefined);
+    if (!chosen) {
+      this.findings.add(`${this.id} cookies`, 'skip', 'cookie expectations', '(none stated)', { message: `no spec exchange for ${request.url.pathname} states cookies` });
+      return jar;
+    }
+    const only = options.only;
+    let cookies = only ? Object.fromEntries(Object.entries(chosen.cookies).filter(([n]) => only.includes(n))) : chosen.cookies;
+    // A spec's literal value belongs to its own request (a fixed id it sent): the flow checks values itself then.
+    if (options.ignoreValue) cookies = Object.fromEntries(Object.entries(cookies).map(([n, c]) => [n, { ...c, value: undefined }]));
+    evaluateStoredCookies(this.id, jar, cookies, { host: request.url.hostname, ...(date ? { date } : {}), placeholders: this.env.values, source: chosen.source, clause: chosen.clause, from: chosen.from }, this.findings);
+    return jar;
+  }
+
+  /** Keeps a response the flow observed for the HAR, in case the recorder left it out. */
+  noteForHar(response: Response): void {
+    this.harSupplement.push(supplementEntry(response).catch(() => undefined));
+  }
+
+  /** The Date of a response, for expiries relative to it. */
+  static async dateOf(response: Response): Promise<Date | undefined> {
+    const d = await response.headerValue('date');
+    const t = d ? Date.parse(d) : NaN;
+    return Number.isFinite(t) ? new Date(t) : undefined;
+  }
+
+  /** ObservedResource of a Response the flow holds (for checks on a document or an awaited response). */
+  static async observe(response: Response): Promise<ObservedResource> {
+    const request = response.request();
+    const next = request.redirectedTo();
+    return {
+      url: response.url(),
+      method: request.method(),
+      resourceType: request.resourceType(),
+      requestHeaders: await request.allHeaders(),
+      status: response.status(),
+      responseHeaders: await response.allHeaders(),
+      ...(next ? { redirectedTo: next.url() } : {}),
+    };
+  }
+}
+
+export interface FlowRun {
+  record: FlowRecord;
+  page: Page;
+  /** HAR entries to add to the flow's recording (see FlowSession.noteForHar). */
+  harSupplement: SupplementEntry[];
+}
+
+/** A HAR 1.2 entry built from a Playwright response (no body: redirects have none to read). */
+export type SupplementEntry = Record<string, unknown> & { request: { method: string; url: string } & Record<string, unknown>; response: { status: number } & Record<string, unknown> };
+
+async function supplementEntry(response: Response): Promise<SupplementEntry> {
+  const request = response.request();
+  const [reqHeaders, resHeaders] = await Promise.all([request.headersArray(), response.headersArray()]);
+  const timing = request.timing();
+  const started = timing.startTime > 0 ? new Date(timing.startTime) : new Date();
+  const ms = (a: number, b: number) => (a >= 0 && b >= 0 ? Math.max(0, b - a) : 0);
+  const length = Number(resHeaders.find((h) => h.name.toLowerCase() === 'content-length')?.value ?? -1);
+  const url = new URL(request.url());
+  return {
+    startedDateTime: started.toISOString(),
+    time: ms(timing.requestStart, timing.responseEnd),
+    request: {
+      method: request.method(),
+      url: request.url(),
+      httpVersion: 'HTTP/2.0',
+      cookies: [],
+      headers: reqHeaders,
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: response.status(),
+      statusText: response.statusText(),
+      httpVersion: 'HTTP/2.0',
+      cookies: [],
+      headers: resHeaders,
+      content: { size: Number.isFinite(length) ? length : -1, mimeType: resHeaders.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? 'x-unknown', comment: 'added by the browser flow: Playwright does not record this request' },
+      redirectURL: resHeaders.find((h) => h.name.toLowerCase() === 'location')?.value ?? '',
+      headersSize: -1,
+      bodySize: -1,
+    },
+    cache: {},
+    timings: { send: 0, wait: ms(timing.requestStart, timing.responseStart), receive: ms(timing.responseStart, timing.responseEnd) },
+    comment: 'added by the browser flow: Playwright leaves /favicon.ico requests (and their redirects) out of its HAR',
+  };
+}
+
+/** Runs one flow in a fresh page of `context`; always returns a record. */
+export async function runFlow(flow: BrowserFlow, context: BrowserContext, env: FlowEnvironment): Promise<FlowRun> {
+  const page = await context.newPage();
+  const harSupplement: SupplementEntry[] = [];
+  const record: FlowRecord = { kind: 'flow', role: flow.role, id: flow.id, title: flow.title, protocol: 'browser', target: env.map.origin, findings: [] };
+  const unmapped = flow.requires.filter((r) => skipReason(env.map, r) !== undefined);
+  if (unmapped.length) {
+    record.skipped = `${unmapped.join(', ')}: role not mapped`;
+    return { record, page, harSupplement };
+  }
+  const s = new FlowSession(flow, page, context, env);
+  const budget = env.timeouts.flowMs;
+  let timer: NodeJS.Timeout | undefined;
+  const overrun = new Promise<'overrun'>((resolve) => {
+    timer = setTimeout(() => resolve('overrun'), budget);
+  });
+  const running = flow.run(s).then(
+    () => 'done' as const,
+    (e: unknown) => e,
+  );
+  const outcome = await Promise.race([running, overrun]);
+  clearTimeout(timer);
+  if (outcome === 'overrun') {
+    const pending = await s.network.snapshot().then((all) => all.filter((r) => r.pending).map((r) => `${r.method} ${s.label(r.url)}`)).catch(() => []);
+    s.findings.add(`${flow.id} run`, 'error', `the flow finished within ${budget / 1000} s`, `still running after ${budget / 1000} s`, { message: pending.length ? `pending: ${pending.join(', ')}` : 'no request pending: a step waited on the page' });
+  } else if (outcome !== 'done' && !(outcome instanceof FlowAbort)) {
+    const e = outcome as Error;
+    s.findings.add(`${flow.id} run`, 'error', 'the flow ran to its end', `${e?.name ?? 'Error'}: ${String(e?.message ?? e).split('\n')[0]}`, { message: String(e?.stack ?? e).split('\n').slice(0, 3).map((l) => l.trim()).join(' | ').slice(0, 600) });
+  }
+  record.findings = s.findings.items;
+  for (const e of await Promise.all(s.harSupplement)) if (e) harSupplement.push(e);
+  return { record, page, harSupplement };
+}

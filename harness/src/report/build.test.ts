@@ -1,0 +1,124 @@
+import { buildResults, failuresFirst, worst } from './build';
+import { collected, failingInput, passingInput, replayRecord, runMeta } from './fixtures';
+
+describe('buildResults', () => {
+  test('a passing run: counts per role, expectations grouped across protocols, run status passed', () => {
+    const r = buildResults(passingInput());
+    expect(r.run.status).toBe('passed');
+    expect(r.roles.map((x) => x.role)).toEqual(['site', 'bare', 'shop']);
+    const home = r.tests.find((t) => t.id === 'site/home')!;
+    expect(home.kind).toBe('exchange');
+    // status, x-frame-options, cookie value, a check (info), parity: one expectation each, h1 and h2 inside.
+    expect(home.expectations.map((e) => [e.id, e.verdict, e.findings.length])).toEqual([
+      ['site/home status', 'pass', 2],
+      ['site/home header x-frame-options', 'pass', 2],
+      ['site/home cookie ASP.NET_SessionId value', 'pass', 2],
+      ['site/home check cache/etag-strong', 'info', 2],
+      ['site/home parity', 'pass', 1],
+    ]);
+    expect(home.counts).toEqual({ pass: 4, fail: 0, error: 0, skip: 0, info: 1 });
+    expect(r.run.protocolMix).toEqual({ browser: 1, h1: 2, h2: 2 });
+  });
+
+  test('tests without findings keep their Playwright outcome; skips keep their reason', () => {
+    const r = buildResults(passingInput());
+    const plain = r.tests.find((t) => t.kind === 'test' && t.role === 'site')!;
+    expect(plain.expectations).toMatchObject([{ id: 'site family over h1 › site/home: page, headers and cookies', verdict: 'pass' }]);
+    const skipped = r.tests.find((t) => t.role === 'shop')!;
+    expect(skipped.skipped).toBe('role not mapped');
+    expect(skipped.expectations[0]).toMatchObject({ verdict: 'skip', findings: [{ actual: 'role not mapped' }] });
+  });
+
+  test('a failing run: the failing expectation, its protocols, run status failed, failures first', () => {
+    const r = buildResults(failingInput());
+    expect(r.run.status).toBe('failed');
+    expect(r.totals.fail).toBe(1);
+    const e = r.tests.find((t) => t.id === 'site/home')!.expectations.find((x) => x.verdict === 'fail')!;
+    expect(e.id).toBe('site/home header x-frame-options');
+    expect(e.findings.map((f) => [f.protocol, f.expected, f.actual])).toEqual([
+      ['h1', 'SAMEORIGIN, SAMEORIGIN', 'SAMEORIGIN'],
+      ['h2', 'SAMEORIGIN, SAMEORIGIN', 'SAMEORIGIN'],
+    ]);
+    expect(e.clause).toMatch(/sent twice/);
+    expect(failuresFirst(r.tests)[0].id).toBe('site/home');
+  });
+
+  test('the result does not depend on the order tests arrived in (shards, workers)', () => {
+    const a = passingInput();
+    const b = passingInput();
+    b.tests.reverse();
+    expect(buildResults(b)).toEqual(buildResults(a));
+  });
+
+  test('anchors are stable across runs and unique within one', () => {
+    const keys = (r: ReturnType<typeof buildResults>) => r.tests.flatMap((t) => [t.key, ...t.expectations.flatMap((e) => [e.key, ...e.findings.map((f) => f.key)])]);
+    const one = keys(buildResults(passingInput()));
+    expect(keys(buildResults(passingInput()))).toEqual(one);
+    expect(new Set(one).size).toBe(one.length);
+    for (const k of one) expect(k).toMatch(/^[a-z]-[a-z0-9-]+$/);
+  });
+
+  test('secrets are shown as shape and length unless raw values are asked for', () => {
+    const redacted = buildResults(passingInput());
+    expect(JSON.stringify(redacted).includes('q9w8e7r6t5y4u3i2o1p0asdf')).toBe(false);
+    const home = redacted.tests.find((t) => t.id === 'site/home')!;
+    const f = home.expectations.find((e) => e.id.endsWith('value'))!.findings[0];
+    expect(f).toMatchObject({ actual: '‹secret: alnum-lower24, 24 chars›', redacted: true });
+    expect(home.legs![0].steps[0].request!.headers).toContainEqual(['cookie', 'ASP.NET_SessionId=‹secret: alnum-lower24, 24 chars›']);
+    const raw = buildResults({ ...passingInput(), run: runMeta({ rawSecrets: true }) });
+    expect(JSON.stringify(raw).includes('q9w8e7r6t5y4u3i2o1p0asdf')).toBe(true);
+  });
+
+  test('a failing test whose findings all pass gets an error expectation (nothing is lost)', () => {
+    const t = collected(['site', 'site/home'], replayRecord('site/home'), { status: 'timedOut', errors: ['Test timeout of 60000ms exceeded.'] });
+    const r = buildResults({ run: runMeta(), tests: [t] });
+    expect(r.tests[0].expectations.at(-1)).toMatchObject({ id: 'site/home (test)', verdict: 'error', findings: [{ message: 'Test timeout of 60000ms exceeded.' }] });
+    expect(r.run.status).toBe('failed');
+  });
+
+  test('a test without findings that fails an assertion is a fail; one that throws is an error', () => {
+    const fail = collected(['x', 'site/a'], undefined, { status: 'failed', errors: ['expect(received).toBe(expected)'] });
+    const err = collected(['x', 'site/b'], undefined, { status: 'failed', errors: ['TypeError: boom'] });
+    const r = buildResults({ run: runMeta(), tests: [fail, err] });
+    expect(r.tests.map((t) => t.verdict)).toEqual(['fail', 'error']);
+  });
+
+  test('retries: the last attempt counts', () => {
+    const first = collected(['site', 'site/home'], undefined, { status: 'failed', errors: ['expect(x)'] });
+    const second = collected(['site', 'site/home'], undefined, { retry: 1 });
+    expect(buildResults({ run: runMeta(), tests: [second, first] }).tests.map((t) => t.verdict)).toEqual(['pass']);
+  });
+
+  test('an unreadable findings attachment is an error, not a pass', () => {
+    const t = collected(['site', 'site/home'], undefined, { attachments: [{ name: 'findings', contentType: 'application/json', body: Buffer.from('{oops') }] });
+    expect(buildResults({ run: runMeta(), tests: [t] }).tests[0].expectations[0]).toMatchObject({ verdict: 'error' });
+  });
+
+  test('run errors fail the run; shapes carry their description and examples', () => {
+    expect(buildResults({ ...passingInput(), run: runMeta({ runErrors: ['global setup failed'] }) }).run.status).toBe('failed');
+    const e = buildResults(passingInput()).tests.find((t) => t.id === 'site/home')!.expectations.find((x) => x.shape)!;
+    expect(e.shape).toMatchObject({ name: 'alnum-lower24' });
+    expect(e.shape!.examples.length).toBeGreaterThan(0);
+  });
+
+  test('a browser flow without redirects in its HAR shows the hops its findings state', () => {
+    const id = 'redirector/browser/favicon-chain';
+    const flow = {
+      kind: 'flow', role: 'redirector', id, title: 'chain', protocol: 'browser', target: 'reference',
+      findings: [
+        { id: `${id} {redirector_url}/favicon.ico status`, verdict: 'pass', expected: '301', actual: '301', source: 'capture' },
+        { id: `${id} {redirector_url}/favicon.ico location`, verdict: 'pass', expected: 'https://hop2.test/', actual: 'https://hop2.test/', source: 'capture' },
+        { id: `${id} {redirector_url_3}/ status`, verdict: 'pass', expected: '2xx', actual: '200', source: 'capture' },
+      ],
+    };
+    const r = buildResults({ run: runMeta(), tests: [collected(['redirector', id], flow, { project: 'browser', redirects: [] })] });
+    expect(r.tests[0].browser!.redirects).toEqual([{ status: 301, url: '{redirector_url}/favicon.ico', location: 'https://hop2.test/' }]);
+  });
+
+  test('worst: error > fail > info > pass > skip', () => {
+    expect(worst(['pass', 'skip'])).toBe('pass');
+    expect(worst(['skip'])).toBe('skip');
+    expect(worst(['info', 'fail', 'error'])).toBe('error');
+    expect(worst([])).toBe('pass');
+  });
+});

@@ -1,0 +1,414 @@
+/**
+ * `buildResults`: the collected tests (their `findings` attachments and Playwright outcome) plus
+ * the run's metadata in, `results.json` out. Pure: the same input gives the same output, whatever
+ * order the tests arrived in (shards, workers, merged blobs).
+ */
+import { ROLES } from '../target/roles';
+import { shapeByName } from '../shapes';
+import { anchor } from './anchors';
+import type { CollectedTest } from './collected';
+import { isSecretHeader } from '../har/secrets';
+import { reproduceCommand } from './repro';
+import { describeSecret, redactHeaderValue, redactSetCookieText, redactUrl } from './secrets';
+import {
+  RESULTS_SCHEMA,
+  type ConformanceResults,
+  type Counts,
+  type Expectation,
+  type FindingProtocol,
+  type FindingReport,
+  type LegReport,
+  type Provenance,
+  type RedirectHop,
+  type RoleSummary,
+  type RunMeta,
+  type StepReport,
+  type TestKind,
+  type TestReport,
+  type Verdict,
+} from './types';
+
+export interface BuildInput {
+  tests: CollectedTest[];
+  run: Omit<RunMeta, 'status' | 'protocolMix'>;
+}
+
+/** Worst first: the verdict of a group is the first of these any member has. */
+const RANK: readonly Verdict[] = ['error', 'fail', 'info', 'pass', 'skip'];
+
+export function worst(verdicts: Iterable<Verdict>): Verdict {
+  let best = RANK.length - 1;
+  let any = false;
+  for (const v of verdicts) {
+    any = true;
+    best = Math.min(best, RANK.indexOf(v));
+  }
+  return any ? RANK[best] : 'pass';
+}
+
+export function emptyCounts(): Counts {
+  return { pass: 0, fail: 0, error: 0, skip: 0, info: 0 };
+}
+
+const PROVENANCES: ReadonlySet<string> = new Set(['capture', 'rfc', 'reference']);
+const VERDICT_SET: ReadonlySet<string> = new Set(['pass', 'fail', 'error', 'skip', 'info']);
+
+/** A finding as attached (either record shape); fields are checked, never trusted. */
+interface RawFinding {
+  id?: unknown;
+  verdict?: unknown;
+  expected?: unknown;
+  actual?: unknown;
+  source?: unknown;
+  clause?: unknown;
+  shape?: unknown;
+  message?: unknown;
+  secret?: unknown;
+  target?: unknown;
+  protocol?: unknown;
+}
+
+interface RawStep {
+  id?: unknown;
+  protocol?: unknown;
+  skipped?: unknown;
+  request?: { method?: unknown; url?: unknown; headers?: unknown };
+  response?: {
+    protocol?: unknown;
+    status?: unknown;
+    lines?: unknown;
+    bodySize?: unknown;
+    decodedSize?: unknown;
+    decodeError?: unknown;
+    tls?: Record<string, unknown>;
+    timings?: { totalMs?: unknown };
+  };
+  findings?: RawFinding[];
+}
+
+interface RawRecord {
+  id?: unknown;
+  role?: unknown;
+  kind?: unknown;
+  protocol?: unknown;
+  target?: unknown;
+  skipped?: unknown;
+  title?: unknown;
+  legs?: Array<{ protocol?: unknown; skipped?: unknown; steps?: RawStep[] }>;
+  parity?: RawFinding[];
+  findings?: RawFinding[];
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const leg = (v: unknown): 'h1' | 'h2' | undefined => (v === 'h1' || v === 'h2' ? v : undefined);
+const pairs = (v: unknown): Array<[string, string]> =>
+  Array.isArray(v) ? v.filter((p): p is [unknown, unknown] => Array.isArray(p) && p.length >= 2).map(([n, x]) => [text(n), text(x)]) : [];
+
+function roleOf(t: CollectedTest, record: RawRecord | undefined): string {
+  const fromRecord = str(record?.role);
+  if (fromRecord) return fromRecord;
+  for (const part of t.titlePath) if ((ROLES as readonly string[]).includes(part)) return part;
+  const title = t.titlePath[t.titlePath.length - 1] ?? '';
+  const m = /^([a-z]+)[/:]/.exec(title);
+  if (m && (ROLES as readonly string[]).includes(m[1])) return m[1];
+  return 'other';
+}
+
+interface Context {
+  rawSecrets: boolean;
+  target: RunMeta['target'];
+}
+
+/** Header names whose expectation findings carry values of secret headers. */
+function secretAspect(id: string): boolean {
+  const m = / header ([^ ]+)$/.exec(id);
+  return m !== null && isSecretHeader(m[1]);
+}
+
+function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: Context): Omit<FindingReport, 'key'> {
+  const verdict = (VERDICT_SET.has(text(raw.verdict)) ? text(raw.verdict) : 'error') as Verdict;
+  const source = (PROVENANCES.has(text(raw.source)) ? text(raw.source) : 'capture') as Provenance;
+  const id = text(raw.id) || '(finding without id)';
+  let actual = text(raw.actual);
+  let redacted = false;
+  if (!ctx.rawSecrets) {
+    if (raw.secret === true) {
+      actual = describeSecret(actual);
+      redacted = true;
+    } else if (secretAspect(id)) {
+      const name = / header ([^ ]+)$/.exec(id)![1].toLowerCase();
+      const shown = name === 'set-cookie' ? redactSetCookieText(actual) : name === 'cookie' ? redactHeaderValue(name, actual) : describeSecret(actual);
+      redacted = shown !== actual;
+      actual = shown;
+    }
+  }
+  const out: Omit<FindingReport, 'key'> = { id, verdict, expected: text(raw.expected), actual, source };
+  if (protocol) out.protocol = protocol;
+  if (str(raw.clause)) out.clause = str(raw.clause);
+  if (str(raw.shape)) out.shape = str(raw.shape);
+  if (str(raw.message)) out.message = str(raw.message);
+  if (redacted) out.redacted = true;
+  if (str(raw.target)) out.target = str(raw.target);
+  return out;
+}
+
+function stepOf(findingId: string, stepIds: string[]): string | undefined {
+  let best: string | undefined;
+  for (const s of stepIds) if ((findingId === s || findingId.startsWith(`${s} `)) && (!best || s.length > best.length)) best = s;
+  return best;
+}
+
+function parseRecord(t: CollectedTest): { record?: RawRecord; problem?: string } {
+  const a = t.attachments.find((x) => x.name === 'findings');
+  if (!a) return {};
+  if (!a.body) return { problem: 'the findings attachment has no body' };
+  try {
+    const parsed = JSON.parse(a.body.toString('utf8')) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: 'the findings attachment is not a JSON object' };
+    return { record: parsed as RawRecord };
+  } catch (e) {
+    return { problem: `the findings attachment is not JSON: ${(e as Error).message}` };
+  }
+}
+
+function skipReasonOf(t: CollectedTest): string | undefined {
+  const a = t.annotations.find((x) => x.type === 'skip' || x.type === 'fixme');
+  return a ? a.description || a.type : undefined;
+}
+
+function buildTest(t: CollectedTest, ctx: Context): TestReport {
+  const { record, problem } = parseRecord(t);
+  const role = roleOf(t, record);
+  const fullTitle = t.titlePath.join(' › ');
+  const title = t.titlePath[t.titlePath.length - 1] ?? '';
+  const isReplay = record !== undefined && Array.isArray(record.legs);
+  const isBrowser = record !== undefined && record.protocol === 'browser';
+  const kind: TestKind = isBrowser ? 'browser-flow' : isReplay ? (record?.kind === 'flow' ? 'flow' : 'exchange') : 'test';
+  const id = str(record?.id) ?? fullTitle;
+  const key = anchor('t', id, t.project, t.file, fullTitle);
+
+  // Every finding with the protocol it came from, in record order.
+  const raw: Array<{ f: Omit<FindingReport, 'key'>; step?: string }> = [];
+  const legs: LegReport[] = [];
+  const stepIds: string[] = [];
+  if (isReplay) {
+    for (const l of record!.legs ?? []) for (const s of l.steps ?? []) if (str(s.id) && !stepIds.includes(str(s.id)!)) stepIds.push(str(s.id)!);
+    for (const l of record!.legs ?? []) {
+      const p = leg(l.protocol) ?? 'h1';
+      for (const s of l.steps ?? []) for (const f of s.findings ?? []) raw.push({ f: toFinding(f, leg(f.protocol) ?? p, ctx), step: str(s.id) });
+    }
+    for (const f of record!.parity ?? []) raw.push({ f: toFinding(f, undefined, ctx) });
+  } else if (isBrowser) {
+    for (const f of record!.findings ?? []) raw.push({ f: toFinding(f, 'browser', ctx) });
+  } else if (record && Array.isArray(record.findings)) {
+    for (const f of record.findings) raw.push({ f: toFinding(f, leg(f.protocol), ctx) });
+  }
+  for (const r of raw) if (!r.step) r.step = stepOf(r.f.id, stepIds);
+
+  const playwrightFailed = t.status === 'failed' || t.status === 'timedOut' || t.status === 'interrupted';
+  const errorText = t.errors.join('\n\n');
+  const recordSkip = str(record?.skipped);
+  const testSkip = t.status === 'skipped' ? (skipReasonOf(t) ?? 'skipped') : undefined;
+  const skipped = recordSkip ?? testSkip;
+  if (problem) raw.push({ f: { id: `${id} findings`, verdict: 'error', expected: 'a findings attachment of JSON', actual: problem, source: 'capture' } });
+  if (raw.length === 0) {
+    if (skipped !== undefined && !playwrightFailed) {
+      raw.push({ f: { id, verdict: 'skip', expected: 'the test runs', actual: skipped, source: 'capture', message: skipped } });
+    } else if (!playwrightFailed) {
+      raw.push({ f: { id, verdict: 'pass', expected: 'the test passes', actual: 'passed', source: 'capture' } });
+    } else {
+      // A test without findings: its assertion failures are the target's, anything else is the run's.
+      const assertion = t.status === 'failed' && /expect\(|toBe|toEqual|toMatch|toContain|toHave|Expected/.test(errorText);
+      raw.push({ f: { id, verdict: assertion ? 'fail' : 'error', expected: 'the test passes', actual: t.status, source: 'capture', message: errorText || t.status } });
+    }
+  } else if (playwrightFailed && !raw.some((r) => r.f.verdict === 'fail' || r.f.verdict === 'error')) {
+    // The findings say nothing failed but the test did (a harness error after the attachment, a timeout): keep it.
+    raw.push({ f: { id: `${id} (test)`, verdict: 'error', expected: 'the test completes', actual: t.status, source: 'capture', message: errorText || t.status } });
+  }
+
+  // Findings keyed by test, id, protocol and occurrence; grouped into expectations by id.
+  const seen = new Map<string, number>();
+  const byId = new Map<string, Expectation>();
+  for (const { f, step } of raw) {
+    const occurrence = `${f.id}\u0000${f.protocol ?? ''}`;
+    const n = seen.get(occurrence) ?? 0;
+    seen.set(occurrence, n + 1);
+    const finding: FindingReport = { key: anchor('f', `${f.id} ${f.protocol ?? ''}`, key, String(n)), ...f };
+    let e = byId.get(f.id);
+    if (!e) {
+      e = { key: anchor('e', f.id, key), id: f.id, ...(step ? { step } : {}), verdict: 'pass', source: f.source, ...(f.clause ? { clause: f.clause } : {}), findings: [] };
+      byId.set(f.id, e);
+    }
+    e.findings.push(finding);
+    if (!e.clause && f.clause) e.clause = f.clause;
+  }
+  const expectations = [...byId.values()];
+  for (const e of expectations) {
+    e.verdict = worst(e.findings.map((f) => f.verdict));
+    const shaped = e.findings.find((f) => f.shape && f.verdict !== 'pass') ?? e.findings.find((f) => f.shape);
+    const shape = shaped?.shape ? shapeByName(shaped.shape) : undefined;
+    if (shaped?.shape) e.shape = shape ? { name: shape.name, description: shape.description, examples: [...shape.examples] } : { name: shaped.shape, description: '(unknown shape)', examples: [] };
+  }
+
+  if (isReplay) {
+    for (const l of record!.legs ?? []) {
+      const p = leg(l.protocol) ?? 'h1';
+      const steps: StepReport[] = (l.steps ?? []).map((s, i) => buildStep(s, p, i, key, expectations, ctx));
+      legs.push({ protocol: p, ...(str(l.skipped) ? { skipped: str(l.skipped) } : {}), steps });
+    }
+  }
+
+  const counts = emptyCounts();
+  for (const e of expectations) counts[e.verdict]++;
+  const report: TestReport = {
+    key,
+    id,
+    title,
+    titlePath: t.titlePath,
+    project: t.project,
+    file: t.file,
+    role,
+    kind,
+    status: t.status,
+    errors: t.errors,
+    ...(skipped !== undefined ? { skipped } : {}),
+    verdict: worst(expectations.map((e) => e.verdict)),
+    counts,
+    expectations,
+    durationMs: t.durationMs,
+    retry: t.retry,
+  };
+  if (isReplay) report.legs = legs;
+  if (isBrowser) {
+    const shot = t.attachments.find((a) => a.name === 'screenshot' && a.contentType === 'image/png' && a.body);
+    report.browser = {
+      ...(shot?.body ? { screenshot: `data:image/png;base64,${shot.body.toString('base64')}` } : {}),
+      redirects: (t.redirects?.length ? t.redirects : redirectsFromFindings(id, raw.map((r) => r.f))).map((h) => (ctx.rawSecrets ? h : { status: h.status, url: redactUrl(h.url), location: redactUrl(h.location) })),
+    };
+  }
+  return report;
+}
+
+/**
+ * Redirect hops a flow stated in its findings (`<flow> <hop> status` 3xx and `<flow> <hop> location`),
+ * for a flow whose HAR holds no redirect (the HAR is the browser's; a flow's findings are its own).
+ */
+function redirectsFromFindings(flowId: string, findings: Array<Omit<FindingReport, 'key'>>): RedirectHop[] {
+  const out: RedirectHop[] = [];
+  for (const f of findings) {
+    if (!f.id.startsWith(`${flowId} `) || !f.id.endsWith(' location')) continue;
+    const hop = f.id.slice(flowId.length + 1, -' location'.length);
+    const status = Number(findings.find((x) => x.id === `${flowId} ${hop} status`)?.actual);
+    if (status >= 300 && status < 400) out.push({ status, url: hop, location: f.actual });
+  }
+  return out;
+}
+
+function buildStep(s: RawStep, protocol: 'h1' | 'h2', index: number, testKey: string, expectations: Expectation[], ctx: Context): StepReport {
+  const id = text(s.id);
+  const step: StepReport = { key: anchor('s', `${id} ${protocol}`, testKey, String(index)), id, protocol, expectationKeys: expectations.filter((e) => e.step === id).map((e) => e.key) };
+  if (str(s.skipped)) step.skipped = str(s.skipped);
+  if (s.request) {
+    const url = text(s.request.url);
+    const headers = pairs(s.request.headers);
+    step.request = {
+      method: text(s.request.method) || 'GET',
+      url: ctx.rawSecrets ? url : redactUrl(url),
+      headers: ctx.rawSecrets ? headers : headers.map(([n, v]) => [n, redactHeaderValue(n, v)]),
+    };
+    try {
+      step.reproduce = reproduceCommand(step.request, protocol, ctx.target);
+    } catch {
+      /* a URL that does not parse: no command */
+    }
+  }
+  const r = s.response;
+  if (r) {
+    const lines = pairs(r.lines);
+    const tls = r.tls && typeof r.tls === 'object' ? r.tls : undefined;
+    step.response = {
+      protocol: text(r.protocol) || protocol,
+      status: num(r.status) ?? 0,
+      lines: ctx.rawSecrets ? lines : lines.map(([n, v]) => [n, redactHeaderValue(n, v)]),
+      bodySize: num(r.bodySize) ?? 0,
+      ...(num(r.decodedSize) !== undefined ? { decodedSize: num(r.decodedSize) } : {}),
+      ...(str(r.decodeError) ? { decodeError: str(r.decodeError) } : {}),
+      ...(tls
+        ? {
+            tls: {
+              protocol: text(tls.protocol),
+              ...(str(tls.peerSubject) ? { peerSubject: str(tls.peerSubject) } : {}),
+              ...(str(tls.peerIssuer) ? { peerIssuer: str(tls.peerIssuer) } : {}),
+              ...(str(tls.validFrom) ? { validFrom: str(tls.validFrom) } : {}),
+              ...(str(tls.validTo) ? { validTo: str(tls.validTo) } : {}),
+            },
+          }
+        : {}),
+      ...(num(r.timings?.totalMs) !== undefined ? { totalMs: num(r.timings?.totalMs) } : {}),
+    };
+  }
+  return step;
+}
+
+const roleIndex = (role: string) => {
+  const i = (ROLES as readonly string[]).indexOf(role);
+  return i < 0 ? ROLES.length : i;
+};
+
+function compareTests(a: TestReport, b: TestReport): number {
+  return roleIndex(a.role) - roleIndex(b.role) || cmp(a.role, b.role) || cmp(a.project, b.project) || cmp(a.id, b.id) || cmp(a.titlePath.join('\u0000'), b.titlePath.join('\u0000'));
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** One entry per test: the last attempt wins (retries), tests identified by project and title path. */
+function lastAttempts(tests: CollectedTest[]): CollectedTest[] {
+  const byKey = new Map<string, CollectedTest>();
+  for (const t of tests) {
+    const k = `${t.project}\u0000${t.file}\u0000${t.titlePath.join('\u0000')}`;
+    const prev = byKey.get(k);
+    if (!prev || t.retry >= prev.retry) byKey.set(k, t);
+  }
+  return [...byKey.values()];
+}
+
+export function buildResults(input: BuildInput): ConformanceResults {
+  const ctx: Context = { rawSecrets: input.run.rawSecrets, target: input.run.target };
+  const tests = lastAttempts(input.tests)
+    .map((t) => buildTest(t, ctx))
+    .sort(compareTests);
+  const totals = emptyCounts();
+  const roles = new Map<string, RoleSummary>();
+  const protocolMix: Record<string, number> = {};
+  for (const t of tests) {
+    const r = roles.get(t.role) ?? { role: t.role, counts: emptyCounts(), tests: 0 };
+    r.tests++;
+    for (const v of Object.keys(t.counts) as Verdict[]) {
+      r.counts[v] += t.counts[v];
+      totals[v] += t.counts[v];
+    }
+    roles.set(t.role, r);
+    for (const l of t.legs ?? []) for (const s of l.steps) if (s.response) protocolMix[s.response.protocol] = (protocolMix[s.response.protocol] ?? 0) + 1;
+    if (t.kind === 'browser-flow' && t.status !== 'skipped' && !t.skipped) protocolMix.browser = (protocolMix.browser ?? 0) + 1;
+  }
+  const runErrors = input.run.runErrors;
+  const status = totals.fail + totals.error > 0 || runErrors.length > 0 ? 'failed' : 'passed';
+  const sortedMix = Object.fromEntries(Object.entries(protocolMix).sort(([a], [b]) => cmp(a, b)));
+  return {
+    schema: RESULTS_SCHEMA,
+    run: { ...input.run, status, protocolMix: sortedMix },
+    totals,
+    roles: [...roles.values()].sort((a, b) => roleIndex(a.role) - roleIndex(b.role) || cmp(a.role, b.role)),
+    tests,
+  };
+}
+
+/** Tests with a fail or error first, then info, then the rest; order otherwise kept. */
+export function failuresFirst(tests: readonly TestReport[]): TestReport[] {
+  const rank = (t: TestReport) => (t.verdict === 'error' || t.verdict === 'fail' ? 0 : t.verdict === 'info' ? 1 : t.verdict === 'pass' ? 2 : 3);
+  return tests.map((t, i) => [t, i] as const).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map(([t]) => t);
+}

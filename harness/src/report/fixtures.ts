@@ -1,0 +1,207 @@
+/**
+ * Test fixtures of the report: collected tests as the reporter receives them (a passing and a
+ * failing raw replay exchange, a browser flow with a screenshot and a HAR's redirects, a test that
+ * attaches nothing, a skipped one) and a hostile target's record for the XSS test.
+ */
+import type { CollectedTest } from './collected';
+import type { BuildInput } from './build';
+import type { TargetMeta } from './types';
+
+export const TARGET: TargetMeta = {
+  origin: 'user',
+  roles: { site: ['https://www.lessons.test:8443'], bare: ['https://lessons.test:8443'] },
+  resolve: ['www.lessons.test:8443:127.0.0.1', 'lessons.test:8443:127.0.0.1:9443'],
+  caFile: '/tmp/ca dir/root.pem',
+  insecure: false,
+  section: 'static',
+  description: 'target (user):\n  site  https://www.lessons.test:8443',
+};
+
+/** A 1x1 PNG. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+interface StepOpts {
+  protocol: 'h1' | 'h2';
+  xfo: string[];
+  status?: number;
+  expectedXfo?: string;
+  extraLines?: Array<[string, string]>;
+  cookieValue?: string;
+  location?: string;
+}
+
+function step(id: string, o: StepOpts) {
+  const xfoOk = o.expectedXfo === undefined || o.xfo.join(', ') === o.expectedXfo;
+  const status = o.status ?? 200;
+  const cookie = o.cookieValue ?? 'q9w8e7r6t5y4u3i2o1p0asdf';
+  return {
+    id,
+    protocol: o.protocol,
+    request: { method: 'GET', url: 'https://www.lessons.test:8443/?q=1', headers: [['accept', 'text/html'], ['cookie', 'ASP.NET_SessionId=q9w8e7r6t5y4u3i2o1p0asdf']] },
+    response: {
+      protocol: o.protocol,
+      status,
+      lines: [
+        ['content-type', 'text/html; charset=utf-8'],
+        ...o.xfo.map((v) => ['x-frame-options', v]),
+        ['set-cookie', `ASP.NET_SessionId=${cookie}; path=/; HttpOnly; SameSite=Lax`],
+        ...(o.location ? [['location', o.location]] : []),
+        ...(o.extraLines ?? []),
+      ],
+      bodySize: 4158,
+      decodedSize: 21000,
+      tls: { protocol: 'TLSv1.3', peerSubject: 'CN=www.lessons.test', peerIssuer: 'CN=Lessons Test Intermediate' },
+      timings: { startedAt: '2026-01-01T00:00:00.000Z', totalMs: 12.5 },
+    },
+    findings: [
+      { id: `${id} status`, verdict: status === 200 ? 'pass' : 'fail', expected: '200', actual: String(status), source: 'capture', clause: 'service description: the home page answers 200', target: 'user', protocol: o.protocol },
+      {
+        id: `${id} header x-frame-options`,
+        verdict: xfoOk ? 'pass' : 'fail',
+        expected: o.expectedXfo ?? o.xfo.join(', '),
+        actual: o.xfo.join(', ') || '(absent)',
+        source: 'capture',
+        clause: 'capture: X-Frame-Options is sent twice (SAMEORIGIN, SAMEORIGIN)',
+        target: 'user',
+        protocol: o.protocol,
+      },
+      { id: `${id} cookie ASP.NET_SessionId value`, verdict: 'pass', expected: 'alnum-lower24', actual: cookie, source: 'capture', shape: 'alnum-lower24', secret: true, target: 'user', protocol: o.protocol },
+      { id: `${id} check cache/etag-strong`, verdict: 'info', expected: 'a strong ETag', actual: 'W/"1"', source: 'reference', message: 'expectation of the reference', target: 'user', protocol: o.protocol },
+    ],
+  };
+}
+
+export function replayRecord(id: string, o: Partial<StepOpts> & { role?: string } = {}) {
+  const xfo = o.xfo ?? ['SAMEORIGIN', 'SAMEORIGIN'];
+  return {
+    id,
+    role: o.role ?? 'site',
+    kind: 'exchange',
+    target: 'user',
+    legs: (['h1', 'h2'] as const).map((protocol) => ({ protocol, steps: [step(id, { ...o, protocol, xfo })] })),
+    parity: [{ id: `${id} parity`, verdict: 'pass', expected: 'the same response over h1 and h2', actual: 'the same response over h1 and h2', source: 'rfc' }],
+  };
+}
+
+export function collected(titlePath: string[], record: unknown, over: Partial<CollectedTest> = {}): CollectedTest {
+  return {
+    titlePath,
+    project: 'raw',
+    file: 'specs/replay.spec.ts',
+    status: 'passed',
+    expectedStatus: 'passed',
+    errors: [],
+    annotations: [],
+    attachments: record === undefined ? [] : [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(record)) }],
+    durationMs: 10,
+    retry: 0,
+    startTime: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+export function flowRecord(id: string, verdict: 'pass' | 'fail' = 'pass') {
+  return {
+    kind: 'flow',
+    role: 'bare',
+    id,
+    title: 'bare host redirects to www',
+    protocol: 'browser',
+    target: 'user',
+    findings: [{ id: `${id} final url`, verdict, expected: 'https://www.lessons.test:8443/', actual: verdict === 'pass' ? 'https://www.lessons.test:8443/' : 'https://lessons.test:8443/', source: 'capture', clause: 'bare -> www' }],
+  };
+}
+
+export function runMeta(over: Partial<BuildInput['run']> = {}): BuildInput['run'] {
+  return {
+    title: 'Fixture run',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1234,
+    playwrightStatus: 'passed',
+    target: TARGET,
+    spec: { commit: '0123456789abcdef0123456789abcdef01234567', dirty: false, digest: 'feedfacecafebeef', files: ['site.json'] },
+    rawSecrets: false,
+    runErrors: [],
+    ...over,
+  };
+}
+
+/** A passing run: two exchanges, a browser flow, a test without findings, a skipped test. */
+export function passingInput(): BuildInput {
+  return {
+    run: runMeta(),
+    tests: [
+      collected(['site', 'site/home'], replayRecord('site/home')),
+      collected(['site', 'site/static'], replayRecord('site/static')),
+      collected(['bare', 'bare/browser/to-www'], flowRecord('bare/browser/to-www'), {
+        project: 'browser',
+        file: 'specs/browser/bare-to-www.spec.ts',
+        attachments: [
+          { name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(flowRecord('bare/browser/to-www'))) },
+          { name: 'screenshot', contentType: 'image/png', body: PNG },
+        ],
+        redirects: [{ status: 301, url: 'https://lessons.test:8443/', location: 'https://www.lessons.test:8443/' }],
+      }),
+      collected(['site family over h1', 'site/home: page, headers and cookies'], undefined, { file: 'specs/site-family.spec.ts' }),
+      collected(['shop', 'shop/product'], undefined, { status: 'skipped', annotations: [{ type: 'skip', description: 'role not mapped' }] }),
+    ],
+  };
+}
+
+/** The same run with x-frame-options sent once on the home page (and one run error-free test failing). */
+export function failingInput(): BuildInput {
+  const input = passingInput();
+  input.run.playwrightStatus = 'failed';
+  input.tests[0] = collected(['site', 'site/home'], replayRecord('site/home', { xfo: ['SAMEORIGIN'], expectedXfo: 'SAMEORIGIN, SAMEORIGIN' }), {
+    status: 'failed',
+    errors: ['Error: site/home: 1 failing expectation\n  site/home header x-frame-options: expected "SAMEORIGIN, SAMEORIGIN", got "SAMEORIGIN"'],
+  });
+  return input;
+}
+
+export const HOSTILE = {
+  script: '<script>window.__pwned=1</script>',
+  img: '"><img src=x onerror="window.__pwned=1">',
+  location: 'javascript:window.__pwned=1',
+  cookie: 'a</script><script>window.__pwned=1</script><!--',
+};
+
+/** A target that answers with markup everywhere a value can go. */
+export function hostileInput(): BuildInput {
+  const id = 'site/home';
+  const record = replayRecord(id, {
+    xfo: [HOSTILE.script, HOSTILE.img],
+    expectedXfo: 'SAMEORIGIN, SAMEORIGIN',
+    status: 302,
+    location: HOSTILE.location,
+    cookieValue: HOSTILE.cookie,
+    extraLines: [
+      ['x-evil', HOSTILE.img],
+      [`x-name-${HOSTILE.script}`, 'v'],
+    ],
+  }) as ReturnType<typeof replayRecord> & { legs: Array<{ steps: Array<{ findings: unknown[]; request: { url: string } }> }> };
+  for (const l of record.legs) {
+    l.steps[0].request.url = `https://www.lessons.test:8443/${encodeURI(HOSTILE.img)}?next=${HOSTILE.location}`;
+    l.steps[0].findings.push({ id: `${id} header location`, verdict: 'fail', expected: 'https://www.lessons.test:8443/', actual: HOSTILE.location, source: 'capture', clause: HOSTILE.script, shape: HOSTILE.img });
+  }
+  const flow = { ...flowRecord('bare/browser/to-www', 'fail'), findings: [{ id: `bare/browser/to-www ${HOSTILE.script}`, verdict: 'fail', expected: HOSTILE.img, actual: HOSTILE.location, source: 'capture', message: HOSTILE.cookie }] };
+  return {
+    run: runMeta({ title: `Hostile ${HOSTILE.script}`, runErrors: [`global setup: ${HOSTILE.img}`] }),
+    tests: [
+      collected(['site', id], record, { status: 'failed', errors: [HOSTILE.script] }),
+      collected(['bare', 'bare/browser/to-www'], flow, {
+        project: 'browser',
+        status: 'failed',
+        attachments: [
+          { name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(flow)) },
+          { name: 'screenshot', contentType: 'image/png', body: PNG },
+        ],
+        redirects: [
+          { status: 302, url: `https://lessons.test:8443/${HOSTILE.img}`, location: HOSTILE.location },
+          { status: 301, url: 'https://lessons.test:8443/x', location: `javascript:alert(1)//${HOSTILE.script}` },
+        ],
+      }),
+      collected(['other', `a test titled ${HOSTILE.img}`], undefined, { status: 'failed', errors: [`expect(received).toBe(expected) ${HOSTILE.script}`] }),
+    ],
+  };
+}

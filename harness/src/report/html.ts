@@ -1,0 +1,321 @@
+/**
+ * `renderHtml`: results.json as one self-contained page (inline CSS and JS, no network, opens from
+ * disk): a summary per role with a bar each, failures first, filters, and per exchange the expected
+ * and actual side by side with a reproduction command. Every value goes through `esc`; the data is
+ * also embedded as JSON in a `<script type="application/json">`.
+ */
+import { createHash } from 'node:crypto';
+import { failuresFirst } from './build';
+import { esc, jsonForScript, markDifference, safePngDataUrl } from './escape';
+import { CSS, SCRIPT } from './html-assets';
+import type { ConformanceResults, Counts, Expectation, FindingReport, StepReport, TestReport, Verdict } from './types';
+
+export interface HtmlOptions {
+  /** The Content-Security-Policy meta (default on). Tests turn it off to prove escaping alone holds. */
+  csp?: boolean;
+}
+
+const ORDER: readonly Verdict[] = ['fail', 'error', 'info', 'skip', 'pass'];
+const FAILING = (v: Verdict) => v === 'fail' || v === 'error';
+
+const badge = (v: Verdict) => `<span class="badge b-${v}">${v}</span>`;
+
+function bar(c: Counts): string {
+  const total = ORDER.reduce((n, v) => n + c[v], 0);
+  if (total === 0) return '<div class="bar"></div>';
+  const title = ORDER.filter((v) => c[v]).map((v) => `${c[v]} ${v}`).join(', ');
+  return `<div class="bar" title="${esc(title)}" role="img" aria-label="${esc(title)}">${ORDER.filter((v) => c[v])
+    .map((v) => `<span class="${v}" style="width:${((100 * c[v]) / total).toFixed(2)}%"></span>`)
+    .join('')}</div>`;
+}
+
+function countsText(c: Counts): string {
+  return ORDER.filter((v) => c[v]).map((v) => `<span>${c[v]} ${v}</span>`).join('');
+}
+
+function header(r: ConformanceResults): string {
+  const run = r.run;
+  const spec = run.spec;
+  const mix = Object.entries(run.protocolMix).map(([p, n]) => `${p} ${n}`).join(', ') || 'none';
+  const target = run.target
+    ? `${run.target.origin === 'reference' ? 'reference' : 'user target'}: ${Object.entries(run.target.roles)
+        .map(([role, urls]) => `${role} ${urls.join(' ')}`)
+        .join('; ')}`
+    : 'target map not available in the reporting process';
+  return `<header class="top">
+<h1>${esc(run.title)}</h1>
+<div class="meta">
+<span>status <b class="status-${run.status}">${esc(run.status)}</b></span>
+<span>started ${esc(run.startedAt)}</span>
+<span>duration ${esc((run.durationMs / 1000).toFixed(1))} s</span>
+<span>spec ${esc(spec.commit ? spec.commit.slice(0, 12) : 'no commit')}${spec.dirty ? ' (modified)' : ''} · digest ${esc(spec.digest)}</span>
+<span>protocols ${esc(mix)}</span>
+<span>${run.rawSecrets ? 'raw secret values shown' : 'secrets shown as shape and length'}</span>
+</div>
+<div class="meta"><span class="wrap">${esc(target)}</span></div>
+</header>`;
+}
+
+function summary(r: ConformanceResults): string {
+  const rows = r.roles
+    .map(
+      (s) =>
+        `<tr><td><a href="#role-${esc(s.role)}">${esc(s.role)}</a></td><td class="n">${s.tests}</td>${ORDER.map((v) => `<td class="n">${s.counts[v] || ''}</td>`).join('')}<td>${bar(s.counts)}</td></tr>`,
+    )
+    .join('\n');
+  const t = r.totals;
+  return `<section class="summary-box"><h2>Summary per role (expectations)</h2>
+<table class="summary"><thead><tr><th>role</th><th>tests</th>${ORDER.map((v) => `<th>${badge(v)}</th>`).join('')}<th></th></tr></thead>
+<tbody>
+${rows}
+<tr><th>all</th><th class="n">${r.tests.length}</th>${ORDER.map((v) => `<th class="n">${t[v] || ''}</th>`).join('')}<th>${bar(t)}</th></tr>
+</tbody></table>
+${r.run.runErrors.length ? `<h2>Errors of the run</h2>${r.run.runErrors.map((e) => `<pre class="run-error">${esc(e)}</pre>`).join('')}` : ''}
+${target(r)}
+</section>`;
+}
+
+function target(r: ConformanceResults): string {
+  if (!r.run.target) return '';
+  return `<details><summary>Target map</summary><pre>${esc(r.run.target.description)}</pre></details>`;
+}
+
+function filters(r: ConformanceResults): string {
+  const roles = r.roles.map((s) => `<option value="${esc(s.role)}">${esc(s.role)}</option>`).join('');
+  const checks = new Set<string>();
+  for (const t of r.tests) for (const e of t.expectations) {
+    const m = / check (\S+)/.exec(e.id);
+    if (m) checks.add(m[1]);
+  }
+  return `<form class="filters" id="filters" autocomplete="off">
+<label>role <select name="role"><option value="">all</option>${roles}</select></label>
+<span>verdict ${ORDER.map((v) => `<label><input type="checkbox" name="verdict" value="${v}" checked> ${v}</label>`).join(' ')}</span>
+<label>provenance <select name="source"><option value="">all</option><option value="capture">capture</option><option value="rfc">rfc</option><option value="reference">reference</option></select></label>
+<label>check id <input type="search" name="check" list="check-ids" placeholder="e.g. header x-frame-options"></label>
+<datalist id="check-ids">${[...checks].sort().map((c) => `<option value="${esc(c)}">`).join('')}</datalist>
+<button type="reset">Clear filters</button>
+<button type="button" id="expand-all">Expand all</button>
+<button type="button" id="collapse-all">Collapse all</button>
+<span class="muted"><span id="shown-count">${r.tests.length}</span> of ${r.tests.length} tests shown</span>
+</form>`;
+}
+
+function failures(r: ConformanceResults): string {
+  const items: string[] = [];
+  for (const t of failuresFirst(r.tests)) {
+    for (const e of t.expectations) {
+      if (!FAILING(e.verdict)) continue;
+      const f = e.findings.find((x) => x.verdict === e.verdict) ?? e.findings[0];
+      items.push(
+        `<li data-role="${esc(t.role)}" data-verdict="${e.verdict}" data-source="${esc(e.source)}" data-id="${esc(e.id)}">${badge(e.verdict)} <a href="#${e.key}">${esc(e.id)}</a>${
+          f.protocol ? ` <span class="muted">(${esc(protocolsOf(e))})</span>` : ''
+        }: <span class="ea">expected</span> <code>${esc(f.expected)}</code>, <span class="ea">got</span> <code>${markDifference(f.expected, f.actual)}</code>${f.message && e.verdict === 'error' ? ` <span class="muted">${esc(f.message)}</span>` : ''}</li>`,
+      );
+    }
+  }
+  if (items.length === 0) return `<section class="failures"><h2>Failures</h2><p>No failing expectation and no run error.</p></section>`;
+  return `<section class="failures"><h2>Failures (${items.length})</h2><ol>${items.join('\n')}</ol></section>`;
+}
+
+function protocolsOf(e: Expectation): string {
+  const failing = e.findings.filter((f) => f.verdict === e.verdict).map((f) => f.protocol ?? 'both');
+  return [...new Set(failing)].join(', ');
+}
+
+function shapeInfo(e: Expectation): string {
+  if (!e.shape) return '';
+  const failed = e.verdict !== 'pass';
+  return `<div class="shape">${failed ? 'shape' : 'shape'} <b>${esc(e.shape.name)}</b>: ${esc(e.shape.description)}${
+    e.shape.examples.length ? ` e.g. ${e.shape.examples.slice(0, 3).map((x) => `<code>${esc(x)}</code>`).join(', ')}` : ''
+  }</div>`;
+}
+
+function findingRow(e: Expectation, f: FindingReport, first: boolean, span: number, shown: string, showClause: boolean): string {
+  const diffCell = f.verdict === 'pass' || f.verdict === 'skip' ? esc(f.actual) : markDifference(f.expected, f.actual);
+  const head = first
+    ? `<td rowspan="${span}" title="${esc(e.id)}">${esc(shown)}<a class="anchor" href="#${e.key}" title="link to this expectation">¶</a>${shapeInfo(e)}${
+        e.clause && showClause ? `<div class="clause">clause: ${esc(e.clause)}</div>` : ''
+      }</td><td rowspan="${span}">${esc(e.source)}</td>`
+    : '';
+  return `<tr class="f-${f.verdict}" id="${f.key}"><td class="v">${badge(f.verdict)}<a class="anchor" href="#${f.key}" title="link to this finding">#</a></td>${head}<td class="v">${esc(
+    f.protocol ?? '—',
+  )}</td><td class="exp mono">${esc(f.expected)}</td><td class="mono">${diffCell}${f.redacted ? ' <span class="muted">(redacted)</span>' : ''}${
+    f.message ? `<div class="muted">${esc(f.message)}</div>` : ''
+  }</td></tr>`;
+}
+
+function expectationsTable(t: TestReport): string {
+  const sorted = [...t.expectations].sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict));
+  let lastClause: string | undefined;
+  const groups = sorted
+    .map((e) => {
+      const check = / check (\S+)/.exec(e.id)?.[1];
+      // The test's id is in its heading: rows show the rest. A clause repeated by passing rows is shown once.
+      const shown = e.id.startsWith(`${t.id} `) ? e.id.slice(t.id.length + 1) : e.id;
+      const showClause = e.verdict !== 'pass' || e.clause !== lastClause;
+      lastClause = e.clause;
+      const rows = e.findings.map((f, i) => findingRow(e, f, i === 0, e.findings.length, shown, showClause)).join('');
+      return `<tbody class="expectation" id="${e.key}" data-verdict="${e.verdict}" data-source="${esc(e.source)}" data-id="${esc(e.id)}"${check ? ` data-check="${esc(check)}"` : ''}>${rows}</tbody>`;
+    })
+    .join('\n');
+  return `<table class="expectations"><thead><tr><th class="v">verdict</th><th>expectation</th><th>provenance</th><th class="v">protocol</th><th>expected</th><th>actual</th></tr></thead>${groups}</table>`;
+}
+
+const aspectOf = (id: string, step: string) => (id.startsWith(`${step} `) ? id.slice(step.length + 1) : id);
+
+/** One leg of one step: expected against actual, row by row. */
+function sideBySide(t: TestReport, s: StepReport): string {
+  const exps = t.expectations.filter((e) => e.step === s.id);
+  const forLeg = (e: Expectation) => e.findings.find((f) => f.protocol === s.protocol);
+  const rows: string[] = [];
+  const row = (aspect: string, expected: string, actualHtml: string, verdict?: Verdict, key?: string) =>
+    rows.push(
+      `<tr class="${verdict ? `f-${verdict}` : ''}"><td class="mono">${esc(aspect)}${key ? `<a class="anchor" href="#${key}">#</a>` : ''}</td><td class="exp mono">${esc(expected)}</td><td class="mono">${actualHtml}</td><td class="v">${
+        verdict ? badge(verdict) : ''
+      }</td></tr>`,
+    );
+  const plain = (f: FindingReport | undefined, fallback: string) => (f ? (FAILING(f.verdict) || f.verdict === 'info' ? markDifference(f.expected, f.actual) : esc(f.actual)) : esc(fallback));
+  const res = s.response;
+  const wantProtocol = s.protocol === 'h2' ? 'h2' : 'h1';
+  if (res) {
+    const tls = res.tls ? ` · TLS ${res.tls.protocol}${res.tls.peerSubject ? ` · cert ${res.tls.peerSubject}` : ''}${res.tls.peerIssuer ? ` · issuer ${res.tls.peerIssuer}` : ''}${res.tls.validTo ? ` · valid to ${res.tls.validTo}` : ''}` : '';
+    const protoOk = res.protocol === wantProtocol;
+    rows.push(
+      `<tr class="${protoOk ? '' : 'diff'}"><td class="mono">protocol</td><td class="exp mono">${esc(wantProtocol)}</td><td class="mono">${protoOk ? esc(res.protocol) : `<mark>${esc(res.protocol)}</mark>`}${esc(tls)}</td><td class="v"></td></tr>`,
+    );
+  }
+  const statusExp = exps.find((e) => aspectOf(e.id, s.id) === 'status');
+  const sf = statusExp && forLeg(statusExp);
+  row('status', sf?.expected ?? '(not specified)', sf ? plain(sf, '') : esc(res ? String(res.status) : '(no response)'), sf?.verdict, sf?.key);
+
+  // Header lines: every observed line (repeats numbered), with the expectation of its name beside it.
+  const headerExps = new Map<string, Expectation>();
+  for (const e of exps) {
+    const m = /^header (.+)$/.exec(aspectOf(e.id, s.id));
+    if (m) headerExps.set(m[1].toLowerCase(), e);
+  }
+  const names: string[] = [];
+  for (const [n] of res?.lines ?? []) if (!names.includes(n)) names.push(n);
+  for (const n of headerExps.keys()) if (!names.includes(n)) names.push(n);
+  for (const name of names) {
+    const values = (res?.lines ?? []).filter(([n]) => n === name).map(([, v]) => v);
+    const e = headerExps.get(name);
+    const f = e && forLeg(e);
+    const bad = f && (FAILING(f.verdict) || f.verdict === 'info');
+    const actual = values.length
+      ? values.map((v, i) => `<div>${values.length > 1 ? `<span class="line-no">[${i + 1}]</span>` : ''}${bad ? `<mark>${esc(v)}</mark>` : esc(v)}</div>`).join('')
+      : bad
+        ? '<mark>(absent)</mark>'
+        : '<span class="muted">(absent)</span>';
+    row(`header ${name}${values.length > 1 ? ` ×${values.length}` : ''}`, f ? f.expected : '(not specified)', actual, f?.verdict, f?.key);
+  }
+  // Cookies, body facts, checks, captures: one row per expectation of the step.
+  for (const e of exps) {
+    const aspect = aspectOf(e.id, s.id);
+    if (aspect === 'status' || aspect.startsWith('header ') || aspect.startsWith('parity')) continue;
+    const f = forLeg(e);
+    if (!f) continue;
+    row(aspect, f.expected, plain(f, ''), f.verdict, f.key);
+  }
+  if (res) {
+    row('body bytes', '', esc(`${res.bodySize} as received${res.decodedSize !== undefined ? `, ${res.decodedSize} decoded` : ''}${res.decodeError ? `, decode error: ${res.decodeError}` : ''}`));
+  }
+  return `<table class="side"><thead><tr><th>aspect</th><th>expected</th><th>actual</th><th class="v"></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function stepBlock(t: TestReport, s: StepReport): string {
+  const label = `${s.id} over ${s.protocol}`;
+  if (s.skipped && !s.request) return `<div class="step" id="${s.key}"><h4>${esc(label)}</h4><p class="muted">skipped: ${esc(s.skipped)}</p></div>`;
+  const req = s.request
+    ? `<div class="mono">${esc(s.request.method)} ${esc(s.request.url)}</div><details><summary>request headers (${s.request.headers.length})</summary><pre>${esc(
+        s.request.headers.map(([n, v]) => `${n}: ${v}`).join('\n'),
+      )}</pre></details>`
+    : '';
+  const repro = s.reproduce
+    ? `<div class="repro"><code id="${s.key}-cmd">${esc(s.reproduce)}</code><button type="button" class="copy" data-for="${s.key}-cmd">Copy</button></div>`
+    : '';
+  const body = s.response ? sideBySide(t, s) : `<p class="muted">no response${s.skipped ? `: ${esc(s.skipped)}` : ''}</p>`;
+  return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a></h4>${req}${repro}${body}</div>`;
+}
+
+function legsBlock(t: TestReport): string {
+  if (!t.legs?.length) return '';
+  const stepIds: string[] = [];
+  for (const l of t.legs) for (const s of l.steps) if (!stepIds.includes(s.id)) stepIds.push(s.id);
+  const out: string[] = [];
+  for (const id of stepIds) {
+    const cols = t.legs
+      .map((l) => {
+        const s = l.steps.find((x) => x.id === id);
+        if (!s) return l.skipped ? `<div class="step"><h4>${esc(id)} over ${l.protocol}</h4><p class="muted">skipped: ${esc(l.skipped)}</p></div>` : '';
+        return stepBlock(t, s);
+      })
+      .join('');
+    out.push(`<div class="legs">${cols}</div>`);
+  }
+  return `<h3>Exchanges</h3>${out.join('')}`;
+}
+
+function browserBlock(t: TestReport): string {
+  if (!t.browser) return '';
+  const shot = safePngDataUrl(t.browser.screenshot);
+  const hops = t.browser.redirects.length
+    ? `<table class="redirects"><thead><tr><th>#</th><th>status</th><th>request URL</th><th>Location</th></tr></thead><tbody>${t.browser.redirects
+        .map((h, i) => `<tr><td>${i + 1}</td><td>${esc(h.status)}</td><td class="mono">${esc(h.url)}</td><td class="mono">${esc(h.location)}</td></tr>`)
+        .join('')}</tbody></table>`
+    : '<p class="muted">no redirects</p>';
+  return `<h3>Browser</h3><h4>Redirect chain</h4>${hops}${shot ? `<h4>Screenshot of the final page</h4><div class="shot-box"><img class="shot" alt="screenshot of ${esc(t.id)}" src="${shot}"></div>` : ''}`;
+}
+
+function testBlock(t: TestReport, firstOfRole: boolean): string {
+  const open = FAILING(t.verdict) ? ' open' : '';
+  const errors = t.errors.length && (t.status !== 'passed' && t.status !== 'skipped') ? `<details><summary>Playwright error</summary><pre>${esc(t.errors.join('\n\n'))}</pre></details>` : '';
+  return `<article class="test v-${t.verdict}" id="${t.key}" data-role="${esc(t.role)}" data-verdict="${t.verdict}">${firstOfRole ? `<span id="role-${esc(t.role)}"></span>` : ''}<details${open}><summary>${badge(
+    t.verdict,
+  )} <b>${esc(t.id)}</b><span class="kind">${esc(t.kind)} · ${esc(t.project)} · ${esc(t.status)}</span><span class="counts">${countsText(t.counts)}</span><a class="anchor" href="#${t.key}">#</a></summary><div class="body">
+<div class="muted">${esc(t.titlePath.join(' › '))} — ${esc(t.file)}</div>
+${t.skipped ? `<p>skipped: ${esc(t.skipped)}</p>` : ''}${errors}${expectationsTable(t)}${legsBlock(t)}${browserBlock(t)}</div></details></article>`;
+}
+
+/** The data embedded in the page: results without the screenshots (they are in the img elements). */
+function embedded(r: ConformanceResults): unknown {
+  return { ...r, tests: r.tests.map((t) => (t.browser?.screenshot ? { ...t, browser: { ...t.browser, screenshot: '(in the page)' } } : t)) };
+}
+
+export function renderHtml(results: ConformanceResults, options: HtmlOptions = {}): string {
+  const scriptHash = createHash('sha256').update(SCRIPT).digest('base64');
+  const csp = options.csp === false ? '' : `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'">`;
+  const seenRoles = new Set<string>();
+  const tests = failuresFirst(results.tests)
+    .map((t) => {
+      const first = !seenRoles.has(t.role);
+      seenRoles.add(t.role);
+      return testBlock(t, first);
+    })
+    .join('\n');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+${csp}
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(results.run.title)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+${header(results)}
+<main>
+${summary(results)}
+${filters(results)}
+${failures(results)}
+<section class="tests"><h2>Tests (failures first)</h2>
+${tests}
+</section>
+</main>
+<script type="application/json" id="results-data">${jsonForScript(embedded(results))}</script>
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,65 @@
+/**
+ * Run metadata read from the reporter's process: the target map (TARGET_* variables, present after
+ * the global set-up ran, or set in the merge job) and the spec version (git commit and a digest of
+ * the spec files).
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describeTargetMap, loadTargetMap, ROLES } from '../target';
+import type { SpecMeta, TargetMeta } from './types';
+
+/** The target map as report data; null when the variables do not describe one (a merge job without them). */
+export function targetMeta(env: NodeJS.ProcessEnv = process.env): TargetMeta | null {
+  let map;
+  try {
+    map = loadTargetMap(env);
+  } catch {
+    return null;
+  }
+  const roles: Record<string, string[]> = {};
+  for (const role of ROLES) {
+    const urls = map.roles[role];
+    if (urls?.length) roles[role] = urls.map((u) => u.origin);
+  }
+  if (Object.keys(roles).length === 0) return null;
+  return {
+    origin: map.origin,
+    roles,
+    resolve: map.resolve.map((e) => {
+      const address = e.address.includes(':') ? `[${e.address}]` : e.address;
+      return e.connectPort === e.port ? `${e.host}:${e.port}:${address}` : `${e.host}:${e.port}:${address}:${e.connectPort}`;
+    }),
+    ...(map.caFile ? { caFile: map.caFile } : {}),
+    insecure: map.insecure,
+    section: map.section,
+    description: describeTargetMap(map),
+  };
+}
+
+function git(cwd: string, args: string[]): string | undefined {
+  try {
+    return execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).toString('utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spec files are the `*.json` data files of the specs folder (the schema excluded). */
+export function specMeta(specsDir: string): SpecMeta {
+  let files: string[] = [];
+  try {
+    files = fs
+      .readdirSync(specsDir)
+      .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+      .sort();
+  } catch {
+    files = [];
+  }
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(f).update('\u0000').update(fs.readFileSync(path.join(specsDir, f))).update('\u0000');
+  const commit = process.env.HARNESS_SPEC_COMMIT || git(specsDir, ['rev-parse', 'HEAD']);
+  const status = git(specsDir, ['status', '--porcelain', '--', '.']);
+  return { ...(commit ? { commit } : {}), ...(status !== undefined ? { dirty: status.length > 0 } : {}), digest: hash.digest('hex').slice(0, 16), files };
+}

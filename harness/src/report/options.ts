@@ -1,0 +1,59 @@
+/**
+ * The reporter's options, validated once: `outputFolder` (env HARNESS_REPORT_DIR), `title` (env
+ * HARNESS_REPORT_TITLE), `rawSecrets` (env HARNESS_REPORT_RAW_SECRETS=1). A variable overrides the
+ * configured option, so one run can be redirected without editing the config.
+ */
+import * as path from 'node:path';
+
+export interface ReporterOptions {
+  outputFolder?: string;
+  title?: string;
+  rawSecrets?: boolean;
+  /** Added by Playwright: the directory of the config file. */
+  configDir?: string;
+}
+
+export interface ResolvedOptions {
+  outputFolder: string;
+  title: string;
+  rawSecrets: boolean;
+}
+
+export const DEFAULT_OUTPUT_FOLDER = 'reports/conformance';
+export const DEFAULT_TITLE = 'Conformance report';
+
+export class ReportOptionsError extends Error {
+  constructor(message: string) {
+    super(`conformance reporter: ${message}`);
+    this.name = 'ReportOptionsError';
+  }
+}
+
+const KNOWN = new Set(['outputFolder', 'title', 'rawSecrets', 'configDir']);
+
+export function resolveOptions(options: unknown, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ResolvedOptions {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== 'object' || Array.isArray(options)) throw new ReportOptionsError(`options must be an object, got ${JSON.stringify(options)}`);
+  const o = options as Record<string, unknown>;
+  const unknown = Object.keys(o).filter((k) => !KNOWN.has(k) && !k.startsWith('_'));
+  if (unknown.length) throw new ReportOptionsError(`unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: outputFolder, title, rawSecrets)`);
+  if (o.outputFolder !== undefined && (typeof o.outputFolder !== 'string' || o.outputFolder.trim() === '')) {
+    throw new ReportOptionsError(`outputFolder must be a non-empty path, got ${JSON.stringify(o.outputFolder)}`);
+  }
+  if (o.title !== undefined && (typeof o.title !== 'string' || o.title.trim() === '')) throw new ReportOptionsError(`title must be a non-empty string, got ${JSON.stringify(o.title)}`);
+  if (o.rawSecrets !== undefined && typeof o.rawSecrets !== 'boolean') throw new ReportOptionsError(`rawSecrets must be true or false, got ${JSON.stringify(o.rawSecrets)}`);
+  const configDir = typeof o.configDir === 'string' && o.configDir ? o.configDir : cwd;
+
+  const envDir = env.HARNESS_REPORT_DIR?.trim();
+  const outputFolder = envDir ? path.resolve(cwd, envDir) : path.resolve(configDir, (o.outputFolder as string | undefined) ?? DEFAULT_OUTPUT_FOLDER);
+
+  const envTitle = env.HARNESS_REPORT_TITLE;
+  const title = envTitle && envTitle.trim() ? envTitle.trim() : ((o.title as string | undefined)?.trim() ?? DEFAULT_TITLE);
+
+  const envRaw = env.HARNESS_REPORT_RAW_SECRETS;
+  if (envRaw !== undefined && envRaw !== '' && envRaw !== '0' && envRaw !== '1') {
+    throw new ReportOptionsError(`HARNESS_REPORT_RAW_SECRETS must be 1 (show raw secret values) or 0, got ${JSON.stringify(envRaw)}`);
+  }
+  const rawSecrets = envRaw === '1' ? true : envRaw === '0' ? false : ((o.rawSecrets as boolean | undefined) ?? false);
+  return { outputFolder, title, rawSecrets };
+}

@@ -1,0 +1,177 @@
+/**
+ * The reporter end to end, as a user runs it: Playwright over part of the suite against the
+ * reference behind a proxy, unmodified (passing) and broken (x-frame-options sent once on the
+ * home page); then the same suite in two shards with the blob reporter, merged with
+ * `npx playwright merge-reports --reporter <this reporter>`.
+ *
+ * "Identical in content" (what the shard test compares): results.json without what two runs of
+ * the same suite against the same target legitimately see differently: run.startedAt,
+ * run.durationMs, tests[].durationMs, and the observations themselves (each response, and each
+ * finding's actual value, expected value and message: dates, tokens, the compressed size of a page
+ * with a token in it, and checks whose expectation is computed from the response, such as
+ * content-length), plus screenshots (pixels). Everything else must be equal: the tests, their
+ * Playwright status and errors, every expectation and finding with its anchor, verdict, protocol,
+ * provenance, clause and shape, the requests and reproduction commands, counts per role, the
+ * target map, the spec version and the protocol mix. A blob merged from the unsharded run itself
+ * must be identical to that run's report but for the run's start and duration.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { launchReference, type EmbeddedReference } from '../embedded/reference-process';
+import { makeTestPki, type TestPki } from '../target/test-pki';
+import { startMutatingProxy, type MutatingProxy } from '../testing/mutating-proxy';
+import { playwrightCli, REPORTER, ROOT } from './run-playwright';
+import type { ConformanceResults } from './types';
+
+const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test'];
+const ROLES = { TARGET_URL: NAMES[0], TARGET_BARE_URL: NAMES[1], TARGET_ASSETS_URL: NAMES[2], TARGET_MAINTENANCE_URL: NAMES[3] };
+/** A small slice of the suite: raw replay of the site's home and static files and of the bare host, and one browser flow. */
+const SELECTION = ['specs/replay.spec.ts', 'specs/browser/bare-to-www.spec.ts', '--grep', 'site/home|site/static|bare/'];
+
+let reference: EmbeddedReference;
+let pki: TestPki;
+let proxy: MutatingProxy;
+let work: string;
+
+beforeAll(async () => {
+  reference = await launchReference({
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
+    cwd: ROOT,
+  });
+  pki = makeTestPki(NAMES, 'Report Proxy Root');
+  proxy = await startMutatingProxy({ names: NAMES, upstreamPort: reference.ready.tlsPort, upstreamCaFile: reference.ready.rootPath, keyPem: pki.keyPem, certPem: pki.certPem });
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'report-run-'));
+}, 120000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await reference?.stop();
+  pki?.cleanup();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+const breakHome = () =>
+  proxy.setMutation((e) => {
+    if (e.host === NAMES[0] && e.path === '/') {
+      e.lines = e.lines.filter(([n]) => n !== 'x-frame-options');
+      e.lines.push(['x-frame-options', 'SAMEORIGIN']);
+    }
+  });
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  return { ...proxy.targetEnv(ROLES, pki.caFile), ...extra };
+}
+
+interface Report {
+  results: ConformanceResults;
+  html: string;
+  junit: string;
+}
+
+function read(dir: string): Report {
+  return {
+    results: JSON.parse(fs.readFileSync(path.join(dir, 'results.json'), 'utf8')) as ConformanceResults,
+    html: fs.readFileSync(path.join(dir, 'index.html'), 'utf8'),
+    junit: fs.readFileSync(path.join(dir, 'junit.xml'), 'utf8'),
+  };
+}
+
+const failingIds = (r: ConformanceResults) => r.tests.flatMap((t) => t.expectations.filter((e) => e.verdict === 'fail' || e.verdict === 'error').map((e) => e.id)).sort();
+
+/** The three files tell the same story: the same counts and the same failing expectations. */
+function expectAgreement({ results, html, junit }: Report): void {
+  const expectations = results.tests.flatMap((t) => t.expectations);
+  expect((junit.match(/<testcase /g) ?? []).length).toBe(expectations.length);
+  expect((junit.match(/<failure /g) ?? []).length).toBe(results.totals.fail);
+  expect((junit.match(/<error /g) ?? []).length).toBe(results.totals.error);
+  expect((junit.match(/<skipped /g) ?? []).length).toBe(results.totals.skip);
+  const junitFailing = [...junit.matchAll(/<testcase name="([^"]*)"[^>]*>\s*<(?:failure|error) /g)].map((m) => m[1].replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')).sort();
+  expect(junitFailing).toEqual(failingIds(results));
+  const list = html.slice(html.indexOf('<section class="failures">'), html.indexOf('<section class="tests">'));
+  expect((list.match(/<li /g) ?? []).length).toBe(results.totals.fail + results.totals.error);
+  for (const t of results.tests) for (const e of t.expectations) if (e.verdict === 'fail' || e.verdict === 'error') expect(list).toContain(`href="#${e.key}"`);
+  for (const r of results.roles) expect(html).toContain(`<a href="#role-${r.role}">${r.role}</a></td><td class="n">${r.tests}</td>`);
+}
+
+test('against the reference the three files agree and say passed; the exit status is 0', async () => {
+  proxy.setMutation(undefined);
+  const out = path.join(work, 'reference');
+  const run = await playwrightCli(['test', ...SELECTION, `--reporter=${REPORTER}`], env({ HARNESS_REPORT_DIR: out, HARNESS_REPORT_TITLE: 'Reference run' }));
+  expect(`${run.code}\n${run.stdout.slice(-3000)}`).toMatch(/^0\n/);
+  const report = read(out);
+  expect(report.results.run).toMatchObject({ status: 'passed', title: 'Reference run' });
+  expect(report.results.totals.pass).toBeGreaterThan(50);
+  expect(failingIds(report.results)).toEqual([]);
+  expect(report.results.tests.some((t) => t.kind === 'browser-flow' && t.browser?.screenshot && t.browser.redirects.length > 0)).toBe(true);
+  expectAgreement(report);
+  // The terminal summary: one screen, with the report's path.
+  expect(run.stdout).toMatch(/Conformance PASSED: Reference run\n {2}role +tests +pass +fail +error +skip +info\n/);
+  expect(run.stdout).toContain(`Report: ${path.join(out, 'index.html')}`);
+}, 180000);
+
+test('against a broken target the three files agree on the failing expectation; the exit status is 1', async () => {
+  breakHome();
+  const out = path.join(work, 'broken');
+  const run = await playwrightCli(['test', ...SELECTION, `--reporter=${REPORTER}`], env({ HARNESS_REPORT_DIR: out }));
+  expect(run.code).toBe(1);
+  const report = read(out);
+  expect(report.results.run.status).toBe('failed');
+  expect(failingIds(report.results)).toEqual(['site/home header x-frame-options']);
+  const e = report.results.tests.find((t) => t.id === 'site/home')!.expectations.find((x) => x.verdict === 'fail')!;
+  expect(e.findings.map((f) => [f.protocol, f.expected, f.actual])).toEqual([
+    ['h1', '2 lines: [1] SAMEORIGIN; [2] SAMEORIGIN', '1 line: [1] SAMEORIGIN'],
+    ['h2', '2 lines: [1] SAMEORIGIN; [2] SAMEORIGIN', '1 line: [1] SAMEORIGIN'],
+  ]);
+  // The reproduction command goes to the proxy's address with its CA.
+  const step = report.results.tests.find((t) => t.id === 'site/home')!.legs![0].steps[0];
+  expect(step.reproduce).toContain(`--resolve ${env().TARGET_RESOLVE.split(',')[0]}`);
+  expect(step.reproduce).toContain(`--cacert ${pki.caFile}`);
+  expectAgreement(report);
+  expect(run.stdout).toContain('x site/home header x-frame-options: expected "2 lines: [1] SAMEORIGIN; [2] SAMEORIGIN", got "1 line: [1] SAMEORIGIN"');
+}, 180000);
+
+/** results.json without what legitimately differs between two runs (see the file comment). */
+function content(r: ConformanceResults): unknown {
+  const DATE = /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2}[ -][A-Z][a-z]{2}[ -]\d{4} \d{2}:\d{2}:\d{2} GMT\b/g;
+  const OBSERVED = new Set(['startedAt', 'durationMs', 'totalMs', 'screenshot', 'response', 'actual', 'expected', 'message']);
+  return JSON.parse(JSON.stringify(r), (key, value: unknown) => {
+    if (OBSERVED.has(key)) return undefined;
+    return typeof value === 'string' ? value.replace(DATE, '<date>') : value;
+  }) as unknown;
+}
+
+test('two shards merged with merge-reports give the same results as one run (and a merged blob the same as the direct report)', async () => {
+  breakHome();
+  // One unsharded run, writing a blob and this reporter's files at once.
+  const direct = path.join(work, 'direct');
+  const blobAll = path.join(work, 'blob-all');
+  const one = await playwrightCli(['test', ...SELECTION, `--reporter=blob,${REPORTER}`], env({ HARNESS_REPORT_DIR: direct, PLAYWRIGHT_BLOB_OUTPUT_DIR: blobAll }));
+  expect(one.code).toBe(1);
+  // The same run, merged from its blob: identical but for the run's start and duration.
+  const mergedOne = path.join(work, 'merged-one');
+  const m1 = await playwrightCli(['merge-reports', '--reporter', REPORTER, blobAll], env({ HARNESS_REPORT_DIR: mergedOne }));
+  expect(m1.code).toBe(1);
+  const strip = (r: ConformanceResults) => ({ ...r, run: { ...r.run, startedAt: '', durationMs: 0 } });
+  expect(strip(read(mergedOne).results)).toEqual(strip(read(direct).results));
+
+  // Two shards, each on its "machine" with its own blob folder, collected into one folder as CI artifacts are.
+  const blobs = path.join(work, 'blobs');
+  fs.mkdirSync(blobs);
+  for (const shard of ['1/2', '2/2']) {
+    const dir = path.join(work, `blob-${shard.replace('/', 'of')}`);
+    const run = await playwrightCli(['test', ...SELECTION, `--shard=${shard}`, '--reporter=blob'], env({ PLAYWRIGHT_BLOB_OUTPUT_DIR: dir }));
+    expect(run.code === 0 || run.code === 1).toBe(true);
+    for (const f of fs.readdirSync(dir)) fs.copyFileSync(path.join(dir, f), path.join(blobs, f));
+  }
+  expect(fs.readdirSync(blobs)).toHaveLength(2);
+  const merged = path.join(work, 'merged');
+  const m2 = await playwrightCli(['merge-reports', '--reporter', REPORTER, blobs], env({ HARNESS_REPORT_DIR: merged }));
+  expect(m2.code).toBe(1);
+  const a = read(direct);
+  const b = read(merged);
+  expect(content(b.results)).toEqual(content(a.results));
+  expectAgreement(b);
+  expect(m2.stdout).toContain('Conformance FAILED');
+}, 300000);

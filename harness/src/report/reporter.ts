@@ -1,0 +1,99 @@
+/**
+ * The conformance reporter (registered in playwright.config.ts; also the `--reporter` of
+ * `npx playwright merge-reports`): collects every test's `findings` attachment and outcome, and at
+ * the end writes results.json, index.html and junit.xml under the output folder, prints a
+ * one-screen summary, and fails the run when the results hold a fail or error Playwright did not
+ * count. It never turns a failing run into a passing one.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { buildResults } from './build';
+import { collectTest, stripAnsi, type CollectedTest } from './collected';
+import { renderHtml } from './html';
+import { renderJunit } from './junit';
+import { specMeta, targetMeta } from './meta';
+import { resolveOptions, type ReporterOptions, type ResolvedOptions } from './options';
+import { terminalSummary } from './terminal';
+import type { ConformanceResults } from './types';
+
+export const RESULTS_FILE = 'results.json';
+export const HTML_FILE = 'index.html';
+export const JUNIT_FILE = 'junit.xml';
+
+export default class ConformanceReporter implements Reporter {
+  private readonly options: ResolvedOptions;
+  private config: FullConfig | undefined;
+  private readonly tests = new Map<string, CollectedTest>();
+  private readonly runErrors: string[] = [];
+  /** Playwright tells reporters whether they run in `merge-reports` (`_mode: 'merge'`). */
+  private readonly merging: boolean;
+  private failed = false;
+
+  constructor(options: ReporterOptions = {}) {
+    this.options = resolveOptions(options);
+    this.merging = (options as { _mode?: unknown })._mode === 'merge';
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+
+  onBegin(config: FullConfig, _suite: Suite): void {
+    this.config = config;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const collected = collectTest(test, result, this.config?.rootDir ?? process.cwd());
+    const key = `${collected.project}\u0000${collected.file}\u0000${collected.titlePath.join('\u0000')}`;
+    const prev = this.tests.get(key);
+    if (!prev || collected.retry >= prev.retry) this.tests.set(key, collected);
+  }
+
+  onError(error: TestError): void {
+    this.runErrors.push(stripAnsi(error.message ?? error.value ?? String(error)));
+  }
+
+  async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    const results = this.build(result);
+    const dir = this.options.outputFolder;
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, RESULTS_FILE), `${JSON.stringify(results, null, 1)}\n`);
+    fs.writeFileSync(path.join(dir, HTML_FILE), renderHtml(results));
+    fs.writeFileSync(path.join(dir, JUNIT_FILE), renderJunit(results));
+    const file = path.join(dir, HTML_FILE);
+    const relative = path.relative(process.cwd(), file);
+    console.log(`\n${terminalSummary(results, relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file)}`);
+    if (results.run.status !== 'failed') return undefined;
+    this.failed = true;
+    if (this.merging) console.log('merge-reports exits with status 1: the merged results hold a fail or an error.');
+    return result.status === 'passed' ? { status: 'failed' } : undefined;
+  }
+
+  /**
+   * `merge-reports` exits 0 whatever the tests did, unless a reporter failed: in merge mode a
+   * failing result is raised here (after the files are written), so a merge step of a failing
+   * suite fails in CI as the unsharded run would. A test run takes its status from onEnd.
+   */
+  async onExit(): Promise<void> {
+    if (this.merging && this.failed) throw new Error('conformance: the merged results hold a fail or an error');
+  }
+
+  private build(result: FullResult): ConformanceResults {
+    const testDir = this.config?.projects[0]?.testDir;
+    const specsDir = testDir && fs.existsSync(testDir) ? testDir : path.join(process.cwd(), 'specs');
+    return buildResults({
+      tests: [...this.tests.values()],
+      run: {
+        title: this.options.title,
+        startedAt: result.startTime.toISOString(),
+        durationMs: Math.round(result.duration),
+        playwrightStatus: result.status,
+        target: targetMeta(process.env),
+        spec: specMeta(specsDir),
+        rawSecrets: this.options.rawSecrets,
+        runErrors: this.runErrors,
+      },
+    });
+  }
+}

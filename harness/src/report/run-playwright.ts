@@ -1,0 +1,30 @@
+/**
+ * Test support: the Playwright CLI as a user runs it (test, or merge-reports), with this
+ * reporter, chosen target variables and report folder; returns the exit code and the output.
+ * (`testing/playwright-run.ts` forces the JSON reporter, which replaces this one.)
+ */
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+export const REPORTER = path.join(ROOT, 'harness', 'src', 'report', 'reporter.ts');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export async function playwrightCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  const clean: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(TARGET_|TARGETS_FILE|HARNESS_|JEST_|PLAYWRIGHT_|CI$)/.test(k)) clean[k] = v;
+  Object.assign(clean, env, { FORCE_COLOR: '0' });
+  const cli = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+  const child = spawn(process.execPath, [cli, ...args], { cwd: ROOT, env: clean, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, stdout, stderr };
+}

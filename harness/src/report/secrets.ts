@@ -1,0 +1,78 @@
+/**
+ * Secrets in observed values: cookie values, credentials and tokens are shown as their shape and
+ * length (`‹secret: hex32, 32 chars›`) unless the user asks for raw values. Applied while the
+ * results are built, so results.json, the HTML and the JUnit file never hold them.
+ */
+import { isSecretHeader, isSecretParam, looksSecret } from '../har/secrets';
+import { tightestShape } from '../shapes';
+
+export function describeSecret(value: string): string {
+  const shape = value === '' ? 'empty' : (tightestShape([value]) ?? 'text');
+  return `‹secret: ${shape}, ${value.length} chars›`;
+}
+
+/** A Set-Cookie line with its value replaced (name and attributes kept). */
+export function redactSetCookie(line: string): string {
+  const semi = line.indexOf(';');
+  const pair = semi < 0 ? line : line.slice(0, semi);
+  const rest = semi < 0 ? '' : line.slice(semi);
+  const eq = pair.indexOf('=');
+  if (eq < 0) return describeSecret(pair) + rest;
+  return `${pair.slice(0, eq + 1)}${describeSecret(pair.slice(eq + 1))}${rest}`;
+}
+
+/**
+ * Set-Cookie values inside a finding's text, where several lines are joined (`a=1; Path=/, b=2`
+ * or `2 lines: [1] a=1; ...; [2] b=2`): every `name=value` that starts a cookie is redacted.
+ */
+export function redactSetCookieText(text: string): string {
+  return text.replace(/(^|, |\] )([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([^;,]*)/g, (_m, pre: string, name: string, value: string) => `${pre}${name}=${describeSecret(value)}`);
+}
+
+/** A Cookie request header: each value replaced. */
+export function redactCookieHeader(value: string): string {
+  return value
+    .split(';')
+    .map((p) => {
+      const t = p.trim();
+      const eq = t.indexOf('=');
+      return eq < 0 ? describeSecret(t) : `${t.slice(0, eq + 1)}${describeSecret(t.slice(eq + 1))}`;
+    })
+    .join('; ');
+}
+
+/** One header line's value as the report shows it. */
+export function redactHeaderValue(name: string, value: string): string {
+  const n = name.toLowerCase();
+  if (n === 'set-cookie') return redactSetCookie(value);
+  if (n === 'cookie') return redactCookieHeader(value);
+  if (isSecretHeader(n) || looksSecret(value)) return describeSecret(value);
+  return value;
+}
+
+/** A URL with the values of secret-looking query parameters replaced. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hashAt = url.indexOf('#', q);
+  const query = url.slice(q + 1, hashAt < 0 ? undefined : hashAt);
+  const parts = query.split('&').map((kv) => {
+    const eq = kv.indexOf('=');
+    if (eq < 0) return kv;
+    const name = kv.slice(0, eq);
+    const value = kv.slice(eq + 1);
+    let decodedName = name;
+    try {
+      decodedName = decodeURIComponent(name);
+    } catch {
+      /* keep as is */
+    }
+    return isSecretParam(decodedName) || looksSecret(value) ? `${name}=${encodeURIComponent(describeSecret(value))}` : kv;
+  });
+  return `${url.slice(0, q + 1)}${parts.join('&')}${hashAt < 0 ? '' : url.slice(hashAt)}`;
+}
+
+/** Request headers the reproduction command never carries: the user fills them in. */
+export function isCredentialHeader(name: string): boolean {
+  return /^(cookie|authorization|proxy-authorization)$/i.test(name) || isSecretHeader(name);
+}

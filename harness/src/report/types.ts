@@ -1,0 +1,181 @@
+/**
+ * The conformance report's data: the content of `results.json`, and the only input of the HTML,
+ * JUnit and terminal renderers. Everything a target sent is here already redacted (secrets shown
+ * as their shape and length) unless the run asked for raw values.
+ */
+
+export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'info';
+export type Provenance = 'capture' | 'rfc' | 'reference';
+/** Where a finding was observed: a raw replay leg, the browser, or neither (parity, whole test). */
+export type FindingProtocol = 'h1' | 'h2' | 'browser';
+
+export const VERDICTS: readonly Verdict[] = ['fail', 'error', 'info', 'skip', 'pass'];
+
+export type Counts = Record<Verdict, number>;
+
+export const RESULTS_SCHEMA = 'harness-conformance-results/1';
+
+export interface ConformanceResults {
+  schema: typeof RESULTS_SCHEMA;
+  run: RunMeta;
+  /** Counts of expectations over the whole run. */
+  totals: Counts;
+  roles: RoleSummary[];
+  /** Playwright tests in a stable order (role, then id, then title): failing ones are sorted by the renderers. */
+  tests: TestReport[];
+}
+
+export interface RunMeta {
+  title: string;
+  /** ISO time the run started (of the earliest shard when merged). */
+  startedAt: string;
+  durationMs: number;
+  /** Playwright's overall status of the run. */
+  playwrightStatus: 'passed' | 'failed' | 'timedout' | 'interrupted';
+  /** What this report says the run's exit status must be: `failed` exactly when a fail or error exists. */
+  status: 'passed' | 'failed';
+  target: TargetMeta | null;
+  spec: SpecMeta;
+  /** Responses per negotiated protocol (`h1`, `h2`, `unknown`) plus browser flows (`browser`). */
+  protocolMix: Record<string, number>;
+  /** Whether observed secrets were kept raw (HARNESS_REPORT_RAW_SECRETS=1). */
+  rawSecrets: boolean;
+  /** Errors of the run outside tests (global set-up, a worker crash). */
+  runErrors: string[];
+}
+
+export interface TargetMeta {
+  origin: 'reference' | 'user';
+  /** Role -> base URLs (only mapped roles). */
+  roles: Record<string, string[]>;
+  /** `host:port:address[:port2]` entries. */
+  resolve: string[];
+  caFile?: string;
+  insecure: boolean;
+  section: string;
+  /** `describeTargetMap` text. */
+  description: string;
+}
+
+export interface SpecMeta {
+  /** Git commit of the checkout (absent outside git). */
+  commit?: string;
+  /** The spec files differ from the commit. */
+  dirty?: boolean;
+  /** sha256 over the spec files (name and content), first 16 hex digits: the spec version. */
+  digest: string;
+  files: string[];
+}
+
+export interface RoleSummary {
+  role: string;
+  counts: Counts;
+  tests: number;
+}
+
+export type TestKind = 'exchange' | 'flow' | 'browser-flow' | 'test';
+
+export interface TestReport {
+  /** Stable anchor (`t-...`), the same in every run of the same suite. */
+  key: string;
+  /** The record's id (`site/home`) or, for a test without findings, its title. */
+  id: string;
+  title: string;
+  /** describe blocks and title, without project and file. */
+  titlePath: string[];
+  project: string;
+  file: string;
+  role: string;
+  kind: TestKind;
+  /** Playwright's status of the (last) attempt. */
+  status: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
+  /** Playwright's errors, ANSI codes removed. */
+  errors: string[];
+  /** Why the test (or its record) was skipped. */
+  skipped?: string;
+  /** Worst verdict of the test's expectations. */
+  verdict: Verdict;
+  counts: Counts;
+  expectations: Expectation[];
+  /** The raw replay's requests and responses, per protocol leg and step. */
+  legs?: LegReport[];
+  browser?: BrowserReport;
+  durationMs: number;
+  retry: number;
+}
+
+export interface Expectation {
+  key: string;
+  /** Finding id without protocol: `site/home header x-frame-options`. */
+  id: string;
+  /** The step the expectation belongs to (raw replay), for linking to its exchange. */
+  step?: string;
+  verdict: Verdict;
+  source: Provenance;
+  clause?: string;
+  shape?: ShapeInfo;
+  findings: FindingReport[];
+}
+
+export interface ShapeInfo {
+  name: string;
+  description: string;
+  examples: string[];
+}
+
+export interface FindingReport {
+  key: string;
+  id: string;
+  verdict: Verdict;
+  protocol?: FindingProtocol;
+  expected: string;
+  actual: string;
+  source: Provenance;
+  clause?: string;
+  shape?: string;
+  message?: string;
+  /** The actual value was a secret and is shown redacted. */
+  redacted?: boolean;
+  target?: string;
+}
+
+export interface LegReport {
+  protocol: 'h1' | 'h2';
+  skipped?: string;
+  steps: StepReport[];
+}
+
+export interface StepReport {
+  key: string;
+  id: string;
+  protocol: 'h1' | 'h2';
+  skipped?: string;
+  request?: { method: string; url: string; headers: Array<[string, string]> };
+  response?: {
+    protocol: string;
+    status: number;
+    lines: Array<[string, string]>;
+    bodySize: number;
+    decodedSize?: number;
+    decodeError?: string;
+    tls?: { protocol: string; peerSubject?: string; peerIssuer?: string; validFrom?: string; validTo?: string };
+    totalMs?: number;
+  };
+  /** Copyable curl command that sends the same request to the same place. */
+  reproduce?: string;
+  /** Keys of the expectations this step produced findings for. */
+  expectationKeys: string[];
+}
+
+export interface BrowserReport {
+  /** `data:image/png;base64,...` of the final page (built from the attachment's bytes only). */
+  screenshot?: string;
+  /** Redirect hops the browser followed, from the flow's HAR. */
+  redirects: RedirectHop[];
+}
+
+export interface RedirectHop {
+  status: number;
+  url: string;
+  location: string;
+}

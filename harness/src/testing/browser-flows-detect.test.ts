@@ -1,0 +1,142 @@
+import * as path from 'node:path';
+import { launchReference, type EmbeddedReference } from '../embedded/reference-process';
+import { makeTestPki, type TestPki } from '../target/test-pki';
+import { startMutatingProxy, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
+import { runPlaywright } from './playwright-run';
+
+/*
+ * The browser flows must catch deviations, not just pass on the reference: each case runs the
+ * browser project against the reference behind a proxy that breaks one thing (Chromium trusts the
+ * proxy's root through TARGET_CA and the NSS database), and expects exactly the flow that owns
+ * that thing to fail, with the deviation in its message. The robustness cases (a hanging
+ * sub-resource, a page that never finishes, a certificate error, a redirect loop) must end as
+ * findings within the flow's budget, never as a Playwright timeout.
+ */
+
+const root = path.resolve(__dirname, '../../..');
+const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test'];
+const FLOWS = ['site/browser/home', 'site/browser/visitor-flag', 'site/browser/lesson-plan', 'bare/browser/redirect-to-www', 'shop/browser/product', 'redirector/browser/page', 'redirector/browser/favicon-chain'];
+/** Short budgets so the robustness cases end quickly: navigation 4 s, settle and waits about 2.7 s. */
+const FAST = { HARNESS_BROWSER_TIMEOUT_MS: '4000' };
+
+let reference: EmbeddedReference;
+let pki: TestPki;
+let proxy: MutatingProxy;
+
+beforeAll(async () => {
+  reference = await launchReference({
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
+    cwd: root,
+  });
+  pki = makeTestPki(NAMES, 'Browser Mutating Proxy Root');
+  proxy = await startMutatingProxy({ names: NAMES, upstreamPort: reference.ready.tlsPort, upstreamCaFile: reference.ready.rootPath, keyPem: pki.keyPem, certPem: pki.certPem });
+}, 120000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await reference?.stop();
+  pki?.cleanup();
+});
+
+function targetEnv(caFile = pki.caFile): Record<string, string> {
+  const env = proxy.targetEnv(
+    { TARGET_URL: NAMES[0], TARGET_BARE_URL: NAMES[1], TARGET_ASSETS_URL: NAMES[2], TARGET_SHOP_URL: NAMES[3], TARGET_REDIRECTOR_URL: NAMES[4], TARGET_ANALYTICS_URL: NAMES[7] },
+    caFile,
+  );
+  env.TARGET_REDIRECTOR_URL = NAMES.slice(4, 7).map((n) => `https://${n}:${proxy.port}`).join(',');
+  return env;
+}
+
+async function outcomes(extra: Record<string, string> = {}, caFile?: string): Promise<Map<string, { status: string; message: string }>> {
+  const results = await runPlaywright(root, ['--project', 'browser'], { ...targetEnv(caFile), ...extra });
+  return new Map(results.map((r) => [r.title.replace(/^.* › /, ''), { status: r.status, message: r.message }]));
+}
+
+const on = (predicate: (e: ProxiedExchange) => boolean, change: Mutation): Mutation => (e) => {
+  if (predicate(e)) change(e);
+};
+const pathOf = (e: ProxiedExchange) => e.path.split('?')[0];
+const isHome = (e: ProxiedExchange) => e.host === NAMES[0] && e.path === '/';
+
+test('the unmodified reference behind the proxy passes every browser flow (the proxy itself is faithful)', async () => {
+  proxy.setMutation(undefined);
+  const results = await outcomes();
+  expect([...results.keys()].sort()).toEqual([...FLOWS].sort());
+  for (const [title, r] of results) expect(`${title}: ${r.status} ${r.message}`).toBe(`${title}: passed `);
+}, 120000);
+
+// Every row has its five values: a row shorter than the callback's parameter list makes Jest pass `done`.
+const NONE: Record<string, string> = {};
+const CASES: Array<[string, Mutation, string, RegExp, Record<string, string>]> = [
+  [
+    'ARRAffinity set without HttpOnly',
+    on(isHome, (e) => {
+      e.lines = e.lines.map(([n, v]) => [n, n === 'set-cookie' && v.startsWith('ARRAffinity=') ? v.replace(/;\s*HttpOnly/i, '') : v]);
+    }),
+    'site/browser/home',
+    /site\/browser\/home cookie ARRAffinity httpOnly: expected "HttpOnly", got "not HttpOnly"/,
+    NONE,
+  ],
+  [
+    'product images served as PNG to a browser that accepts AVIF',
+    on((e) => e.host === NAMES[3] && pathOf(e).startsWith('/cdn/shop/files/'), (e) => {
+      e.lines = e.lines.map(([n, v]) => [n, n === 'content-type' ? 'image/png' : v]);
+    }),
+    'shop/browser/product',
+    /shop\/browser\/product \{shop_url\}\/cdn\/shop\/files\/[^ ]+\.png content-type: expected "image\/avif", got "image\/png"/,
+    NONE,
+  ],
+  [
+    'a home-page image answered 404',
+    on((e) => e.host === NAMES[0] && pathOf(e).endsWith('/img/spacer.gif'), (e) => (e.status = 404)),
+    'site/browser/home',
+    /site\/browser\/home \{base_url\}\/[^ ]+\/img\/spacer\.gif status: expected "200", got "404"/,
+    NONE,
+  ],
+  [
+    'a home-page image that hangs (robustness)',
+    on((e) => e.host === NAMES[0] && pathOf(e).endsWith('/img/spacer.gif'), (e) => (e.stall = true)),
+    'site/browser/home',
+    /site\/browser\/home \{base_url\}\/[^ ]+\/img\/spacer\.gif answer: expected "an answer before the page settles", got "no answer \(still pending\)"/,
+    FAST,
+  ],
+  [
+    'a product page that never finishes loading (robustness)',
+    on((e) => e.host === NAMES[3] && pathOf(e).startsWith('/products/'), (e) => (e.stall = true)),
+    'shop/browser/product',
+    /shop\/browser\/product navigation \{shop_url\}\/products\/[^ ]+: expected "the \\"load\\" event within 4 s", got "no \\"load\\" event after 4 s"/,
+    FAST,
+  ],
+  [
+    'a bare host that redirects to itself (robustness)',
+    on((e) => e.host === NAMES[1], (e) => {
+      e.status = 301;
+      e.lines = [...e.lines.filter(([n]) => n !== 'location'), ['location', `https://${NAMES[1]}:${proxy.port}/`]];
+    }),
+    'bare/browser/redirect-to-www',
+    /bare\/browser\/redirect-to-www navigation \{bare_url\}\/: expected "a redirect chain that ends on a page", got "net::ERR_TOO_MANY_REDIRECTS"/,
+    FAST,
+  ],
+];
+
+test.each(CASES)('a target with %s fails exactly the owning flow, with a precise finding', async (_name, mutation, owner, message, extra) => {
+  proxy.setMutation(mutation);
+  const results = await outcomes(extra);
+  const failed = [...results].filter(([, r]) => r.status !== 'passed');
+  expect(failed.map(([t]) => t)).toEqual([owner]);
+  expect(failed[0][1].message).toMatch(message);
+  expect(failed[0][1].message).not.toMatch(/Test timeout/);
+}, 120000);
+
+test('a certificate the browser does not trust fails every flow with the certificate error, not a timeout (robustness)', async () => {
+  proxy.setMutation(undefined);
+  // Chromium is told to trust the reference's root, which did not sign the proxy's certificates.
+  const results = await outcomes(FAST, reference.ready.rootPath);
+  expect([...results.keys()].sort()).toEqual([...FLOWS].sort());
+  for (const [title, r] of results) {
+    expect(`${title}: ${r.status}`).toBe(`${title}: failed`);
+    expect(r.message).toMatch(/navigation [^ ]+: expected "a certificate the browser trusts for [^"]+", got "net::ERR_CERT_AUTHORITY_INVALID"/);
+    expect(r.message).not.toMatch(/Test timeout/);
+  }
+}, 120000);

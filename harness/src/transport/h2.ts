@@ -1,0 +1,185 @@
+/**
+ * The HTTP/2 leg of the replay on node:http2. undici's HTTP/2 client joins repeated header fields
+ * into one line, which would hide a header sent twice; node:http2 hands the response's raw header
+ * list (repeats and order kept) to the 'response' event. Connections follow the same target map as
+ * the undici dispatcher: resolve entries, extra roots, the insecure flag, SNI of the URL's name.
+ */
+import * as http2 from 'node:http2';
+import * as tls from 'node:tls';
+import type { ObservedTls } from '../spec/observed';
+import { tlsConnectOptions, type TargetMap } from '../target';
+import { BodySink } from './body-sink';
+import { limits } from './limits';
+import { TransportError, type ObservedResponse, type RequestSpec } from './send';
+
+export const H2_NOT_OFFERED = 'target does not offer h2';
+
+/** Whether an origin speaks h2 (ALPN), and the TLS facts of the handshake. */
+export type H2Probe = { offered: true; tls: ObservedTls } | { offered: false; reason: string; tls?: ObservedTls };
+
+export interface H2Response extends ObservedResponse {
+  tls: ObservedTls;
+}
+
+/** A distinguished name as "C=US, O=Org, CN=name" (Node gives an object of attributes). */
+function dn(name: unknown): string | undefined {
+  if (!name || typeof name !== 'object') return undefined;
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(name as Record<string, string | string[]>)) {
+    for (const value of Array.isArray(v) ? v : [v]) parts.push(`${k}=${value}`);
+  }
+  return parts.join(', ');
+}
+
+/** TLS facts of a connected socket: version, and the peer certificate's subject, issuer and validity. */
+export function tlsFacts(socket: tls.TLSSocket): ObservedTls {
+  const cert = socket.getPeerCertificate();
+  const facts: ObservedTls = { protocol: socket.getProtocol() ?? 'unknown' };
+  if (cert && Object.keys(cert).length) {
+    const subject = dn(cert.subject);
+    const issuer = dn(cert.issuer);
+    if (subject) facts.peerSubject = subject;
+    if (issuer) facts.peerIssuer = issuer;
+    if (cert.valid_from) facts.validFrom = cert.valid_from;
+    if (cert.valid_to) facts.validTo = cert.valid_to;
+  }
+  return facts;
+}
+
+interface Session {
+  session: http2.ClientHttp2Session;
+  tls: ObservedTls;
+}
+
+/** One HTTP/2 session per origin, opened on first use; an origin that negotiates http/1.1 is remembered as such. */
+export class H2Client {
+  private readonly sessions = new Map<string, Promise<{ session?: Session; probe: H2Probe }>>();
+
+  constructor(private readonly map: TargetMap) {}
+
+  /** Connects (once per origin) and tells whether the origin negotiated h2. */
+  async probe(origin: string): Promise<H2Probe> {
+    return (await this.open(origin)).probe;
+  }
+
+  private open(origin: string): Promise<{ session?: Session; probe: H2Probe }> {
+    let pending = this.sessions.get(origin);
+    if (!pending) {
+      pending = this.connect(new URL(origin));
+      this.sessions.set(origin, pending);
+      // A failed connection is not cached: the next request tries again and reports its own error.
+      pending.catch(() => this.sessions.delete(origin));
+    }
+    return pending;
+  }
+
+  private connect(url: URL): Promise<{ session?: Session; probe: H2Probe }> {
+    if (url.protocol !== 'https:') return Promise.resolve({ probe: { offered: false, reason: H2_NOT_OFFERED } });
+    return new Promise((resolve, reject) => {
+      const socket = tls.connect(tlsConnectOptions(this.map, url, ['h2', 'http/1.1']));
+      const connectMs = limits().connectTimeoutMs;
+      const timer = setTimeout(() => socket.destroy(new Error(`connect and TLS handshake not done within ${connectMs} ms`)), connectMs);
+      socket.once('error', (err) => {
+        clearTimeout(timer);
+        reject(new TransportError(url.origin, err));
+      });
+      socket.once('secureConnect', () => {
+        clearTimeout(timer);
+        const facts = tlsFacts(socket);
+        if (socket.alpnProtocol !== 'h2') {
+          socket.destroy();
+          resolve({ probe: { offered: false, reason: H2_NOT_OFFERED, tls: facts } });
+          return;
+        }
+        const session = http2.connect(url.origin, { createConnection: () => socket });
+        session.on('error', () => this.sessions.delete(url.origin));
+        session.on('close', () => this.sessions.delete(url.origin));
+        resolve({ session: { session, tls: facts }, probe: { offered: true, tls: facts } });
+      });
+    });
+  }
+
+  /** Sends one request over h2; throws TransportError when the origin does not offer h2 or the exchange fails. */
+  async request(spec: RequestSpec): Promise<H2Response> {
+    const url = new URL(spec.url);
+    const { session, probe } = await this.open(url.origin);
+    if (!session) throw new TransportError(spec.url, new Error(probe.offered ? 'no session' : probe.reason));
+    const headers: http2.OutgoingHttpHeaders = {
+      ':method': (spec.method ?? 'GET').toUpperCase(),
+      ':path': url.pathname + url.search,
+      ':scheme': 'https',
+      ':authority': url.host,
+    };
+    for (const [name, value] of Object.entries(spec.headers ?? {})) {
+      const n = name.toLowerCase();
+      if (CONNECTION_SPECIFIC.has(n)) continue; // RFC 9113 §8.2.2
+      headers[n] = value;
+    }
+    const body = spec.body === undefined ? undefined : Buffer.from(spec.body);
+    if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
+    return new Promise((resolve, reject) => {
+      const stream = session.session.request(headers, { endStream: body === undefined });
+      let status = 0;
+      const lines: Array<[string, string]> = [];
+      const sink = new BodySink(spec.bodyCapBytes ?? limits().bodyCapBytes);
+      const timeoutMs = spec.timeoutMs ?? limits().requestTimeoutMs;
+      let settled = false;
+      const fail = (err: Error) => {
+        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        reject(new TransportError(spec.url, err));
+      };
+      const timer = setTimeout(() => {
+        const got = status ? `status ${status} and ${sink.totalBytes} body bytes` : 'no response head';
+        fail(new Error(`no complete response within ${timeoutMs} ms (${got})`));
+        stream.close(http2.constants.NGHTTP2_CANCEL);
+      }, timeoutMs);
+      stream.on('response', (h, _flags, rawHeaders?: string[]) => {
+        status = Number(h[':status']);
+        const raw = rawHeaders ?? flatten(h);
+        for (let i = 0; i + 1 < raw.length; i += 2) {
+          if (!raw[i].startsWith(':')) lines.push([raw[i].toLowerCase(), raw[i + 1]]);
+        }
+      });
+      stream.on('data', (c: Buffer) => sink.push(c));
+      stream.on('end', () => {
+        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        const { body, truncated } = sink.finish();
+        resolve({ status, lines, body, ...(truncated ? { truncated } : {}), tls: session.tls });
+      });
+      stream.on('error', fail);
+      stream.on('close', () => {
+        if (status === 0) fail(new Error(`stream closed without a response (code ${stream.rstCode})`));
+        else if (stream.rstCode) fail(new Error(`stream reset mid-body (code ${stream.rstCode}) after ${sink.totalBytes} bytes`));
+      });
+      if (body !== undefined) stream.end(body);
+    });
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(
+      all.map(async (p) => {
+        const s = await p.catch(() => undefined);
+        if (!s?.session) return;
+        await new Promise<void>((done) => s.session!.session.close(() => done()));
+      }),
+    );
+  }
+}
+
+const CONNECTION_SPECIFIC = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+
+/** Older Node versions pass no raw list: rebuild one from the header object (repeats then come as arrays). */
+function flatten(h: http2.IncomingHttpHeaders): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(h)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) out.push(name, String(v));
+  }
+  return out;
+}

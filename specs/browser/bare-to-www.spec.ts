@@ -1,0 +1,4 @@
+import { bareToWww } from '../../harness/src/flows/browser/flows';
+import { browserFlowTest } from '../support/browser';
+
+browserFlowTest(bareToWww);
