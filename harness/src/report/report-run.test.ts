@@ -18,10 +18,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { launchReference, type EmbeddedReference } from '../embedded/reference-process';
-import { makeTestPki, type TestPki } from '../target/test-pki';
-import { startMutatingProxy, type MutatingProxy } from '../testing/mutating-proxy';
-import { playwrightCli, REPORTER, ROOT } from './run-playwright';
+import type { EmbeddedReference } from '../embedded/reference-process';
+import type { TestPki } from '../target/test-pki';
+import type { MutatingProxy } from '../testing/mutating-proxy';
+import { startProxiedReference, stopProxiedReference } from '../testing/proxied-reference';
+import { playwrightCli, REPORTER } from './run-playwright';
 import type { ConformanceResults } from './types';
 
 const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test'];
@@ -35,20 +36,12 @@ let proxy: MutatingProxy;
 let work: string;
 
 beforeAll(async () => {
-  reference = await launchReference({
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
-    cwd: ROOT,
-  });
-  pki = makeTestPki(NAMES, 'Report Proxy Root');
-  proxy = await startMutatingProxy({ names: NAMES, upstreamPort: reference.ready.tlsPort, upstreamCaFile: reference.ready.rootPath, keyPem: pki.keyPem, certPem: pki.certPem });
+  ({ reference, pki, proxy } = await startProxiedReference(NAMES, 'Report Proxy Root'));
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'report-run-'));
 }, 120000);
 
 afterAll(async () => {
-  await proxy?.close();
-  await reference?.stop();
-  pki?.cleanup();
+  await stopProxiedReference({ reference, pki, proxy });
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 

@@ -1,8 +1,9 @@
 import * as path from 'node:path';
-import { launchReference, type EmbeddedReference } from '../embedded/reference-process';
-import { makeTestPki, type TestPki } from '../target/test-pki';
-import { startMutatingProxy, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
+import type { EmbeddedReference } from '../embedded/reference-process';
+import type { TestPki } from '../target/test-pki';
+import { type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
 import { runPlaywright } from './playwright-run';
+import { startProxiedReference, stopProxiedReference } from './proxied-reference';
 
 /*
  * The browser flows must catch deviations, not just pass on the reference: each case runs the
@@ -24,19 +25,11 @@ let pki: TestPki;
 let proxy: MutatingProxy;
 
 beforeAll(async () => {
-  reference = await launchReference({
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
-    cwd: root,
-  });
-  pki = makeTestPki(NAMES, 'Browser Mutating Proxy Root');
-  proxy = await startMutatingProxy({ names: NAMES, upstreamPort: reference.ready.tlsPort, upstreamCaFile: reference.ready.rootPath, keyPem: pki.keyPem, certPem: pki.certPem });
+  ({ reference, pki, proxy } = await startProxiedReference(NAMES, 'Browser Mutating Proxy Root'));
 }, 120000);
 
 afterAll(async () => {
-  await proxy?.close();
-  await reference?.stop();
-  pki?.cleanup();
+  await stopProxiedReference({ reference, pki, proxy });
 });
 
 function targetEnv(caFile = pki.caFile): Record<string, string> {

@@ -1,0 +1,44 @@
+import * as path from 'node:path';
+import { launchReference, type EmbeddedReference } from '../embedded/reference-process';
+import { makeTestPki, type TestPki } from '../target/test-pki';
+import { startMutatingProxy, type MutatingProxy } from './mutating-proxy';
+
+export const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+/** The reference as a separate process, on free ports, as the global set-up starts it. */
+export function launchTestReference(): Promise<EmbeddedReference> {
+  return launchReference({
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
+    cwd: REPO_ROOT,
+  });
+}
+
+export interface ProxiedReference {
+  reference: EmbeddedReference;
+  pki: TestPki;
+  proxy: MutatingProxy;
+}
+
+/**
+ * A broken-on-purpose target: the reference behind a mutating proxy that presents its own
+ * certificate for `names` (root in `pki.caFile`).
+ */
+export async function startProxiedReference(names: string[], rootName: string): Promise<ProxiedReference> {
+  const reference = await launchTestReference();
+  const pki = makeTestPki(names, rootName);
+  const proxy = await startMutatingProxy({
+    names,
+    upstreamPort: reference.ready.tlsPort,
+    upstreamCaFile: reference.ready.rootPath,
+    keyPem: pki.keyPem,
+    certPem: pki.certPem,
+  });
+  return { reference, pki, proxy };
+}
+
+export async function stopProxiedReference(p: Partial<ProxiedReference>): Promise<void> {
+  await p.proxy?.close();
+  await p.reference?.stop();
+  p.pki?.cleanup();
+}
