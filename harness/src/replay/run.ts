@@ -303,7 +303,7 @@ async function runLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, clients
     });
     rec.findings.push(...findings.map((f) => ({ ...f, protocol })));
     const bodyProblem = bodyError(step.id, response, observed, target);
-    if (bodyProblem) rec.findings.push({ ...bodyProblem, source: step.source, protocol });
+    if (bodyProblem) rec.findings.push({ ...bodyProblem, message: `${options.role}: ${bodyProblem.message ?? ''}`, source: step.source, protocol });
     jar.store(req.url, observed.lines.filter(([n]) => n === 'set-cookie').map(([, v]) => v));
     for (const [name, value, from] of capture(step, observed, jar)) {
       if (value === undefined) {

@@ -82,7 +82,7 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
             if (HOP_BY_HOP.has(name)) continue;
             grouped.set(name, [...(grouped.get(name) ?? []), value]);
           }
-          if (grouped.has('content-length')) grouped.set('content-length', [String(exchange.body.length)]);
+          if (grouped.has('content-length') && req.method !== 'HEAD') grouped.set('content-length', [String(exchange.body.length)]);
           for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? values[0] : values);
           if (exchange.stall) res.write(exchange.body.subarray(0, Math.floor(exchange.body.length / 2)));
           else if (req.method === 'HEAD') res.end();

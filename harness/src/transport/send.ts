@@ -57,13 +57,28 @@ export function send(dispatcher: Dispatcher, spec: RequestSpec): Promise<Observe
   return new Promise((resolve, reject) => {
     let status = 0;
     const lines: Array<[string, string]> = [];
-    const controller = new AbortController();
+    let settled = false;
+    let abort: ((err: Error) => void) | undefined;
+    let timedOut: Error | undefined;
+    const settle = (fn: () => void) => {
+      clearTimeout(timer);
+      if (settled) return;
+      settled = true;
+      fn();
+    };
+    // dispatch() takes no signal: the timer aborts through the handler's abort function, and the
+    // promise settles at once even when undici has not handed that function over yet.
     const timer = setTimeout(() => {
       const got = status ? `status ${status} and ${sink.totalBytes} body bytes` : 'no response head';
-      controller.abort(new Error(`no complete response within ${timeoutMs} ms (${got})`));
+      timedOut = new Error(`no complete response within ${timeoutMs} ms (${got})`);
+      settle(() => reject(new TransportError(spec.url, timedOut!)));
+      abort?.(timedOut);
     }, timeoutMs);
     const handler: Dispatcher.DispatchHandler = {
-      onConnect() {},
+      onConnect(abortFn) {
+        abort = abortFn as (err: Error) => void;
+        if (timedOut) abort(timedOut);
+      },
       onHeaders(statusCode, rawHeaders) {
         status = statusCode;
         for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
@@ -76,13 +91,13 @@ export function send(dispatcher: Dispatcher, spec: RequestSpec): Promise<Observe
         return true;
       },
       onComplete() {
-        clearTimeout(timer);
-        const { body, truncated } = sink.finish();
-        resolve({ status, lines, body, ...(truncated ? { truncated } : {}) });
+        settle(() => {
+          const { body, truncated } = sink.finish();
+          resolve({ status, lines, body, ...(truncated ? { truncated } : {}) });
+        });
       },
       onError(err) {
-        clearTimeout(timer);
-        reject(new TransportError(spec.url, describeCause(err)));
+        settle(() => reject(new TransportError(spec.url, describeCause(err))));
       },
     };
     dispatcher.dispatch(
@@ -92,7 +107,6 @@ export function send(dispatcher: Dispatcher, spec: RequestSpec): Promise<Observe
         method: (spec.method ?? 'GET') as Dispatcher.HttpMethod,
         headers: spec.headers ?? {},
         body: spec.body,
-        signal: controller.signal,
       } as Dispatcher.DispatchOptions,
       handler,
     );

@@ -1,0 +1,84 @@
+/**
+ * Throughput of the replay: 5,000 exchanges of specs/ against a reference process, sent by the
+ * replay engine (request built from the template, raw-line transport with the body cap, observed,
+ * every expectation and named check evaluated) vs a bare undici `request()` loop sending the same
+ * requests to the same server with the same dispatcher setup and concurrency, interleaved rounds.
+ * Prints both rates and the ratio against the 0.7x target.
+ */
+import * as path from 'node:path';
+import { request } from 'undici';
+import { launchReference, targetEnvOf } from '../harness/src/embedded/reference-process';
+import { buildRequest, replayPlaceholders } from '../harness/src/replay/run';
+import { evaluateExchange } from '../harness/src/spec/evaluate';
+import { loadSpecs } from '../harness/src/spec/load';
+import { toObservedExchange } from '../harness/src/spec/observe';
+import type { ExchangeSpec } from '../harness/src/spec/types';
+import { createDispatcher, loadTargetMap, type Role } from '../harness/src/target';
+import { send } from '../harness/src/transport/send';
+
+const TOTAL = Number(process.env.BENCH_EXCHANGES ?? 5000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const root = path.resolve(__dirname, '..');
+
+async function pool(n: number, work: (i: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next < n) await work(next++);
+  }));
+  return n / ((performance.now() - t0) / 1000);
+}
+
+async function main(): Promise<void> {
+  const ref = await launchReference({ command: process.execPath, args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'], cwd: root });
+  try {
+    const map = loadTargetMap(targetEnvOf(ref.ready) as NodeJS.ProcessEnv);
+    const values = replayPlaceholders(map);
+    const items: Array<{ role: Role; ex: ExchangeSpec; req: ReturnType<typeof buildRequest> }> = [];
+    for (const spec of loadSpecs(path.join(root, 'specs'))) {
+      for (const ex of spec.exchanges) {
+        try {
+          items.push({ role: spec.role, ex, req: buildRequest(ex, values, map, spec.role) });
+        } catch {
+          /* needs a flow variable */
+        }
+      }
+    }
+    const engine = createDispatcher(map, { allowH2: false });
+    const bare = createDispatcher(map, { allowH2: false });
+    let failures = 0;
+    const runEngine = () =>
+      pool(TOTAL, async (i) => {
+        const { role, ex, req } = items[i % items.length];
+        const startedAt = new Date();
+        const t0 = performance.now();
+        const response = await send(engine, { url: req.url, method: req.method, headers: req.headers, ...(req.body ? { body: req.body } : {}) });
+        const observed = toObservedExchange({ target: map.origin, request: { method: req.method, url: req.url, headers: Object.entries(req.headers) }, response, protocol: 'h1', startedAt, totalMs: performance.now() - t0 });
+        const findings = evaluateExchange(ex, observed, { role, placeholders: values, strict: false, targetOrigin: map.origin, previous: [] });
+        failures += findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error').length;
+      });
+    const runBare = () =>
+      pool(TOTAL, async (i) => {
+        const { req } = items[i % items.length];
+        const res = await request(req.url, { dispatcher: bare, method: req.method as 'GET', headers: req.headers, ...(req.body ? { body: req.body } : {}) });
+        await res.body.arrayBuffer();
+      });
+    await runBare(); // warm-up of both paths (connections, JIT, the reference's caches)
+    await runEngine();
+    const rounds: Array<[number, number]> = [];
+    for (let r = 0; r < 2; r++) rounds.push([await runBare(), await runEngine()]);
+    const bareRate = Math.max(...rounds.map(([b]) => b));
+    const engineRate = Math.max(...rounds.map(([, e]) => e));
+    const ratio = engineRate / bareRate;
+    console.log(`${TOTAL} exchanges (${items.length} distinct from specs/), concurrency ${CONCURRENCY}, best of ${rounds.length} interleaved rounds`);
+    console.log(`bare undici loop:        ${bareRate.toFixed(0)} req/s`);
+    console.log(`replay with all checks:  ${engineRate.toFixed(0)} req/s`);
+    console.log(`ratio ${ratio.toFixed(2)}x (target 0.7x): ${ratio >= 0.7 ? 'met' : 'MISSED'}; failing findings against the reference: ${failures}`);
+    await engine.close();
+    await bare.close();
+  } finally {
+    await ref.stop();
+  }
+}
+
+void main();

@@ -1,0 +1,68 @@
+/**
+ * The compression matrix: one resource per role and type, asked with each Accept-Encoding of
+ * OFFERS. Each answer: the coding the spec expects, `vary: Accept-Encoding` where the resource is
+ * coded, Content-Length equal to the bytes received; across offers the decoded bodies identical.
+ */
+import { createHash } from 'node:crypto';
+import { fillPlaceholders } from '../../spec/placeholders';
+import type { ObservedExchange } from '../../spec/observed';
+import { ROLE_PLACEHOLDERS } from '../../target';
+import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay/run';
+import { FlowContext, one, show } from './context';
+import { expectedCoding, OFFERS, type ResourceRow } from './resources';
+
+const CLAUSE = 'Static files and Resources of the service description; RFC 9110 §8.4, §12.5.3, §12.5.5';
+
+export function requestOf(row: ResourceRow, clients: ReplayClients): { url: string; headers: Record<string, string> } | undefined {
+  const values = replayPlaceholders(clients.map);
+  const origin = values[ROLE_PLACEHOLDERS[row.role]];
+  if (!origin) return undefined;
+  const headers: Record<string, string> = {};
+  for (const [n, v] of Object.entries(row.exchange.request.headers ?? {})) {
+    const name = n.toLowerCase();
+    if (name === 'accept-encoding' || name === 'range' || name.startsWith('if-')) continue;
+    headers[name] = fillPlaceholders(v, values);
+  }
+  return { url: origin + fillPlaceholders(row.exchange.request.path, values), headers };
+}
+
+/** Content-Length, when sent, equals the bytes of the body (RFC 9110 §8.6). */
+export function contentLengthAgrees(ctx: FlowContext, sid: string, ex: ObservedExchange): void {
+  const cl = one(ex, 'content-length');
+  if (cl === undefined || ex.request.method === 'HEAD' || ex.status === 304) return;
+  ctx.expect(`${sid} content-length`, cl.trim() === String(ex.body.length), `${ex.body.length} (the bytes received)`, cl, 'rfc', { clause: 'RFC 9110 §8.6' });
+}
+
+export async function runCompressionFlow(row: ResourceRow, clients: ReplayClients, options: { strict: boolean; targetName?: string }): Promise<ReplayRecord> {
+  const id = `compression/${row.key}`;
+  const ctx = new FlowContext(id, clients, { role: row.role, ...options });
+  const req = requestOf(row, clients);
+  if (!req) {
+    ctx.skip(id, `role not mapped (${row.role})`);
+    return ctx.record;
+  }
+  const digests: Array<[string, string]> = [];
+  for (const offer of OFFERS) {
+    const sid = `${id}/${offer.label}`;
+    const headers = { ...req.headers, ...(offer.value === undefined ? {} : { 'accept-encoding': offer.value }) };
+    const ex = await ctx.fetch(sid, { url: req.url, headers });
+    if (!ex) continue;
+    if (!ctx.expect(`${sid} status`, ex.status === 200, '200', String(ex.status), row.exchange.source, { clause: row.exchange.clause })) continue;
+    const want = expectedCoding(row, offer.value);
+    const got = (one(ex, 'content-encoding') ?? 'identity').toLowerCase();
+    ctx.expect(`${sid} content-encoding`, want.allowed.includes(got), `${want.allowed.join(' or ')} (${want.why})`, got === 'identity' ? '(absent)' : got, want.source, { clause: row.exchange.clause });
+    if (row.coding || row.vary) {
+      const vary = (one(ex, 'vary') ?? '').toLowerCase().split(',').map((s) => s.trim());
+      ctx.expect(`${sid} vary`, vary.includes('accept-encoding') || vary.includes('*'), 'Vary naming Accept-Encoding', show(one(ex, 'vary')), row.vary ? row.exchange.source : 'rfc', { clause: 'RFC 9110 §12.5.5' });
+    }
+    contentLengthAgrees(ctx, sid, ex);
+    if (ex.decoded) digests.push([offer.label, createHash('sha256').update(ex.decoded).digest('hex')]);
+  }
+  if (digests.length > 1) {
+    ctx.begin(`${id}/same-content`);
+    const [first, ...rest] = digests;
+    const differ = rest.filter(([, d]) => d !== first[1]).map(([l]) => l);
+    ctx.expect(`${id} decoded body identical across encodings`, differ.length === 0, `the same decoded bytes for ${digests.map(([l]) => l).join(', ')}`, differ.length ? `differs from ${first[0]} for ${differ.join(', ')}` : 'identical', 'rfc', { clause: CLAUSE });
+  }
+  return ctx.record;
+}

@@ -1,0 +1,143 @@
+/**
+ * What the raw flows share: one context per flow run that sends requests over the replay's
+ * HTTP/1.1 dispatcher (raw lines kept, redirects never followed, the transport limits applied),
+ * records each exchange as a step of a `ReplayRecord` (so the reporter shows flows like the data
+ * replay), and collects findings with the replay's provenance rules.
+ */
+import type { Finding } from '../../checks/types';
+import { verdictFor } from '../../spec/evaluate';
+import { toObservedExchange } from '../../spec/observe';
+import type { ObservedExchange } from '../../spec/observed';
+import type { Provenance } from '../../spec/types';
+import type { Role } from '../../target';
+import { bodyError, type ReplayClients, type ReplayRecord, type StepRecord } from '../../replay/run';
+import type { ReplayFinding } from '../../replay/summary';
+import { send, type RequestSpec } from '../../transport/send';
+
+export interface FlowOptions {
+  role: Role;
+  strict: boolean;
+  targetName?: string;
+}
+
+export interface FlowRequest {
+  method?: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: Buffer;
+}
+
+export class FlowContext {
+  readonly record: ReplayRecord;
+  private step: StepRecord | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly clients: ReplayClients,
+    readonly options: FlowOptions,
+  ) {
+    this.record = { id, role: options.role, kind: 'flow', target: this.target, legs: [{ protocol: 'h1', steps: [] }], parity: [] };
+  }
+
+  get target(): string {
+    return this.options.targetName ?? this.clients.map.origin;
+  }
+
+  private get steps(): StepRecord[] {
+    return this.record.legs[0].steps;
+  }
+
+  /** Opens a step of the record: later findings go to it. */
+  begin(stepId: string): StepRecord {
+    this.step = { id: stepId, protocol: 'h1', findings: [] };
+    this.steps.push(this.step);
+    return this.step;
+  }
+
+  /**
+   * Sends one request as a step; a transport failure (refused, reset, timeout, certificate, bad
+   * framing) or an unusable body is an `error` finding naming the role, URL and cause, and the
+   * result is undefined.
+   */
+  async fetch(stepId: string, req: FlowRequest, source: Provenance = 'rfc'): Promise<ObservedExchange | undefined> {
+    const rec = this.begin(stepId);
+    const method = (req.method ?? 'GET').toUpperCase();
+    const headers = req.headers ?? {};
+    rec.request = { method, url: req.url, headers: Object.entries(headers) };
+    const spec: RequestSpec = { url: req.url, method, headers, ...(req.body ? { body: req.body } : {}) };
+    const startedAt = new Date();
+    const t0 = performance.now();
+    let response;
+    try {
+      response = await send(this.clients.h1, spec);
+    } catch (e) {
+      this.error(`${stepId} transport`, 'a response', `${this.options.role}: ${(e as Error).message}`);
+      return undefined;
+    }
+    const tls = this.clients.tlsOf(new URL(req.url));
+    const observed = toObservedExchange({
+      target: this.target,
+      request: { method, url: req.url, headers: Object.entries(headers) },
+      response,
+      protocol: 'h1',
+      ...(tls ? { tls } : {}),
+      startedAt,
+      totalMs: Math.round((performance.now() - t0) * 1000) / 1000,
+    });
+    rec.response = {
+      protocol: 'h1',
+      status: observed.status,
+      lines: observed.lines,
+      bodySize: response.truncated?.totalBytes ?? observed.body.length,
+      ...(observed.decoded ? { decodedSize: observed.decoded.length } : {}),
+      ...(observed.decodeError ? { decodeError: observed.decodeError } : {}),
+      ...(tls ? { tls } : {}),
+      timings: observed.timings,
+    };
+    const problem = bodyError(stepId, response, observed, this.target);
+    if (problem) {
+      rec.findings.push({ ...problem, message: `${this.options.role}: ${problem.message ?? ''}`, source, protocol: 'h1' });
+      return undefined;
+    }
+    return observed;
+  }
+
+  /** Records one comparison: pass, or fail (info for an unmet `reference` expectation against another target). */
+  expect(id: string, ok: boolean, expected: string, actual: string, source: Provenance, extra: Partial<Finding> = {}): boolean {
+    const verdict = verdictFor(ok, source, { strict: this.options.strict, targetOrigin: this.clients.map.origin });
+    this.push({ id, verdict, expected, actual, source, ...extra });
+    return ok;
+  }
+
+  /** A run error (no usable answer): never a pass. */
+  error(id: string, expected: string, message: string): void {
+    this.push({ id, verdict: 'error', expected, actual: '(no usable response)', message, source: 'rfc' });
+  }
+
+  skip(id: string, reason: string): void {
+    this.push({ id, verdict: 'skip', expected: 'a step that can run', actual: reason, source: 'rfc' });
+  }
+
+  /** Adds findings computed elsewhere (the named checks). */
+  add(findings: Finding[]): void {
+    for (const f of findings) this.push(f);
+  }
+
+  private push(f: Finding): void {
+    const step = this.step ?? this.begin(this.id);
+    const out: ReplayFinding = { ...f, target: this.target, protocol: 'h1' };
+    step.findings.push(out);
+  }
+}
+
+/** Header values of an observed exchange (lines kept), and the joined value. */
+export function lines(ex: ObservedExchange, name: string): string[] {
+  return ex.lines.filter(([n]) => n === name).map(([, v]) => v);
+}
+
+export function one(ex: ObservedExchange, name: string): string | undefined {
+  const all = lines(ex, name);
+  return all.length ? all.join(', ') : undefined;
+}
+
+export const show = (v: string | undefined): string => v ?? '(absent)';

@@ -1,0 +1,153 @@
+/**
+ * OCSP flow: for the certificate a role presents in its TLS handshake, build a real request
+ * (SHA-1 CertID), send it by POST and by GET to the OCSP URL of the certificate's AIA (mapped
+ * through the target map) and to every configured OCSP name, and check the answer: status,
+ * signature against the issuer, CertID, `good`, validity window, sizes, cache headers agreeing
+ * with the response's own times, ETag = SHA-256 of the body, and a 304 for that ETag. Then the
+ * error answers: a malformed request and an unknown issuer.
+ */
+import { createHash } from 'node:crypto';
+import { maxAgeMatchesExpires } from '../../checks/max-age-matches-expires';
+import { parseHttpDate } from '../../shapes';
+import type { ObservedExchange } from '../../spec/observed';
+import { roleUrls, type Role } from '../../target';
+import type { ReplayClients, ReplayRecord } from '../../replay/run';
+import { FlowContext, one, show } from './context';
+import { buildOcspRequest, errorResponse, getPath, ocspUrlsOf, OcspParseError, parseOcspResponse, RESPONSE_STATUS, signatureVerdict, unknownIssuerRequest, type BuiltOcspRequest } from './ocsp-der';
+import { peerChain } from './tls-chain';
+
+const CLAUSE = 'Service description, Endpoints: certificate-status responder; RFC 6960, RFC 5019';
+/** Clock skew allowed between the target and the harness for thisUpdate. */
+const SKEW_MS = 5 * 60_000;
+
+/** Where to send an AIA URL: the configured OCSP URL of the same name (its port and scheme), else the AIA URL as is. */
+export function mapOcspUrl(aia: string, configured: URL[]): string {
+  const u = new URL(aia);
+  const same = configured.find((c) => c.hostname.toLowerCase() === u.hostname.toLowerCase());
+  const base = same ? same.origin : u.origin;
+  const path = u.pathname === '' ? '/' : u.pathname;
+  return base + path;
+}
+
+/** The endpoints to ask: the AIA's (mapped) first, then each configured name; each once. */
+export function ocspEndpoints(aia: string[], configured: URL[]): string[] {
+  const out: string[] = [];
+  for (const a of aia) out.push(mapOcspUrl(a, configured));
+  for (const c of configured) out.push(c.origin + (c.pathname === '' ? '/' : c.pathname));
+  return [...new Set(out)];
+}
+
+function joinPath(endpoint: string, segment: string): string {
+  return endpoint.endsWith('/') ? endpoint + segment : `${endpoint}/${segment}`;
+}
+
+function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: BuiltOcspRequest, issuer: Buffer, now: Date): void {
+  ctx.expect(`${sid} status`, ex.status === 200, '200', String(ex.status), 'capture', { clause: CLAUSE });
+  ctx.expect(`${sid} header content-type`, one(ex, 'content-type') === 'application/ocsp-response', 'application/ocsp-response', show(one(ex, 'content-type')), 'capture', { clause: CLAUSE });
+  const body = ex.decoded ?? ex.body;
+  let parsed;
+  try {
+    parsed = parseOcspResponse(body);
+  } catch (e) {
+    ctx.expect(`${sid} response`, false, 'a DER OCSPResponse', (e as OcspParseError).message, 'rfc', { clause: 'RFC 6960 §4.2.1' });
+    return;
+  }
+  const status = RESPONSE_STATUS[parsed.responseStatus] ?? String(parsed.responseStatus);
+  if (!ctx.expect(`${sid} response status`, parsed.responseStatus === 0 && !!parsed.basic, 'successful with a BasicOCSPResponse', status, 'rfc', { clause: 'RFC 6960 §4.2.1' })) return;
+  const basic = parsed.basic!;
+  const sig = signatureVerdict(basic, issuer);
+  ctx.expect(`${sid} signature`, sig.ok, "a signature that verifies with the issuer's key (or an authorized delegate's)", sig.how, 'rfc', { clause: 'RFC 6960 §3.2, §4.2.2.2' });
+  const same = JSON.stringify(basic.certId) === JSON.stringify(req.certId);
+  ctx.expect(`${sid} certid`, same, JSON.stringify(req.certId), JSON.stringify(basic.certId), 'rfc', { clause: 'RFC 6960 §3.2 (1)' });
+  ctx.expect(`${sid} cert status`, basic.certStatus === 'good', 'good', basic.certStatus, 'capture', { clause: CLAUSE });
+  const windowOk = basic.thisUpdate.getTime() <= now.getTime() + SKEW_MS && !!basic.nextUpdate && now.getTime() < basic.nextUpdate.getTime();
+  ctx.expect(`${sid} validity`, windowOk, `thisUpdate <= now (${now.toISOString()}) < nextUpdate`, `thisUpdate ${basic.thisUpdate.toISOString()}, nextUpdate ${basic.nextUpdate?.toISOString() ?? '(absent)'}`, 'rfc', { clause: 'RFC 6960 §3.2 (4), (5)' });
+  if (req.serialBytes === 18) {
+    ctx.expect(`${sid} body size`, body.length === 504, '504 bytes (18-byte serial)', `${body.length} bytes`, 'capture', { clause: 'Service description, Limits: "OCSP response body 504 bytes"' });
+  }
+  // Cache headers agree with the response's own times (RFC 5019 §6.2, the description's row).
+  const cc = (one(ex, 'cache-control') ?? '').split(',').map((s) => s.trim().toLowerCase());
+  const ccOk = ['public', 'no-transform', 'must-revalidate'].every((d) => cc.includes(d)) && cc.some((d) => /^max-age=\d+$/.test(d));
+  ctx.expect(`${sid} header cache-control`, ccOk, 'public, no-transform, must-revalidate and max-age=N', show(one(ex, 'cache-control')), 'capture', { clause: CLAUSE });
+  const httpSecond = (d: Date) => Math.floor(d.getTime() / 1000);
+  const expires = parseHttpDate((one(ex, 'expires') ?? '').trim());
+  ctx.expect(`${sid} header expires`, !!expires && !!basic.nextUpdate && httpSecond(expires) === httpSecond(basic.nextUpdate), `nextUpdate ${basic.nextUpdate?.toUTCString() ?? '(absent)'}`, show(one(ex, 'expires')), 'capture', { clause: 'RFC 5019 §6.2: Expires = nextUpdate' });
+  const lastModified = parseHttpDate((one(ex, 'last-modified') ?? '').trim());
+  ctx.expect(`${sid} header last-modified`, !!lastModified && httpSecond(lastModified) === httpSecond(basic.thisUpdate), `thisUpdate ${basic.thisUpdate.toUTCString()}`, show(one(ex, 'last-modified')), 'capture', { clause: 'RFC 5019 §6.2: Last-Modified = thisUpdate' });
+  const maxAge = cc.find((d) => d.startsWith('max-age='));
+  const date = parseHttpDate((one(ex, 'date') ?? '').trim());
+  if (maxAge && date && basic.nextUpdate) {
+    const want = Math.max(0, Math.floor((basic.nextUpdate.getTime() - date.getTime()) / 1000));
+    const got = Number(maxAge.slice(8));
+    ctx.expect(`${sid} max-age`, Math.abs(got - want) <= 2, `max-age=${want} (± 2 s): nextUpdate - Date`, `max-age=${got}`, 'capture', { clause: 'Service description: "the max-age is the time remaining until Expires"' });
+  }
+  ctx.add(maxAgeMatchesExpires.run(ex, { role: 'ocsp', previous: [] }).map((f) => ({ ...f, id: `${sid} ${f.id}` })));
+  const digest = createHash('sha256').update(body).digest('hex').toUpperCase();
+  ctx.expect(`${sid} header etag`, one(ex, 'etag') === `"${digest}"`, `"${digest}" (quoted uppercase SHA-256 of the ${body.length}-byte body)`, show(one(ex, 'etag')), 'capture', { clause: 'Service description: "ETag is a quoted uppercase 64-hex string"; FIDELITY: SHA-256 of the body' });
+}
+
+function checkError(ctx: FlowContext, sid: string, ex: ObservedExchange, status: number, name: string): void {
+  const body = ex.decoded ?? ex.body;
+  const want = errorResponse(status);
+  ctx.expect(`${sid} body`, body.equals(want), `OCSPResponse ${name} (${want.toString('hex')})`, body.length > 64 ? `${body.length} bytes` : body.toString('hex') || '(empty)', 'rfc', { clause: 'RFC 6960 §2.3, RFC 5019 §2.2.3' });
+  ctx.expect(`${sid} header content-type`, one(ex, 'content-type') === 'application/ocsp-response', 'application/ocsp-response', show(one(ex, 'content-type')), 'rfc', { clause: 'RFC 6960 Appendix C.2' });
+  const cc = (one(ex, 'cache-control') ?? '').toLowerCase();
+  ctx.expect(`${sid} not publicly cacheable`, !/\bpublic\b/.test(cc) && !/max-age=[1-9]/.test(cc), 'no public caching headers on a non-authoritative answer', show(one(ex, 'cache-control')), 'reference', { clause: 'FIDELITY: Boulder answers errors with no-cache' });
+}
+
+/** The OCSP flow for one role's certificate. The record's role is `ocsp`. */
+export async function runOcspFlow(certRole: Role, clients: ReplayClients, options: { strict: boolean; targetName?: string }): Promise<ReplayRecord> {
+  const id = `ocsp/live/${certRole}`;
+  const ctx = new FlowContext(id, clients, { role: 'ocsp', ...options });
+  const url = roleUrls(clients.map, certRole)[0];
+  ctx.begin(`${id}/handshake`);
+  if (!url) {
+    ctx.skip(`${id} handshake`, `role not mapped (${certRole})`);
+    return ctx.record;
+  }
+  if (url.protocol !== 'https:') {
+    ctx.skip(`${id} handshake`, `${certRole} is not served over TLS`);
+    return ctx.record;
+  }
+  let chain;
+  try {
+    chain = await peerChain(clients.map, url);
+  } catch (e) {
+    ctx.error(`${id} handshake`, 'a TLS handshake presenting a certificate chain', `${certRole}: ${url.origin}: ${(e as Error).message}`);
+    return ctx.record;
+  }
+  if (!chain.issuer) {
+    ctx.error(`${id} handshake`, 'a certificate with its issuer in the verified chain', `${certRole}: ${url.origin}: the certificate is self-signed or its issuer is unknown`);
+    return ctx.record;
+  }
+  const aia = ocspUrlsOf(chain.leaf);
+  ctx.expect(`${id} aia`, aia.length > 0, 'an OCSP URL in the Authority Information Access extension', aia.join(', ') || '(none)', 'rfc', { clause: 'RFC 5280 §4.2.2.1' });
+  const configured = roleUrls(clients.map, 'ocsp');
+  const endpoints = ocspEndpoints(aia, configured);
+  if (endpoints.length === 0) return ctx.record;
+  const req = await buildOcspRequest(chain.leaf, chain.issuer);
+  if (req.serialBytes === 18) ctx.expect(`${id} request size`, req.der.length === 85, '85 bytes (18-byte serial, SHA-1 CertID)', `${req.der.length} bytes`, 'capture', { clause: 'Service description, Limits: "OCSP request body 85 bytes"' });
+  const now = new Date();
+  for (const [i, endpoint] of endpoints.entries()) {
+    const tag = i === 0 && aia.length ? 'aia' : `name-${new URL(endpoint).hostname}`;
+    const post = await ctx.fetch(`${id}/${tag}/post`, { method: 'POST', url: endpoint, headers: { 'content-type': 'application/ocsp-request', accept: 'application/ocsp-response' }, body: req.der });
+    if (post) checkSuccess(ctx, `${id}/${tag}/post`, post, req, chain.issuer, now);
+    const getUrl = joinPath(endpoint, getPath(req.der));
+    const get = await ctx.fetch(`${id}/${tag}/get`, { url: getUrl, headers: { accept: 'application/ocsp-response' } });
+    if (get) checkSuccess(ctx, `${id}/${tag}/get`, get, req, chain.issuer, now);
+    const etag = get && one(get, 'etag');
+    if (etag) {
+      const cond = await ctx.fetch(`${id}/${tag}/if-none-match`, { url: getUrl, headers: { 'if-none-match': etag } });
+      if (cond) {
+        ctx.expect(`${id}/${tag}/if-none-match status`, cond.status === 304, '304', String(cond.status), 'rfc', { clause: 'RFC 9110 §13.1.2' });
+        ctx.expect(`${id}/${tag}/if-none-match header etag`, one(cond, 'etag') === etag, etag, show(one(cond, 'etag')), 'rfc', { clause: 'RFC 9110 §15.4.5' });
+      }
+    }
+  }
+  const first = endpoints[0];
+  const malformed = await ctx.fetch(`${id}/malformed`, { method: 'POST', url: first, headers: { 'content-type': 'application/ocsp-request' }, body: Buffer.from('this is not DER') });
+  if (malformed) checkError(ctx, `${id}/malformed`, malformed, 1, 'malformedRequest');
+  const unknown = await ctx.fetch(`${id}/unknown-issuer`, { method: 'POST', url: first, headers: { 'content-type': 'application/ocsp-request' }, body: unknownIssuerRequest(req.certId.serial) });
+  if (unknown) checkError(ctx, `${id}/unknown-issuer`, unknown, 6, 'unauthorized');
+  return ctx.record;
+}
