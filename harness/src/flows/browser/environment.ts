@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { loadSpecFile, SpecLoadError } from '../../spec/load';
 import type { PlaceholderValues } from '../../spec/placeholders';
 import type { SpecFile } from '../../spec/types';
-import { placeholders, ROLE_PLACEHOLDERS, ROLES, roleUrls, type Role, type TargetMap } from '../../target';
+import { replayPlaceholders } from '../../replay/run';
+import { ROLES, type Role, type TargetMap } from '../../target';
 import { ExpectationIndex } from './expectations';
 import { timeoutsFromEnv, type FlowTimeouts } from './types';
 
@@ -19,23 +20,6 @@ export interface FlowEnvironment {
   specProblems: Partial<Record<Role, string>>;
   timeouts: FlowTimeouts;
   strict: boolean;
-}
-
-/**
- * The target's placeholders plus `{<role>_host}` (a role's host name, as a cookie's Domain names
- * it) and `{<placeholder>_2}`, `_3` for the further URLs of multi-name roles: the same table the
- * raw replay fills spec values from.
- */
-export function flowPlaceholders(map: TargetMap): Record<string, string> {
-  const out: Record<string, string> = { ...placeholders(map) };
-  for (const role of ROLES) {
-    const base = ROLE_PLACEHOLDERS[role].slice(1, -1);
-    roleUrls(map, role).forEach((u, i) => {
-      if (i === 0) out[`{${role}_host}`] = u.hostname;
-      else out[`{${base}_${i + 1}}`] = u.origin;
-    });
-  }
-  return out;
 }
 
 /** specs/<role>.json of each role, where the file exists. */
@@ -55,7 +39,7 @@ export function loadRoleSpecs(specsDir: string): { specs: SpecFile[]; problems: 
 }
 
 export function flowEnvironment(map: TargetMap, specsDir: string, env: NodeJS.ProcessEnv = process.env): FlowEnvironment {
-  const values = flowPlaceholders(map);
+  const values = replayPlaceholders(map);
   const { specs, problems } = loadRoleSpecs(specsDir);
   return { map, values, index: new ExpectationIndex(specs, values), specProblems: problems, timeouts: timeoutsFromEnv(env), strict: env.HARNESS_STRICT === '1' };
 }
