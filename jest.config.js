@@ -6,7 +6,7 @@ module.exports = {
   transform: {
     '^.+\\.[tj]s$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true }, diagnostics: false }],
   },
-  // pkijs and asn1js ship ESM only; Jest must transform them.
-  transformIgnorePatterns: ['/node_modules/(?!(pkijs|asn1js|@noble/hashes|@peculiar/utils|bytestreamjs|pvtsutils|pvutils)/)'],
+  // pkijs, asn1js and htmlparser2 (with its dom packages) ship ESM only; Jest must transform them.
+  transformIgnorePatterns: ['/node_modules/(?!(pkijs|asn1js|@noble/hashes|@peculiar/utils|bytestreamjs|pvtsutils|pvutils|htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities)/)'],
   testTimeout: 30000,
 };

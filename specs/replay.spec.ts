@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../harness/src/replay/run';
-import { failingFindings, failureMessage } from '../harness/src/replay/summary';
 import { loadSpecs } from '../harness/src/spec/load';
 import { loadTargetMap, skipReason } from '../harness/src/target';
+import { assertFindings } from './support/assert';
 
 /*
  * The data-driven replay: one test per exchange and per flow of every specs/<role>.json, titled
@@ -14,7 +14,6 @@ import { loadTargetMap, skipReason } from '../harness/src/target';
  * violation listed (SpecLoadError), before any test.
  */
 const SPECS = loadSpecs(__dirname);
-const STRICT = process.env.HARNESS_STRICT === '1';
 
 let clients: ReplayClients | undefined;
 function replayClients(): ReplayClients {
@@ -35,7 +34,7 @@ for (const spec of SPECS) {
         const c = replayClients();
         const unmapped = skipReason(c.map, spec.role);
         test.skip(unmapped !== undefined, unmapped);
-        const record = await replayItem(item, c, { role: spec.role, strict: STRICT });
+        const record = await replayItem(item, c, { role: spec.role });
         await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
         test.skip(record.skipped !== undefined, record.skipped);
         for (const leg of record.legs) {
@@ -43,7 +42,7 @@ for (const spec of SPECS) {
         }
         const findings = allFindings(record);
         const ran = PROTOCOLS.filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
-        expect(failingFindings(findings).length, failureMessage(item.id, findings, ran)).toBe(0);
+        assertFindings(item.id, findings, ran);
       });
     }
   });

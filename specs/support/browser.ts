@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, expect, test as base, type Browser, type BrowserContext, type TestInfo } from '@playwright/test';
+import { chromium, test as base, type Browser, type BrowserContext, type TestInfo } from '@playwright/test';
 import { targetBrowserLaunch } from '../../harness/src/browser/launch';
 import { flowEnvironment, type FlowEnvironment } from '../../harness/src/flows/browser/environment';
-import { failing, failureMessage } from '../../harness/src/flows/browser/findings';
 import { mergeSupplement } from '../../harness/src/flows/browser/har-output';
 import { runFlow, type BrowserFlow, type SupplementEntry } from '../../harness/src/flows/browser/session';
+import { assertFindings } from './assert';
 import { target } from './target';
 
 const SPECS_DIR = path.resolve(__dirname, '..');
@@ -73,7 +73,7 @@ export function browserFlowTest(flow: BrowserFlow): void {
       const shot = await page.screenshot({ fullPage: true, timeout: 5000 }).catch(() => undefined);
       if (shot) await testInfo.attach('screenshot', { body: shot, contentType: 'image/png' });
       await attachHar(targetContext, testInfo, harSupplement);
-      expect(failing(record.findings).length, failureMessage(flow.id, record.findings)).toBe(0);
+      assertFindings(flow.id, record.findings);
     });
   });
 }

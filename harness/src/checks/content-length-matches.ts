@@ -8,6 +8,7 @@ export const contentLengthMatches: Check = {
     'RFC 9112 §6.3: "If a valid Content-Length header field is present without Transfer-Encoding, its decimal value defines the expected message body length in octets"; ' +
     'RFC 9110 §8.6: a recipient that receives several Content-Length values must treat differing ones as an error.',
   source: 'rfc',
+  level: 'must',
   run(ex) {
     const values = headerValues(ex, 'content-length');
     if (values.length === 0) return [];

@@ -26,6 +26,7 @@ export const cookieExpiresMatchesLifetime: Check = {
     'RFC 6265 §5.2.1-5.2.2 (Expires and Max-Age give the same expiry; Max-Age wins when both are present); ' +
     'service description lifetimes: analytics cookie 10 years, keep_alive about 30 minutes, secure_customer_sig, localization, _tracking_consent 1 year, _cmp_a 1 day.',
   source: 'capture',
+  level: 'must',
   run(ex) {
     const out: Finding[] = [];
     const date = responseDate(ex);

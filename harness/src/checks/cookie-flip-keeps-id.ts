@@ -29,6 +29,7 @@ export const cookieFlipKeepsId: Check = {
   clause:
     'Service description, States and transitions: "flag False -> flag True: response sets the same cookie id with suffix |True, same attributes".',
   source: 'capture',
+  level: 'must',
   run(ex, context) {
     const out: Finding[] = [];
     for (const cookie of ex.cookies) {

@@ -9,6 +9,7 @@ export const cookiePairSameValue: Check = {
   title: 'A companion cookie carries the same value as the cookie it shadows',
   clause: 'Service description, Cookies set by {base_url}: ARRAffinitySameSite "same value as ARRAffinity".',
   source: 'capture',
+  level: 'must',
   run(ex) {
     const out: Finding[] = [];
     for (const [companion, original] of SAME_VALUE_PAIRS) {

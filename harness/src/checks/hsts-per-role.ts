@@ -30,6 +30,7 @@ export const hstsPerRole: Check = {
     'Service description, Headers on every {base_url} response: "strict-transport-security: max-age=31536000; includeSubDomains; preload" (also on the asset host); ' +
     'Limits: "strict-transport-security max-age: 31536000 seconds on the site hosts, 63072000 seconds on the storefront".',
   source: 'capture',
+  level: 'must',
   run(ex, context) {
     const policy = HSTS_POLICIES[context.role];
     if (!policy || !ex.request.url.startsWith('https:')) return [];

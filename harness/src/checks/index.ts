@@ -12,6 +12,11 @@ import { cookieExpiresMatchesLifetime } from './cookie-expires-matches-lifetime'
 import { hstsPerRole } from './hsts-per-role';
 import { securityHeaderSetPerRole } from './security-header-set-per-role';
 import { cookiePairSameValue } from './cookie-pair-same-value';
+import { sessionCookieSentTwice } from './session-cookie-sent-twice';
+import { cookieDomainMatchesHost } from './cookie-domain-matches-host';
+import { headersCacheStatus } from './headers-cache-status';
+import { headersRequestId } from './headers-request-id';
+import { redirectLocationOtherHost } from './redirect-location-other-host';
 
 export type { Check, CheckContext, Finding, Verdict } from './types';
 
@@ -25,6 +30,11 @@ export const CHECKS: readonly Check[] = Object.freeze([
   hstsPerRole,
   securityHeaderSetPerRole,
   cookiePairSameValue,
+  sessionCookieSentTwice,
+  cookieDomainMatchesHost,
+  headersCacheStatus,
+  headersRequestId,
+  redirectLocationOtherHost,
 ]);
 
 /** Whether `id` is selected by `prefix`: equal, or `prefix` is a leading run of whole segments. */

@@ -10,9 +10,13 @@ export const maxAgeMatchesExpires: Check = {
   title: 'Cache-Control max-age agrees with Expires minus Date',
   clause:
     'Service description, Endpoints, certificate-status responder: "the max-age is the time remaining until Expires"; ' +
-    'RFC 9111 §4.2.1: a response\'s freshness lifetime is max-age if present, otherwise Expires minus Date.',
+    'RFC 9111 §4.2.1: a response\'s freshness lifetime is max-age if present, otherwise Expires minus Date. ' +
+    'Only the responder\'s agreement is stated; elsewhere a disagreement (which caches resolve by max-age, RFC 9111 §5.3) is informational.',
   source: 'capture',
-  run(ex) {
+  level: 'must',
+  run(ex, context) {
+    const stated = context.role === 'ocsp';
+    const weight = stated ? {} : { source: 'reference' as const, level: 'info' as const };
     const cc = cacheControl(ex);
     const maxAgeRaw = cc.get('max-age');
     const expiresRaw = headerValue(ex, 'expires');
@@ -21,9 +25,9 @@ export const maxAgeMatchesExpires: Check = {
     // "Expires: -1" and other invalid dates mean "already expired" (RFC 9111 §5.3): nothing to agree with.
     if (!expires) return [];
     const date = responseDate(ex);
-    if (!date) return [finding(maxAgeMatchesExpires, false, 'a valid Date header to compare Expires with', headerValue(ex, 'date') ?? '(absent)')];
+    if (!date) return [finding(maxAgeMatchesExpires, false, 'a valid Date header to compare Expires with', headerValue(ex, 'date') ?? '(absent)', weight)];
     const maxAge = typeof maxAgeRaw === 'string' && /^[0-9]+$/.test(maxAgeRaw) ? Number(maxAgeRaw) : NaN;
-    if (!Number.isFinite(maxAge)) return [finding(maxAgeMatchesExpires, false, 'max-age=<delta-seconds>', `max-age=${String(maxAgeRaw)}`)];
+    if (!Number.isFinite(maxAge)) return [finding(maxAgeMatchesExpires, false, 'max-age=<delta-seconds>', `max-age=${String(maxAgeRaw)}`, weight)];
     const remaining = Math.round((expires.getTime() - date.getTime()) / 1000);
     const ok = remaining <= 0 ? maxAge <= TOLERANCE_SECONDS : Math.abs(maxAge - remaining) <= TOLERANCE_SECONDS;
     return [
@@ -32,6 +36,7 @@ export const maxAgeMatchesExpires: Check = {
         ok,
         `max-age=${Math.max(remaining, 0)} (± ${TOLERANCE_SECONDS} s): Expires ${expiresRaw} - Date ${headerValue(ex, 'date')}`,
         `max-age=${maxAge}`,
+        weight,
       ),
     ];
   },

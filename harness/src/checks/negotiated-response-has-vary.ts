@@ -13,6 +13,7 @@ export const negotiatedResponseHasVary: Check = {
     'RFC 9110 §12.5.5: "An origin server SHOULD send a Vary header field when its algorithm for selecting a representation varies based on aspects of the request message other than the method and target URI"; ' +
     'service description, Resources: static files and media carry "vary: Accept-Encoding", converted storefront images "vary Accept, Accept-Encoding".',
   source: 'rfc',
+  level: 'should',
   run(ex) {
     const out: Finding[] = [];
     const vary = varies(ex);

@@ -9,6 +9,7 @@ export const ocspEtagIsSha256OfBody: Check = {
     'Service description, Endpoints, certificate-status responder: "ETag is a quoted uppercase 64-hex string"; that the hex is ' +
     'the SHA-256 of the body is the behaviour of the responder the description was captured from (FIDELITY.md, Boulder), not stated in the description.',
   source: 'reference',
+  level: 'info',
   run(ex) {
     if (mediaType(ex) !== 'application/ocsp-response' || ex.body.length === 0) return [];
     const etag = headerValue(ex, 'etag');

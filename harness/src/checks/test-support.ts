@@ -1,6 +1,7 @@
 /** Table-test support for checks: run one check on a fixture and summarise its findings. */
 import { observed, type FixtureInput } from '../spec/observed-fixture';
 import type { ObservedExchange } from '../spec/observed';
+import type { Level } from '../core';
 import type { Check, Finding } from './types';
 
 export interface Row {
@@ -10,13 +11,17 @@ export interface Row {
   previous?: ObservedExchange[];
   /** Expected verdicts in order; [] = the check does not apply. */
   verdicts: Array<Finding['verdict']>;
+  /** Levels of the findings in order, where the row checks them. */
+  levels?: Level[];
+  /** The same request asked again (checks of what changes between answers). */
+  repeat?: FixtureInput;
   /** For failures: text the expected and actual of the first failing finding must contain. */
   expected?: string;
   actual?: string;
 }
 
 export function runRow(check: Check, row: Row): Finding[] {
-  return check.run(observed(row.input), { role: row.role ?? 'site', previous: row.previous ?? [] });
+  return check.run(observed(row.input), { role: row.role ?? 'site', previous: row.previous ?? [], ...(row.repeat ? { repeat: observed(row.repeat) } : {}) });
 }
 
 export function tableTest(check: Check, rows: Row[]): void {
@@ -28,6 +33,8 @@ export function tableTest(check: Check, rows: Row[]): void {
     it.each(rows.map((r) => [r.name, r] as const))('%s', (_n, row) => {
       const findings = runRow(check, row);
       expect(findings.map((f) => f.verdict)).toEqual(row.verdicts);
+      if (row.levels) expect(findings.map((f) => f.level)).toEqual(row.levels);
+      for (const f of findings) expect(['must', 'should', 'info']).toContain(f.level);
       for (const f of findings) {
         expect(f.id.startsWith(check.id)).toBe(true);
         expect(f.expected).not.toBe('');

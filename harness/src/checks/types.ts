@@ -1,28 +1,7 @@
+import type { Finding, Level, Provenance } from '../core';
 import type { ObservedExchange } from '../spec/observed';
-import type { Provenance } from '../spec/types';
 
-export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'info';
-
-/** One comparison of expected against actual. Every failure says both. */
-export interface Finding {
-  /** Expectation or check id, e.g. `site/home header x-frame-options` or `cache/max-age-matches-expires`. */
-  id: string;
-  verdict: Verdict;
-  expected: string;
-  actual: string;
-  source: Provenance;
-  clause?: string;
-  /** Named shape that failed, so the report can show its description and examples. */
-  shape?: string;
-  message?: string;
-  /**
-   * The actual (and possibly expected) value is a secret of the target, such as a cookie value:
-   * the report layer redacts it. Findings never redact by themselves.
-   */
-  secret?: boolean;
-  /** Which target map the observed exchange came from (`ObservedExchange.target`), for differential runs. */
-  target?: string;
-}
+export type { Finding, Verdict } from '../core';
 
 /** A named cross-field invariant (one file each under checks/). */
 export interface Check {
@@ -32,6 +11,8 @@ export interface Check {
   /** The clause it enforces, quoted or cited. */
   clause: string;
   source: Provenance;
+  /** What a miss means (findings may carry another level where a clause says so). */
+  level: Level;
   /** Findings for one observed exchange; an empty list means the check does not apply. */
   run(exchange: ObservedExchange, context: CheckContext): Finding[];
 }
@@ -41,4 +22,9 @@ export interface CheckContext {
   role: string;
   /** Earlier exchanges of the same flow, in order (for checks across steps, such as a cookie keeping its id). */
   previous: ObservedExchange[];
+  /**
+   * The same request asked once more on the same protocol, when the replay learned noise: checks
+   * of what changes from one request to the next (a request-trace header) read it.
+   */
+  repeat?: ObservedExchange;
 }

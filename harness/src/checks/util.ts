@@ -48,9 +48,12 @@ export function requestHeader(ex: ObservedExchange, name: string): string | unde
   return all.length ? all.join(', ') : undefined;
 }
 
-/** A finding of a check; `aspect` distinguishes several findings of one check (a header, a cookie). */
+/**
+ * A finding of a check; `aspect` distinguishes several findings of one check (a header, a cookie).
+ * A miss is written `fail` here; the evaluator turns it into the verdict of the finding's level.
+ */
 export function finding(
-  check: Pick<Check, 'id' | 'source' | 'clause'>,
+  check: Pick<Check, 'id' | 'source' | 'level' | 'clause'>,
   ok: boolean,
   expected: string,
   actual: string,
@@ -63,6 +66,7 @@ export function finding(
     expected,
     actual,
     source: check.source,
+    level: check.level,
     clause: check.clause,
     ...rest,
   };

@@ -84,7 +84,7 @@ test('a flow runs over h1 and h2 with a jar each, captures the Location without 
     ],
   };
   try {
-    const record = await replayItem(flow, clients, { role: 'site', strict: false });
+    const record = await replayItem(flow, clients, { role: 'site' });
     const failing = record.legs.flatMap((l) => l.steps.flatMap((s) => s.findings)).filter((f) => f.verdict === 'fail' || f.verdict === 'error');
     expect(failing).toEqual([]);
     expect(record.legs.map((l) => l.steps.map((s) => s.response?.status))).toEqual([
@@ -116,7 +116,7 @@ test('a missing capture fails its step and skips the steps that need it; a close
     ],
   };
   try {
-    const record = await replayItem(flow, clients, { role: 'site', strict: false });
+    const record = await replayItem(flow, clients, { role: 'site' });
     expect(record.legs[0].steps[0].findings.find((f) => f.id === 'site/f/a capture next')).toMatchObject({ verdict: 'fail', actual: '(absent)' });
     expect(record.legs[0].steps[1].skipped).toMatch(/was not captured/);
   } finally {
@@ -124,7 +124,7 @@ test('a missing capture fails its step and skips the steps that need it; a close
   }
   const dead = new ReplayClients(loadTargetMap({ TARGET_URL: 'https://made.up.test:1', TARGET_RESOLVE: 'made.up.test:1:127.0.0.1', TARGET_CA: pki.caFile }));
   try {
-    const record = await replayItem({ id: 'site/x', title: '', clause: '', source: 'capture', request: { path: '/' }, expect: { status: 200 } }, dead, { role: 'site', strict: false });
+    const record = await replayItem({ id: 'site/x', title: '', clause: '', source: 'capture', request: { path: '/' }, expect: { status: 200 } }, dead, { role: 'site' });
     expect(allFindings(record).filter((f) => f.verdict === 'error').map((f) => f.id)).toEqual(['site/x transport', 'site/x transport']);
   } finally {
     await dead.close();

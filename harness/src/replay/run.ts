@@ -4,12 +4,19 @@
  * undici dispatcher, raw lines kept) and over HTTP/2 (node:http2, when the target offers h2),
  * observed, and evaluated; the two protocols are then compared. Redirects are never followed: a
  * step that wants the next hop captures the Location and names it in its own path.
+ *
+ * Each leg is asked twice (h1, h2, then h1 and h2 again, with a fresh cookie jar): what differs
+ * between the two answers of one protocol is that step's noise, which the protocol comparison
+ * excuses and the report lists. Interleaving the legs means a value that changes with time (a
+ * count-down max-age, a cache going from miss to hit) changes between the two answers of one
+ * protocol whenever it changes between the protocols.
  */
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Agent } from 'undici';
-import type { Finding } from '../checks/types';
-import { evaluateExchange, verdictFor } from '../spec/evaluate';
+import { defaultLevel, verdictFor, type Finding } from '../core';
+import { describeNoise, learnNoise, mergeNoise } from '../noise';
+import { evaluateExchange } from '../spec/evaluate';
 import { toObservedExchange } from '../spec/observe';
 import type { ObservedExchange, ObservedTls } from '../spec/observed';
 import { fillPlaceholders, type PlaceholderValues } from '../spec/placeholders';
@@ -53,7 +60,6 @@ export class ReplayClients {
 
 export interface ReplayOptions {
   role: Role;
-  strict: boolean;
   /** Name of the target in findings (differential runs keep two). Default: the map's origin. */
   targetName?: string;
 }
@@ -74,6 +80,8 @@ export interface StepRecord {
     tls?: ObservedTls;
     timings: ObservedExchange['timings'];
   };
+  /** What differed between the two answers of this step over this protocol: excused in comparisons, never in expectations. */
+  noise?: string[];
   findings: ReplayFinding[];
 }
 
@@ -85,7 +93,8 @@ export interface LegRecord {
 
 export interface ReplayRecord {
   id: string;
-  role: Role;
+  /** The role of the spec item, or `service` for expectations about the service as a whole. */
+  role: Role | 'service';
   kind: 'exchange' | 'flow';
   target: string;
   /** The whole item could not run (a placeholder of an unmapped role). */
@@ -188,10 +197,10 @@ function capture(step: FlowStep, observed: ObservedExchange, jar: CookieJar): Ar
 export function bodyError(stepId: string, response: ObservedResponse, observed: ObservedExchange, target: string): Omit<ReplayFinding, 'source'> | undefined {
   if (response.truncated) {
     const t = response.truncated;
-    return { id: `${stepId} body`, verdict: 'error', expected: `a body of at most ${limits().bodyCapBytes} bytes (HARNESS_BODY_CAP_BYTES)`, actual: `${t.totalBytes} bytes, SHA-256 ${t.sha256}`, message: `${observed.request.url}: body larger than the cap, truncated to ${t.keptBytes} bytes`, target };
+    return { id: `${stepId} body`, verdict: 'error', level: 'must', expected: `a body of at most ${limits().bodyCapBytes} bytes (HARNESS_BODY_CAP_BYTES)`, actual: `${t.totalBytes} bytes, SHA-256 ${t.sha256}`, message: `${observed.request.url}: body larger than the cap, truncated to ${t.keptBytes} bytes`, target };
   }
   if (observed.decodeError && observed.status !== 304 && observed.request.method !== 'HEAD') {
-    return { id: `${stepId} body`, verdict: 'error', expected: 'a body that decodes per its Content-Encoding', actual: observed.decodeError, message: `${observed.request.url}: body could not be decoded: ${observed.decodeError}`, target };
+    return { id: `${stepId} body`, verdict: 'error', level: 'must', expected: 'a body that decodes per its Content-Encoding', actual: observed.decodeError, message: `${observed.request.url}: body could not be decoded: ${observed.decodeError}`, target };
   }
   return undefined;
 }
@@ -209,35 +218,49 @@ function record(observed: ObservedExchange): StepRecord['response'] {
   };
 }
 
-async function runLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, clients: ReplayClients, options: ReplayOptions): Promise<{ leg: LegRecord; observed: Array<ObservedExchange | undefined> }> {
+/** One step as sent on one leg: its record, its answer, and what it was evaluated with. */
+interface SentStep {
+  step: FlowStep;
+  rec: StepRecord;
+  observed?: ObservedExchange;
+  response?: ObservedResponse;
+  values?: PlaceholderValues;
+}
+
+const levelOf = (step: ExchangeSpec) => step.level ?? defaultLevel(step.source);
+
+/** Sends every step of one leg in order (one cookie jar, flow variables captured); evaluates nothing. */
+async function sendLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, clients: ReplayClients, options: ReplayOptions): Promise<{ leg: LegRecord; sent: SentStep[] }> {
   const { map } = clients;
   const steps: FlowStep[] = 'steps' in item ? item.steps : [item];
-  const flowChecks = 'steps' in item ? (item.checks ?? []) : [];
   const target = options.targetName ?? map.origin;
   const jar = new CookieJar();
   const vars: Record<string, string> = {};
-  const previous: ObservedExchange[] = [];
   const leg: LegRecord = { protocol, steps: [] };
-  const observedList: Array<ObservedExchange | undefined> = [];
+  const sent: SentStep[] = [];
   const base = replayPlaceholders(map);
   let stopped: string | undefined;
 
   for (const step of steps) {
     const rec: StepRecord = { id: step.id, protocol, findings: [] };
+    const s: SentStep = { step, rec };
     leg.steps.push(rec);
-    observedList.push(undefined);
+    sent.push(s);
+    const fail = (id: string, verdict: 'skip' | 'error', expected: string, actual: string, message?: string) =>
+      rec.findings.push({ id, verdict, level: levelOf(step), expected, actual, ...(message ? { message } : {}), source: step.source, target, protocol });
     if (stopped) {
       rec.skipped = stopped;
       continue;
     }
     const values: PlaceholderValues = { ...base, ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [`{{${k}}}`, v])) };
+    s.values = values;
     let req: BuiltRequest;
     try {
       req = buildRequest(step, values, map, options.role, jar);
     } catch (e) {
       if (e instanceof StepSkip || e instanceof UnmappedPlaceholderError) {
         rec.skipped = e instanceof UnmappedPlaceholderError ? `role not mapped (${e.role})` : e.message;
-        rec.findings.push({ id: `${step.id} request`, verdict: 'skip', expected: 'a request that can be built', actual: rec.skipped, source: step.source, target, protocol });
+        fail(`${step.id} request`, 'skip', 'a request that can be built', rec.skipped);
         stopped = `an earlier step was skipped (${rec.skipped})`;
         continue;
       }
@@ -250,8 +273,7 @@ async function runLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, clients
       try {
         probe = await clients.h2.probe(url.origin);
       } catch (e) {
-        probe = undefined;
-        rec.findings.push({ id: `${step.id} transport`, verdict: 'error', expected: 'a response', actual: '(no response)', message: `${options.role}: ${(e as Error).message}`, source: step.source, target, protocol });
+        fail(`${step.id} transport`, 'error', 'a response', '(no response)', `${options.role}: ${(e as Error).message}`);
         stopped = 'an earlier step got no response';
         continue;
       }
@@ -276,8 +298,7 @@ async function runLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, clients
         tls = r.tls;
       }
     } catch (e) {
-      const message = `${options.role}: ${e instanceof TransportError ? e.message : (e as Error).message}`;
-      rec.findings.push({ id: `${step.id} transport`, verdict: 'error', expected: 'a response', actual: '(no response)', message, source: step.source, target, protocol });
+      fail(`${step.id} transport`, 'error', 'a response', '(no response)', `${options.role}: ${e instanceof TransportError ? e.message : (e as Error).message}`);
       stopped = 'an earlier step got no response';
       continue;
     }
@@ -292,30 +313,46 @@ async function runLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, clients
       totalMs: Math.round(totalMs * 1000) / 1000,
     });
     rec.response = record(observed);
-    observedList[observedList.length - 1] = observed;
-    const checks = [...(step.checks ?? []), ...flowChecks];
-    const findings: Finding[] = evaluateExchange(checks.length ? { ...step, checks } : step, observed, {
-      role: options.role,
-      placeholders: values,
-      strict: options.strict,
-      targetOrigin: map.origin,
-      previous: [...previous],
-    });
-    rec.findings.push(...findings.map((f) => ({ ...f, protocol })));
-    const bodyProblem = bodyError(step.id, response, observed, target);
-    if (bodyProblem) rec.findings.push({ ...bodyProblem, message: `${options.role}: ${bodyProblem.message ?? ''}`, source: step.source, protocol });
+    s.observed = observed;
+    s.response = response;
     jar.store(req.url, observed.lines.filter(([n]) => n === 'set-cookie').map(([, v]) => v));
     for (const [name, value, from] of capture(step, observed, jar)) {
       if (value === undefined) {
-        const verdict = verdictFor(false, step.source, { strict: options.strict, targetOrigin: map.origin });
-        rec.findings.push({ id: `${step.id} capture ${name}`, verdict, expected: `a value from ${from}`, actual: '(absent)', source: step.source, clause: step.clause, target, protocol });
+        const verdict = verdictFor(false, levelOf(step), map.origin);
+        rec.findings.push({ id: `${step.id} capture ${name}`, verdict, level: levelOf(step), expected: `a value from ${from}`, actual: '(absent)', source: step.source, clause: step.clause, target, protocol });
       } else {
         vars[name] = value;
       }
     }
-    previous.push(observed);
   }
-  return { leg, observed: observedList };
+  return { leg, sent };
+}
+
+/** Evaluates the steps of one leg, each with the same step of the repeated leg at hand for checks that compare two answers. */
+function evaluateLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, first: SentStep[], again: SentStep[] | undefined, clients: ReplayClients, options: ReplayOptions): void {
+  const flowChecks = 'steps' in item ? (item.checks ?? []) : [];
+  const target = options.targetName ?? clients.map.origin;
+  const previous: ObservedExchange[] = [];
+  first.forEach((s, i) => {
+    const observed = s.observed;
+    if (!observed || !s.values || !s.response) return;
+    const repeat = again?.[i]?.observed;
+    const checks = [...(s.step.checks ?? []), ...flowChecks];
+    const findings: Finding[] = evaluateExchange(checks.length ? { ...s.step, checks } : s.step, observed, {
+      role: options.role,
+      placeholders: s.values,
+      targetOrigin: clients.map.origin,
+      previous: [...previous],
+      ...(repeat ? { repeat } : {}),
+    });
+    s.rec.findings.push(...findings.map((f) => ({ ...f, protocol })));
+    const bodyProblem = bodyError(s.step.id, s.response, observed, target);
+    if (bodyProblem) s.rec.findings.push({ ...bodyProblem, message: `${options.role}: ${bodyProblem.message ?? ''}`, source: s.step.source, protocol });
+    // The repeated request failing is the target's failure too; its other findings are not reported twice.
+    const r = again?.[i];
+    if (r && !r.observed) for (const f of r.rec.findings) if (f.verdict === 'error') s.rec.findings.push({ ...f, id: f.id.replace(`${s.step.id} `, `${s.step.id} repeat `) });
+    previous.push(observed);
+  });
 }
 
 /** Replays one exchange or flow over h1 and h2 and compares the protocols step by step. */
@@ -339,21 +376,39 @@ export async function replayItem(item: ExchangeSpec | FlowSpec, clients: ReplayC
       if (!(e instanceof StepSkip)) throw e;
     }
   }
-  const runs: Record<string, Array<ObservedExchange | undefined>> = {};
+  const firsts: Partial<Record<Protocol, SentStep[]>> = {};
+  const agains: Partial<Record<Protocol, SentStep[]>> = {};
   for (const protocol of PROTOCOLS) {
-    const { leg, observed } = await runLeg(protocol, item, clients, options);
+    const { leg, sent } = await sendLeg(protocol, item, clients, options);
     if (leg.steps.length && leg.steps.every((s) => s.skipped) && protocol === 'h2') leg.skipped = leg.steps[0].skipped;
     rec.legs.push(leg);
-    runs[protocol] = observed;
+    firsts[protocol] = sent;
   }
+  for (const protocol of PROTOCOLS) {
+    if (!firsts[protocol]?.some((s) => s.observed)) continue;
+    agains[protocol] = (await sendLeg(protocol, item, clients, options)).sent;
+  }
+  for (const protocol of PROTOCOLS) evaluateLeg(protocol, item, firsts[protocol] ?? [], agains[protocol], clients, options);
+
   const steps: FlowStep[] = 'steps' in item ? item.steps : [item];
   steps.forEach((step, i) => {
-    const a = runs.h1[i];
-    const b = runs.h2[i];
-    if (a && b) rec.parity.push(...compareProtocols(step.id, a, b));
+    const noiseOf = (p: Protocol) => {
+      const a = firsts[p]?.[i]?.observed;
+      const b = agains[p]?.[i]?.observed;
+      return a && b ? learnNoise(a, b) : undefined;
+    };
+    const perProtocol = PROTOCOLS.map((p) => [p, noiseOf(p)] as const);
+    for (const [p, n] of perProtocol) {
+      const stepRec = firsts[p]?.[i]?.rec;
+      if (stepRec && n) stepRec.noise = describeNoise(n);
+    }
+    const noise = mergeNoise(...perProtocol.map(([, n]) => n));
+    const a = firsts.h1?.[i]?.observed;
+    const b = firsts.h2?.[i]?.observed;
+    if (a && b) rec.parity.push(...compareProtocols(step.id, a, b, noise));
     else if (a && !b) {
       const reason = rec.legs[1].steps[i]?.skipped ?? 'no h2 response';
-      rec.parity.push({ id: `${step.id} parity`, verdict: 'skip', expected: 'the same response over h1 and h2', actual: reason, source: 'rfc', target: rec.target });
+      rec.parity.push({ id: `${step.id} parity`, verdict: 'skip', level: 'must', expected: 'the same response over h1 and h2', actual: reason, source: 'rfc', target: rec.target });
     }
   });
   return rec;

@@ -8,15 +8,20 @@ describe('buildResults', () => {
     expect(r.roles.map((x) => x.role)).toEqual(['site', 'bare', 'shop']);
     const home = r.tests.find((t) => t.id === 'site/home')!;
     expect(home.kind).toBe('exchange');
-    // status, x-frame-options, cookie value, a check (info), parity: one expectation each, h1 and h2 inside.
-    expect(home.expectations.map((e) => [e.id, e.verdict, e.findings.length])).toEqual([
-      ['site/home status', 'pass', 2],
-      ['site/home header x-frame-options', 'pass', 2],
-      ['site/home cookie ASP.NET_SessionId value', 'pass', 2],
-      ['site/home check cache/etag-strong', 'info', 2],
-      ['site/home parity', 'pass', 1],
+    // status, x-frame-options, cookie value, checks (info, warn), a rule whose premise failed, parity: one expectation each, h1 and h2 inside.
+    expect(home.expectations.map((e) => [e.id, e.verdict, e.level, e.findings.length])).toEqual([
+      ['site/home status', 'pass', 'must', 2],
+      ['site/home header x-frame-options', 'pass', 'must', 2],
+      ['site/home cookie ASP.NET_SessionId value', 'pass', 'must', 2],
+      ['site/home check cache/etag-strong', 'info', 'info', 2],
+      ['site/home check vary/negotiated-response-has-vary accept-encoding', 'warn', 'should', 2],
+      ['site/home header allow', 'n/a', 'must', 2],
+      ['site/home parity', 'pass', 'must', 1],
     ]);
-    expect(home.counts).toEqual({ pass: 4, fail: 0, error: 0, skip: 0, info: 1 });
+    expect(home.counts).toEqual({ error: 0, fail: 0, warn: 1, diff: 0, info: 1, fixed: 0, skip: 0, 'n/a': 1, pass: 4 });
+    expect(home.verdict).toBe('warn');
+    expect(r.run.failOn).toBe('fail');
+    expect(home.legs![0].steps[0].noise).toEqual(['header x-trace-id', 'cookie ASP.NET_SessionId value']);
     expect(r.run.protocolMix).toEqual({ browser: 1, h1: 2, h2: 2 });
   });
 
@@ -115,10 +120,25 @@ describe('buildResults', () => {
     expect(r.tests[0].browser!.redirects).toEqual([{ status: 301, url: '{redirector_url}/favicon.ico', location: 'https://hop2.test/' }]);
   });
 
-  test('worst: error > fail > info > pass > skip', () => {
-    expect(worst(['pass', 'skip'])).toBe('pass');
+  test('worst follows the one verdict order', () => {
+    expect(worst(['pass', 'warn', 'info'])).toBe('warn');
     expect(worst(['skip'])).toBe('skip');
     expect(worst(['info', 'fail', 'error'])).toBe('error');
     expect(worst([])).toBe('pass');
+  });
+
+  test('HARNESS_FAIL_ON decides the run status: warns pass at the default, fail at warn', () => {
+    expect(buildResults(passingInput()).run.status).toBe('passed');
+    const input = passingInput();
+    input.run.failOn = 'warn';
+    expect(buildResults(input).run.status).toBe('failed');
+    input.run.failOn = 'info';
+    expect(buildResults(input).run.status).toBe('failed');
+  });
+
+  test('an old record without levels gets the level of its provenance', () => {
+    const rec = { id: 'x/y', role: 'site', kind: 'exchange', legs: [{ protocol: 'h1', steps: [{ id: 'x/y', findings: [{ id: 'x/y a', verdict: 'info', expected: 'a', actual: 'b', source: 'reference' }, { id: 'x/y b', verdict: 'pass', expected: 'a', actual: 'a', source: 'capture' }] }] }], parity: [] };
+    const t = buildResults({ run: runMeta(), tests: [collected(['site', 'x/y'], rec)] }).tests[0];
+    expect(t.expectations.map((e) => e.level)).toEqual(['info', 'must']);
   });
 });

@@ -3,6 +3,7 @@
  * the run's metadata in, `results.json` out. Pure: the same input gives the same output, whatever
  * order the tests arrived in (shards, workers, merged blobs).
  */
+import { emptyCounts, failsRun, isVerdict, LEVELS, PROVENANCES, rank, summaryVerdict, type Level } from '../core';
 import { ROLES } from '../target/roles';
 import { shapeByName } from '../shapes';
 import { anchor } from './anchors';
@@ -13,7 +14,6 @@ import { describeSecret, redactHeaderValue, redactSetCookieText, redactUrl } fro
 import {
   RESULTS_SCHEMA,
   type ConformanceResults,
-  type Counts,
   type Expectation,
   type FindingProtocol,
   type FindingReport,
@@ -33,30 +33,18 @@ export interface BuildInput {
   run: Omit<RunMeta, 'status' | 'protocolMix'>;
 }
 
-/** Worst first: the verdict of a group is the first of these any member has. */
-const RANK: readonly Verdict[] = ['error', 'fail', 'info', 'pass', 'skip'];
+export { emptyCounts, worst } from '../core';
 
-export function worst(verdicts: Iterable<Verdict>): Verdict {
-  let best = RANK.length - 1;
-  let any = false;
-  for (const v of verdicts) {
-    any = true;
-    best = Math.min(best, RANK.indexOf(v));
-  }
-  return any ? RANK[best] : 'pass';
-}
-
-export function emptyCounts(): Counts {
-  return { pass: 0, fail: 0, error: 0, skip: 0, info: 0 };
-}
-
-const PROVENANCES: ReadonlySet<string> = new Set(['capture', 'rfc', 'reference']);
-const VERDICT_SET: ReadonlySet<string> = new Set(['pass', 'fail', 'error', 'skip', 'info']);
+const PROVENANCE_SET: ReadonlySet<string> = new Set(PROVENANCES);
+const LEVEL_SET: ReadonlySet<string> = new Set(LEVELS);
+/** Worst level first. */
+const strongest = (levels: Level[]): Level => LEVELS.find((l) => levels.includes(l)) ?? 'must';
 
 /** A finding as attached (either record shape); fields are checked, never trusted. */
 interface RawFinding {
   id?: unknown;
   verdict?: unknown;
+  level?: unknown;
   expected?: unknown;
   actual?: unknown;
   source?: unknown;
@@ -83,6 +71,7 @@ interface RawStep {
     tls?: Record<string, unknown>;
     timings?: { totalMs?: unknown };
   };
+  noise?: unknown;
   findings?: RawFinding[];
 }
 
@@ -119,6 +108,7 @@ function roleOf(t: CollectedTest, record: RawRecord | undefined): string {
 interface Context {
   rawSecrets: boolean;
   target: RunMeta['target'];
+  failOn: RunMeta['failOn'];
 }
 
 /** Header names whose expectation findings carry values of secret headers. */
@@ -128,8 +118,9 @@ function secretAspect(id: string): boolean {
 }
 
 function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: Context): Omit<FindingReport, 'key'> {
-  const verdict = (VERDICT_SET.has(text(raw.verdict)) ? text(raw.verdict) : 'error') as Verdict;
-  const source = (PROVENANCES.has(text(raw.source)) ? text(raw.source) : 'capture') as Provenance;
+  const verdict: Verdict = isVerdict(raw.verdict) ? raw.verdict : 'error';
+  const source = (PROVENANCE_SET.has(text(raw.source)) ? text(raw.source) : 'capture') as Provenance;
+  const level = (LEVEL_SET.has(text(raw.level)) ? text(raw.level) : source === 'reference' ? 'info' : 'must') as Level;
   const id = text(raw.id) || '(finding without id)';
   let actual = text(raw.actual);
   let redacted = false;
@@ -144,7 +135,7 @@ function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: 
       actual = shown;
     }
   }
-  const out: Omit<FindingReport, 'key'> = { id, verdict, expected: text(raw.expected), actual, source };
+  const out: Omit<FindingReport, 'key'> = { id, verdict, level, expected: text(raw.expected), actual, source };
   if (protocol) out.protocol = protocol;
   if (str(raw.clause)) out.clause = str(raw.clause);
   if (str(raw.shape)) out.shape = str(raw.shape);
@@ -212,20 +203,21 @@ function buildTest(t: CollectedTest, ctx: Context): TestReport {
   const recordSkip = str(record?.skipped);
   const testSkip = t.status === 'skipped' ? (skipReasonOf(t) ?? 'skipped') : undefined;
   const skipped = recordSkip ?? testSkip;
-  if (problem) raw.push({ f: { id: `${id} findings`, verdict: 'error', expected: 'a findings attachment of JSON', actual: problem, source: 'capture' } });
+  const whole = { level: 'must' as const, source: 'capture' as const };
+  if (problem) raw.push({ f: { id: `${id} findings`, verdict: 'error', expected: 'a findings attachment of JSON', actual: problem, ...whole } });
   if (raw.length === 0) {
     if (skipped !== undefined && !playwrightFailed) {
-      raw.push({ f: { id, verdict: 'skip', expected: 'the test runs', actual: skipped, source: 'capture', message: skipped } });
+      raw.push({ f: { id, verdict: 'skip', expected: 'the test runs', actual: skipped, message: skipped, ...whole } });
     } else if (!playwrightFailed) {
-      raw.push({ f: { id, verdict: 'pass', expected: 'the test passes', actual: 'passed', source: 'capture' } });
+      raw.push({ f: { id, verdict: 'pass', expected: 'the test passes', actual: 'passed', ...whole } });
     } else {
       // A test without findings: its assertion failures are the target's, anything else is the run's.
       const assertion = t.status === 'failed' && /expect\(|toBe|toEqual|toMatch|toContain|toHave|Expected/.test(errorText);
-      raw.push({ f: { id, verdict: assertion ? 'fail' : 'error', expected: 'the test passes', actual: t.status, source: 'capture', message: errorText || t.status } });
+      raw.push({ f: { id, verdict: assertion ? 'fail' : 'error', expected: 'the test passes', actual: t.status, message: errorText || t.status, ...whole } });
     }
-  } else if (playwrightFailed && !raw.some((r) => r.f.verdict === 'fail' || r.f.verdict === 'error')) {
+  } else if (playwrightFailed && !raw.some((r) => failsRun(r.f.verdict, ctx.failOn))) {
     // The findings say nothing failed but the test did (a harness error after the attachment, a timeout): keep it.
-    raw.push({ f: { id: `${id} (test)`, verdict: 'error', expected: 'the test completes', actual: t.status, source: 'capture', message: errorText || t.status } });
+    raw.push({ f: { id: `${id} (test)`, verdict: 'error', expected: 'the test completes', actual: t.status, message: errorText || t.status, ...whole } });
   }
 
   // Findings keyed by test, id, protocol and occurrence; grouped into expectations by id.
@@ -238,7 +230,7 @@ function buildTest(t: CollectedTest, ctx: Context): TestReport {
     const finding: FindingReport = { key: anchor('f', `${f.id} ${f.protocol ?? ''}`, key, String(n)), ...f };
     let e = byId.get(f.id);
     if (!e) {
-      e = { key: anchor('e', f.id, key), id: f.id, ...(step ? { step } : {}), verdict: 'pass', source: f.source, ...(f.clause ? { clause: f.clause } : {}), findings: [] };
+      e = { key: anchor('e', f.id, key), id: f.id, ...(step ? { step } : {}), verdict: 'pass', level: f.level, source: f.source, ...(f.clause ? { clause: f.clause } : {}), findings: [] };
       byId.set(f.id, e);
     }
     e.findings.push(finding);
@@ -246,7 +238,8 @@ function buildTest(t: CollectedTest, ctx: Context): TestReport {
   }
   const expectations = [...byId.values()];
   for (const e of expectations) {
-    e.verdict = worst(e.findings.map((f) => f.verdict));
+    e.verdict = summaryVerdict(e.findings.map((f) => f.verdict));
+    e.level = strongest(e.findings.map((f) => f.level));
     const shaped = e.findings.find((f) => f.shape && f.verdict !== 'pass') ?? e.findings.find((f) => f.shape);
     const shape = shaped?.shape ? shapeByName(shaped.shape) : undefined;
     if (shaped?.shape) e.shape = shape ? { name: shape.name, description: shape.description, examples: [...shape.examples] } : { name: shaped.shape, description: '(unknown shape)', examples: [] };
@@ -274,7 +267,7 @@ function buildTest(t: CollectedTest, ctx: Context): TestReport {
     status: t.status,
     errors: t.errors,
     ...(skipped !== undefined ? { skipped } : {}),
-    verdict: worst(expectations.map((e) => e.verdict)),
+    verdict: summaryVerdict(expectations.map((e) => e.verdict)),
     counts,
     expectations,
     durationMs: t.durationMs,
@@ -310,6 +303,7 @@ function buildStep(s: RawStep, protocol: 'h1' | 'h2', index: number, testKey: st
   const id = text(s.id);
   const step: StepReport = { key: anchor('s', `${id} ${protocol}`, testKey, String(index)), id, protocol, expectationKeys: expectations.filter((e) => e.step === id).map((e) => e.key) };
   if (str(s.skipped)) step.skipped = str(s.skipped);
+  if (Array.isArray(s.noise)) step.noise = s.noise.map(text);
   if (s.request) {
     const url = text(s.request.url);
     const headers = pairs(s.request.headers);
@@ -377,7 +371,7 @@ function lastAttempts(tests: CollectedTest[]): CollectedTest[] {
 }
 
 export function buildResults(input: BuildInput): ConformanceResults {
-  const ctx: Context = { rawSecrets: input.run.rawSecrets, target: input.run.target };
+  const ctx: Context = { rawSecrets: input.run.rawSecrets, target: input.run.target, failOn: input.run.failOn };
   const tests = lastAttempts(input.tests)
     .map((t) => buildTest(t, ctx))
     .sort(compareTests);
@@ -396,7 +390,7 @@ export function buildResults(input: BuildInput): ConformanceResults {
     if (t.kind === 'browser-flow' && t.status !== 'skipped' && !t.skipped) protocolMix.browser = (protocolMix.browser ?? 0) + 1;
   }
   const runErrors = input.run.runErrors;
-  const status = totals.fail + totals.error > 0 || runErrors.length > 0 ? 'failed' : 'passed';
+  const status = (Object.keys(totals) as Verdict[]).some((v) => totals[v] > 0 && failsRun(v, input.run.failOn)) || runErrors.length > 0 ? 'failed' : 'passed';
   const sortedMix = Object.fromEntries(Object.entries(protocolMix).sort(([a], [b]) => cmp(a, b)));
   return {
     schema: RESULTS_SCHEMA,
@@ -407,8 +401,7 @@ export function buildResults(input: BuildInput): ConformanceResults {
   };
 }
 
-/** Tests with a fail or error first, then info, then the rest; order otherwise kept. */
+/** Tests in verdict order (errors and failures first, passes last), order otherwise kept. */
 export function failuresFirst(tests: readonly TestReport[]): TestReport[] {
-  const rank = (t: TestReport) => (t.verdict === 'error' || t.verdict === 'fail' ? 0 : t.verdict === 'info' ? 1 : t.verdict === 'pass' ? 2 : 3);
-  return tests.map((t, i) => [t, i] as const).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map(([t]) => t);
+  return tests.map((t, i) => [t, i] as const).sort((a, b) => rank(a[0].verdict) - rank(b[0].verdict) || a[1] - b[1]).map(([t]) => t);
 }

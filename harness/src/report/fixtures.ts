@@ -66,8 +66,11 @@ function step(id: string, o: StepOpts) {
         protocol: o.protocol,
       },
       { id: `${id} cookie ASP.NET_SessionId value`, verdict: 'pass', expected: 'alnum-lower24', actual: cookie, source: 'capture', shape: 'alnum-lower24', secret: true, target: 'user', protocol: o.protocol },
-      { id: `${id} check cache/etag-strong`, verdict: 'info', expected: 'a strong ETag', actual: 'W/"1"', source: 'reference', message: 'expectation of the reference', target: 'user', protocol: o.protocol },
+      { id: `${id} check cache/etag-strong`, verdict: 'info', level: 'info', expected: 'a strong ETag', actual: 'W/"1"', source: 'reference', message: 'expectation of the reference', target: 'user', protocol: o.protocol },
+      { id: `${id} check vary/negotiated-response-has-vary accept-encoding`, verdict: 'warn', level: 'should', expected: 'vary includes Accept-Encoding (content-encoding: gzip)', actual: 'vary: (absent)', source: 'rfc', message: 'a recommendation (SHOULD)', target: 'user', protocol: o.protocol },
+      { id: `${id} header allow`, verdict: 'n/a', level: 'must', expected: '(present, any value)', actual: '(absent)', source: 'rfc', message: 'premise not met: the rule applies to a 405 answer; this one is 200', target: 'user', protocol: o.protocol },
     ],
+    noise: ['header x-trace-id', 'cookie ASP.NET_SessionId value'],
   };
 }
 
@@ -121,6 +124,7 @@ export function runMeta(over: Partial<BuildInput['run']> = {}): BuildInput['run'
     target: TARGET,
     spec: { commit: '0123456789abcdef0123456789abcdef01234567', dirty: false, digest: 'feedfacecafebeef', files: ['site.json'] },
     rawSecrets: false,
+    failOn: 'fail',
     runErrors: [],
     ...over,
   };

@@ -5,7 +5,7 @@
  */
 
 export const CSS = `
-:root{--pass:#2e7d32;--fail:#c62828;--error:#6a1b9a;--skip:#757575;--info:#1565c0;--bg:#fafafa;--line:#ddd}
+:root{--pass:#2e7d32;--fail:#c62828;--error:#6a1b9a;--warn:#e65100;--diff:#00838f;--info:#1565c0;--fixed:#558b2f;--skip:#757575;--na:#9e9e9e;--bg:#fafafa;--line:#ddd}
 *{box-sizing:border-box}
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:var(--bg);color:#212121}
 header.top{padding:12px 20px;background:#263238;color:#eceff1}
@@ -22,18 +22,18 @@ th,td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-alig
 th{background:#eceff1;font-weight:600}
 td.v,th.v{white-space:nowrap;width:1%}
 .badge{display:inline-block;min-width:40px;text-align:center;padding:0 6px;border-radius:3px;color:#fff;font-size:11px;font-weight:700;text-transform:uppercase}
-.b-pass{background:var(--pass)}.b-fail{background:var(--fail)}.b-error{background:var(--error)}.b-skip{background:var(--skip)}.b-info{background:var(--info)}
+.b-pass{background:var(--pass)}.b-fail{background:var(--fail)}.b-error{background:var(--error)}.b-warn{background:var(--warn)}.b-diff{background:var(--diff)}.b-info{background:var(--info)}.b-fixed{background:var(--fixed)}.b-skip{background:var(--skip)}.b-na{background:var(--na)}
 .status-failed{color:#ffcdd2;font-weight:700}.status-passed{color:#c8e6c9;font-weight:700}
 table.summary{width:auto;min-width:640px}
 table.summary td.n{text-align:right;font-variant-numeric:tabular-nums}
 .bar{display:flex;width:240px;height:12px;background:#eee;border-radius:2px;overflow:hidden}
 .bar span{display:block;height:100%}
-.bar .pass{background:var(--pass)}.bar .fail{background:var(--fail)}.bar .error{background:var(--error)}.bar .skip{background:var(--skip)}.bar .info{background:var(--info)}
+.bar .pass{background:var(--pass)}.bar .fail{background:var(--fail)}.bar .error{background:var(--error)}.bar .warn{background:var(--warn)}.bar .diff{background:var(--diff)}.bar .info{background:var(--info)}.bar .fixed{background:var(--fixed)}.bar .skip{background:var(--skip)}.bar .na{background:var(--na)}
 .filters{display:flex;flex-wrap:wrap;gap:12px;align-items:center;background:#fff;border:1px solid var(--line);padding:8px;position:sticky;top:0;z-index:2}
 .filters label{white-space:nowrap}
-.failures ol{margin:0;padding-left:22px;background:#fff;border:1px solid var(--line)}
-.failures li{padding:3px 0;border-bottom:1px solid #f0f0f0}
-.failures li .ea{color:#555}
+.failures ol,.warnings ol{margin:0;padding-left:22px;background:#fff;border:1px solid var(--line)}
+.failures li,.warnings li{padding:3px 0;border-bottom:1px solid #f0f0f0}
+.failures li .ea,.warnings li .ea{color:#555}
 article.test{background:#fff;border:1px solid var(--line);margin:6px 0}
 article.test>details>summary{cursor:pointer;padding:6px 8px;list-style-position:inside}
 article.test.v-fail>details>summary,article.test.v-error>details>summary{background:#fff5f5}
@@ -42,6 +42,11 @@ article.test .body{padding:6px 10px 10px}
 .kind{color:#607d8b;font-size:12px;margin-left:6px}
 tr.f-fail td,tr.f-error td{background:#ffebee}
 tr.f-info td{background:#e3f2fd}
+tr.f-warn td{background:#fff3e0}
+tr.f-diff td{background:#e0f7fa}
+tr.f-na td{color:#757575}
+article.test.v-warn>details>summary{background:#fffaf3}
+.noise{font-size:12px;margin:2px 0}
 tr.diff td{background:#fff3e0}
 tr.f-fail td.exp,tr.f-error td.exp{background:#f1f8e9}
 mark{background:#ffcc80;color:inherit;padding:0 1px}
@@ -74,6 +79,7 @@ export const SCRIPT = `
     return {
       role: form.elements.namedItem('role').value,
       source: form.elements.namedItem('source').value,
+      level: form.elements.namedItem('level').value,
       check: form.elements.namedItem('check').value.trim().toLowerCase(),
       verdicts: verdicts
     };
@@ -82,6 +88,7 @@ export const SCRIPT = `
     if (s.role && role !== s.role) return false;
     if (s.verdicts.indexOf(el.getAttribute('data-verdict')) < 0) return false;
     if (s.source && el.getAttribute('data-source') !== s.source) return false;
+    if (s.level && el.getAttribute('data-level') !== s.level) return false;
     if (s.check && (el.getAttribute('data-id') || '').toLowerCase().indexOf(s.check) < 0) return false;
     return true;
   }
@@ -99,7 +106,7 @@ export const SCRIPT = `
       a.classList.toggle('hidden', !any);
       if (any) shown++;
     });
-    q('.failures li').forEach(function(li){ li.classList.toggle('hidden', !matches(li, s, li.getAttribute('data-role'))); });
+    q('.failures li, .warnings li').forEach(function(li){ li.classList.toggle('hidden', !matches(li, s, li.getAttribute('data-role'))); });
     var count = document.getElementById('shown-count');
     if (count) count.textContent = String(shown);
   }

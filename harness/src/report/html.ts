@@ -5,6 +5,7 @@
  * also embedded as JSON in a `<script type="application/json">`.
  */
 import { createHash } from 'node:crypto';
+import { failsRun, LEVELS, VERDICTS, type FailOn } from '../core';
 import { failuresFirst } from './build';
 import { esc, jsonForScript, markDifference, safePngDataUrl } from './escape';
 import { CSS, SCRIPT } from './html-assets';
@@ -15,17 +16,24 @@ export interface HtmlOptions {
   csp?: boolean;
 }
 
-const ORDER: readonly Verdict[] = ['fail', 'error', 'info', 'skip', 'pass'];
-const FAILING = (v: Verdict) => v === 'fail' || v === 'error';
+/** Worst first, as everywhere. */
+const ORDER: readonly Verdict[] = VERDICTS;
+/** A verdict as a CSS class name (`n/a` has a slash). */
+const vc = (v: Verdict) => (v === 'n/a' ? 'na' : v);
+/** A difference from the spec or the baseline, whether or not it fails the run. */
+const DIFFERS = (v: Verdict) => v !== 'pass' && v !== 'skip' && v !== 'n/a';
+/** The run's threshold, set for one render. */
+let failOn: FailOn = 'fail';
+const FAILING = (v: Verdict) => failsRun(v, failOn);
 
-const badge = (v: Verdict) => `<span class="badge b-${v}">${v}</span>`;
+const badge = (v: Verdict) => `<span class="badge b-${vc(v)}">${v}</span>`;
 
 function bar(c: Counts): string {
   const total = ORDER.reduce((n, v) => n + c[v], 0);
   if (total === 0) return '<div class="bar"></div>';
   const title = ORDER.filter((v) => c[v]).map((v) => `${c[v]} ${v}`).join(', ');
   return `<div class="bar" title="${esc(title)}" role="img" aria-label="${esc(title)}">${ORDER.filter((v) => c[v])
-    .map((v) => `<span class="${v}" style="width:${((100 * c[v]) / total).toFixed(2)}%"></span>`)
+    .map((v) => `<span class="${vc(v)}" style="width:${((100 * c[v]) / total).toFixed(2)}%"></span>`)
     .join('')}</div>`;
 }
 
@@ -45,7 +53,7 @@ function header(r: ConformanceResults): string {
   return `<header class="top">
 <h1>${esc(run.title)}</h1>
 <div class="meta">
-<span>status <b class="status-${run.status}">${esc(run.status)}</b></span>
+<span>status <b class="status-${run.status}">${esc(run.status)}</b> (fails on ${esc(run.failOn)} and worse: HARNESS_FAIL_ON)</span>
 <span>started ${esc(run.startedAt)}</span>
 <span>duration ${esc((run.durationMs / 1000).toFixed(1))} s</span>
 <span>spec ${esc(spec.commit ? spec.commit.slice(0, 12) : 'no commit')}${spec.dirty ? ' (modified)' : ''} · digest ${esc(spec.digest)}</span>
@@ -53,22 +61,29 @@ function header(r: ConformanceResults): string {
 <span>${run.rawSecrets ? 'raw secret values shown' : 'secrets shown as shape and length'}</span>
 </div>
 <div class="meta"><span class="wrap">${esc(target)}</span></div>
+${run.target ? `<div class="meta"><span class="wrap">{section} = ${esc(run.target.section)}${run.target.sectionSource ? ` (${esc(run.target.sectionSource)})` : ''}</span></div>` : ''}
 </header>`;
 }
 
+/** Summary columns: pass, fail and error always, the other verdicts when the run has them. */
+function columns(r: ConformanceResults): Verdict[] {
+  return ORDER.filter((v) => v === 'pass' || v === 'fail' || v === 'error' || r.totals[v] > 0);
+}
+
 function summary(r: ConformanceResults): string {
+  const COLS = columns(r);
   const rows = r.roles
     .map(
       (s) =>
-        `<tr><td><a href="#role-${esc(s.role)}">${esc(s.role)}</a></td><td class="n">${s.tests}</td>${ORDER.map((v) => `<td class="n">${s.counts[v] || ''}</td>`).join('')}<td>${bar(s.counts)}</td></tr>`,
+        `<tr><td><a href="#role-${esc(s.role)}">${esc(s.role)}</a></td><td class="n">${s.tests}</td>${COLS.map((v) => `<td class="n">${s.counts[v] || ''}</td>`).join('')}<td>${bar(s.counts)}</td></tr>`,
     )
     .join('\n');
   const t = r.totals;
   return `<section class="summary-box"><h2>Summary per role (expectations)</h2>
-<table class="summary"><thead><tr><th>role</th><th>tests</th>${ORDER.map((v) => `<th>${badge(v)}</th>`).join('')}<th></th></tr></thead>
+<table class="summary"><thead><tr><th>role</th><th>tests</th>${COLS.map((v) => `<th>${badge(v)}</th>`).join('')}<th></th></tr></thead>
 <tbody>
 ${rows}
-<tr><th>all</th><th class="n">${r.tests.length}</th>${ORDER.map((v) => `<th class="n">${t[v] || ''}</th>`).join('')}<th>${bar(t)}</th></tr>
+<tr><th>all</th><th class="n">${r.tests.length}</th>${COLS.map((v) => `<th class="n">${t[v] || ''}</th>`).join('')}<th>${bar(t)}</th></tr>
 </tbody></table>
 ${r.run.runErrors.length ? `<h2>Errors of the run</h2>${r.run.runErrors.map((e) => `<pre class="run-error">${esc(e)}</pre>`).join('')}` : ''}
 ${target(r)}
@@ -89,7 +104,8 @@ function filters(r: ConformanceResults): string {
   }
   return `<form class="filters" id="filters" autocomplete="off">
 <label>role <select name="role"><option value="">all</option>${roles}</select></label>
-<span>verdict ${ORDER.map((v) => `<label><input type="checkbox" name="verdict" value="${v}" checked> ${v}</label>`).join(' ')}</span>
+<span>verdict ${columns(r).map((v) => `<label><input type="checkbox" name="verdict" value="${v}" checked> ${v}</label>`).join(' ')}</span>
+<label>level <select name="level"><option value="">all</option>${LEVELS.map((l) => `<option value="${l}">${l}</option>`).join('')}</select></label>
 <label>provenance <select name="source"><option value="">all</option><option value="capture">capture</option><option value="rfc">rfc</option><option value="reference">reference</option></select></label>
 <label>check id <input type="search" name="check" list="check-ids" placeholder="e.g. header x-frame-options"></label>
 <datalist id="check-ids">${[...checks].sort().map((c) => `<option value="${esc(c)}">`).join('')}</datalist>
@@ -100,21 +116,29 @@ function filters(r: ConformanceResults): string {
 </form>`;
 }
 
-function failures(r: ConformanceResults): string {
+/** Expectations listed at the top: those that fail the run, then (in a list of their own) warnings and diffs that do not. */
+function expectationList(r: ConformanceResults, wanted: (v: Verdict) => boolean): string[] {
   const items: string[] = [];
   for (const t of failuresFirst(r.tests)) {
     for (const e of t.expectations) {
-      if (!FAILING(e.verdict)) continue;
+      if (!wanted(e.verdict)) continue;
       const f = e.findings.find((x) => x.verdict === e.verdict) ?? e.findings[0];
       items.push(
-        `<li data-role="${esc(t.role)}" data-verdict="${e.verdict}" data-source="${esc(e.source)}" data-id="${esc(e.id)}">${badge(e.verdict)} <a href="#${e.key}">${esc(e.id)}</a>${
+        `<li data-role="${esc(t.role)}" data-verdict="${e.verdict}" data-level="${e.level}" data-source="${esc(e.source)}" data-id="${esc(e.id)}">${badge(e.verdict)} <a href="#${e.key}">${esc(e.id)}</a>${
           f.protocol ? ` <span class="muted">(${esc(protocolsOf(e))})</span>` : ''
-        }: <span class="ea">expected</span> <code>${esc(f.expected)}</code>, <span class="ea">got</span> <code>${markDifference(f.expected, f.actual)}</code>${f.message && e.verdict === 'error' ? ` <span class="muted">${esc(f.message)}</span>` : ''}</li>`,
+        }: <span class="ea">expected</span> <code>${esc(f.expected)}</code>, <span class="ea">got</span> <code>${markDifference(f.expected, f.actual)}</code>${f.message && e.verdict !== 'fail' ? ` <span class="muted">${esc(f.message)}</span>` : ''}</li>`,
       );
     }
   }
-  if (items.length === 0) return `<section class="failures"><h2>Failures</h2><p>No failing expectation and no run error.</p></section>`;
-  return `<section class="failures"><h2>Failures (${items.length})</h2><ol>${items.join('\n')}</ol></section>`;
+  return items;
+}
+
+function failures(r: ConformanceResults): string {
+  const items = expectationList(r, FAILING);
+  const warnings = expectationList(r, (v) => (v === 'warn' || v === 'diff') && !FAILING(v));
+  const warned = warnings.length ? `<section class="warnings"><h2>Warnings and diffs, not failing the run (${warnings.length})</h2><ol>${warnings.join('\n')}</ol></section>` : '';
+  if (items.length === 0) return `<section class="failures"><h2>Failures</h2><p>No failing expectation and no run error.</p></section>${warned}`;
+  return `<section class="failures"><h2>Failures (${items.length})</h2><ol>${items.join('\n')}</ol></section>${warned}`;
 }
 
 function protocolsOf(e: Expectation): string {
@@ -131,13 +155,13 @@ function shapeInfo(e: Expectation): string {
 }
 
 function findingRow(e: Expectation, f: FindingReport, first: boolean, span: number, shown: string, showClause: boolean): string {
-  const diffCell = f.verdict === 'pass' || f.verdict === 'skip' ? esc(f.actual) : markDifference(f.expected, f.actual);
+  const diffCell = DIFFERS(f.verdict) ? markDifference(f.expected, f.actual) : esc(f.actual);
   const head = first
     ? `<td rowspan="${span}" title="${esc(e.id)}">${esc(shown)}<a class="anchor" href="#${e.key}" title="link to this expectation">¶</a>${shapeInfo(e)}${
         e.clause && showClause ? `<div class="clause">clause: ${esc(e.clause)}</div>` : ''
-      }</td><td rowspan="${span}">${esc(e.source)}</td>`
+      }</td><td rowspan="${span}">${esc(e.level)}</td><td rowspan="${span}">${esc(e.source)}</td>`
     : '';
-  return `<tr class="f-${f.verdict}" id="${f.key}"><td class="v">${badge(f.verdict)}<a class="anchor" href="#${f.key}" title="link to this finding">#</a></td>${head}<td class="v">${esc(
+  return `<tr class="f-${vc(f.verdict)}" id="${f.key}"><td class="v">${badge(f.verdict)}<a class="anchor" href="#${f.key}" title="link to this finding">#</a></td>${head}<td class="v">${esc(
     f.protocol ?? '—',
   )}</td><td class="exp mono">${esc(f.expected)}</td><td class="mono">${diffCell}${f.redacted ? ' <span class="muted">(redacted)</span>' : ''}${
     f.message ? `<div class="muted">${esc(f.message)}</div>` : ''
@@ -155,10 +179,10 @@ function expectationsTable(t: TestReport): string {
       const showClause = e.verdict !== 'pass' || e.clause !== lastClause;
       lastClause = e.clause;
       const rows = e.findings.map((f, i) => findingRow(e, f, i === 0, e.findings.length, shown, showClause)).join('');
-      return `<tbody class="expectation" id="${e.key}" data-verdict="${e.verdict}" data-source="${esc(e.source)}" data-id="${esc(e.id)}"${check ? ` data-check="${esc(check)}"` : ''}>${rows}</tbody>`;
+      return `<tbody class="expectation" id="${e.key}" data-verdict="${e.verdict}" data-level="${e.level}" data-source="${esc(e.source)}" data-id="${esc(e.id)}"${check ? ` data-check="${esc(check)}"` : ''}>${rows}</tbody>`;
     })
     .join('\n');
-  return `<table class="expectations"><thead><tr><th class="v">verdict</th><th>expectation</th><th>provenance</th><th class="v">protocol</th><th>expected</th><th>actual</th></tr></thead>${groups}</table>`;
+  return `<table class="expectations"><thead><tr><th class="v">verdict</th><th>expectation</th><th>level</th><th>provenance</th><th class="v">protocol</th><th>expected</th><th>actual</th></tr></thead>${groups}</table>`;
 }
 
 const aspectOf = (id: string, step: string) => (id.startsWith(`${step} `) ? id.slice(step.length + 1) : id);
@@ -170,11 +194,11 @@ function sideBySide(t: TestReport, s: StepReport): string {
   const rows: string[] = [];
   const row = (aspect: string, expected: string, actualHtml: string, verdict?: Verdict, key?: string) =>
     rows.push(
-      `<tr class="${verdict ? `f-${verdict}` : ''}"><td class="mono">${esc(aspect)}${key ? `<a class="anchor" href="#${key}">#</a>` : ''}</td><td class="exp mono">${esc(expected)}</td><td class="mono">${actualHtml}</td><td class="v">${
+      `<tr class="${verdict ? `f-${vc(verdict)}` : ''}"><td class="mono">${esc(aspect)}${key ? `<a class="anchor" href="#${key}">#</a>` : ''}</td><td class="exp mono">${esc(expected)}</td><td class="mono">${actualHtml}</td><td class="v">${
         verdict ? badge(verdict) : ''
       }</td></tr>`,
     );
-  const plain = (f: FindingReport | undefined, fallback: string) => (f ? (FAILING(f.verdict) || f.verdict === 'info' ? markDifference(f.expected, f.actual) : esc(f.actual)) : esc(fallback));
+  const plain = (f: FindingReport | undefined, fallback: string) => (f ? (DIFFERS(f.verdict) ? markDifference(f.expected, f.actual) : esc(f.actual)) : esc(fallback));
   const res = s.response;
   const wantProtocol = s.protocol === 'h2' ? 'h2' : 'h1';
   if (res) {
@@ -201,7 +225,7 @@ function sideBySide(t: TestReport, s: StepReport): string {
     const values = (res?.lines ?? []).filter(([n]) => n === name).map(([, v]) => v);
     const e = headerExps.get(name);
     const f = e && forLeg(e);
-    const bad = f && (FAILING(f.verdict) || f.verdict === 'info');
+    const bad = f && DIFFERS(f.verdict);
     const actual = values.length
       ? values.map((v, i) => `<div>${values.length > 1 ? `<span class="line-no">[${i + 1}]</span>` : ''}${bad ? `<mark>${esc(v)}</mark>` : esc(v)}</div>`).join('')
       : bad
@@ -235,7 +259,12 @@ function stepBlock(t: TestReport, s: StepReport): string {
     ? `<div class="repro"><code id="${s.key}-cmd">${esc(s.reproduce)}</code><button type="button" class="copy" data-for="${s.key}-cmd">Copy</button></div>`
     : '';
   const body = s.response ? sideBySide(t, s) : `<p class="muted">no response${s.skipped ? `: ${esc(s.skipped)}` : ''}</p>`;
-  return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a></h4>${req}${repro}${body}</div>`;
+  const noise = s.noise
+    ? `<div class="noise muted">learned noise (differed between two identical requests over ${esc(s.protocol)}; excused when two answers are compared, never in an expectation): ${
+        s.noise.length ? s.noise.map((n) => `<code>${esc(n)}</code>`).join(', ') : 'none'
+      }</div>`
+    : '';
+  return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a></h4>${req}${repro}${noise}${body}</div>`;
 }
 
 function legsBlock(t: TestReport): string {
@@ -270,7 +299,7 @@ function browserBlock(t: TestReport): string {
 function testBlock(t: TestReport, firstOfRole: boolean): string {
   const open = FAILING(t.verdict) ? ' open' : '';
   const errors = t.errors.length && (t.status !== 'passed' && t.status !== 'skipped') ? `<details><summary>Playwright error</summary><pre>${esc(t.errors.join('\n\n'))}</pre></details>` : '';
-  return `<article class="test v-${t.verdict}" id="${t.key}" data-role="${esc(t.role)}" data-verdict="${t.verdict}">${firstOfRole ? `<span id="role-${esc(t.role)}"></span>` : ''}<details${open}><summary>${badge(
+  return `<article class="test v-${vc(t.verdict)}" id="${t.key}" data-role="${esc(t.role)}" data-verdict="${t.verdict}">${firstOfRole ? `<span id="role-${esc(t.role)}"></span>` : ''}<details${open}><summary>${badge(
     t.verdict,
   )} <b>${esc(t.id)}</b><span class="kind">${esc(t.kind)} · ${esc(t.project)} · ${esc(t.status)}</span><span class="counts">${countsText(t.counts)}</span><a class="anchor" href="#${t.key}">#</a></summary><div class="body">
 <div class="muted">${esc(t.titlePath.join(' › '))} — ${esc(t.file)}</div>
@@ -283,6 +312,7 @@ function embedded(r: ConformanceResults): unknown {
 }
 
 export function renderHtml(results: ConformanceResults, options: HtmlOptions = {}): string {
+  failOn = results.run.failOn;
   const scriptHash = createHash('sha256').update(SCRIPT).digest('base64');
   const csp = options.csp === false ? '' : `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'">`;
   const seenRoles = new Set<string>();
@@ -309,7 +339,7 @@ ${header(results)}
 ${summary(results)}
 ${filters(results)}
 ${failures(results)}
-<section class="tests"><h2>Tests (failures first)</h2>
+<section class="tests"><h2>Tests (worst verdict first)</h2>
 ${tests}
 </section>
 </main>

@@ -12,17 +12,29 @@ describe('renderJunit', () => {
     expect(count(out, /<testcase /g)).toBe(expectations);
     expect(count(out, /<failure /g)).toBe(results.totals.fail);
     expect(count(out, /<error /g)).toBe(results.totals.error);
-    expect(count(out, /<skipped /g)).toBe(results.totals.skip);
+    expect(count(out, /<skipped /g)).toBe(results.totals.skip + results.totals['n/a']);
     expect(out).toContain('<testcase name="site/home header x-frame-options" classname="site.site/home" time="0">');
-    expect(out).toContain('<failure message="expected SAMEORIGIN, SAMEORIGIN, got SAMEORIGIN" type="capture">');
-    expect(out).toContain('<skipped message="role not mapped"/>');
-    expect(out).toMatch(/<testsuites name="Fixture run" tests="\d+" failures="1" errors="0" skipped="1"/);
+    expect(out).toContain('<failure message="expected SAMEORIGIN, SAMEORIGIN, got SAMEORIGIN" type="fail/must/capture">');
+    expect(out).toContain('<skipped message="skip: role not mapped"/>');
+    expect(out).toContain('<skipped message="n/a: premise not met: the rule applies to a 405 answer; this one is 200"/>');
+    expect(out).toMatch(/<testsuites name="Fixture run" tests="\d+" failures="1" errors="0" skipped="3"/);
   });
 
-  test('a passing run has no failure element; info is kept as system-out', () => {
+  test('a passing run has no failure element; warn and info are passing testcases with the reason in system-out', () => {
     const out = renderJunit(buildResults(passingInput()));
     expect(out).not.toMatch(/<failure|<error /);
-    expect(out).toContain('<system-out>informational difference');
+    expect(out).toContain("<system-out>informational difference: the reference&apos;s own choice");
+    expect(out).toMatch(/<testcase name="site\/home check vary\/negotiated-response-has-vary accept-encoding" [^>]*>\n {6}<system-out>warning: a recommendation \(SHOULD\) is not met\n\[h1\] warn: expected/);
+    expect(out).toContain('level: should; provenance: rfc');
+  });
+
+  test('with HARNESS_FAIL_ON=warn a warn is a failure element and counted as one', () => {
+    const input = passingInput();
+    input.run.failOn = 'warn';
+    const out = renderJunit(buildResults(input));
+    expect(out).toContain('<failure message="warn: expected vary includes Accept-Encoding (content-encoding: gzip), got vary: (absent)" type="warn/should/rfc">');
+    expect(out).toMatch(/<testsuites name="Fixture run" tests="\d+" failures="2" errors="0"/);
+    expect(out).toContain('<property name="failOn" value="warn"/>');
   });
 
   test('run errors are <error>; hostile values are escaped', () => {

@@ -1,9 +1,19 @@
 /**
  * `renderJunit`: results.json as JUnit XML. One testsuite per role, one testcase per expectation:
- * target failures as <failure>, run errors as <error>, skips as <skipped> with the reason; info
- * (a `reference` difference outside strict mode) passes with the difference in <system-out>.
+ * target failures as <failure>, run errors as <error>, skips and rules whose premise did not hold
+ * as <skipped> with the reason; warn, diff, info and fixed pass with the difference and the reason
+ * in <system-out> (unless HARNESS_FAIL_ON makes them fail the run: then they are <failure>s).
  */
+import { failsRun, type Verdict } from '../core';
 import type { ConformanceResults, Expectation, FindingReport, TestReport } from './types';
+
+/** Why a difference that does not fail the run is still shown. */
+const PASSING_DIFFERENCE: Partial<Record<Verdict, string>> = {
+  warn: 'warning: a recommendation (SHOULD) is not met',
+  diff: 'difference from the baseline where the spec has no opinion',
+  info: "informational difference: the reference's own choice where the description is silent",
+  fixed: 'fixed: the baseline failed this expectation, the candidate meets it',
+};
 
 /** XML text and attribute escaping; characters XML 1.0 cannot hold become \uXXXX. */
 export function xml(value: unknown): string {
@@ -24,7 +34,7 @@ function findingLine(f: FindingReport): string {
 
 function details(t: TestReport, e: Expectation): string {
   const lines = e.findings.map(findingLine);
-  lines.push(`provenance: ${e.source}`);
+  lines.push(`level: ${e.level}; provenance: ${e.source}`);
   if (e.clause) lines.push(`clause: ${e.clause}`);
   if (e.shape) lines.push(`shape ${e.shape.name}: ${e.shape.description} (e.g. ${e.shape.examples.slice(0, 3).join(', ')})`);
   lines.push(`test: ${t.titlePath.join(' › ')} (${t.project}, ${t.file})`);
@@ -32,27 +42,26 @@ function details(t: TestReport, e: Expectation): string {
   return lines.join('\n');
 }
 
-function testcase(t: TestReport, e: Expectation): string {
+function testcase(t: TestReport, e: Expectation, failOn: ConformanceResults['run']['failOn']): string {
   const first = e.findings.find((f) => f.verdict === e.verdict) ?? e.findings[0];
   const attrs = `name="${xml(e.id)}" classname="${xml(`${t.role}.${t.id}`)}" time="0"`;
   const body = details(t, e);
-  switch (e.verdict) {
-    case 'fail':
-      return `    <testcase ${attrs}>\n      <failure message="${xml(`expected ${first.expected}, got ${first.actual}`)}" type="${xml(e.source)}">${xml(body)}</failure>\n    </testcase>`;
-    case 'error':
-      return `    <testcase ${attrs}>\n      <error message="${xml(first.message ?? first.actual)}" type="run-error">${xml(body)}</error>\n    </testcase>`;
-    case 'skip':
-      return `    <testcase ${attrs}>\n      <skipped message="${xml(first.message ?? first.actual)}"/>\n    </testcase>`;
-    case 'info':
-      return `    <testcase ${attrs}>\n      <system-out>${xml(`informational difference (reference provenance, not strict)\n${body}`)}</system-out>\n    </testcase>`;
-    default:
-      return `    <testcase ${attrs}/>`;
+  if (e.verdict === 'error') return `    <testcase ${attrs}>\n      <error message="${xml(first.message ?? first.actual)}" type="run-error">${xml(body)}</error>\n    </testcase>`;
+  if (e.verdict === 'fail' || (e.verdict !== 'pass' && failsRun(e.verdict, failOn))) {
+    return `    <testcase ${attrs}>\n      <failure message="${xml(`${e.verdict === 'fail' ? '' : `${e.verdict}: `}expected ${first.expected}, got ${first.actual}`)}" type="${xml(`${e.verdict}/${e.level}/${e.source}`)}">${xml(body)}</failure>\n    </testcase>`;
   }
+  if (e.verdict === 'skip' || e.verdict === 'n/a') return `    <testcase ${attrs}>\n      <skipped message="${xml(`${e.verdict}: ${first.message ?? first.actual}`)}"/>\n    </testcase>`;
+  const why = PASSING_DIFFERENCE[e.verdict];
+  if (why) return `    <testcase ${attrs}>\n      <system-out>${xml(`${why}\n${body}`)}</system-out>\n    </testcase>`;
+  return `    <testcase ${attrs}/>`;
 }
 
 export function renderJunit(results: ConformanceResults): string {
   const t = results.totals;
-  const total = t.pass + t.fail + t.error + t.skip + t.info + results.run.runErrors.length;
+  const total = Object.values(t).reduce((n, c) => n + c, 0) + results.run.runErrors.length;
+  const failOn = results.run.failOn;
+  const failures = (c: ConformanceResults['totals']) => (Object.keys(c) as Verdict[]).filter((v) => v !== 'error' && failsRun(v, failOn)).reduce((n, v) => n + c[v], 0);
+  const skips = (c: ConformanceResults['totals']) => c.skip + c['n/a'];
   const run = results.run;
   const props = [
     ['target', run.target ? JSON.stringify(run.target.roles) : '(not available)'],
@@ -60,6 +69,7 @@ export function renderJunit(results: ConformanceResults): string {
     ['spec.digest', run.spec.digest],
     ['startedAt', run.startedAt],
     ['protocolMix', JSON.stringify(run.protocolMix)],
+    ['failOn', run.failOn],
   ]
     .map(([n, v]) => `      <property name="${xml(n)}" value="${xml(v)}"/>`)
     .join('\n');
@@ -67,10 +77,10 @@ export function renderJunit(results: ConformanceResults): string {
   const suites: string[] = [];
   for (const role of results.roles) {
     const tests = results.tests.filter((t) => t.role === role.role);
-    const cases = tests.flatMap((t) => t.expectations.map((e) => testcase(t, e)));
+    const cases = tests.flatMap((t) => t.expectations.map((e) => testcase(t, e, failOn)));
     const c = role.counts;
     suites.push(
-      `  <testsuite name="${xml(role.role)}" tests="${cases.length}" failures="${c.fail}" errors="${c.error}" skipped="${c.skip}" time="0">\n${properties}${cases.join('\n')}\n  </testsuite>`,
+      `  <testsuite name="${xml(role.role)}" tests="${cases.length}" failures="${failures(c)}" errors="${c.error}" skipped="${skips(c)}" time="0">\n${properties}${cases.join('\n')}\n  </testsuite>`,
     );
   }
   if (results.run.runErrors.length) {
@@ -81,7 +91,7 @@ export function renderJunit(results: ConformanceResults): string {
     );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
-<testsuites name="${xml(run.title)}" tests="${total}" failures="${t.fail}" errors="${t.error + run.runErrors.length}" skipped="${t.skip}" time="${(run.durationMs / 1000).toFixed(3)}">
+<testsuites name="${xml(run.title)}" tests="${total}" failures="${failures(t)}" errors="${t.error + run.runErrors.length}" skipped="${skips(t)}" time="${(run.durationMs / 1000).toFixed(3)}">
 ${suites.join('\n')}
 </testsuites>
 `;

@@ -34,6 +34,7 @@ export function targetMeta(env: NodeJS.ProcessEnv = process.env): TargetMeta | n
     ...(map.caFile ? { caFile: map.caFile } : {}),
     insecure: map.insecure,
     section: map.section,
+    sectionSource: map.sectionSource,
     description: describeTargetMap(map),
   };
 }

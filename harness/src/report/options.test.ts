@@ -3,13 +3,15 @@ import { DEFAULT_OUTPUT_FOLDER, resolveOptions } from './options';
 
 describe('resolveOptions', () => {
   test('defaults, options, then environment variables', () => {
-    expect(resolveOptions({}, {}, '/r')).toEqual({ outputFolder: path.resolve('/r', DEFAULT_OUTPUT_FOLDER), title: 'Conformance report', rawSecrets: false });
-    expect(resolveOptions({ outputFolder: 'out', title: 'T', rawSecrets: true, configDir: '/c', _mode: 'x' }, {}, '/r')).toEqual({ outputFolder: '/c/out', title: 'T', rawSecrets: true });
+    expect(resolveOptions({}, {}, '/r')).toEqual({ outputFolder: path.resolve('/r', DEFAULT_OUTPUT_FOLDER), title: 'Conformance report', rawSecrets: false, failOn: 'fail' });
+    expect(resolveOptions({ outputFolder: 'out', title: 'T', rawSecrets: true, configDir: '/c', _mode: 'x' }, {}, '/r')).toEqual({ outputFolder: '/c/out', title: 'T', rawSecrets: true, failOn: 'fail' });
     expect(resolveOptions({ outputFolder: 'out', title: 'T' }, { HARNESS_REPORT_DIR: 'env-out', HARNESS_REPORT_TITLE: 'Env', HARNESS_REPORT_RAW_SECRETS: '1' }, '/r')).toEqual({
       outputFolder: '/r/env-out',
       title: 'Env',
       rawSecrets: true,
+      failOn: 'fail',
     });
+    expect(resolveOptions({}, { HARNESS_FAIL_ON: 'warn' }, '/r').failOn).toBe('warn');
     expect(resolveOptions({ rawSecrets: true }, { HARNESS_REPORT_RAW_SECRETS: '0' }, '/r').rawSecrets).toBe(false);
   });
 
@@ -19,5 +21,6 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions({ rawSecrets: 'yes' }, {})).toThrow(/rawSecrets must be true or false/);
     expect(() => resolveOptions({ outDir: 'x' }, {})).toThrow(/unknown option "outDir"/);
     expect(() => resolveOptions({}, { HARNESS_REPORT_RAW_SECRETS: 'yes' })).toThrow(/HARNESS_REPORT_RAW_SECRETS must be 1/);
+    expect(() => resolveOptions({}, { HARNESS_FAIL_ON: 'everything' })).toThrow(/HARNESS_FAIL_ON: "everything" is not one of fail, warn, diff, info/);
   });
 });

@@ -4,6 +4,7 @@
  * configured option, so one run can be redirected without editing the config.
  */
 import * as path from 'node:path';
+import { failOnFromEnv, type FailOn } from '../core';
 
 export interface ReporterOptions {
   outputFolder?: string;
@@ -17,6 +18,8 @@ export interface ResolvedOptions {
   outputFolder: string;
   title: string;
   rawSecrets: boolean;
+  /** HARNESS_FAIL_ON: the verdict at and above which the run fails (default fail). */
+  failOn: FailOn;
 }
 
 export const DEFAULT_OUTPUT_FOLDER = 'reports/conformance';
@@ -55,5 +58,5 @@ export function resolveOptions(options: unknown, env: NodeJS.ProcessEnv = proces
     throw new ReportOptionsError(`HARNESS_REPORT_RAW_SECRETS must be 1 (show raw secret values) or 0, got ${JSON.stringify(envRaw)}`);
   }
   const rawSecrets = envRaw === '1' ? true : envRaw === '0' ? false : ((o.rawSecrets as boolean | undefined) ?? false);
-  return { outputFolder, title, rawSecrets };
+  return { outputFolder, title, rawSecrets, failOn: failOnFromEnv(env) };
 }

@@ -2,8 +2,8 @@
  * The conformance reporter (registered in playwright.config.ts; also the `--reporter` of
  * `npx playwright merge-reports`): collects every test's `findings` attachment and outcome, and at
  * the end writes results.json, index.html and junit.xml under the output folder, prints a
- * one-screen summary, and fails the run when the results hold a fail or error Playwright did not
- * count. It never turns a failing run into a passing one.
+ * one-screen summary, and fails the run when the results hold a verdict at or above HARNESS_FAIL_ON
+ * that Playwright did not count. It never turns a failing run into a passing one.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -66,7 +66,7 @@ export default class ConformanceReporter implements Reporter {
     console.log(`\n${terminalSummary(results, relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file)}`);
     if (results.run.status !== 'failed') return undefined;
     this.failed = true;
-    if (this.merging) console.log('merge-reports exits with status 1: the merged results hold a fail or an error.');
+    if (this.merging) console.log(`merge-reports exits with status 1: the merged results hold a verdict at or above ${results.run.failOn} (HARNESS_FAIL_ON).`);
     return result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 
@@ -76,7 +76,7 @@ export default class ConformanceReporter implements Reporter {
    * suite fails in CI as the unsharded run would. A test run takes its status from onEnd.
    */
   async onExit(): Promise<void> {
-    if (this.merging && this.failed) throw new Error('conformance: the merged results hold a fail or an error');
+    if (this.merging && this.failed) throw new Error(`conformance: the merged results hold a verdict at or above ${this.options.failOn} (HARNESS_FAIL_ON)`);
   }
 
   private build(result: FullResult): ConformanceResults {
@@ -92,6 +92,7 @@ export default class ConformanceReporter implements Reporter {
         target: targetMeta(process.env),
         spec: specMeta(specsDir),
         rawSecrets: this.options.rawSecrets,
+        failOn: this.options.failOn,
         runErrors: this.runErrors,
       },
     });

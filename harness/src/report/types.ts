@@ -4,16 +4,15 @@
  * as their shape and length) unless the run asked for raw values.
  */
 
-export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'info';
-export type Provenance = 'capture' | 'rfc' | 'reference';
+import type { Counts, FailOn, Level, Provenance, Verdict } from '../core';
+
+export type { Counts, FailOn, Level, Provenance, Verdict } from '../core';
+export { VERDICTS } from '../core';
 /** Where a finding was observed: a raw replay leg, the browser, or neither (parity, whole test). */
 export type FindingProtocol = 'h1' | 'h2' | 'browser';
 
-export const VERDICTS: readonly Verdict[] = ['fail', 'error', 'info', 'skip', 'pass'];
-
-export type Counts = Record<Verdict, number>;
-
-export const RESULTS_SCHEMA = 'harness-conformance-results/1';
+/** Version 2: levels, the verdicts warn, diff, fixed and n/a, the fail-on threshold, learned noise. */
+export const RESULTS_SCHEMA = 'harness-conformance-results/2';
 
 export interface ConformanceResults {
   schema: typeof RESULTS_SCHEMA;
@@ -32,8 +31,10 @@ export interface RunMeta {
   durationMs: number;
   /** Playwright's overall status of the run. */
   playwrightStatus: 'passed' | 'failed' | 'timedout' | 'interrupted';
-  /** What this report says the run's exit status must be: `failed` exactly when a fail or error exists. */
+  /** What this report says the run's exit status must be: `failed` exactly when a verdict at or above `failOn` exists. */
   status: 'passed' | 'failed';
+  /** HARNESS_FAIL_ON of the run: the verdict at and above which the run fails. */
+  failOn: FailOn;
   target: TargetMeta | null;
   spec: SpecMeta;
   /** Responses per negotiated protocol (`h1`, `h2`, `unknown`) plus browser flows (`browser`). */
@@ -53,6 +54,8 @@ export interface TargetMeta {
   caFile?: string;
   insecure: boolean;
   section: string;
+  /** Where the section came from: TARGET_SECTION, TARGETS_FILE, the home page (which link), or the default. */
+  sectionSource?: string;
   /** `describeTargetMap` text. */
   description: string;
 }
@@ -111,6 +114,8 @@ export interface Expectation {
   /** The step the expectation belongs to (raw replay), for linking to its exchange. */
   step?: string;
   verdict: Verdict;
+  /** The worst level among its findings (must > should > info). */
+  level: Level;
   source: Provenance;
   clause?: string;
   shape?: ShapeInfo;
@@ -128,6 +133,7 @@ export interface FindingReport {
   id: string;
   verdict: Verdict;
   protocol?: FindingProtocol;
+  level: Level;
   expected: string;
   actual: string;
   source: Provenance;
@@ -163,6 +169,8 @@ export interface StepReport {
   };
   /** Copyable curl command that sends the same request to the same place. */
   reproduce?: string;
+  /** Fields learned as noise for this step (they differed between two identical requests over this protocol). */
+  noise?: string[];
   /** Keys of the expectations this step produced findings for. */
   expectationKeys: string[];
 }

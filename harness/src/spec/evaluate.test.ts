@@ -1,6 +1,6 @@
 import * as zlib from 'node:zlib';
 import type { Check } from '../checks/types';
-import { evaluateExchange, verdictFor, type EvaluateOptions } from './evaluate';
+import { evaluateExchange, type EvaluateOptions } from './evaluate';
 import { DATE, observed } from './observed-fixture';
 import type { ExchangeSpec } from './types';
 
@@ -8,7 +8,6 @@ const ID = '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b';
 const opts: EvaluateOptions = {
   role: 'site',
   placeholders: { '{base_url}': 'https://www.lessons.test', '{section}': 'static' },
-  strict: false,
   targetOrigin: 'reference',
 };
 
@@ -159,21 +158,61 @@ describe('evaluateExchange', () => {
     ]);
   });
 
-  describe('provenance', () => {
-    const spec: ExchangeSpec = { ...home, expect: { headers: { 'request-context': { regex: '^appId=', source: 'reference' }, server: 'IIS' } }, checks: [] };
+  describe('levels', () => {
+    const spec: ExchangeSpec = {
+      ...home,
+      expect: { headers: { 'request-context': { regex: '^appId=', source: 'reference' }, server: 'IIS', vary: { equals: 'Accept-Encoding', source: 'rfc', level: 'should' } } },
+      checks: [],
+    };
     const ex = observed({ lines: [['request-context', 'x'], ['server', 'nginx']] });
     it.each<[string, Partial<EvaluateOptions>, string[]]>([
-      ['reference target: fail', { targetOrigin: 'reference' }, ['fail', 'fail']],
-      ['user target: info', { targetOrigin: 'user' }, ['info', 'fail']],
-      ['user target, strict: fail', { targetOrigin: 'user', strict: true }, ['fail', 'fail']],
+      ['the embedded reference is held to everything', { targetOrigin: 'reference' }, ['fail', 'fail', 'fail']],
+      ['a user target: reference choices inform, SHOULDs warn, facts fail', { targetOrigin: 'user' }, ['info', 'fail', 'warn']],
     ])('%s', (_n, o, verdicts) => {
       const fs = evaluateExchange(spec, ex, { ...opts, ...o });
       expect(fs.map((f) => f.verdict)).toEqual(verdicts);
-      if (verdicts[0] === 'info') expect(fs[0].message).toMatch(/strict/);
+      expect(fs.map((f) => f.level)).toEqual(['info', 'must', 'should']);
+      if (verdicts[0] === 'info') {
+        expect(fs[0].message).toMatch(/HARNESS_FAIL_ON=info/);
+        expect(fs[2].message).toMatch(/HARNESS_FAIL_ON=warn/);
+      }
     });
-    it('verdictFor', () => {
-      expect(verdictFor(true, 'reference', { strict: false, targetOrigin: 'user' })).toBe('pass');
-      expect(verdictFor(false, 'rfc', { strict: false, targetOrigin: 'user' })).toBe('fail');
+    it('a nested expectation that names another provenance takes its level; otherwise it inherits', () => {
+      const nested: ExchangeSpec = {
+        ...home,
+        expect: { cookies: { sid: { source: 'reference', value: { shape: 'alnum-lower24', source: 'capture' }, path: '/', count: 2 } } },
+        checks: [],
+      };
+      const fs = evaluateExchange(nested, observed({ lines: [['set-cookie', 'sid=UPPER; path=/x']] }), { ...opts, targetOrigin: 'user' });
+      expect(fs.map((f) => [f.id, f.level, f.verdict])).toEqual([
+        ['site/home cookie sid', 'info', 'info'],
+        ['site/home cookie sid value', 'must', 'fail'],
+        ['site/home cookie sid path', 'info', 'info'],
+      ]);
+    });
+  });
+
+  describe('premises', () => {
+    const spec: ExchangeSpec = {
+      ...home,
+      request: { method: 'POST', path: '/' },
+      expect: { status: { equals: 405, source: 'reference' }, headers: { allow: { present: true, source: 'rfc', when: { status: 405 }, clause: 'RFC 9110 §15.5.6' } } },
+      checks: [],
+    };
+    it('an RFC rule whose premise holds is judged', () => {
+      const fs = evaluateExchange(spec, observed({ status: 405, method: 'POST' }), { ...opts, targetOrigin: 'user' });
+      expect(fs.map((f) => [f.id, f.verdict])).toEqual([
+        ['site/home status', 'pass'],
+        ['site/home header allow', 'fail'],
+      ]);
+    });
+    it('an RFC rule whose premise does not hold is n/a with the reason, never a pass', () => {
+      const fs = evaluateExchange(spec, observed({ status: 301, method: 'POST' }), { ...opts, targetOrigin: 'user' });
+      expect(fs.map((f) => [f.id, f.verdict])).toEqual([
+        ['site/home status', 'info'],
+        ['site/home header allow', 'n/a'],
+      ]);
+      expect(fs[1].message).toBe('premise not met: the rule applies to a 405 answer; this one is 301');
     });
   });
 
@@ -184,22 +223,25 @@ describe('evaluateExchange', () => {
   });
 
   describe('checks', () => {
-    const throwing: Check = { id: 'x/throws', title: 'throws always', clause: 'none', source: 'rfc', run: () => { throw new Error('boom'); } };
+    const throwing: Check = { id: 'x/throws', title: 'throws always', clause: 'none', source: 'rfc', level: 'must', run: () => { throw new Error('boom'); } };
     const reference: Check = {
       id: 'x/ref',
       title: 'reference only',
       clause: 'c',
       source: 'reference',
-      run: () => [{ id: 'x/ref', verdict: 'fail', expected: 'a', actual: 'b', source: 'reference' }],
+      level: 'info',
+      run: () => [{ id: 'x/ref', verdict: 'fail', level: 'info', expected: 'a', actual: 'b', source: 'reference' }],
     };
-    const never: Check = { id: 'x/never', title: 'never applies', clause: 'c', source: 'rfc', run: () => [] };
+    const should: Check = { id: 'x/should', title: 'a recommendation', clause: 'c', source: 'rfc', level: 'should', run: () => [{ id: 'x/should', verdict: 'fail', level: 'should', expected: 'a', actual: 'b', source: 'rfc' }] };
+    const never: Check = { id: 'x/never', title: 'never applies', clause: 'c', source: 'rfc', level: 'must', run: () => [] };
     const spec: ExchangeSpec = { ...home, expect: {}, checks: ['x'] };
     it('reports errors, non-applicable checks and provenance', () => {
-      const fs = evaluateExchange(spec, observed(), { ...opts, targetOrigin: 'user', checks: [throwing, reference, never] });
+      const fs = evaluateExchange(spec, observed(), { ...opts, targetOrigin: 'user', checks: [throwing, reference, should, never] });
       expect(fs.map((f) => [f.id, f.verdict])).toEqual([
         ['site/home check x/throws', 'error'],
         ['site/home check x/ref', 'info'],
-        ['site/home check x/never', 'skip'],
+        ['site/home check x/should', 'warn'],
+        ['site/home check x/never', 'n/a'],
       ]);
       expect(fs[0].message).toBe('boom');
     });

@@ -1,39 +1,49 @@
 /**
  * Compares one observed exchange with its spec: one finding per expectation (status, each header,
  * each cookie attribute, each body fact) and per named check. Expected and actual are always
- * filled in; provenance decides whether a failure fails the run.
+ * filled in; the level decides what a miss means (must: fail, should: warn, info: info), and a
+ * rule whose premise the answer does not meet is `n/a` with the reason.
  */
 import { CHECKS, selectChecks } from '../checks';
-import type { Check, Finding, Verdict } from '../checks/types';
+import type { Check, CheckContext, Finding } from '../checks/types';
+import { defaultLevel, verdictFor, type Level, type TargetOrigin } from '../core';
 import { parseHttpDate } from '../shapes';
 import { UnmappedPlaceholderError } from '../target';
-import { compileMatcher, matcherMeta, MatcherSpecError, type MatchContext, type MatchResult } from './matchers';
+import { compileMatcher, MatcherSpecError, type MatchContext, type MatchResult } from './matchers';
 import type { ObservedCookie, ObservedExchange } from './observed';
 import { fillPlaceholders, type PlaceholderValues } from './placeholders';
-import type { BodySpec, CookieSpec, ExchangeSpec, HeaderSpec, MatcherSpec, Provenance } from './types';
+import type { BodySpec, CookieSpec, ExchangeSpec, HeaderSpec, MatcherMeta, MatcherSpec, Premise, Provenance } from './types';
 
 export interface EvaluateOptions {
   /** Role of the spec file (per-role checks). */
   role: string;
   /** `placeholders(map)` plus `{{variable}}` captures of a flow. */
   placeholders: PlaceholderValues;
-  /** Make failing `reference` expectations fail against non-reference targets too. */
-  strict: boolean;
   /** Whether the target is the reference implementation or the user's. */
-  targetOrigin: 'reference' | 'user';
+  targetOrigin: TargetOrigin;
   /** Earlier exchanges of the same flow, in order. */
   previous?: ObservedExchange[];
+  /** The same request asked once more on the same protocol (noise learning), for checks that compare two answers. */
+  repeat?: ObservedExchange;
   /** The check registry (tests substitute their own). Default CHECKS. */
   checks?: readonly Check[];
 }
 
-/** pass/fail, except that a failing `reference` expectation only informs against other targets. */
-export function verdictFor(ok: boolean, source: Provenance, options: Pick<EvaluateOptions, 'strict' | 'targetOrigin'>): Verdict {
-  if (ok) return 'pass';
-  return source === 'reference' && options.targetOrigin !== 'reference' && !options.strict ? 'info' : 'fail';
+export const REFERENCE_NOTE = "the reference's own choice where the description is silent: informational (HARNESS_FAIL_ON=info fails it)";
+export const SHOULD_NOTE = 'a recommendation (SHOULD): a warning (HARNESS_FAIL_ON=warn fails it)';
+
+/** The note a missed expectation of this verdict carries, when it has none of its own. */
+export function verdictNote(verdict: Finding['verdict']): string | undefined {
+  return verdict === 'info' ? REFERENCE_NOTE : verdict === 'warn' ? SHOULD_NOTE : undefined;
 }
 
-const REFERENCE_NOTE = 'expectation of the reference (the description is silent): informational against this target; strict mode fails it';
+/** Whether the answer meets a premise; the reason when it does not. */
+export function premiseFails(premise: Premise | undefined, observed: ObservedExchange): string | undefined {
+  if (!premise) return undefined;
+  const statuses = Array.isArray(premise.status) ? premise.status : [premise.status];
+  if (statuses.includes(observed.status)) return undefined;
+  return `premise not met: the rule applies to a ${statuses.join(' or ')} answer; this one is ${observed.status}`;
+}
 
 export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange, options: EvaluateOptions): Finding[] {
   const findings: Finding[] = [];
@@ -41,9 +51,10 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
   const date = dateHeader === undefined ? undefined : parseHttpDate(dateHeader.trim());
   const ctx: MatchContext = { placeholders: options.placeholders, ...(date ? { date } : {}) };
 
-  /** Runs one comparison, turning spec problems and unmapped roles into findings rather than throws. */
-  const add = (aspect: string, source: Provenance, clause: string, compare: () => MatchResult, extra: Partial<Finding> = {}) => {
-    const base = { id: `${spec.id} ${aspect}`, source, clause, target: observed.target, ...extra };
+  /** Runs one comparison, turning spec problems, unmapped roles and unmet premises into findings rather than throws. */
+  const add = (aspect: string, w: Weight, compare: () => MatchResult, extra: Partial<Finding> = {}) => {
+    const base = { id: `${spec.id} ${aspect}`, source: w.source, level: w.level, clause: w.clause, target: observed.target, ...extra };
+    const unmet = premiseFails(w.when, observed);
     let r: MatchResult;
     try {
       r = compare();
@@ -58,74 +69,105 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
       }
       throw e;
     }
-    const verdict = verdictFor(r.ok, source, options);
+    if (unmet) {
+      findings.push({ ...base, verdict: 'n/a', expected: r.expected, actual: r.actual, message: unmet });
+      return;
+    }
+    const verdict = verdictFor(r.ok, w.level, options.targetOrigin);
+    const note = verdictNote(verdict);
     findings.push({
       ...base,
       verdict,
       expected: r.expected,
       actual: r.actual,
       ...(r.shape ? { shape: r.shape } : {}),
-      ...(verdict === 'info' ? { message: REFERENCE_NOTE } : {}),
+      ...(note ? { message: note } : {}),
     });
   };
-  const sourceOf = (m: MatcherSpec | object | undefined, fallback: Provenance) => (m !== undefined && typeof m === 'object' ? ((m as { source?: Provenance }).source ?? fallback) : fallback);
-  const clauseOf = (m: MatcherSpec | object | undefined, fallback: string) => (m !== undefined && typeof m === 'object' ? ((m as { clause?: string }).clause ?? fallback) : fallback);
+  const exchangeWeight = weightOf(undefined, { source: spec.source, level: spec.level ?? defaultLevel(spec.source), clause: spec.clause });
 
   const { expect } = spec;
   if (expect.status !== undefined) {
     const m = expect.status;
-    add('status', sourceOf(m, spec.source), clauseOf(m, spec.clause), () => compileMatcher(m)(String(observed.status), ctx));
+    add('status', weightOf(m, exchangeWeight), () => compileMatcher(m)(String(observed.status), ctx));
   }
 
   for (const [name, hs] of Object.entries(expect.headers ?? {})) {
-    add(`header ${name.toLowerCase()}`, sourceOf(hs, spec.source), clauseOf(hs, spec.clause), () => compareHeader(hs, observed, name, ctx));
+    add(`header ${name.toLowerCase()}`, weightOf(hs, exchangeWeight), () => compareHeader(hs, observed, name, ctx));
   }
 
   for (const [name, cs] of Object.entries(expect.cookies ?? {})) {
-    const source = cs.source ?? spec.source;
-    const clause = cs.clause ?? spec.clause;
+    const w = weightOf(cs, exchangeWeight);
     const set = observed.cookies.filter((c) => c.name === name);
-    add(`cookie ${name}`, source, clause, () => cookiePresence(cs, set));
+    add(`cookie ${name}`, w, () => cookiePresence(cs, set));
     if (cs.absent) continue;
     for (const [attr, aspect, read] of COOKIE_ATTRIBUTES) {
       const raw = cs[attr] as MatcherSpec | undefined;
       if (raw === undefined) continue;
       // httpOnly and secure are booleans in the spec; compare them as the flag's presence in words.
       const m: MatcherSpec = attr === 'httpOnly' ? flag('HttpOnly', raw === true) : attr === 'secure' ? flag('Secure', raw === true) : raw;
-      const id = `${spec.id} cookie ${name} ${aspect}`;
+      const aw = weightOf(m, w);
       if (set.length === 0) {
-        findings.push({ id, verdict: 'skip', expected: describeAttr(m, ctx), actual: '(cookie not set)', source, clause, target: observed.target, message: 'cookie not set; see the cookie finding' });
+        findings.push({ id: `${spec.id} cookie ${name} ${aspect}`, verdict: 'skip', level: aw.level, expected: describeAttr(m, ctx), actual: '(cookie not set)', source: aw.source, clause: aw.clause, target: observed.target, message: 'cookie not set; see the cookie finding' });
         continue;
       }
       const extra: Partial<Finding> = attr === 'value' ? { secret: true } : {};
-      add(`cookie ${name} ${aspect}`, sourceOf(m, source), clauseOf(m, clause), () => acrossLines(set, (c) => compileMatcher(m)(read(c), ctx)), extra);
+      add(`cookie ${name} ${aspect}`, aw, () => acrossLines(set, (c) => compileMatcher(m)(read(c), ctx)), extra);
     }
   }
 
-  if (expect.body) evaluateBody(expect.body, observed, spec, ctx, add);
+  if (expect.body) evaluateBody(expect.body, observed, weightOf(expect.body, exchangeWeight), ctx, add);
 
   if (spec.checks?.length) {
-    const context = { role: options.role, previous: options.previous ?? [] };
-    for (const check of selectChecks(spec.checks, options.checks ?? CHECKS)) {
-      const base = { source: check.source, clause: check.clause, target: observed.target };
-      let produced: Finding[];
-      try {
-        produced = check.run(observed, context);
-      } catch (e) {
-        findings.push({ ...base, id: `${spec.id} check ${check.id}`, verdict: 'error', expected: check.title, actual: '(check failed to run)', message: (e as Error).message });
-        continue;
-      }
-      if (produced.length === 0) {
-        findings.push({ ...base, id: `${spec.id} check ${check.id}`, verdict: 'skip', expected: check.title, actual: '(not applicable to this response)' });
-        continue;
-      }
-      for (const f of produced) {
-        const verdict = f.verdict === 'fail' ? verdictFor(false, f.source, options) : f.verdict;
-        findings.push({ ...base, ...f, id: `${spec.id} check ${f.id}`, verdict, ...(verdict === 'info' && !f.message ? { message: REFERENCE_NOTE } : {}) });
-      }
-    }
+    const context: CheckContext = { role: options.role, previous: options.previous ?? [], ...(options.repeat ? { repeat: options.repeat } : {}) };
+    findings.push(...runChecks(spec.id, selectChecks(spec.checks, options.checks ?? CHECKS), observed, context, options.targetOrigin));
   }
   return findings;
+}
+
+/**
+ * Runs named checks on one answer: a check's miss takes its verdict from the finding's level, a
+ * check that does not apply is `n/a`, a check that throws is a run error.
+ */
+export function runChecks(prefix: string, checks: readonly Check[], observed: ObservedExchange, context: CheckContext, targetOrigin: TargetOrigin): Finding[] {
+  const out: Finding[] = [];
+  for (const check of checks) {
+    const base = { source: check.source, level: check.level, clause: check.clause, target: observed.target };
+    let produced: Finding[];
+    try {
+      produced = check.run(observed, context);
+    } catch (e) {
+      out.push({ ...base, id: `${prefix} check ${check.id}`, verdict: 'error', expected: check.title, actual: '(check failed to run)', message: (e as Error).message });
+      continue;
+    }
+    if (produced.length === 0) {
+      out.push({ ...base, id: `${prefix} check ${check.id}`, verdict: 'n/a', expected: check.title, actual: '(not applicable to this response)', message: 'premise not met: the check does not apply to this answer' });
+      continue;
+    }
+    for (const f of produced) {
+      const verdict = f.verdict === 'fail' ? verdictFor(false, f.level, targetOrigin) : f.verdict;
+      const note = f.message ?? verdictNote(verdict);
+      out.push({ ...base, ...f, id: `${prefix} check ${f.id}`, verdict, ...(note ? { message: note } : {}) });
+    }
+  }
+  return out;
+}
+
+/** Provenance, level, clause and premise of one expectation, inherited from its container. */
+interface Weight {
+  source: Provenance;
+  level: Level;
+  clause: string;
+  when?: Premise;
+}
+
+/** A matcher's own fields win; a matcher that names another provenance takes that provenance's level unless it names one. */
+function weightOf(m: MatcherSpec | HeaderSpec | CookieSpec | BodySpec | undefined, parent: Weight): Weight {
+  const meta: MatcherMeta = m !== undefined && m !== null && typeof m === 'object' ? (m as MatcherMeta) : {};
+  const source = meta.source ?? parent.source;
+  const level = meta.level ?? (meta.source ? defaultLevel(meta.source) : parent.level);
+  const when = meta.when ?? parent.when;
+  return { source, level, clause: meta.clause ?? parent.clause, ...(when ? { when } : {}) };
 }
 
 function combined(ex: ObservedExchange, name: string): string | undefined {
@@ -196,27 +238,25 @@ function acrossLines(set: ObservedCookie[], compare: (c: ObservedCookie) => Matc
   };
 }
 
-type Add = (aspect: string, source: Provenance, clause: string, compare: () => MatchResult, extra?: Partial<Finding>) => void;
+type Add = (aspect: string, w: Weight, compare: () => MatchResult, extra?: Partial<Finding>) => void;
 
-function evaluateBody(body: BodySpec, ex: ObservedExchange, spec: ExchangeSpec, ctx: MatchContext, add: Add): void {
-  const source = body.source ?? spec.source;
-  const clause = body.clause ?? spec.clause;
+function evaluateBody(body: BodySpec, ex: ObservedExchange, w: Weight, ctx: MatchContext, add: Add): void {
   const decoded = ex.decoded;
   const undecodable = (expected: string): MatchResult => ({ ok: false, expected, actual: `(body could not be decoded: ${ex.decodeError ?? 'unknown reason'})` });
-  const meta = (m: MatcherSpec) => [matcherMeta(m).source ?? source, matcherMeta(m).clause ?? clause] as const;
+  const of = (m: MatcherSpec) => weightOf(m, w);
 
   if (body.size !== undefined) {
     const m = body.size;
-    add('body size', ...meta(m), () => compileMatcher(m)(String(ex.body.length), ctx));
+    add('body size', of(m), () => compileMatcher(m)(String(ex.body.length), ctx));
   }
   if (body.decodedSize !== undefined) {
     const m = body.decodedSize;
-    add('body decoded-size', ...meta(m), () => (decoded ? compileMatcher(m)(String(decoded.length), ctx) : undecodable(compileMatcher(m)(undefined, ctx).expected)));
+    add('body decoded-size', of(m), () => (decoded ? compileMatcher(m)(String(decoded.length), ctx) : undecodable(compileMatcher(m)(undefined, ctx).expected)));
   }
   const text = decoded?.toString('utf8');
   for (const needle of body.contains ?? []) {
     const label = needle.length > 40 ? `${needle.slice(0, 37)}...` : needle;
-    add(`body contains ${JSON.stringify(label)}`, source, clause, () => {
+    add(`body contains ${JSON.stringify(label)}`, w, () => {
       const want = fillPlaceholders(needle, ctx.placeholders);
       if (text === undefined) return undecodable(`contains ${JSON.stringify(want)}`);
       return { ok: text.includes(want), expected: `contains ${JSON.stringify(want)}`, actual: text.includes(want) ? `contains ${JSON.stringify(want)}` : `${decoded!.length} bytes without it: ${excerpt(text)}` };
@@ -224,7 +264,7 @@ function evaluateBody(body: BodySpec, ex: ObservedExchange, spec: ExchangeSpec, 
   }
   if (body.json !== undefined) {
     const wantJson = body.json;
-    add('body json', source, clause, () => {
+    add('body json', w, () => {
       if (text === undefined) return undecodable(wantJson ? 'valid JSON' : 'not JSON');
       let error: string | undefined;
       try {
@@ -237,7 +277,7 @@ function evaluateBody(body: BodySpec, ex: ObservedExchange, spec: ExchangeSpec, 
   }
   if (body.startsWithHex !== undefined) {
     const hex = body.startsWithHex.toLowerCase();
-    add('body starts-with', source, clause, () => {
+    add('body starts-with', w, () => {
       if (!decoded) return undecodable(`starts with bytes ${hex}`);
       const head = decoded.subarray(0, hex.length / 2).toString('hex');
       return { ok: head === hex, expected: `starts with bytes ${hex}`, actual: decoded.length ? `starts with bytes ${head}` : '(empty body)' };
@@ -245,7 +285,7 @@ function evaluateBody(body: BodySpec, ex: ObservedExchange, spec: ExchangeSpec, 
   }
   if (body.empty !== undefined) {
     const wantEmpty = body.empty;
-    add('body empty', source, clause, () => ({
+    add('body empty', w, () => ({
       ok: (ex.body.length === 0) === wantEmpty,
       expected: wantEmpty ? 'empty body' : 'a non-empty body',
       actual: ex.body.length === 0 ? 'empty body' : `${ex.body.length} bytes`,

@@ -126,6 +126,28 @@ describe('loadSpecFile', () => {
     expect(vs).toHaveLength(12);
   });
 
+  it('levels, premises and lists: valid forms load, a reference expectation cannot be a must, a bad premise is named', () => {
+    const doc = clone(good) as any;
+    doc.exchanges[0].level = 'should';
+    doc.exchanges[0].expect.headers.allow = { present: true, source: 'rfc', when: { status: 405 } };
+    doc.exchanges[0].expect.headers['x-frame-options'] = { list: ['SAMEORIGIN', 'SAMEORIGIN'] };
+    const dir = dirWith({ 'site.json': doc });
+    expect(loadSpecFile(join(dir, 'site.json')).exchanges[0].level).toBe('should');
+
+    doc.exchanges[0].expect.headers['cache-control'].level = 'must';
+    doc.exchanges[0].expect.cookies.SC_ANALYTICS_GLOBAL_COOKIE.source = 'reference';
+    doc.exchanges[0].expect.cookies.SC_ANALYTICS_GLOBAL_COOKIE.path = { equals: '/', level: 'should' };
+    doc.exchanges[0].expect.headers.allow.when = { status: 'x' };
+    doc.exchanges[0].expect.headers.vary = { equals: 'Accept', level: 'sometimes' };
+    const bad = dirWith({ 'site.json': doc });
+    const vs = violations(() => loadSpecFile(join(bad, 'site.json')));
+    const at = (pointer: string) => vs.filter((v) => v.pointer.startsWith(pointer)).map((v) => `${v.kind}: ${v.reason}`);
+    expect(at('/exchanges/0/expect/headers/cache-control/level')).toEqual([expect.stringMatching(/^level: "must" on a reference expectation/)]);
+    expect(at('/exchanges/0/expect/cookies/SC_ANALYTICS_GLOBAL_COOKIE/path/level')).toEqual([expect.stringMatching(/^level: "should" on a reference expectation/)]);
+    expect(at('/exchanges/0/expect/headers/allow/when/status')).not.toEqual([]);
+    expect(at('/exchanges/0/expect/headers/vary/level')).toEqual(['schema: must be one of "must", "should", "info"']);
+  });
+
   it('requires $schema, role and version', () => {
     const doc = clone(good) as any;
     delete doc.$schema;

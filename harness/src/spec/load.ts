@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { selectChecks } from '../checks';
 import { shapeByName, SHAPE_NAMES } from '../shapes';
+import { MATCHER_KINDS } from './matchers';
 import { SPEC_SCHEMA } from './schema';
 import type { SpecFile } from './types';
 
-export type ViolationKind = 'io' | 'json' | 'schema' | 'shape' | 'regex' | 'check' | 'duplicate-id' | 'id-prefix';
+export type ViolationKind = 'io' | 'json' | 'schema' | 'shape' | 'regex' | 'check' | 'duplicate-id' | 'id-prefix' | 'level';
 
 export interface SpecViolation {
   file: string;
@@ -70,7 +71,7 @@ function parseJson(file: string, text: string, out: SpecViolation[]): unknown {
   }
 }
 
-const MATCHER_KINDS_TEXT = 'equals, shape, regex, oneOf, absent, present, contains, range, relativeTime';
+const MATCHER_KINDS_TEXT = MATCHER_KINDS.join(', ');
 
 /** ajv errors in words, without the noise of branches that were never meant to apply. */
 function schemaViolations(file: string, errors: ErrorObject[]): SpecViolation[] {
@@ -129,8 +130,17 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Visits every matcher of a document, defensively: the document may have failed the schema. */
 function semanticViolations(file: string, doc: unknown): SpecViolation[] {
   const out: SpecViolation[] = [];
-  const matcher = (m: unknown, pointer: string) => {
+  /** A reference choice is never a fact: it cannot fail a run against someone else's target. */
+  const weight = (m: Record<string, unknown>, pointer: string, inherited: unknown): unknown => {
+    const source = m.source ?? inherited;
+    if (source === 'reference' && (m.level === 'must' || m.level === 'should')) {
+      out.push({ file, pointer: `${pointer}/level`, kind: 'level', reason: `"${m.level}" on a reference expectation: a choice of the reference where the description is silent is "info" (use "capture" or "rfc" with the clause that states it)` });
+    }
+    return source;
+  };
+  const matcher = (m: unknown, pointer: string, inherited?: unknown) => {
     if (!isObject(m)) return;
+    weight(m, pointer, inherited);
     if (typeof m.shape === 'string' && !shapeByName(m.shape)) {
       out.push({ file, pointer: `${pointer}/shape`, kind: 'shape', reason: `unknown shape "${m.shape}" (known: ${SHAPE_NAMES.join(', ')})` });
     }
@@ -141,8 +151,8 @@ function semanticViolations(file: string, doc: unknown): SpecViolation[] {
         out.push({ file, pointer: `${pointer}/regex`, kind: 'regex', reason: `invalid regex: ${(e as Error).message}` });
       }
     }
-    if (Array.isArray(m.oneOf)) m.oneOf.forEach((x, i) => matcher(x, `${pointer}/oneOf/${i}`));
-    if (Array.isArray(m.lines)) m.lines.forEach((x, i) => matcher(x, `${pointer}/lines/${i}`));
+    if (Array.isArray(m.oneOf)) m.oneOf.forEach((x, i) => matcher(x, `${pointer}/oneOf/${i}`, m.source ?? inherited));
+    if (Array.isArray(m.lines)) m.lines.forEach((x, i) => matcher(x, `${pointer}/lines/${i}`, m.source ?? inherited));
   };
   const checks = (list: unknown, pointer: string) => {
     if (!Array.isArray(list)) return;
@@ -152,20 +162,25 @@ function semanticViolations(file: string, doc: unknown): SpecViolation[] {
       }
     });
   };
-  const exchange = (ex: unknown, pointer: string) => {
+  const exchange = (ex: unknown, pointer: string, inherited?: unknown) => {
     if (!isObject(ex)) return;
     checks(ex.checks, `${pointer}/checks`);
+    const source = weight(ex, pointer, inherited);
     const expect = ex.expect;
     if (!isObject(expect)) return;
-    matcher(expect.status, `${pointer}/expect/status`);
-    if (isObject(expect.headers)) for (const [k, v] of Object.entries(expect.headers)) matcher(v, `${pointer}/expect/headers/${escape(k)}`);
+    matcher(expect.status, `${pointer}/expect/status`, source);
+    if (isObject(expect.headers)) for (const [k, v] of Object.entries(expect.headers)) matcher(v, `${pointer}/expect/headers/${escape(k)}`, source);
     if (isObject(expect.cookies)) {
       for (const [name, c] of Object.entries(expect.cookies)) {
         if (!isObject(c)) continue;
-        for (const attr of ['value', 'path', 'domain', 'expires', 'maxAge', 'sameSite']) matcher(c[attr], `${pointer}/expect/cookies/${escape(name)}/${attr}`);
+        const cookieSource = weight(c, `${pointer}/expect/cookies/${escape(name)}`, source);
+        for (const attr of ['value', 'path', 'domain', 'expires', 'maxAge', 'sameSite']) matcher(c[attr], `${pointer}/expect/cookies/${escape(name)}/${attr}`, cookieSource);
       }
     }
-    if (isObject(expect.body)) for (const attr of ['size', 'decodedSize']) matcher(expect.body[attr], `${pointer}/expect/body/${attr}`);
+    if (isObject(expect.body)) {
+      const bodySource = weight(expect.body, `${pointer}/expect/body`, source);
+      for (const attr of ['size', 'decodedSize']) matcher(expect.body[attr], `${pointer}/expect/body/${attr}`, bodySource);
+    }
   };
   if (!isObject(doc)) return out;
   if (Array.isArray(doc.exchanges)) doc.exchanges.forEach((ex, i) => exchange(ex, `/exchanges/${i}`));
@@ -173,7 +188,8 @@ function semanticViolations(file: string, doc: unknown): SpecViolation[] {
     doc.flows.forEach((flow, i) => {
       if (!isObject(flow)) return;
       checks(flow.checks, `/flows/${i}/checks`);
-      if (Array.isArray(flow.steps)) flow.steps.forEach((s, j) => exchange(s, `/flows/${i}/steps/${j}`));
+      const source = weight(flow, `/flows/${i}`, undefined);
+      if (Array.isArray(flow.steps)) flow.steps.forEach((s, j) => exchange(s, `/flows/${i}/steps/${j}`, source));
     });
   }
   return out;

@@ -1,5 +1,5 @@
 import { UnmappedPlaceholderError } from '../target';
-import { compileMatcher, matcherKind, MatcherSpecError } from './matchers';
+import { compileMatcher, listMembers, matcherKind, MatcherSpecError } from './matchers';
 import type { MatcherSpec } from './types';
 
 const ctx = {
@@ -90,5 +90,26 @@ describe('compileMatcher', () => {
   it('tells the kind', () => {
     expect(matcherKind('x')).toBe('equals');
     expect(matcherKind({ present: true })).toBe('present');
+  });
+});
+
+describe('list', () => {
+  const m = compileMatcher({ list: ['SAMEORIGIN', 'SAMEORIGIN'] });
+  test.each([
+    ['SAMEORIGIN, SAMEORIGIN', true],
+    ['SAMEORIGIN,SAMEORIGIN', true],
+    ['sameorigin, SAMEORIGIN', true],
+    ['SAMEORIGIN', false],
+    ['SAMEORIGIN, SAMEORIGIN, SAMEORIGIN', false],
+    ['SAMEORIGIN, DENY', false],
+  ])('%s -> %s', (value, ok) => {
+    expect(m(value, { placeholders: {} }).ok).toBe(ok);
+  });
+  test('absent', () => {
+    expect(m(undefined, { placeholders: {} })).toMatchObject({ ok: false, actual: '(absent)' });
+  });
+  test('members are split outside quoted strings', () => {
+    expect(listMembers('a, "b, c", d')).toEqual(['a', '"b, c"', 'd']);
+    expect(listMembers(' , a ,, b ')).toEqual(['a', 'b']);
   });
 });

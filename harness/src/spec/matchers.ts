@@ -34,8 +34,32 @@ export class MatcherSpecError extends Error {
 
 export const ABSENT = '(absent)';
 
-export type MatcherKind = 'equals' | 'shape' | 'regex' | 'oneOf' | 'absent' | 'present' | 'contains' | 'range' | 'relativeTime';
-export const MATCHER_KINDS: readonly MatcherKind[] = ['equals', 'shape', 'regex', 'oneOf', 'absent', 'present', 'contains', 'range', 'relativeTime'];
+export type MatcherKind = 'equals' | 'shape' | 'regex' | 'oneOf' | 'absent' | 'present' | 'contains' | 'list' | 'range' | 'relativeTime';
+export const MATCHER_KINDS: readonly MatcherKind[] = ['equals', 'shape', 'regex', 'oneOf', 'absent', 'present', 'contains', 'list', 'range', 'relativeTime'];
+
+/**
+ * The members of a list-based field value (RFC 9110 §5.6.1): split at commas outside quoted
+ * strings, optional whitespace trimmed, empty members dropped (senders may send them).
+ */
+export function listMembers(value: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (quoted && c === '\\' && i + 1 < value.length) {
+      current += c + value[++i];
+      continue;
+    }
+    if (c === '"') quoted = !quoted;
+    if (c === ',' && !quoted) {
+      out.push(current);
+      current = '';
+    } else current += c;
+  }
+  out.push(current);
+  return out.map((m) => m.trim()).filter((m) => m !== '');
+}
 
 /** Which form a matcher has (a bare string, number or boolean is `equals`). */
 export function matcherKind(spec: MatcherSpec): MatcherKind {
@@ -125,6 +149,15 @@ function build(spec: MatcherSpec): Matcher {
       return (actual, ctx) => {
         const expected = fillPlaceholders(needle, ctx.placeholders);
         return { ok: actual !== undefined && actual.includes(expected), expected: `contains "${expected}"`, actual: show(actual) };
+      };
+    }
+    case 'list': {
+      const members = (s.list as unknown[]).map(String);
+      return (actual, ctx) => {
+        const want = members.map((m) => fillPlaceholders(m, ctx.placeholders));
+        const got = actual === undefined ? undefined : listMembers(actual);
+        const ok = got !== undefined && got.length === want.length && got.every((m, i) => m.toLowerCase() === want[i].toLowerCase());
+        return { ok, expected: `the list ${want.join(', ')} (${want.length} member${want.length === 1 ? '' : 's'}, in one field line or several)`, actual: got === undefined ? ABSENT : `${actual} (${got.length} member${got.length === 1 ? '' : 's'})` };
       };
     }
     case 'range': {

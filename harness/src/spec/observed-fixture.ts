@@ -14,6 +14,7 @@ export interface FixtureInput {
   url?: string;
   requestHeaders?: Record<string, string>;
   target?: string;
+  protocol?: ObservedExchange['protocol'];
 }
 
 export function observed(input: FixtureInput = {}): ObservedExchange {
@@ -25,6 +26,7 @@ export function observed(input: FixtureInput = {}): ObservedExchange {
       lines: input.lines ?? [],
       body: typeof input.body === 'string' ? Buffer.from(input.body) : (input.body ?? Buffer.alloc(0)),
     },
+    ...(input.protocol ? { protocol: input.protocol } : {}),
     startedAt: '2026-04-08T16:54:52.000Z',
     totalMs: 1,
   });

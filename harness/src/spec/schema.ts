@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LEVELS, PROVENANCES } from '../core';
 import { ROLES } from '../target';
 import { SHAPES } from '../shapes';
 
@@ -17,6 +18,8 @@ const ref = (name: string): Json => ({ $ref: `#/definitions/${name}` });
 
 const META: Record<string, Json> = {
   source: { ...ref('provenance'), description: 'Overrides the exchange\'s default provenance for this one expectation.' },
+  level: { ...ref('level'), description: 'Overrides the level of this one expectation (default: "info" for reference provenance, "must" otherwise).' },
+  when: ref('premise'),
   clause: { type: 'string', description: 'The clause of the service description or RFC this expectation comes from, e.g. "RFC 9110 §13.1.2".' },
   note: { type: 'string', description: 'Free text for reviewers; shown in the report.' },
 };
@@ -36,6 +39,13 @@ const MATCHER_FORMS: Record<string, Json> = {
   absent: { const: true, description: 'The header, cookie or attribute must not be present.' },
   present: { const: true, description: 'Present with any value (an empty value counts).' },
   contains: { type: 'string', description: 'The value must contain this text (placeholders resolved).' },
+  list: {
+    type: 'array',
+    minItems: 1,
+    items: { type: 'string' },
+    description:
+      'A list-based field (RFC 9110 §5.6.1) whose members, in order, are these (compared case-insensitively): two field lines "a" and "b" equal one line "a, b". E.g. ["SAMEORIGIN", "SAMEORIGIN"] for "repeated twice, comma-separated".',
+  },
   range: {
     type: 'object',
     description: 'The value must be a number within these bounds (inclusive).',
@@ -62,7 +72,7 @@ function matcherObject(extraForms: Record<string, Json>): Json {
   const forms = { ...MATCHER_FORMS, ...extraForms };
   return {
     type: 'object',
-    description: `A matcher object: exactly one of ${Object.keys(forms).join(', ')}, plus optional source, clause, note.`,
+    description: `A matcher object: exactly one of ${Object.keys(forms).join(', ')}, plus optional source, level, when, clause, note.`,
     additionalProperties: false,
     properties: {
       ...forms,
@@ -94,6 +104,7 @@ const exchangeProperties: Record<string, Json> = {
   title: { type: 'string', minLength: 1, description: 'What the exchange shows, in a few words.' },
   clause: { type: 'string', minLength: 1, description: 'The row or section of the service description (or RFC section) this exchange comes from.' },
   source: { ...ref('provenance'), description: 'Default provenance of the expectations of this exchange.' },
+  level: { ...ref('level'), description: 'Default level of the expectations of this exchange (default: from its provenance).' },
   request: ref('request'),
   expect: ref('expect'),
   checks: {
@@ -124,9 +135,30 @@ export const SPEC_SCHEMA: Json = {
   definitions: {
     provenance: {
       type: 'string',
-      enum: ['capture', 'rfc', 'reference'],
+      enum: [...PROVENANCES],
       description:
-        'Where an expectation comes from: "capture" (stated in the service description or a HAR), "rfc" (required by a standard), "reference" (a choice of the reference where the description is silent; only informational against other targets unless strict mode).',
+        'Where an expectation comes from: "capture" (stated in the service description or a HAR: assert no more than the words quoted in its clause), "rfc" (required or recommended by a standard), "reference" (a choice of the reference where the description is silent).',
+    },
+    level: {
+      type: 'string',
+      enum: [...LEVELS],
+      description:
+        'What a miss means: "must" (a fact of the description, an RFC MUST) fails the run; "should" (an RFC SHOULD, a recommendation) is a warning; "info" (the reference\'s own choice) informs. HARNESS_FAIL_ON moves the threshold. A reference expectation is always "info".',
+    },
+    premise: {
+      type: 'object',
+      description: 'Judge this expectation only when the answer meets the premise (RFC 9110 requires Allow on a 405, not on every answer); otherwise its verdict is "n/a" with the reason.',
+      additionalProperties: false,
+      required: ['status'],
+      properties: {
+        status: {
+          description: 'The answer\'s status is this one, or one of these.',
+          oneOf: [
+            { type: 'integer', minimum: 100, maximum: 599 },
+            { type: 'array', minItems: 1, items: { type: 'integer', minimum: 100, maximum: 599 } },
+          ],
+        },
+      },
     },
     matcher: valueOrObject('matcherObject', 'A value matcher: a string, number or boolean means "equals"; an object picks another form.'),
     matcherObject: matcherObject({}),
@@ -241,6 +273,7 @@ export const SPEC_SCHEMA: Json = {
         title: exchangeProperties.title,
         clause: exchangeProperties.clause,
         source: exchangeProperties.source,
+        level: exchangeProperties.level,
         steps: { type: 'array', minItems: 1, items: ref('flowStep'), description: 'The steps, in order.' },
         checks: exchangeProperties.checks,
       },

@@ -2,15 +2,28 @@
  * What is SPECIFIED: the contents of a spec file (`specs/<role>.json`), as users write and review
  * them. Nothing here holds a value a target returned; that is `observed.ts`.
  */
+import type { Level, Provenance } from '../core';
 import type { Role } from '../target';
 
-/** Where an expectation comes from (DESIGN.md): stated by a capture, required by a standard, or the reference's own choice. */
-export type Provenance = 'capture' | 'rfc' | 'reference';
+export type { Level, Provenance } from '../core';
+
+/**
+ * The premise of a rule: it is judged only where the observed answer meets it, otherwise its
+ * finding is `n/a` with the reason (RFC 9110 requires Allow on a 405, not on every answer).
+ */
+export interface Premise {
+  /** The answer's status is one of these. */
+  status: number | number[];
+}
 
 /** Fields every matcher may carry. */
 export interface MatcherMeta {
   /** Overrides the exchange's default provenance for this one expectation. */
   source?: Provenance;
+  /** Overrides the level (default: `info` for `reference` provenance, `must` otherwise). */
+  level?: Level;
+  /** Judged only when the answer meets this premise. */
+  when?: Premise;
   /** The clause of the service description or RFC this expectation comes from, e.g. "RFC 9110 §13.1.2". */
   clause?: string;
   note?: string;
@@ -31,6 +44,8 @@ export type MatcherSpec =
   | (MatcherMeta & { absent: true })
   | (MatcherMeta & { present: true })
   | (MatcherMeta & { contains: string })
+  /** A list-based field (RFC 9110 §5.6.1) whose members, in order, are these: two field lines `a` and `b` equal one line `a, b`. */
+  | (MatcherMeta & { list: string[] })
   | (MatcherMeta & { range: { min?: number; max?: number } })
   /** An HTTP date (or a cookie expiry) about `offsetSeconds` after the response's Date, within `toleranceSeconds`. */
   | (MatcherMeta & { relativeTime: { to: 'date'; offsetSeconds: number; toleranceSeconds: number } });
@@ -98,6 +113,8 @@ export interface ExchangeSpec {
   clause: string;
   /** Default provenance of the expectations of this exchange. */
   source: Provenance;
+  /** Default level of its expectations (default: from the provenance). */
+  level?: Level;
   request: RequestTemplate;
   expect: ResponseExpectation;
   /** Named checks (ids from the registry, or prefixes) evaluated on the observed exchange. */
@@ -116,6 +133,7 @@ export interface FlowSpec {
   title: string;
   clause: string;
   source: Provenance;
+  level?: Level;
   steps: FlowStep[];
   checks?: string[];
 }

@@ -14,6 +14,9 @@ export const ENV_SECTION = 'TARGET_SECTION';
 export const ENV_TARGETS_FILE = TARGETS_FILE_VARIABLE;
 /** Set by the run itself (not by users) when it started the embedded reference. */
 export const ENV_TARGET_KIND = 'HARNESS_TARGET_KIND';
+/** Set by the run itself (not by users): the `{section}` read from the site's home page, and where. */
+export const ENV_INFERRED_SECTION = 'HARNESS_INFERRED_SECTION';
+export const ENV_INFERRED_SECTION_FROM = 'HARNESS_INFERRED_SECTION_FROM';
 
 /** Anything shaped like a role variable, so a misspelt role is caught instead of ignored. */
 const ROLE_VARIABLE_SHAPE = /^TARGET_(?:[A-Z0-9_]+_)?URL$/;
@@ -24,6 +27,8 @@ export interface EnvTargets {
   ca?: LoadedCa;
   insecure?: boolean;
   section?: string;
+  /** `{section}` read from the home page by the run's set-up, when no variable or file names one. */
+  inferredSection?: { section: string; from: string };
   origin: 'reference' | 'user';
 }
 
@@ -100,6 +105,8 @@ export function readEnvTargets(env: NodeJS.ProcessEnv, cwd: string = process.cwd
   if (insecure !== undefined) out.insecure = parseInsecureFlag(insecure, { variable: ENV_INSECURE });
   const section = env[ENV_SECTION];
   if (section !== undefined) out.section = parseSection(section, { variable: ENV_SECTION });
+  const inferred = env[ENV_INFERRED_SECTION];
+  if (inferred !== undefined) out.inferredSection = { section: parseSection(inferred, { variable: ENV_INFERRED_SECTION }), from: env[ENV_INFERRED_SECTION_FROM] ?? 'the home page' };
   return out;
 }
 

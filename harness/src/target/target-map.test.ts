@@ -39,7 +39,15 @@ const FULL_FILE = {
 
 describe('loadTargetMap', () => {
   it('gives the defaults for an empty environment', () => {
-    expect(loadTargetMap({})).toEqual({ roles: {}, resolve: [], ca: [], insecure: false, section: 'static', origin: 'user' });
+    expect(loadTargetMap({})).toEqual({ roles: {}, resolve: [], ca: [], insecure: false, section: 'static', sectionSource: expect.stringMatching(/^default/), origin: 'user' });
+  });
+
+  it('says where {section} came from: the variable, the file, the home page, or the default', () => {
+    const inferred = { HARNESS_INFERRED_SECTION: 'content', HARNESS_INFERRED_SECTION_FROM: 'https://www.x.test/ (e.g. /content/css/main.css)' };
+    expect(loadTargetMap(inferred)).toMatchObject({ section: 'content', sectionSource: 'read from https://www.x.test/ (e.g. /content/css/main.css)' });
+    expect(loadTargetMap({ ...inferred, TARGET_SECTION: 'explicit' })).toMatchObject({ section: 'explicit', sectionSource: 'TARGET_SECTION' });
+    expect(loadTargetMap({ ...inferred, TARGETS_FILE: targetsFile(FULL_FILE) })).toMatchObject({ section: 'from-file', sectionSource: 'TARGETS_FILE (section)' });
+    expect(() => loadTargetMap({ HARNESS_INFERRED_SECTION: 'a/b' })).toThrow(/HARNESS_INFERRED_SECTION: "a\/b" must be one path segment/);
   });
 
   it('reads process.env when no env is given', () => {
@@ -185,7 +193,7 @@ describe('describeTargetMap', () => {
     expect(lines).toContain('  typo.x.test:8443 -> [::1]:9443  (no mapped URL uses this host:port)');
     expect(lines).toContain(`CA: default roots + 1 from ${other.caFile}`);
     expect(lines).toContain('certificate verification: on');
-    expect(lines).toContain('section: static');
+    expect(lines).toContainEqual(expect.stringMatching(/^section: static \(default/));
   });
 
   it('shows verification off loudly and the absence of a CA and of resolve entries', () => {

@@ -1,4 +1,4 @@
-import { envMapsRoles, ENV_INSECURE, ENV_TARGETS_FILE, readEnvTargets } from './parse-env';
+import { envMapsRoles, ENV_INSECURE, ENV_SECTION, ENV_TARGETS_FILE, readEnvTargets } from './parse-env';
 import { resolveKey, type ResolveEntry } from './resolve';
 import { DEFAULT_SECTION, ROLES, type Role } from './roles';
 import { jsonMapsRoles, loadTargetsFile, readTargetsJson, type FileTargets } from './targets-file';
@@ -13,6 +13,8 @@ export interface TargetMap {
   caFile?: string;
   insecure: boolean;
   section: string;
+  /** Where `section` came from: TARGET_SECTION, TARGETS_FILE, the home page, or the default. */
+  sectionSource: string;
   origin: 'reference' | 'user';
 }
 
@@ -33,7 +35,15 @@ export function loadTargetMap(env: NodeJS.ProcessEnv = process.env): TargetMap {
     resolve: fromEnv.resolve ?? fromFile.resolve ?? [],
     ca: ca?.pems ?? [],
     insecure: fromEnv.insecure ?? fromFile.insecure ?? false,
-    section: fromEnv.section ?? fromFile.section ?? DEFAULT_SECTION,
+    section: fromEnv.section ?? fromFile.section ?? fromEnv.inferredSection?.section ?? DEFAULT_SECTION,
+    sectionSource:
+      fromEnv.section !== undefined
+        ? ENV_SECTION
+        : fromFile.section !== undefined
+          ? `${ENV_TARGETS_FILE} (section)`
+          : fromEnv.inferredSection
+            ? `read from ${fromEnv.inferredSection.from}`
+            : `default (no ${ENV_SECTION}, and the home page was not read or links no /<section>/css/ or /js/ address)`,
     origin: fromEnv.origin,
   };
   if (ca) map.caFile = ca.file;
@@ -96,6 +106,6 @@ export function describeTargetMap(map: TargetMap): string {
       : `CA: default roots + ${map.ca.length} from ${map.caFile}`,
   );
   lines.push(map.insecure ? `certificate verification: OFF (${ENV_INSECURE})` : 'certificate verification: on');
-  lines.push(`section: ${map.section}`);
+  lines.push(`section: ${map.section} (${map.sectionSource})`);
   return lines.join('\n');
 }

@@ -2,7 +2,7 @@ import { evaluateConsole, isOwnFaviconFailure } from './console';
 import { FindingList } from './findings';
 
 const run = (messages: Parameters<typeof evaluateConsole>[1], errors: string[] = []) => {
-  const l = new FindingList({ source: 'capture', targetOrigin: 'reference', strict: false });
+  const l = new FindingList({ source: 'capture', targetOrigin: 'reference' });
   evaluateConsole('f', messages, errors, { faviconDescribed: (o) => o === 'https://www.t' }, l);
   return l.items.map((x) => `${x.verdict} ${x.id}`);
 };

@@ -11,7 +11,7 @@ const jar: StoredCookie[] = [
   { name: 'other', value: 'o', domain: 'shop.t', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
 ];
 const run = (specs: Parameters<typeof evaluateStoredCookies>[2]) => {
-  const l = new FindingList({ source: 'capture', targetOrigin: 'reference', strict: false });
+  const l = new FindingList({ source: 'capture', targetOrigin: 'reference' });
   evaluateStoredCookies('f', jar, specs, { host: 'www.t', date: DATE, placeholders: { '{site_host}': 'www.t' }, source: 'capture', clause: 'c', from: 'site/home' }, l);
   return l.items;
 };

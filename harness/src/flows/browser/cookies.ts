@@ -4,6 +4,7 @@
  * host-only one as `host`; no SameSite reads back as Lax; Max-Age becomes an absolute expiry;
  * a session cookie has expires -1; an expired cookie is simply gone.
  */
+import { defaultLevel, type Level } from '../../core';
 import { compileMatcher, matcherMeta, MatcherSpecError, type MatchContext } from '../../spec/matchers';
 import type { CookieSpec, MatcherSpec, Provenance } from '../../spec/types';
 import type { FindingList } from './findings';
@@ -34,8 +35,9 @@ export interface CookieContext {
   /** Date header of the response that set them (relative expiries count from it). */
   date?: Date;
   placeholders: MatchContext['placeholders'];
-  /** Default provenance and clause (the exchange's). */
+  /** Default provenance, level and clause (the exchange's). */
   source: Provenance;
+  level?: Level;
   clause: string;
   /** Where the expectations come from, for messages. */
   from: string;
@@ -46,18 +48,20 @@ const flag = (on: boolean, name: string) => (on ? name : `not ${name}`);
 export function evaluateStoredCookies(prefix: string, jar: readonly StoredCookie[], specs: Record<string, CookieSpec>, ctx: CookieContext, out: FindingList): void {
   for (const [name, spec] of Object.entries(specs)) {
     const source = spec.source ?? ctx.source;
+    const level: Level = spec.level ?? (spec.source ? defaultLevel(spec.source) : (ctx.level ?? defaultLevel(ctx.source)));
     const clause = spec.clause ?? ctx.clause;
     const id = `${prefix} cookie ${name}`;
     const found = jar.filter((c) => c.name === name && cookieAppliesTo(c, ctx.host));
     const message = `expectation of ${ctx.from}`;
     if (spec.absent || expiresTheCookie(spec)) {
-      out.compare(`${id} stored`, found.length === 0, '(not stored: expired or never set)', found.length ? `stored, expires ${describeExpiry(found[0])}` : '(not stored)', { source, clause, message });
+      out.compare(`${id} stored`, found.length === 0, '(not stored: expired or never set)', found.length ? `stored, expires ${describeExpiry(found[0])}` : '(not stored)', { source, level, clause, message });
       continue;
     }
     const c = found[0];
     if (!c) {
       out.compare(`${id} stored`, false, 'stored by the browser', '(not stored)', {
         source,
+        level,
         clause,
         message: `${message}; Chromium drops a cookie it rejects (SameSite=None without Secure, a Domain that does not match, an expiry in the past)`,
       });
@@ -67,7 +71,7 @@ export function evaluateStoredCookies(prefix: string, jar: readonly StoredCookie
       const meta = matcherMeta(m);
       try {
         const r = compileMatcher(m)(actual, { placeholders: ctx.placeholders, ...(extra.date ? { date: extra.date } : {}) });
-        out.compare(`${id} ${aspect}`, r.ok, r.expected, r.actual, { source: meta.source ?? source, clause: meta.clause ?? clause, message, ...(r.shape ? { shape: r.shape } : {}), ...(extra.secret ? { secret: true } : {}) });
+        out.compare(`${id} ${aspect}`, r.ok, r.expected, r.actual, { source: meta.source ?? source, level: meta.level ?? (meta.source ? defaultLevel(meta.source) : level), clause: meta.clause ?? clause, message, ...(r.shape ? { shape: r.shape } : {}), ...(extra.secret ? { secret: true } : {}) });
       } catch (e) {
         if (e instanceof MatcherSpecError) out.add(`${id} ${aspect}`, 'error', '(invalid matcher)', '(not compared)', { message: e.message });
         else throw e;
@@ -84,17 +88,17 @@ export function evaluateStoredCookies(prefix: string, jar: readonly StoredCookie
         } catch {
           /* reported through the expected text only */
         }
-        out.compare(`${id} domain`, false, `Domain=${expected} (stored as .${expected})`, `host-only cookie of ${c.domain} (no Domain attribute)`, { source, clause, message });
+        out.compare(`${id} domain`, false, `Domain=${expected} (stored as .${expected})`, `host-only cookie of ${c.domain} (no Domain attribute)`, { source, level, clause, message });
       }
     }
-    if (spec.httpOnly !== undefined) out.compare(`${id} httpOnly`, c.httpOnly === spec.httpOnly, flag(spec.httpOnly, 'HttpOnly'), flag(c.httpOnly, 'HttpOnly'), { source, clause, message });
-    if (spec.secure !== undefined) out.compare(`${id} secure`, c.secure === spec.secure, flag(spec.secure, 'Secure'), flag(c.secure, 'Secure'), { source, clause, message });
+    if (spec.httpOnly !== undefined) out.compare(`${id} httpOnly`, c.httpOnly === spec.httpOnly, flag(spec.httpOnly, 'HttpOnly'), flag(c.httpOnly, 'HttpOnly'), { source, level, clause, message });
+    if (spec.secure !== undefined) out.compare(`${id} secure`, c.secure === spec.secure, flag(spec.secure, 'Secure'), flag(c.secure, 'Secure'), { source, level, clause, message });
     if (spec.sameSite !== undefined) attr('sameSite', spec.sameSite, c.sameSite);
     const expiry = c.expires < 0 ? undefined : new Date(c.expires * 1000).toUTCString();
     if (spec.expires !== undefined) {
       const capped = cappedByBrowser(spec.expires);
       if (capped) {
-        out.add(`${id} expires (as sent)`, 'info', describeMatcher(spec.expires), expiry ?? '(session)', { source, clause, message: CAP_NOTE });
+        out.add(`${id} expires (as sent)`, 'info', describeMatcher(spec.expires), expiry ?? '(session)', { source, level: 'info', clause, message: CAP_NOTE });
         attr('expires', capped, expiry, { ...(ctx.date ? { date: ctx.date } : {}) });
       } else attr('expires', spec.expires, expiry, { ...(ctx.date ? { date: ctx.date } : {}) });
     }

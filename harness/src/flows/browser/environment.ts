@@ -1,9 +1,10 @@
 /**
  * What every flow of a run shares: the target map, the placeholder table, the expectations read
- * from the spec files (specs/<role>.json, when they exist), timeouts and strictness.
+ * from the spec files (specs/<role>.json, when they exist), timeouts and the fail-on threshold.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { failOnFromEnv, type FailOn } from '../../core';
 import { loadSpecFile, SpecLoadError } from '../../spec/load';
 import type { PlaceholderValues } from '../../spec/placeholders';
 import type { SpecFile } from '../../spec/types';
@@ -19,7 +20,7 @@ export interface FlowEnvironment {
   /** Spec files that exist but do not load: each flow of that role reports it as an error. */
   specProblems: Partial<Record<Role, string>>;
   timeouts: FlowTimeouts;
-  strict: boolean;
+  failOn: FailOn;
 }
 
 /** specs/<role>.json of each role, where the file exists. */
@@ -41,5 +42,5 @@ export function loadRoleSpecs(specsDir: string): { specs: SpecFile[]; problems: 
 export function flowEnvironment(map: TargetMap, specsDir: string, env: NodeJS.ProcessEnv = process.env): FlowEnvironment {
   const values = replayPlaceholders(map);
   const { specs, problems } = loadRoleSpecs(specsDir);
-  return { map, values, index: new ExpectationIndex(specs, values), specProblems: problems, timeouts: timeoutsFromEnv(env), strict: env.HARNESS_STRICT === '1' };
+  return { map, values, index: new ExpectationIndex(specs, values), specProblems: problems, timeouts: timeoutsFromEnv(env), failOn: failOnFromEnv(env) };
 }

@@ -4,7 +4,7 @@
  * (`specs/<role>.json`) where an exchange covers the resource; otherwise from the service
  * description, stated here row by row (DESCRIPTION_RULES) with the row they come from.
  */
-import type { CookieSpec, ExchangeSpec, MatcherSpec, Provenance, SpecFile } from '../../spec/types';
+import type { CookieSpec, ExchangeSpec, Level, MatcherSpec, Provenance, SpecFile } from '../../spec/types';
 import { fillPlaceholders, type PlaceholderValues } from '../../spec/placeholders';
 import { compileMatcher } from '../../spec/matchers';
 import type { Role } from '../../target';
@@ -243,9 +243,9 @@ export class ExpectationIndex {
   }
 
   /** The cookie expectations of the exchange covering a request (`{}` when it states none). */
-  cookieSpecs(facts: RequestFacts): { from: string; clause: string; source: Provenance; cookies: Record<string, CookieSpec> } | undefined {
+  cookieSpecs(facts: RequestFacts): { from: string; clause: string; source: Provenance; level?: Level; cookies: Record<string, CookieSpec> } | undefined {
     const spec = this.specExchange(facts);
     if (!spec?.expect.cookies) return undefined;
-    return { from: spec.id, clause: spec.clause, source: spec.source, cookies: spec.expect.cookies };
+    return { from: spec.id, clause: spec.clause, source: spec.source, ...(spec.level ? { level: spec.level } : {}), cookies: spec.expect.cookies };
   }
 }

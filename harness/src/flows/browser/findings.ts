@@ -2,56 +2,57 @@
  * Collecting a flow's findings, and the one assertion message its test fails with:
  * `<id>: expected "<e>", got "<a>"` per failing finding (secrets not printed).
  */
-import type { Finding, Verdict } from '../../checks/types';
-import type { Provenance } from '../../spec/types';
+import { defaultLevel, verdictFor, type FailOn, type Finding, type Level, type Provenance, type TargetOrigin, type Verdict } from '../../core';
+import { verdictNote } from '../../spec/evaluate';
 
-export const FAILING_VERDICTS: ReadonlySet<Verdict> = new Set<Verdict>(['fail', 'error']);
+export { failingFindings } from '../../core';
 
 export interface FindingDefaults {
   source: Provenance;
   clause?: string;
   target?: string;
-  /** Against a user's target, a failing `reference` expectation is informational unless strict. */
-  targetOrigin: 'reference' | 'user';
-  strict: boolean;
-}
-
-/** pass/fail, except that a failing `reference` expectation only informs against other targets. */
-export function verdictOf(ok: boolean, source: Provenance, d: Pick<FindingDefaults, 'targetOrigin' | 'strict'>): Verdict {
-  if (ok) return 'pass';
-  return source === 'reference' && d.targetOrigin !== 'reference' && !d.strict ? 'info' : 'fail';
+  targetOrigin: TargetOrigin;
 }
 
 export class FindingList {
   readonly items: Finding[] = [];
   constructor(readonly defaults: FindingDefaults) {}
 
-  /** A comparison: pass when ok, else fail (or info for a `reference` expectation elsewhere). */
+  /** A comparison: pass when ok, else the verdict of its level (default: from its provenance). */
   compare(id: string, ok: boolean, expected: string, actual: string, extra: Partial<Finding> = {}): Finding {
     const source = extra.source ?? this.defaults.source;
+    const level: Level = extra.level ?? defaultLevel(source);
+    const verdict = verdictFor(ok, level, this.defaults.targetOrigin);
+    const note = verdictNote(verdict);
     const f: Finding = {
       id,
-      verdict: verdictOf(ok, source, this.defaults),
+      verdict,
+      level,
       expected,
       actual,
       source,
       ...(this.defaults.clause !== undefined ? { clause: this.defaults.clause } : {}),
       ...(this.defaults.target !== undefined ? { target: this.defaults.target } : {}),
+      ...(note ? { message: note } : {}),
       ...extra,
     };
     f.source = source;
+    f.level = level;
+    f.verdict = verdict;
     this.items.push(f);
     return f;
   }
 
   /** A finding with a fixed verdict (error: the run failed; info/skip: reported, never failing). */
   add(id: string, verdict: Verdict, expected: string, actual: string, extra: Partial<Finding> = {}): Finding {
+    const source = extra.source ?? this.defaults.source;
     const f: Finding = {
       id,
       verdict,
+      level: extra.level ?? (verdict === 'info' ? 'info' : defaultLevel(source)),
       expected,
       actual,
-      source: extra.source ?? this.defaults.source,
+      source,
       ...(this.defaults.clause !== undefined ? { clause: this.defaults.clause } : {}),
       ...(this.defaults.target !== undefined ? { target: this.defaults.target } : {}),
       ...extra,
@@ -65,29 +66,6 @@ export class FindingList {
   }
 }
 
-export function failing(findings: readonly Finding[]): Finding[] {
-  return findings.filter((f) => FAILING_VERDICTS.has(f.verdict));
-}
-
-const quote = (s: string) => JSON.stringify(s);
-
-/** One line per failing finding, duplicates (same id, expected and actual) written once. */
-export function failureLines(findings: readonly Finding[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const f of failing(findings)) {
-    const actual = f.secret ? `(secret value of ${f.actual.length} characters)` : quote(f.actual);
-    // The raw replay's form (harness/src/replay/summary.ts): an error of the run says what happened.
-    const line = f.verdict === 'error' ? `${f.id}: error: ${f.message ?? f.actual} (expected ${quote(f.expected)})` : `${f.id}: expected ${quote(f.expected)}, got ${actual}`;
-    if (seen.has(line)) continue;
-    seen.add(line);
-    out.push(line);
-  }
-  return out;
-}
-
-export function failureMessage(title: string, findings: readonly Finding[]): string {
-  const lines = failureLines(findings);
-  if (lines.length === 0) return `${title}: every expectation met`;
-  return `${title}: ${lines.length} failing expectation${lines.length === 1 ? '' : 's'}\n${lines.map((l) => `  ${l}`).join('\n')}`;
-}
+/** The flow's assertion message: the core's, without protocol marks (a browser flow has one leg). */
+export { failureLines, failureMessage } from '../../core';
+export type { FailOn };

@@ -14,7 +14,7 @@ import { launchReference, targetEnvOf, type EmbeddedReference } from '../../embe
 import { formatProblem } from '../../har/errors';
 import { loadTargetMap, referenceRequested } from '../../target';
 import { flowEnvironment } from './environment';
-import { failing, failureLines } from './findings';
+import { failingFindings, failureLines } from '../../core';
 import { BROWSER_FLOWS } from './flows';
 import { mergeSupplement, prepareRecordedHar } from './har-output';
 import { runFlow } from './session';
@@ -63,6 +63,7 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
   try {
     const map = loadTargetMap(env);
     const flowEnv = flowEnvironment(map, path.join(ROOT, 'specs'), env);
+    const { failOn } = flowEnv;
     const launch = targetBrowserLaunch(map);
     const browser = await chromium.launch(launch.options);
     const out = path.resolve(args.out);
@@ -89,10 +90,10 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
           continue;
         }
         fs.writeFileSync(file, `${JSON.stringify(har, null, 1)}\n`);
-        const bad = failing(rec.findings);
+        const bad = failingFindings(rec.findings, failOn);
         if (bad.some((f) => f.verdict === 'error')) status = 1;
         log(`${flow.id}: ${path.relative(process.cwd(), file)} (${har.log.entries.length} entries, ${fs.statSync(file).size} bytes, valid); ${rec.findings.length} findings, ${bad.length} failing`);
-        for (const line of failureLines(bad)) log(`  ${line}`);
+        for (const line of failureLines(bad, failOn)) log(`  ${line}`);
       }
     } finally {
       await browser.close();

@@ -2,7 +2,7 @@ import type { ResourceExpectation } from './expectations';
 import { FindingList } from './findings';
 import { evaluateResource, isBodylessAbort, resourceLabel, type ObservedResource } from './resources';
 
-const list = () => new FindingList({ source: 'capture', targetOrigin: 'reference', strict: false });
+const list = () => new FindingList({ source: 'capture', targetOrigin: 'reference' });
 const css: ResourceExpectation = { from: 'site/static/css', clause: 'c', source: 'capture', status: 200, headers: { 'content-type': 'text/css', 'content-encoding': 'gzip' }, notCompared: { etag: 'why' } };
 const ok: ObservedResource = { url: 'https://w/static/css/main.css', method: 'GET', resourceType: 'stylesheet', requestHeaders: {}, status: 200, responseHeaders: { 'content-type': 'text/css', 'content-encoding': 'gzip' } };
 

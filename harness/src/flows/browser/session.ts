@@ -5,6 +5,7 @@
  * as findings, never as a bare Playwright timeout.
  */
 import type { BrowserContext, Page, Response } from '@playwright/test';
+import type { Provenance } from '../../core';
 import { ROLE_PLACEHOLDERS, ROLES, roleUrls, skipReason, type Role } from '../../target';
 import { evaluateConsole, type ObservedConsole } from './console';
 import { evaluateStoredCookies, type StoredCookie } from './cookies';
@@ -48,7 +49,7 @@ export class FlowSession {
     readonly context: BrowserContext,
     readonly env: FlowEnvironment,
   ) {
-    this.findings = new FindingList({ source: 'capture', clause: flow.clause, target: env.map.origin, targetOrigin: env.map.origin, strict: env.strict });
+    this.findings = new FindingList({ source: 'capture', clause: flow.clause, target: env.map.origin, targetOrigin: env.map.origin });
     this.network = new NetworkLog(page);
     page.on('console', (m) => this.consoleMessages.push({ type: m.type(), text: m.text(), ...(m.location().url ? { url: m.location().url } : {}) }));
     page.on('pageerror', (e) => this.pageErrors.push(`${e.name}: ${e.message}`));
@@ -158,10 +159,13 @@ export class FlowSession {
   }
 
   /** Each kind of sub-resource the flow promises must have been loaded at least once. */
-  requireLoaded(resources: readonly ObservedResource[], kinds: ReadonlyArray<{ what: string; test: (r: ObservedResource) => boolean }>): void {
+  requireLoaded(resources: readonly ObservedResource[], kinds: ReadonlyArray<{ what: string; test: (r: ObservedResource) => boolean; source?: Provenance; note?: string }>): void {
     for (const k of kinds) {
       const hits = resources.filter(k.test);
-      this.findings.compare(`${this.id} loads ${k.what}`, hits.length > 0, `at least one ${k.what}`, hits.length ? `${hits.length}: ${hits.map((h) => this.label(h.url)).slice(0, 3).join(', ')}${hits.length > 3 ? ', ...' : ''}` : 'none requested');
+      this.findings.compare(`${this.id} loads ${k.what}`, hits.length > 0, `at least one ${k.what}`, hits.length ? `${hits.length}: ${hits.map((h) => this.label(h.url)).slice(0, 3).join(', ')}${hits.length > 3 ? ', ...' : ''}` : 'none requested', {
+        ...(k.source ? { source: k.source } : {}),
+        ...(k.note ? { message: k.note } : {}),
+      });
     }
   }
 
@@ -169,11 +173,10 @@ export class FlowSession {
     evaluateConsole(this.id, this.consoleMessages, this.pageErrors, { faviconDescribed: (origin) => faviconDescribedFor.includes(this.roleOfOrigin.get(origin) as Role) }, this.findings);
   }
 
-  /** The cookies the browser stored for `host`, against the cookie expectations of the exchange covering `request`. */
-  async checkCookies(request: RequestFacts, date: Date | undefined, fallback?: { from: string; clause: string; cookies: Parameters<typeof evaluateStoredCookies>[2] }, options: { only?: string[]; ignoreValue?: boolean } = {}): Promise<StoredCookie[]> {
+  /** The cookies the browser stored for `host`, against the cookie expectations of the spec exchange covering `request` (the one home of cookie rules). */
+  async checkCookies(request: RequestFacts, date: Date | undefined, options: { only?: string[]; ignoreValue?: boolean } = {}): Promise<StoredCookie[]> {
     const jar = (await this.context.cookies()) as StoredCookie[];
-    const fromSpec = this.env.index.cookieSpecs(request);
-    const chosen = fromSpec ?? (fallback ? { ...fallback, source: 'capture' as const } : undefined);
+    const chosen = this.env.index.cookieSpecs(request);
     if (!chosen) {
       this.findings.add(`${this.id} cookies`, 'skip', 'cookie expectations', '(none stated)', { message: `no spec exchange for ${request.url.pathname} states cookies` });
       return jar;
@@ -182,7 +185,7 @@ export class FlowSession {
     let cookies = only ? Object.fromEntries(Object.entries(chosen.cookies).filter(([n]) => only.includes(n))) : chosen.cookies;
     // A spec's literal value belongs to its own request (a fixed id it sent): the flow checks values itself then.
     if (options.ignoreValue) cookies = Object.fromEntries(Object.entries(cookies).map(([n, c]) => [n, { ...c, value: undefined }]));
-    evaluateStoredCookies(this.id, jar, cookies, { host: request.url.hostname, ...(date ? { date } : {}), placeholders: this.env.values, source: chosen.source, clause: chosen.clause, from: chosen.from }, this.findings);
+    evaluateStoredCookies(this.id, jar, cookies, { host: request.url.hostname, ...(date ? { date } : {}), placeholders: this.env.values, source: chosen.source, ...(chosen.level ? { level: chosen.level } : {}), clause: chosen.clause, from: chosen.from }, this.findings);
     return jar;
   }
 

@@ -4,8 +4,8 @@
  * records each exchange as a step of a `ReplayRecord` (so the reporter shows flows like the data
  * replay), and collects findings with the replay's provenance rules.
  */
-import type { Finding } from '../../checks/types';
-import { verdictFor } from '../../spec/evaluate';
+import { defaultLevel, verdictFor, type Finding } from '../../core';
+import { verdictNote } from '../../spec/evaluate';
 import { toObservedExchange } from '../../spec/observe';
 import type { ObservedExchange } from '../../spec/observed';
 import type { Provenance } from '../../spec/types';
@@ -15,8 +15,8 @@ import type { ReplayFinding } from '../../replay/summary';
 import { send, type RequestSpec } from '../../transport/send';
 
 export interface FlowOptions {
-  role: Role;
-  strict: boolean;
+  /** The role the flow is about, or `service` for the service as a whole. */
+  role: Role | 'service';
   targetName?: string;
 }
 
@@ -102,20 +102,32 @@ export class FlowContext {
     return observed;
   }
 
-  /** Records one comparison: pass, or fail (info for an unmet `reference` expectation against another target). */
+  /** Records one comparison: pass, or the verdict of its level (default: from its provenance). */
   expect(id: string, ok: boolean, expected: string, actual: string, source: Provenance, extra: Partial<Finding> = {}): boolean {
-    const verdict = verdictFor(ok, source, { strict: this.options.strict, targetOrigin: this.clients.map.origin });
-    this.push({ id, verdict, expected, actual, source, ...extra });
+    const level = extra.level ?? defaultLevel(source);
+    const verdict = verdictFor(ok, level, this.clients.map.origin);
+    const note = verdictNote(verdict);
+    this.push({ id, verdict, level, expected, actual, source, ...(note ? { message: note } : {}), ...extra });
     return ok;
+  }
+
+  /** The verdict a miss of this level gets against this target. */
+  verdictOf(ok: boolean, level: Finding['level']): Finding['verdict'] {
+    return verdictFor(ok, level, this.clients.map.origin);
+  }
+
+  /** A rule whose premise the answer does not meet: `n/a` with the reason, never a pass. */
+  notApplicable(id: string, expected: string, reason: string, source: Provenance = 'rfc', extra: Partial<Finding> = {}): void {
+    this.push({ id, verdict: 'n/a', level: extra.level ?? defaultLevel(source), expected, actual: '(not judged)', message: reason, source, ...extra });
   }
 
   /** A run error (no usable answer): never a pass. */
   error(id: string, expected: string, message: string): void {
-    this.push({ id, verdict: 'error', expected, actual: '(no usable response)', message, source: 'rfc' });
+    this.push({ id, verdict: 'error', level: 'must', expected, actual: '(no usable response)', message, source: 'rfc' });
   }
 
   skip(id: string, reason: string): void {
-    this.push({ id, verdict: 'skip', expected: 'a step that can run', actual: reason, source: 'rfc' });
+    this.push({ id, verdict: 'skip', level: 'must', expected: 'a step that can run', actual: reason, source: 'rfc' });
   }
 
   /** Adds findings computed elsewhere (the named checks). */

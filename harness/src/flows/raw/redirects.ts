@@ -45,7 +45,7 @@ export function chainProblem(visited: readonly string[], next: string, maxHops =
   return undefined;
 }
 
-export async function runRedirectFlow(chain: RedirectChain, clients: ReplayClients, options: { strict: boolean; targetName?: string }): Promise<ReplayRecord> {
+export async function runRedirectFlow(chain: RedirectChain, clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
   const { flow, role } = chain;
   const id = `redirects/${flow.id}`;
   const ctx = new FlowContext(id, clients, { role, ...options });
@@ -67,7 +67,7 @@ export async function runRedirectFlow(chain: RedirectChain, clients: ReplayClien
     const ex = await ctx.fetch(sid, { url, headers }, flow.source);
     if (!ex) return ctx.record;
     if (step) {
-      const findings = evaluateExchange(step, ex, { role, placeholders: values, strict: options.strict, targetOrigin: clients.map.origin, previous: [...previous] });
+      const findings = evaluateExchange(step, ex, { role, placeholders: values, targetOrigin: clients.map.origin, previous: [...previous] });
       ctx.add(findings.map((f) => ({ ...f, id: f.id.startsWith(step.id) ? `${sid}${f.id.slice(step.id.length)}` : `${sid} ${f.id}` })));
     }
     previous.push(ex);

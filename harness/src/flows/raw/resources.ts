@@ -19,6 +19,8 @@ export interface ResourceRow {
   codingSource: Provenance;
   /** The spec expects `vary` to name Accept-Encoding. */
   vary: boolean;
+  /** Provenance of that Vary expectation. */
+  varySource: Provenance;
   /** The spec expects validators. */
   etag: boolean;
   lastModified: boolean;
@@ -79,6 +81,7 @@ export function resourceRows(specs: readonly SpecFile[]): ResourceRow[] {
         ...(absent ? {} : { coding: String(coding).toLowerCase() }),
         codingSource: matcherSource(ce as MatcherSpec, ex.source),
         vary: mentions(headerSpec(ex, 'vary'), /accept-encoding/i),
+        varySource: matcherSource(headerSpec(ex, 'vary') as MatcherSpec, ex.source),
         etag: headerSpec(ex, 'etag') !== undefined && !mentions(headerSpec(ex, 'etag'), /"absent"/),
         lastModified: headerSpec(ex, 'last-modified') !== undefined && !mentions(headerSpec(ex, 'last-modified'), /"absent"/),
         acceptRanges: mentions(headerSpec(ex, 'accept-ranges'), /bytes/),

@@ -54,7 +54,7 @@ test.each(CASES)('a target that %s ends as an error finding within the timeouts'
   const rssBefore = process.memoryUsage().rss;
   const t0 = Date.now();
   try {
-    const record = await replayItem(EXCHANGE, clients, { role: 'site', strict: false });
+    const record = await replayItem(EXCHANGE, clients, { role: 'site' });
     const elapsed = Date.now() - t0;
     const findings = allFindings(record);
     const errors = findings.filter((f) => f.verdict === 'error');

@@ -1,6 +1,41 @@
+import { request } from 'undici';
+import { parseSetCookieLine } from '../../../spec/observe';
+import { createDispatcher, type TargetMap } from '../../../target';
 import type { ObservedResource } from '../resources';
 import { FlowSession, type BrowserFlow } from '../session';
-import { SHOP_PRODUCT_COOKIES } from './description-cookies';
+
+/** Cookies a returning visitor holds that the product page must expire. */
+const EXPIRED = ['_shopify_y', '_shopify_s'];
+
+/**
+ * Where the page's answer clears each cookie: `.domain` for a Domain attribute (a "domain-wide"
+ * cookie), the host itself (host-only) otherwise. Asked once outside the browser (its cache and
+ * jar stay untouched), reading the header section only, within `timeoutMs`; seeding there is what
+ * makes "expired" mean something. An answer that does not come seeds host-only cookies.
+ */
+async function clearedOn(map: TargetMap, url: string, names: readonly string[], timeoutMs: number): Promise<Map<string, string>> {
+  const host = new URL(url).hostname;
+  const dispatcher = createDispatcher(map, { allowH2: false });
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    const res = await request(url, { dispatcher, headers: { accept: 'text/html' }, headersTimeout: timeoutMs, signal: abort.signal });
+    clearTimeout(timer);
+    res.body.on('error', () => undefined);
+    res.body.destroy();
+    const raw = res.headers['set-cookie'];
+    const cookies = (Array.isArray(raw) ? raw : raw ? [raw] : []).map(parseSetCookieLine);
+    return new Map(names.map((name) => {
+      const domain = cookies.find((c) => c.name === name)?.domain;
+      return [name, domain ? `.${domain.replace(/^\./, '')}` : host];
+    }));
+  } catch {
+    return new Map(names.map((name) => [name, host]));
+  } finally {
+    clearTimeout(timer);
+    await dispatcher.destroy().catch(() => undefined);
+  }
+}
 
 /** The description names no product: the reference's catalogue has this handle (HARNESS_SHOP_PRODUCT overrides). */
 export const DEFAULT_PRODUCT_PATH = '/products/ceramic-pour-over-set';
@@ -16,9 +51,12 @@ export const shopProduct: BrowserFlow = {
     const shop = s.origin('shop');
     const host = new URL(shop).hostname;
     const path = process.env.HARNESS_SHOP_PRODUCT ?? s.env.index.specs.find((f) => f.role === 'shop')?.exchanges.find((x) => x.request.path.startsWith('/products/'))?.request.path.split('?')[0] ?? DEFAULT_PRODUCT_PATH;
-    // Two cookies a returning visitor holds; the page must expire them (stored domain-wide, as the page's Domain= answer names them).
+    // A returning visitor holds two cookies the page must expire: seeded where the target's own answer clears them.
+    const domains = await clearedOn(s.env.map, `${shop}${path}`, EXPIRED, Math.min(5000, s.env.timeouts.navigationMs / 3));
     const tomorrow = Math.floor(Date.now() / 1000) + 86400;
-    await s.context.addCookies(['_shopify_y', '_shopify_s'].map((name) => ({ name, value: 'returning-visitor', domain: `.${host}`, path: '/', expires: tomorrow, secure: true, sameSite: 'Lax' as const })));
+    const seeded = EXPIRED.map((name) => ({ name, value: 'returning-visitor', domain: domains.get(name) ?? host, path: '/', expires: tomorrow, secure: true, sameSite: 'Lax' as const }));
+    await s.context.addCookies(seeded);
+    s.findings.add(`${s.id} seeded`, 'pass', 'returning-visitor cookies seeded where the page clears them', seeded.map((c) => `${c.name} on ${c.domain}`).join(', '), { source: 'reference', message: 'set-up of the flow, not an expectation' });
     const doc = await s.goto(`${shop}${path}`);
     const date = await FlowSession.dateOf(doc);
     const observedDoc = await FlowSession.observe(doc);
@@ -43,10 +81,6 @@ export const shopProduct: BrowserFlow = {
     const broken = await s.page.evaluate(() => Array.from(document.images).filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.currentSrc || i.src));
     s.findings.compare(`${s.id} images decoded`, broken.length === 0, 'every <img> decoded by the browser', broken.length ? `not decoded: ${broken.join(', ')}` : 'all decoded');
     s.checkConsole(['site']);
-    await s.checkCookies({ role: 'shop', method: 'GET', url: new URL(observedDoc.url), headers: observedDoc.requestHeaders }, date, {
-      from: 'description: Storefront host, GET /products/<product handle>',
-      clause: 'Storefront host: GET /products/<product handle> -> sets cookies keep_alive, secure_customer_sig, localization, _tracking_consent, _cmp_a; expires _shopify_y and _shopify_s',
-      cookies: SHOP_PRODUCT_COOKIES,
-    });
+    await s.checkCookies({ role: 'shop', method: 'GET', url: new URL(observedDoc.url), headers: observedDoc.requestHeaders }, date);
   },
 };

@@ -1,6 +1,5 @@
 import type { ObservedResource } from '../resources';
 import { FlowSession, type BrowserFlow } from '../session';
-import { SITE_HOME_COOKIES } from './description-cookies';
 
 /**
  * Chromium fetches a page's icon itself, but Playwright leaves requests for `/favicon.ico` out of
@@ -61,10 +60,6 @@ export const siteHome: BrowserFlow = {
       { what: 'analytics tracking pixel', test: (r) => on(r, 'analytics') && r.method === 'GET' },
     ]);
     s.checkConsole(['site']);
-    await s.checkCookies({ role: 'site', method: 'GET', url: new URL(observedDoc.url), headers: observedDoc.requestHeaders }, date, {
-      from: 'description: Cookies set by {base_url}',
-      clause: 'Cookies set by {base_url}',
-      cookies: SITE_HOME_COOKIES,
-    });
+    await s.checkCookies({ role: 'site', method: 'GET', url: new URL(observedDoc.url), headers: observedDoc.requestHeaders }, date);
   },
 };

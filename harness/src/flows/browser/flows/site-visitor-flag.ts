@@ -1,7 +1,6 @@
 import type { StoredCookie } from '../cookies';
 import { cookieAppliesTo } from '../cookies';
 import { FlowSession, type BrowserFlow } from '../session';
-import { SITE_FLIP_COOKIES } from './description-cookies';
 
 const COOKIE = 'SC_ANALYTICS_GLOBAL_COOKIE';
 const FLIP_PATH = '/layouts/system/VisitorIdentificationCSS.aspx';
@@ -34,6 +33,6 @@ export const siteVisitorFlag: BrowserFlow = {
     const after = await stored();
     s.findings.compare(`${s.id} cookie after`, m !== null && after?.value === `${m[1]}|True`, m ? `${m[1]}|True (the same id)` : '<the same id>|True', after?.value ?? '(not stored)', { secret: true });
     const facts = { role: 'site' as const, method: 'GET', url: new URL(observed.url), headers: observed.requestHeaders };
-    await s.checkCookies(facts, await FlowSession.dateOf(css), { from: 'description: States and transitions', clause: this.clause, cookies: SITE_FLIP_COOKIES }, { only: [COOKIE], ignoreValue: true });
+    await s.checkCookies(facts, await FlowSession.dateOf(css), { only: [COOKIE], ignoreValue: true });
   },
 };

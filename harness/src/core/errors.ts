@@ -1,0 +1,24 @@
+/**
+ * The harness's error base: every error a user can meet carries a stable `code` (`HARNESS_ERR_*`)
+ * so callers tell a configuration mistake from a run failure without matching message text.
+ */
+export class HarnessError extends Error {
+  constructor(
+    readonly code: `HARNESS_ERR_${string}`,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A `HARNESS_*` setting with a value the harness does not accept; the message names both. */
+export class SettingsError extends HarnessError {
+  constructor(
+    readonly variable: string,
+    readonly value: string,
+    reason: string,
+  ) {
+    super('HARNESS_ERR_SETTINGS', `${variable}: ${JSON.stringify(value)} ${reason}`);
+  }
+}

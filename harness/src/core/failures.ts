@@ -1,0 +1,48 @@
+/**
+ * Turns findings into the one assertion message of a test: one line per finding at or above the
+ * run's threshold (`HARNESS_FAIL_ON`), `site/home header x-frame-options: expected "...", got "..."`,
+ * the same failure on every protocol written once, a failure of some protocols marked with them.
+ */
+import { failsRun, type FailOn } from './fail-on';
+import type { Finding } from './finding';
+
+/** A finding with the protocol leg it came from, where it has one. */
+type Located = Finding & { protocol?: string };
+
+export function failingFindings<F extends Finding>(findings: readonly F[], failOn: FailOn): F[] {
+  return findings.filter((f) => failsRun(f.verdict, failOn));
+}
+
+const quote = (s: string) => JSON.stringify(s);
+
+function actualText(f: Finding): string {
+  // The assertion message lands in consoles and CI logs: a secret (a cookie value) is not printed there.
+  return f.secret ? `(secret value of ${f.actual.length} characters)` : quote(f.actual);
+}
+
+/**
+ * One line per distinct failure. `legs` are the protocols that ran: a failure seen on all of them
+ * carries no protocol mark, one seen on some is marked "(h1 only)" / "(h2 only)".
+ */
+export function failureLines(findings: readonly Located[], failOn: FailOn, legs: readonly string[] = []): string[] {
+  const groups = new Map<string, { f: Located; protocols: Set<string> }>();
+  for (const f of failingFindings(findings, failOn)) {
+    const key = `${f.verdict}\u0000${f.id}\u0000${f.expected}\u0000${f.actual}`;
+    const g = groups.get(key) ?? { f, protocols: new Set<string>() };
+    if (f.protocol) g.protocols.add(f.protocol);
+    groups.set(key, g);
+  }
+  return [...groups.values()].map(({ f, protocols }) => {
+    const partial = protocols.size > 0 && legs.some((p) => !protocols.has(p));
+    const mark = partial ? ` (${[...protocols].join(', ')} only)` : '';
+    if (f.verdict === 'error') return `${f.id}${mark}: error: ${f.message ?? f.actual} (expected ${quote(f.expected)})`;
+    const verdict = f.verdict === 'fail' ? '' : `${f.verdict}: `;
+    return `${f.id}${mark}: ${verdict}expected ${quote(f.expected)}, got ${actualText(f)}`;
+  });
+}
+
+export function failureMessage(title: string, findings: readonly Located[], failOn: FailOn, legs: readonly string[] = []): string {
+  const lines = failureLines(findings, failOn, legs);
+  if (lines.length === 0) return `${title}: every expectation met`;
+  return `${title}: ${lines.length} failing expectation${lines.length === 1 ? '' : 's'}\n${lines.map((l) => `  ${l}`).join('\n')}`;
+}

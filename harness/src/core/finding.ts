@@ -1,0 +1,26 @@
+import type { Level, Provenance } from './level';
+import type { Verdict } from './verdict';
+
+/** One comparison of expected against actual. Every failure says both. */
+export interface Finding {
+  /** Expectation or check id, e.g. `site/home header x-frame-options` or `cache/max-age-matches-expires`. */
+  id: string;
+  verdict: Verdict;
+  /** What a miss means: `must` fails, `should` warns, `info` informs. */
+  level: Level;
+  expected: string;
+  actual: string;
+  source: Provenance;
+  clause?: string;
+  /** Named shape that failed, so the report can show its description and examples. */
+  shape?: string;
+  /** Why (a premise that did not hold, a reference choice, a run error's cause). */
+  message?: string;
+  /**
+   * The actual (and possibly expected) value is a secret of the target, such as a cookie value:
+   * the report layer redacts it. Findings never redact by themselves.
+   */
+  secret?: boolean;
+  /** Which target map the observed exchange came from (`ObservedExchange.target`), for differential runs. */
+  target?: string;
+}

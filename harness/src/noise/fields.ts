@@ -1,0 +1,119 @@
+/**
+ * What two answers of one request are compared by: field values as RFC 9110 combines them, dates
+ * relative to the answer's own Date, cookies attribute by attribute. Shared by noise learning and
+ * by every comparison of two answers, so "the same" means one thing everywhere.
+ */
+import { listMembers } from '../spec/matchers';
+import type { ObservedCookie, ObservedExchange } from '../spec/observed';
+import { parseAnyDate, parseHttpDate } from '../shapes';
+
+/**
+ * Never compared, by name: fields the RFCs define as describing the connection (RFC 9110 §7.6.1,
+ * RFC 9113 §8.2.2) or the moment of the answer (Date, RFC 9110 §6.6.1; Age, RFC 9111 §5.1).
+ * Everything else that changes from one request to the next is learned, not listed.
+ */
+const NOT_COMPARED: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'http2-settings', 'date', 'age']);
+
+export function comparedField(name: string): boolean {
+  return !NOT_COMPARED.has(name.toLowerCase()) && name.toLowerCase() !== 'set-cookie';
+}
+
+/** Fields that describe the body: when the body changes from one request to the next, so may they. */
+export const BODY_BOUND: ReadonlySet<string> = new Set(['content-length', 'etag', 'content-range', 'content-md5', 'digest', 'content-digest', 'repr-digest']);
+
+/** Every field name of an answer, lowercased, in first-seen order. */
+export function fieldNames(ex: ObservedExchange): string[] {
+  return [...new Set(ex.lines.map(([n]) => n))];
+}
+
+/** The field's value as RFC 9110 §5.3 combines its lines, members normalised: two lines `a` and `b` equal one line `a, b`. */
+export function combinedValue(ex: ObservedExchange, name: string): string | undefined {
+  const lines = ex.lines.filter(([n]) => n === name).map(([, v]) => v);
+  if (lines.length === 0) return undefined;
+  return listMembers(lines.join(',')).join(', ');
+}
+
+export function answerDate(ex: ObservedExchange): Date | undefined {
+  const d = ex.lines.find(([n]) => n === 'date')?.[1];
+  return d === undefined ? undefined : parseHttpDate(d.trim());
+}
+
+/** Dates in two answers agree when they are the same instant or the same distance from their answer's Date (Expires = Date + 1 h). */
+function sameTime(a: Date, b: Date, dateA: Date | undefined, dateB: Date | undefined): boolean {
+  if (Math.abs(a.getTime() - b.getTime()) < 1000) return true;
+  if (!dateA || !dateB) return false;
+  return Math.abs(a.getTime() - dateA.getTime() - (b.getTime() - dateB.getTime())) <= 1000;
+}
+
+/** Whether a field has the same value in two answers (absent on both counts as the same). */
+export function sameField(name: string, x: ObservedExchange, y: ObservedExchange): boolean {
+  const a = combinedValue(x, name);
+  const b = combinedValue(y, name);
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  const da = parseHttpDate(a);
+  const db = parseHttpDate(b);
+  return da !== undefined && db !== undefined && sameTime(da, db, answerDate(x), answerDate(y));
+}
+
+/** The attributes of a cookie that two answers are compared by; the value and expiry may be noise. */
+export const COOKIE_ASPECTS = ['value', 'expiry', 'path', 'domain', 'httponly', 'secure', 'samesite', 'lines'] as const;
+export type CookieAspect = (typeof COOKIE_ASPECTS)[number];
+
+export function cookieNames(ex: ObservedExchange): string[] {
+  return [...new Set(ex.cookies.map((c) => c.name))];
+}
+
+function cookieExpiry(c: ObservedCookie): { kind: 'session' } | { kind: 'max-age'; seconds: number } | { kind: 'expires'; at?: Date } {
+  if (c.maxAge !== undefined) return { kind: 'max-age', seconds: c.maxAge };
+  if (c.expires !== undefined) return { kind: 'expires', at: parseAnyDate(c.expires) };
+  return { kind: 'session' };
+}
+
+/** One aspect of a cookie as shown in a report (the value is shown by the caller only when it is not a secret). */
+export function cookieAspect(ex: ObservedExchange, name: string, aspect: CookieAspect): string {
+  const set = ex.cookies.filter((c) => c.name === name);
+  if (set.length === 0) return '(not set)';
+  const one = (c: ObservedCookie): string => {
+    switch (aspect) {
+      case 'value':
+        return c.value;
+      case 'expiry': {
+        const e = cookieExpiry(c);
+        return e.kind === 'session' ? 'session' : e.kind === 'max-age' ? `Max-Age=${e.seconds}` : `Expires=${c.expires}`;
+      }
+      case 'path':
+        return c.path ?? '(none)';
+      case 'domain':
+        return c.domain ?? '(none)';
+      case 'httponly':
+        return c.httpOnly ? 'HttpOnly' : 'no HttpOnly';
+      case 'secure':
+        return c.secure ? 'Secure' : 'no Secure';
+      case 'samesite':
+        return c.sameSite ?? '(none)';
+      case 'lines':
+        return String(set.length);
+    }
+  };
+  return aspect === 'lines' ? `${set.length} Set-Cookie line${set.length === 1 ? '' : 's'}` : [...new Set(set.map(one))].join(' | ');
+}
+
+/** Whether a cookie aspect agrees in two answers; expiries compare relative to each answer's Date. */
+export function sameCookieAspect(name: string, aspect: CookieAspect, x: ObservedExchange, y: ObservedExchange): boolean {
+  if (aspect !== 'expiry') return cookieAspect(x, name, aspect) === cookieAspect(y, name, aspect);
+  const ex = x.cookies.filter((c) => c.name === name).map(cookieExpiry);
+  const ey = y.cookies.filter((c) => c.name === name).map(cookieExpiry);
+  if (ex.length !== ey.length) return false;
+  const dx = answerDate(x);
+  const dy = answerDate(y);
+  return ex.every((a, i) => {
+    const b = ey[i];
+    if (a.kind !== b.kind) return false;
+    if (a.kind === 'session') return true;
+    if (a.kind === 'max-age') return b.kind === 'max-age' && a.seconds === b.seconds;
+    const bt = (b as { at?: Date }).at;
+    if (!a.at || !bt) return a.at === bt;
+    return sameTime(a.at, bt, dx, dy);
+  });
+}

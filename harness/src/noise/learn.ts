@@ -1,0 +1,68 @@
+/**
+ * Noise, learned by asking twice: whatever differs between two answers to the same request over
+ * the same protocol is noise for that exchange on that target. Noise excuses only comparisons
+ * between two answers (h1 vs h2, HEAD vs GET, baseline vs candidate); it never excuses a spec
+ * expectation. It is never learned across protocols: that would excuse every protocol difference.
+ */
+import type { ObservedExchange } from '../spec/observed';
+import { COOKIE_ASPECTS, comparedField, cookieNames, fieldNames, sameCookieAspect, sameField, type CookieAspect } from './fields';
+
+export interface Noise {
+  /** The status differed. */
+  status: boolean;
+  /** Header fields (lowercase) whose value differed, or that one answer had and the other not. */
+  fields: Set<string>;
+  /** Cookie name -> aspects that differed (a session id's value; never its attributes unless they did differ). */
+  cookies: Map<string, Set<CookieAspect>>;
+  /** The decoded body differed. */
+  body: boolean;
+}
+
+export function emptyNoise(): Noise {
+  return { status: false, fields: new Set(), cookies: new Map(), body: false };
+}
+
+function bodyOf(ex: ObservedExchange): Buffer {
+  return ex.decoded ?? ex.body;
+}
+
+/** What differs between two answers to the same request over the same protocol. */
+export function learnNoise(first: ObservedExchange, second: ObservedExchange): Noise {
+  if (first.protocol !== second.protocol && first.protocol !== 'unknown' && second.protocol !== 'unknown') {
+    throw new Error(`noise is learned over one protocol, not between ${first.protocol} and ${second.protocol}`);
+  }
+  const noise = emptyNoise();
+  noise.status = first.status !== second.status;
+  for (const name of new Set([...fieldNames(first), ...fieldNames(second)])) {
+    if (comparedField(name) && !sameField(name, first, second)) noise.fields.add(name);
+  }
+  for (const name of new Set([...cookieNames(first), ...cookieNames(second)])) {
+    const varied = new Set<CookieAspect>(COOKIE_ASPECTS.filter((a) => !sameCookieAspect(name, a, first, second)));
+    if (varied.size) noise.cookies.set(name, varied);
+  }
+  noise.body = !bodyOf(first).equals(bodyOf(second));
+  return noise;
+}
+
+/** The union of noises (each protocol's own pair, several repeats). */
+export function mergeNoise(...all: Array<Noise | undefined>): Noise {
+  const out = emptyNoise();
+  for (const n of all) {
+    if (!n) continue;
+    out.status ||= n.status;
+    out.body ||= n.body;
+    for (const f of n.fields) out.fields.add(f);
+    for (const [name, aspects] of n.cookies) out.cookies.set(name, new Set([...(out.cookies.get(name) ?? []), ...aspects]));
+  }
+  return out;
+}
+
+/** The noise as report lines: `status`, `header x-trace-id`, `cookie ASP.NET_SessionId value`, `body`. */
+export function describeNoise(n: Noise): string[] {
+  const out: string[] = [];
+  if (n.status) out.push('status');
+  for (const f of [...n.fields].sort()) out.push(`header ${f}`);
+  for (const [name, aspects] of [...n.cookies].sort(([a], [b]) => (a < b ? -1 : 1))) out.push(`cookie ${name} ${[...aspects].join(', ')}`);
+  if (n.body) out.push('body');
+  return out;
+}

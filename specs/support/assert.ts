@@ -1,0 +1,15 @@
+import { expect } from '@playwright/test';
+import { failingFindings, failOnFromEnv, failureMessage, NOT_JUDGED, type Finding } from '../../harness/src/core';
+
+/** The run's threshold (HARNESS_FAIL_ON), read once per worker; the global set-up has validated it. */
+export const FAIL_ON = failOnFromEnv(process.env);
+
+/**
+ * A test's one assertion over its findings: something was judged (a test that evaluated nothing
+ * never passes), and nothing is at or above the run's threshold (one line per failing finding).
+ */
+export function assertFindings(title: string, findings: ReadonlyArray<Finding & { protocol?: string }>, legs: readonly string[] = []): void {
+  const judged = findings.filter((f) => !NOT_JUDGED.has(f.verdict));
+  expect(judged.length, `${title}: no expectation was evaluated (${findings.map((f) => f.actual).join('; ') || 'no findings'})`).toBeGreaterThan(0);
+  expect(failingFindings(findings, FAIL_ON).length, failureMessage(title, findings, FAIL_ON, legs)).toBe(0);
+}
