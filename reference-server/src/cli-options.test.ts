@@ -16,6 +16,7 @@ describe('reference CLI options', () => {
   });
   test('the OCSP ResponderID form', () => {
     expect(parseCli(['--ocsp-responder-id', 'byKey'])).toEqual({ json: false, help: false, ocspResponderId: 'byKey' });
+    expect(parseCli(['--deployment', 'alt'])).toEqual({ json: false, help: false, deployment: 'alt' });
   });
   test.each([
     [['--port', 'abc'], /--port: "abc" is not a port/],
@@ -24,6 +25,7 @@ describe('reference CLI options', () => {
     [['--section', 'a/b'], /--section: "a\/b"/],
     [['--bogus'], /bogus/],
     [['--ocsp-responder-id', 'byHash'], /--ocsp-responder-id: "byHash"/],
+    [['--deployment', 'staging'], /--deployment: "staging" is not reference or alt/],
   ])('%j is refused with a message naming it', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(CliError);
     expect(() => parseCli(argv)).toThrow(message);

@@ -16,6 +16,10 @@ export const USAGE = `Usage: npm run reference -- [options]
   --bind ADDR     address to listen on. Default 127.0.0.1
   --section NAME  the {section} path segment of the site. Default static
   --pki-dir DIR   PKI cache folder. Default .pki-cache (or REFERENCE_PKI_DIR)
+  --deployment reference|alt
+                  the choices where the description is silent: the reference's (default), or a
+                  second deployment that keeps every stated fact and chooses differently
+                  (or REFERENCE_DEPLOYMENT)
   --ocsp-responder-id byName|byKey
                   ResponderID of OCSP responses. Default byName (or REFERENCE_OCSP_RESPONDER_ID)
   --json          print one JSON line when ready (for programs)
@@ -40,6 +44,7 @@ export function parseCli(argv: string[]): CliOptions {
         section: { type: 'string' },
         'pki-dir': { type: 'string' },
         'ocsp-responder-id': { type: 'string' },
+        deployment: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -59,6 +64,11 @@ export function parseCli(argv: string[]): CliOptions {
   if (parsed.bind !== undefined) options.bind = parsed.bind;
   if (section !== undefined) options.section = section;
   if (parsed['pki-dir'] !== undefined) options.pkiDir = parsed['pki-dir'];
+  const deployment = parsed.deployment;
+  if (deployment !== undefined) {
+    if (deployment !== 'reference' && deployment !== 'alt') throw new CliError(`--deployment: "${deployment}" is not reference or alt`);
+    options.deployment = deployment;
+  }
   const responderId = parsed['ocsp-responder-id'];
   if (responderId !== undefined) {
     if (responderId !== 'byName' && responderId !== 'byKey') throw new CliError(`--ocsp-responder-id: "${responderId}" is not byName or byKey`);

@@ -4,7 +4,7 @@ import { startReference, type RunningReference } from './server';
 
 function describe(ref: RunningReference): string {
   const lines = [
-    `Reference server listening: TLS port ${ref.tlsPort} (h2, http/1.1), plain HTTP port ${ref.httpPort}`,
+    `Reference server (deployment ${ref.context.deployment.name}) listening: TLS port ${ref.tlsPort} (h2, http/1.1), plain HTTP port ${ref.httpPort}`,
     `Root certificate: ${ref.rootPath}`,
     '',
     'Role         URL',
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   ref = await startReference(options);
   if (options.json) {
     const { tlsPort, httpPort, rootPath, urls, implemented, context } = ref;
-    console.log(JSON.stringify({ event: 'ready', tlsPort, httpPort, rootPath, urls, implemented, section: context.section }));
+    console.log(JSON.stringify({ event: 'ready', tlsPort, httpPort, rootPath, urls, implemented, section: context.section, deployment: context.deployment.name }));
   } else {
     console.log(describe(ref));
   }

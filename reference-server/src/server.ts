@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import * as http from 'node:http';
 import * as http2 from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
 import { defaultHostContext, type HostContext } from './hosts/context';
+import { deploymentByName, DEPLOYMENTS, type Deployment } from './hosts/deployment';
 import { HOST_FACTORIES, PLAIN_HTTP_ROLES } from './hosts/registry';
 import { clientErrorResponse } from './http/guards';
 import { vhost, type Handler } from './http/vhost';
@@ -27,6 +29,11 @@ export interface ReferenceOptions {
   contentRoot?: string;
   /** How long in-flight requests may take to finish on stop. Default 5000 ms. */
   drainMs?: number;
+  /**
+   * The choices where the description is silent: `reference` (default) or `alt`, a second
+   * deployment that keeps every stated fact and chooses differently elsewhere. Or REFERENCE_DEPLOYMENT.
+   */
+  deployment?: Deployment['name'];
   /** ResponderID of OCSP responses: byName (default, 504-byte responses) or byKey (473). Or REFERENCE_OCSP_RESPONDER_ID. */
   ocspResponderId?: ResponderIdForm;
   /**
@@ -67,6 +74,23 @@ function responderIdOf(options: ReferenceOptions): ResponderIdForm {
     throw new Error(`OCSP responder id ${JSON.stringify(value)} is not one of ${RESPONDER_ID_FORMS.join(', ')}`);
   }
   return value as ResponderIdForm;
+}
+
+function deploymentOf(options: ReferenceOptions): Deployment {
+  const name = options.deployment ?? process.env.REFERENCE_DEPLOYMENT ?? 'reference';
+  const deployment = deploymentByName(name);
+  if (!deployment) throw new Error(`deployment ${JSON.stringify(name)} is not one of ${Object.keys(DEPLOYMENTS).join(', ')}`);
+  return deployment;
+}
+
+/** A deployment's per-request trace header on every answer of every role, before any app runs. */
+function traced(handler: Handler, deployment: Deployment): Handler {
+  const name = deployment.traceHeader;
+  if (!name) return handler;
+  return (req, res) => {
+    res.setHeader(name, randomBytes(16).toString('hex'));
+    handler(req, res);
+  };
 }
 
 /** Host name -> app for one port, composed from the registry. */
@@ -129,7 +153,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     hosts: [...ROLES.map((role) => ({ role, names: [...ROLE_NAMES[role]] })), REVOKED_HOST],
     ocspNames: OCSP_NAMES,
   });
+  const deployment = deploymentOf(options);
   const context = defaultHostContext({
+    deployment,
     ...(options.section !== undefined ? { section: options.section } : {}),
     ...(options.contentRoot !== undefined ? { contentRoot: options.contentRoot } : {}),
     pki,
@@ -142,7 +168,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const siteLeaf = pki.leaves.find((l) => l.role === 'site') ?? pki.leaves[0];
   const tracker = new ConnectionTracker();
 
-  const tlsHandler = vhost(composeHosts(context, tlsRoles));
+  const tlsHandler = traced(vhost(composeHosts(context, tlsRoles)), deployment);
   const tlsServer = http2.createSecureServer(
     {
       ...http2ServerOptions(timeouts),
@@ -156,14 +182,14 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   // The HTTP/1.1 fallback reads this like http.Server does: the parser lets through enough that
   // the guards, not the parser, tell an overlong URL (414) from oversized headers (431).
   (tlsServer as unknown as { maxHeaderSize: number }).maxHeaderSize = PARSER_HEADER_LIMIT;
-  // Without it one HTTP/1.1 client saw 42 req/s instead of about 580 (TOOLCHAIN.md).
+  // Without it one HTTP/1.1 client saw 42 req/s instead of about 580.
   tlsServer.on('connection', (socket: Socket) => socket.setNoDelay(true));
   tlsServer.on('sessionError', () => undefined);
   applyTimeouts(tlsServer, timeouts);
   answerParserErrors(tlsServer);
   tracker.track(tlsServer, true);
 
-  const httpServer = http.createServer({ maxHeaderSize: PARSER_HEADER_LIMIT }, tracker.wrap(vhost(composeHosts(context, httpRoles))));
+  const httpServer = http.createServer({ maxHeaderSize: PARSER_HEADER_LIMIT }, tracker.wrap(traced(vhost(composeHosts(context, httpRoles)), deployment)));
   httpServer.on('connection', (socket: Socket) => socket.setNoDelay(true));
   applyTimeouts(httpServer, timeouts);
   answerParserErrors(httpServer);

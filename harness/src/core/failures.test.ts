@@ -51,3 +51,8 @@ test('the message counts and indents the lines', () => {
   expect(failureMessage('site/home', [f({})], 'fail', ['h1'])).toBe('site/home: 1 failing expectation\n  site/home header x-frame-options: expected "SAMEORIGIN, SAMEORIGIN", got "SAMEORIGIN"');
   expect(failureMessage('site/home', [], 'fail', ['h1'])).toBe('site/home: every expectation met');
 });
+
+test('a failure on both legs whose values differ (a date a second apart) is still one line without a mark', () => {
+  const lines = failureLines([f({ protocol: 'h1', actual: 'Wed, 24 Nov 2027 01:11:54 GMT' }), f({ protocol: 'h2', actual: 'Wed, 24 Nov 2027 01:11:55 GMT' })], 'fail', ['h1', 'h2']);
+  expect(lines).toEqual(['site/home header x-frame-options: expected "SAMEORIGIN, SAMEORIGIN", got "Wed, 24 Nov 2027 01:11:54 GMT"']);
+});

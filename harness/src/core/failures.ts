@@ -21,13 +21,15 @@ function actualText(f: Finding): string {
 }
 
 /**
- * One line per distinct failure. `legs` are the protocols that ran: a failure seen on all of them
- * carries no protocol mark, one seen on some is marked "(h1 only)" / "(h2 only)".
+ * One line per failing expectation. `legs` are the protocols that ran: a failure seen on all of
+ * them carries no protocol mark (the first leg's values are shown: they may differ by a second of
+ * a date), one seen on some is marked "(h1 only)" / "(h2 only)".
  */
 export function failureLines(findings: readonly Located[], failOn: FailOn, legs: readonly string[] = []): string[] {
   const groups = new Map<string, { f: Located; protocols: Set<string> }>();
   for (const f of failingFindings(findings, failOn)) {
-    const key = `${f.verdict}\u0000${f.id}\u0000${f.expected}\u0000${f.actual}`;
+    // Across protocol legs one expectation is one line; findings without a leg (browser flows) by their values.
+    const key = f.protocol ? `${f.verdict}\u0000${f.id}` : `${f.verdict}\u0000${f.id}\u0000${f.expected}\u0000${f.actual}`;
     const g = groups.get(key) ?? { f, protocols: new Set<string>() };
     if (f.protocol) g.protocols.add(f.protocol);
     groups.set(key, g);

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { ReferencePki } from '../pki';
+import { REFERENCE_DEPLOYMENT, type Deployment } from './deployment';
 import type { ResponderOptions } from './ocsp/policy';
 
 /** What every host factory is built from. */
@@ -12,11 +13,14 @@ export interface HostContext {
   pki?: ReferencePki;
   /** OCSP responder settings (ResponderID form, lifetime); defaults in `ocsp/policy`. */
   ocsp?: Partial<ResponderOptions>;
+  /** The choices where the description is silent (`reference`, or `alt`). */
+  deployment: Deployment;
 }
 
 export const DEFAULT_SECTION = 'static';
 export const DEFAULT_CONTENT_ROOT = path.resolve(__dirname, '../../content');
 
 export function defaultHostContext(overrides: Partial<HostContext> = {}): HostContext {
-  return { section: DEFAULT_SECTION, contentRoot: DEFAULT_CONTENT_ROOT, ...overrides };
+  const deployment = overrides.deployment ?? REFERENCE_DEPLOYMENT;
+  return { section: deployment.defaultSection, contentRoot: DEFAULT_CONTENT_ROOT, ...overrides, deployment };
 }

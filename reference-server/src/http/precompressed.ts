@@ -47,13 +47,13 @@ export function codingFor(req: Request, body: Precompressed): Coding {
  * Sends a precompressed body in the coding the client accepts (Vary: Accept-Encoding when more
  * than one coding exists), with an exact Content-Length, and no body for HEAD.
  */
-export function sendPrecompressed(req: Request, res: Response, body: Precompressed, options: { status?: number; type: string; coding?: Coding }): void {
+export function sendPrecompressed(req: Request, res: Response, body: Precompressed, options: { status?: number; type: string; coding?: Coding; noVary?: boolean }): void {
   const coding = options.coding ?? codingFor(req, body);
   const sent = body.get(coding);
   res.statusCode = options.status ?? 200;
   res.setHeader('Content-Type', options.type);
   if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
-  if (body.codings.length) res.setHeader('Vary', 'Accept-Encoding');
+  if (body.codings.length && !options.noVary) res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('Content-Length', sent.length);
   if (req.method === 'HEAD') res.end();
   else res.end(sent);

@@ -13,7 +13,7 @@ const ANALYTICS_HOST = 'analytics.beacon.test';
  * The script sources carry the request's port so a browser driven against a non-default port is
  * not blocked by the policy the page itself sends.
  */
-export function securityHeaders(req: { headers: IncomingHttpHeaders }): OutgoingHttpHeaders {
+export function securityHeaders(req: { headers: IncomingHttpHeaders }, appId: string = APPLICATION_ID): OutgoingHttpHeaders {
   const port = portSuffixOf(req);
   return {
     'Strict-Transport-Security': 'max-age=31536000; includeSubDomains; preload',
@@ -26,7 +26,7 @@ export function securityHeaders(req: { headers: IncomingHttpHeaders }): Outgoing
       `script-src 'self' 'unsafe-inline' 'unsafe-eval' https://${TAG_MANAGER_HOST}${port} https://${ANALYTICS_HOST}${port}`,
     'Feature-Policy': "microphone 'none'; midi 'none'; camera 'none'; magnetometer 'none'; gyroscope 'none'; payment 'none'",
     'Permissions-Policy': 'microphone=(), midi=(), camera=(), magnetometer=(), gyroscope=(), payment=()',
-    'Request-Context': `appId=${APPLICATION_ID}`,
+    'Request-Context': `appId=${appId}`,
   };
 }
 
@@ -36,26 +36,26 @@ const byPort = new Map<string, Array<[string, string]>>();
 const MAX_PORTS = 64;
 
 /** Sets the security header set on a response (node's API: Express's or a fast path's). */
-export function setSecurityHeaders(req: { headers: IncomingHttpHeaders }, res: { setHeader(name: string, value: string): unknown }): void {
-  const port = portSuffixOf(req);
-  let entries = byPort.get(port);
+export function setSecurityHeaders(req: { headers: IncomingHttpHeaders }, res: { setHeader(name: string, value: string): unknown }, appId: string = APPLICATION_ID): void {
+  const key = `${portSuffixOf(req)} ${appId}`;
+  let entries = byPort.get(key);
   if (!entries) {
-    entries = Object.entries(securityHeaders(req)) as Array<[string, string]>;
+    entries = Object.entries(securityHeaders(req, appId)) as Array<[string, string]>;
     if (byPort.size >= MAX_PORTS) byPort.clear();
-    byPort.set(port, entries);
+    byPort.set(key, entries);
   }
   for (const [name, value] of entries) res.setHeader(name, value);
 }
 
 /** Sets the set first thing, so that every later answer (errors included) carries it. */
-export function securityHeadersMiddleware(): RequestHandler {
+export function securityHeadersMiddleware(appId: string = APPLICATION_ID): RequestHandler {
   return (req, res, next) => {
-    setSecurityHeaders(req, res);
+    setSecurityHeaders(req, res, appId);
     next();
   };
 }
 
-/** The home page repeats X-Frame-Options: two header lines, each SAMEORIGIN. */
-export function doubleFrameOptions(res: { setHeader(name: string, value: string[]): unknown }): void {
-  res.setHeader('X-Frame-Options', ['SAMEORIGIN', 'SAMEORIGIN']);
+/** The home page repeats X-Frame-Options: two header lines, each SAMEORIGIN (or, the same field value, one line). */
+export function doubleFrameOptions(res: { setHeader(name: string, value: string | string[]): unknown }, form: 'two-lines' | 'one-line' = 'two-lines'): void {
+  res.setHeader('X-Frame-Options', form === 'two-lines' ? ['SAMEORIGIN', 'SAMEORIGIN'] : 'SAMEORIGIN, SAMEORIGIN');
 }

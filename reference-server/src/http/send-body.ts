@@ -11,6 +11,8 @@ export interface BodyOptions {
   type: string;
   /** Codings this response may use, in server preference; Vary: Accept-Encoding comes with them. */
   codings?: readonly ContentCoding[];
+  /** Leave Vary out even though the coding is negotiated (a deployment that does not send it). */
+  noVary?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function sendBody(req: Request, res: Response, body: string | Buffe
     if (coding === 'gzip') sent = await gzip(raw);
     else if (coding === 'br') sent = await brotli(raw);
     if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
-    res.setHeader('Vary', 'Accept-Encoding');
+    if (!options.noVary) res.setHeader('Vary', 'Accept-Encoding');
   }
   res.setHeader('Content-Length', sent.length);
   if (req.method === 'HEAD') res.end();

@@ -1,4 +1,4 @@
-import { startReference, type RunningReference } from '../server';
+import { startReference, type ReferenceOptions, type RunningReference } from '../server';
 import { send, type RawResponse, type TestRequest } from './client';
 
 export interface TestReference {
@@ -7,10 +7,10 @@ export interface TestReference {
 }
 
 /** Starts the composed reference on ephemeral ports for one Jest file. */
-export function useReference(): TestReference {
+export function useReference(options: Pick<ReferenceOptions, 'deployment' | 'section'> = {}): TestReference {
   let running: RunningReference | undefined;
   beforeAll(async () => {
-    running = await startReference({ port: 0, httpPort: 0, drainMs: 1000 });
+    running = await startReference({ port: 0, httpPort: 0, drainMs: 1000, ...options });
   });
   afterAll(async () => {
     await running?.stop();

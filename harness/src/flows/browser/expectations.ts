@@ -208,6 +208,11 @@ export class ExpectationIndex {
 
   /** The spec exchange covering this request: same path (same query preferred), else same kind of file. */
   specExchange(facts: RequestFacts): ExchangeSpec | undefined {
+    return this.specExchanges(facts)[0];
+  }
+
+  /** Every spec exchange covering this request, best first: same path and query, same path and query names, same path, then same kind of file. */
+  specExchanges(facts: RequestFacts): ExchangeSpec[] {
     const method = facts.method.toUpperCase();
     const usable = this.exchanges.filter((x) => {
       if (x.role !== facts.role || (x.spec.request.method ?? 'GET').toUpperCase() !== method) return false;
@@ -221,14 +226,11 @@ export class ExpectationIndex {
     const sameOffer = (x: IndexedExchange) => imageOffers(lower(x.spec.request.headers).accept) === imageOffers(facts.headers.accept);
     const ranked = [...usable.filter(sameOffer), ...usable.filter((x) => !sameOffer(x))];
     const samePath = ranked.filter((x) => x.path === p);
-    const exact = samePath.find((x) => x.query === q);
-    if (exact) return exact.spec;
     const keys = (s: string) => [...new URLSearchParams(s).keys()].sort().join('&');
-    const sameKeys = samePath.find((x) => keys(x.query) === keys(q));
-    if (sameKeys ?? samePath[0]) return (sameKeys ?? samePath[0]).spec;
     const ext = extensionOf(p);
-    if (!ext) return undefined;
-    return ranked.find((x) => extensionOf(x.path) === ext && topDir(x.path) === topDir(p))?.spec;
+    const sameKind = ext ? ranked.filter((x) => x.path !== p && extensionOf(x.path) === ext && topDir(x.path) === topDir(p)) : [];
+    const ordered = [...samePath.filter((x) => x.query === q), ...samePath.filter((x) => x.query !== q && keys(x.query) === keys(q)), ...samePath, ...sameKind];
+    return [...new Set(ordered.map((x) => x.spec))];
   }
 
   /** The expectation of one request: its spec exchange, else the description's row, else none. */
@@ -244,7 +246,7 @@ export class ExpectationIndex {
 
   /** The cookie expectations of the exchange covering a request (`{}` when it states none). */
   cookieSpecs(facts: RequestFacts): { from: string; clause: string; source: Provenance; level?: Level; cookies: Record<string, CookieSpec> } | undefined {
-    const spec = this.specExchange(facts);
+    const spec = this.specExchanges(facts).find((x) => x.expect.cookies && Object.keys(x.expect.cookies).length > 0);
     if (!spec?.expect.cookies) return undefined;
     return { from: spec.id, clause: spec.clause, source: spec.source, ...(spec.level ? { level: spec.level } : {}), cookies: spec.expect.cookies };
   }

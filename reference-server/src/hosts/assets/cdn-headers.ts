@@ -19,6 +19,11 @@ export function azureRef(now: Date): string {
   return `${stamp}-${randomAlnum(16)}`;
 }
 
+/** An AWS-style request-trace id: `Root=1-<8 hex seconds>-<24 hex random>`. */
+export function amznTraceId(now: Date): string {
+  return `Root=1-${Math.floor(now.getTime() / 1000).toString(16).padStart(8, '0')}-${randomBytes(12).toString('hex')}`;
+}
+
 /**
  * The CDN cache status of each file: a miss the first time this host instance serves it, a hit
  * after, as an edge that caches on first fetch would report.

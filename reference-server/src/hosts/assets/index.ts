@@ -10,7 +10,7 @@ import { resolveRequestPath } from '../../http/request-path';
 import { securityHeadersMiddleware, setSecurityHeaders } from '../../http/security-headers';
 import { sendBody } from '../../http/send-body';
 import type { HostContext } from '../context';
-import { azureRef, EdgeCache } from './cdn-headers';
+import { amznTraceId, azureRef, EdgeCache } from './cdn-headers';
 
 const MEDIA_PREFIX = '/-/media';
 const MAX_AGE = 604800;
@@ -28,9 +28,13 @@ export function createAssetsApp(ctx: HostContext): express.Express {
     name.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : undefined,
   );
   const edge = new EdgeCache();
+  const { deployment } = ctx;
+  const rfc9211 = deployment.assetHeaders === 'rfc9211';
+  const trace = (res: { setHeader(name: string, value: string): unknown }) =>
+    rfc9211 ? res.setHeader('X-Amzn-Trace-Id', amznTraceId(new Date())) : res.setHeader('X-Azure-Ref', azureRef(new Date()));
 
   const traceAndMethods: RequestHandler = (req, res, next) => {
-    res.setHeader('X-Azure-Ref', azureRef(new Date()));
+    trace(res);
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     res.setHeader('Allow', 'GET, HEAD');
     return sendBody(req, res, page('405 Method Not Allowed'), { status: 405, type: 'text/html' });
@@ -47,7 +51,9 @@ export function createAssetsApp(ctx: HostContext): express.Express {
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('Content-Disposition', `inline; filename=${file.name}`);
     res.setHeader('Last-Modified', file.mtime.toUTCString());
-    res.setHeader('X-Cache', edge.status(file.key));
+    const hit = edge.status(file.key) === 'TCP_HIT';
+    if (rfc9211) res.setHeader('Cache-Status', `"media-edge"; ${hit ? 'hit' : 'fwd=uri-miss'}`);
+    else res.setHeader('X-Cache', hit ? 'TCP_HIT' : 'TCP_MISS');
 
     const outcome = evaluatePreconditions(req.method, req.headers, { lastModified: file.mtime });
     if (outcome !== 'proceed') {
@@ -70,7 +76,7 @@ export function createAssetsApp(ctx: HostContext): express.Express {
       res.destroy();
       return;
     }
-    for (const name of ['Content-Encoding', 'Content-Disposition', 'Last-Modified', 'X-Cache', 'Cache-Control', 'Vary']) res.removeHeader(name);
+    for (const name of ['Content-Encoding', 'Content-Disposition', 'Last-Modified', 'X-Cache', 'Cache-Status', 'Cache-Control', 'Vary']) res.removeHeader(name);
     void sendBody(req, res, page('500 Internal Server Error'), { status: 500, type: 'text/html' });
   };
 
@@ -81,13 +87,13 @@ export function createAssetsApp(ctx: HostContext): express.Express {
   const getAndHead: FastPath = (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const [request, response] = [req as unknown as Request, res as unknown as Response];
-    setSecurityHeaders(request, response);
-    response.setHeader('X-Azure-Ref', azureRef(new Date()));
+    setSecurityHeaders(request, response, deployment.appId);
+    trace(response);
     Promise.resolve(serveMedia(request, response, () => undefined)).catch(() => answerServerError(request, response));
     return true;
   };
 
-  app.use(securityHeadersMiddleware());
+  app.use(securityHeadersMiddleware(deployment.appId));
   app.use(traceAndMethods);
   app.use(serveMedia);
   app.use(serverError);

@@ -1,5 +1,5 @@
 /**
- * IIS's redirect body: 123 bytes plus the Location, LF between the two lines (FIDELITY.md).
+ * IIS's redirect body: 123 bytes plus the Location, LF between the two lines.
  * The Location is written as IIS writes it: verbatim, with only `"` escaped so the attribute holds.
  */
 export function documentMovedBody(location: string): string {

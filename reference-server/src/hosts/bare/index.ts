@@ -9,9 +9,9 @@ import { documentMovedBody } from './document-moved';
  * The bare host ({bare_url}): every path moves permanently to the same path on {base_url},
  * as an IIS rewrite rule does. The description shows `/`; keeping the path is the reference's choice.
  */
-export function createBareApp(_ctx: HostContext): express.Express {
+export function createBareApp(ctx: HostContext): express.Express {
   const app = createApp();
-  app.use(onlyMethods('GET', 'HEAD'));
+  if (ctx.deployment.unusualMethods === 'method-not-allowed') app.use(onlyMethods('GET', 'HEAD'));
   app.use((req, res) => {
     const location = originOf('site', req) + req.originalUrl;
     const body = Buffer.from(documentMovedBody(location), 'utf8');

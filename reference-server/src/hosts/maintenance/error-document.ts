@@ -9,7 +9,7 @@ export function azureTime(date: Date): string {
 
 /**
  * Azure Blob Storage's error body: UTF-8 BOM, no newline except the two inside Message.
- * With AuthorizationFailure it is exactly 246 bytes (FIDELITY.md).
+ * With AuthorizationFailure it is exactly 246 bytes.
  */
 export function azureErrorDocument(code: string, message: string, requestId = randomUUID(), now = new Date()): Buffer {
   const xml =

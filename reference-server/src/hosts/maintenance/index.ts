@@ -11,17 +11,18 @@ export const AZURE_SERVER = 'Windows-Azure-Web/1.0 Microsoft-HTTPAPI/2.0';
  * The maintenance host ({maintenance_url}): a static website whose public access is off, so every
  * path (the maintenance page included) is refused with Azure's AuthorizationFailure document.
  */
-export function createMaintenanceApp(_ctx: HostContext): express.Express {
+export function createMaintenanceApp(ctx: HostContext): express.Express {
   const app = createApp();
-  app.use(onlyMethods('GET', 'HEAD'));
+  const { deployment } = ctx;
+  if (deployment.unusualMethods === 'method-not-allowed') app.use(onlyMethods('GET', 'HEAD'));
   app.use((req, res) => {
     const requestId = randomUUID();
     const body = azureErrorDocument('AuthorizationFailure', 'This request is not authorized to perform this operation.', requestId);
     res.statusCode = 403;
     res.setHeader('Content-Length', body.length);
     res.setHeader('Content-Type', 'application/xml');
-    res.setHeader('Server', AZURE_SERVER);
-    res.setHeader('x-ms-request-id', requestId);
+    res.setHeader('Server', deployment.maintenanceServer);
+    res.setHeader(deployment.maintenanceRequestIdHeader, requestId);
     res.end(req.method === 'HEAD' ? undefined : body);
   });
   return app;

@@ -24,6 +24,7 @@ const DIRECTORY = /^\/[A-Za-z0-9][A-Za-z0-9._-]{0,62}\/$/;
  */
 export function createRedirectorApp(ctx: HostContext): express.Express {
   const app = createApp();
+  const noVary = !ctx.deployment.varyOnDynamic;
   const root = path.join(ctx.contentRoot, 'redirector');
   const directoryPage = precompress(fs.readFileSync(path.join(root, 'pages/directory.html')), ['gzip']);
   const arrivalPage = precompress(fs.readFileSync(path.join(root, 'pages/hop3.html')), ['gzip']);
@@ -59,7 +60,7 @@ export function createRedirectorApp(ctx: HostContext): express.Express {
     const host = hostnameOf(req);
     if (host === MAIN_HOST && DIRECTORY.test(req.url.split('?', 1)[0])) {
       res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-      return sendPrecompressed(req, res, directoryPage, { type: PAGE_TYPE });
+      return sendPrecompressed(req, res, directoryPage, { type: PAGE_TYPE, noVary });
     }
     const resolved = resolveRequestPath(req.url);
     if (resolved.kind === 'bad-request') return notFound(req, res, 400, Buffer.from('<html>\r\n<head><title>400 Bad Request</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<hr><center>cloudflare</center>\r\n</body>\r\n</html>\r\n'));
@@ -69,7 +70,7 @@ export function createRedirectorApp(ctx: HostContext): express.Express {
     if (key === '/cdn-cgi/styles/cf.errors.css') {
       res.setHeader('Cache-Control', EDGE_ASSET_CACHE);
       res.setHeader('X-Frame-Options', 'DENY');
-      return sendPrecompressed(req, res, errorsCss, { type: 'text/css' });
+      return sendPrecompressed(req, res, errorsCss, { type: 'text/css', noVary });
     }
     if (key === '/cdn-cgi/images/icon-exclamation.png') {
       res.statusCode = 200;

@@ -1,4 +1,4 @@
-import { productPageCookies } from './cookies';
+import { domainWide, productPageCookies } from './cookies';
 
 const NOW = new Date('2026-04-08T16:54:52Z');
 const UUID = '0b6e2c1a-6f1e-4f7a-9d55-3c2b1a0f9e8d';
@@ -17,17 +17,17 @@ describe('productPageCookies', () => {
   });
 
   it('sets the consent cookies domain-wide as URL-encoded JSON', () => {
-    const consent = /^_tracking_consent=([^;]+); Domain=shop\.store\.test; path=\/; expires=Thu, 08 Apr 2027 16:54:52 GMT; SameSite=Lax$/.exec(byName('_tracking_consent'));
+    const consent = /^_tracking_consent=([^;]+); Domain=store\.test; path=\/; expires=Thu, 08 Apr 2027 16:54:52 GMT; SameSite=Lax$/.exec(byName('_tracking_consent'));
     expect(consent).not.toBeNull();
     expect(consent![1]).toMatch(/^%7B%22con%22/);
     expect(JSON.parse(decodeURIComponent(consent![1]))).toMatchObject({ v: '2.1', purposes: { a: true, p: true, m: true, t: true } });
-    const cmp = /^_cmp_a=([^;]+); Domain=shop\.store\.test; path=\/; expires=Thu, 09 Apr 2026 16:54:52 GMT; SameSite=Lax$/.exec(byName('_cmp_a'));
+    const cmp = /^_cmp_a=([^;]+); Domain=store\.test; path=\/; expires=Thu, 09 Apr 2026 16:54:52 GMT; SameSite=Lax$/.exec(byName('_cmp_a'));
     expect(JSON.parse(decodeURIComponent(cmp![1]))).toMatchObject({ display_banner: false });
   });
 
   it('clears _shopify_y and _shopify_s with an empty value, Max-Age=0 and a past date', () => {
     for (const name of ['_shopify_y', '_shopify_s']) {
-      expect(byName(name)).toBe(`${name}=; Domain=shop.store.test; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0`);
+      expect(byName(name)).toBe(`${name}=; Domain=store.test; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0`);
     }
   });
 
@@ -37,4 +37,10 @@ describe('productPageCookies', () => {
     expect(a).toMatch(/^keep_alive=[0-9a-f-]{36};/);
     expect(a).not.toBe(b);
   });
+});
+
+test('"domain-wide" is the parent domain of the storefront host; a two-label host keeps itself', () => {
+  expect(domainWide('shop.store.test')).toBe('store.test');
+  expect(domainWide('a.b.shop.example')).toBe('b.shop.example');
+  expect(domainWide('store.test')).toBe('store.test');
 });

@@ -16,12 +16,21 @@ export const PAST_DATE = 'Thu, 01 Jan 1970 00:00:00 GMT';
 
 const expires = (now: Date, ms: number) => new Date(now.getTime() + ms).toUTCString();
 
+/**
+ * "Domain-wide": the storefront host's parent (registrable) domain, as a storefront sets it
+ * (`shop.store.test` -> `store.test`); a two-label host keeps itself.
+ */
+export function domainWide(host: string): string {
+  const labels = host.split('.');
+  return labels.length > 2 ? labels.slice(1).join('.') : host;
+}
+
 /** The consent record of a visitor in a region with no banner: every purpose granted. */
-export function trackingConsent(): string {
+export function trackingConsent(country: string = COUNTRY): string {
   return JSON.stringify({
     con: { CMP: { a: '', m: '', p: '', s: '' } },
     v: '2.1',
-    region: COUNTRY + 'CA',
+    region: country + 'CA',
     reg: '',
     purposes: { a: true, p: true, m: true, t: true },
     display_banner: false,
@@ -33,13 +42,14 @@ export function cmpAnalytics(): string {
   return JSON.stringify({ purposes: { a: true, p: true, m: true, t: true }, display_banner: false, sale_of_data_region: false });
 }
 
-/** Every cookie the product page sets, in order; `domain` is the shop's host name. */
-export function productPageCookies(domain: string, now: Date, keepAliveId: string = randomUUID()): string[] {
+/** Every cookie the product page sets, in order; the domain-wide ones on the parent domain of `host`. */
+export function productPageCookies(host: string, now: Date, keepAliveId: string = randomUUID(), country: string = COUNTRY): string[] {
+  const domain = domainWide(host);
   return [
     `keep_alive=${keepAliveId}; path=/; expires=${expires(now, KEEP_ALIVE_MS)}; HttpOnly; SameSite=Lax`,
     `secure_customer_sig=; path=/; expires=${expires(now, YEAR)}; secure; HttpOnly; SameSite=Lax`,
-    `localization=${COUNTRY}; path=/; expires=${expires(now, YEAR)}; SameSite=Lax`,
-    `_tracking_consent=${encodeURIComponent(trackingConsent())}; Domain=${domain}; path=/; expires=${expires(now, YEAR)}; SameSite=Lax`,
+    `localization=${country}; path=/; expires=${expires(now, YEAR)}; SameSite=Lax`,
+    `_tracking_consent=${encodeURIComponent(trackingConsent(country))}; Domain=${domain}; path=/; expires=${expires(now, YEAR)}; SameSite=Lax`,
     `_cmp_a=${encodeURIComponent(cmpAnalytics())}; Domain=${domain}; path=/; expires=${expires(now, DAY)}; SameSite=Lax`,
     `_shopify_y=; Domain=${domain}; path=/; expires=${PAST_DATE}; Max-Age=0`,
     `_shopify_s=; Domain=${domain}; path=/; expires=${PAST_DATE}; Max-Age=0`,

@@ -100,7 +100,7 @@ export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): e
     const etag = page.etag(coding);
     res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
     res.setHeader('ETag', etag);
-    res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date()));
+    res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date(), undefined, ctx.deployment.shopCountry));
     if (notModified(req, etag)) {
       res.setHeader('Vary', 'Accept-Encoding');
       res.statusCode = 304;

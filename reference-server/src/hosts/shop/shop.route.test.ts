@@ -79,11 +79,11 @@ describe.each(PROTOCOLS)('over %s', (_name, request) => {
       expect(named('secure_customer_sig')).toMatch(/^secure_customer_sig=; path=\/; expires=[^;]+; secure; HttpOnly; SameSite=Lax$/);
       expect(Math.abs(expiry(named('secure_customer_sig')) - 365 * 86400e3)).toBeLessThan(2000);
       expect(named('localization')).toMatch(/^localization=US; path=\/; expires=[^;]+; SameSite=Lax$/);
-      expect(named('_tracking_consent')).toMatch(/^_tracking_consent=%7B[^;]+; Domain=shop\.store\.test; path=\/; expires=[^;]+; SameSite=Lax$/);
+      expect(named('_tracking_consent')).toMatch(/^_tracking_consent=%7B[^;]+; Domain=store\.test; path=\/; expires=[^;]+; SameSite=Lax$/);
       expect(Math.abs(expiry(named('_tracking_consent')) - 365 * 86400e3)).toBeLessThan(2000);
       expect(Math.abs(expiry(named('_cmp_a')) - 86400e3)).toBeLessThan(2000);
       for (const n of ['_shopify_y', '_shopify_s']) {
-        expect(named(n)).toMatch(new RegExp(`^${n}=; Domain=shop\\.store\\.test; path=/; expires=([^;]+); Max-Age=0$`));
+        expect(named(n)).toMatch(new RegExp(`^${n}=; Domain=store\\.test; path=/; expires=([^;]+); Max-Age=0$`));
         expect(Date.parse(/expires=([^;]+)/.exec(named(n))![1])).toBeLessThan(before);
       }
     });

@@ -13,6 +13,13 @@ export const AFFINITY_COOKIE = 'ARRAffinity';
 export const AFFINITY_SAMESITE_COOKIE = 'ARRAffinitySameSite';
 export const SXA_SITE_COOKIE = 'sxa_site=Lessons; path=/';
 
+/** The names and values a deployment chooses where the description is silent. */
+export interface SiteCookieChoices {
+  sessionCookieName: string;
+  siteName: string;
+}
+const REFERENCE_CHOICES: SiteCookieChoices = { sessionCookieName: SESSION_COOKIE, siteName: 'Lessons' };
+
 /** ASP.NET's SessionIDManager alphabet: 15 random bytes as 24 five-bit characters. */
 const SESSION_ALPHABET = 'abcdefghijklmnopqrstuvwxyz012345';
 
@@ -36,8 +43,8 @@ export function isSessionId(value: unknown): value is string {
   return typeof value === 'string' && /^[a-z0-9]{24}$/.test(value);
 }
 
-export function sessionCookie(id: string): string {
-  return `${SESSION_COOKIE}=${id}; path=/; HttpOnly; SameSite=Lax`;
+export function sessionCookie(id: string, name: string = SESSION_COOKIE): string {
+  return `${name}=${id}; path=/; HttpOnly; SameSite=Lax`;
 }
 
 export interface AnalyticsVisitor {
@@ -104,18 +111,19 @@ export type RequestCookies = Record<string, unknown>;
  * `instanceAffinity` is what a new visitor gets: one value per running site, as ARR hands out
  * the hash of the instance that served the request.
  */
-export function homePageCookies(sent: RequestCookies, host: string, instanceAffinity: string, now: Date): string[] {
-  const session = isSessionId(sent[SESSION_COOKIE]) ? sent[SESSION_COOKIE] : newSessionId();
+export function homePageCookies(sent: RequestCookies, host: string, instanceAffinity: string, now: Date, choices: SiteCookieChoices = REFERENCE_CHOICES): string[] {
+  const name = choices.sessionCookieName;
+  const session = isSessionId(sent[name]) ? sent[name] : newSessionId();
   const visitor = parseAnalyticsCookie(sent[ANALYTICS_COOKIE]) ?? { id: newAnalyticsId(), identified: false };
   const token = isVerificationToken(sent[VERIFICATION_COOKIE]) ? sent[VERIFICATION_COOKIE] : newVerificationToken();
   const affinity = [sent[AFFINITY_COOKIE], sent[AFFINITY_SAMESITE_COOKIE]].find(isAffinity) ?? instanceAffinity;
   return [
     // ASP.NET writes the session cookie twice when session state is created during the request.
-    sessionCookie(session),
-    sessionCookie(session),
+    sessionCookie(session, name),
+    sessionCookie(session, name),
     analyticsCookie(visitor, now),
     verificationTokenCookie(token),
-    SXA_SITE_COOKIE,
+    `sxa_site=${choices.siteName}; path=/`,
     ...affinityCookies(affinity, host),
   ];
 }

@@ -20,6 +20,7 @@ import { isBracedAbsolutePath, maintenanceLocation, objectMovedBody } from './ma
 type Route = (req: Request, res: Response, query: string | undefined) => Promise<void>;
 
 const HTML = 'text/html; charset=utf-8';
+const PLAIN_NOT_FOUND = '<!doctype html><title>Not found</title><p>There is no page at this address.</p>\n';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function noStore(res: Response): void {
@@ -41,6 +42,8 @@ export function createSiteApp(ctx: HostContext): express.Express {
   ]);
   const home = loadTemplate(path.join(siteRoot, 'pages/home.html'));
   const instanceAffinity = newAffinity();
+  const { deployment } = ctx;
+  const noVary = !deployment.varyOnDynamic;
 
   const homePage: Route = async (req, res) => {
     const now = new Date();
@@ -51,10 +54,10 @@ export function createSiteApp(ctx: HostContext): express.Express {
       LW: THEME_VERSION,
       VI_TICKS: dotNetTicks(now),
     });
-    doubleFrameOptions(res);
+    doubleFrameOptions(res, deployment.homeFrameOptions);
     noStore(res);
-    res.setHeader('Set-Cookie', homePageCookies(req.cookies ?? {}, hostnameOf(req), instanceAffinity, now));
-    await sendBody(req, res, html, { type: HTML, codings: ['gzip'] });
+    res.setHeader('Set-Cookie', homePageCookies(req.cookies ?? {}, hostnameOf(req), instanceAffinity, now, deployment));
+    await sendBody(req, res, html, { type: HTML, codings: ['gzip'], noVary });
   };
 
   const planLookup: Route = async (req, res, query) => {
@@ -63,17 +66,17 @@ export function createSiteApp(ctx: HostContext): express.Express {
     res.setHeader('Expires', '-1');
     const parsed = parseGuidsQuery(query);
     if (!parsed.ok) {
-      const error = { error: { code: 'invalid_guids', message: parsed.message, value: parsed.value } };
-      await sendBody(req, res, JSON.stringify(error), { status: 400, type: JSON_TYPE, codings: ['gzip'] });
+      const error = deployment.lessonPlanError === 'nested' ? { error: { code: 'invalid_guids', message: parsed.message, value: parsed.value } } : { message: parsed.message, invalid: parsed.value };
+      await sendBody(req, res, JSON.stringify(error), { status: 400, type: JSON_TYPE, codings: ['gzip'], noVary });
       return;
     }
-    await sendBody(req, res, JSON.stringify(findPlans(parsed.ids)), { type: JSON_TYPE, codings: ['gzip'] });
+    await sendBody(req, res, JSON.stringify(findPlans(parsed.ids)), { type: JSON_TYPE, codings: ['gzip'], noVary });
   };
 
   const visitorIdentified: Route = async (req, res) => {
     noStore(res);
     res.setHeader('Set-Cookie', identifiedVisitorCookie(req.cookies ?? {}, new Date()));
-    await sendBody(req, res, '/* visitor identification */\n', { type: 'text/css; charset=utf-8', codings: ['gzip'] });
+    await sendBody(req, res, '/* visitor identification */\n', { type: 'text/css; charset=utf-8', codings: ['gzip'], noVary });
   };
 
   const routes = new Map<string, Route>([
@@ -105,7 +108,7 @@ export function createSiteApp(ctx: HostContext): express.Express {
       const file = files.get(resolved.key);
       if (file) return sendIisStaticFile(req, res, file);
     }
-    return sendBody(req, res, NOT_FOUND_PAGE, { status: 404, type: 'text/html' });
+    return sendBody(req, res, deployment.notFoundPage === 'iis' ? NOT_FOUND_PAGE : PLAIN_NOT_FOUND, { status: 404, type: 'text/html' });
   };
 
   const answerServerError = (req: Request, res: Response): void => {
@@ -132,12 +135,12 @@ export function createSiteApp(ctx: HostContext): express.Express {
     const file = files.get(resolved.key);
     if (!file || isBracedAbsolutePath(url.split('?', 1)[0])) return false;
     const [request, response] = [req as unknown as Request, res as unknown as Response];
-    setSecurityHeaders(request, response);
+    setSecurityHeaders(request, response, deployment.appId);
     sendIisStaticFile(request, response, file).catch(() => answerServerError(request, response));
     return true;
   };
 
-  app.use(securityHeadersMiddleware());
+  app.use(securityHeadersMiddleware(deployment.appId));
   app.use(onlyGetAndHead);
   app.use(bracedAbsolutePath);
   app.use(cookieParser());

@@ -1,0 +1,124 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { launchReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
+import { playwrightCli, ROOT } from '../report/run-playwright';
+import type { ConformanceResults, Expectation } from '../report/types';
+
+/*
+ * The reference's second deployment (`--deployment alt`) keeps every fact the description states
+ * and chooses differently wherever it is silent. The whole Playwright suite runs against it as a
+ * user's target (TARGET_* variables, no TARGET_SECTION): no test fails, and each of its choices
+ * shows in results.json with the verdict its level gives it.
+ */
+
+let alt: EmbeddedReference;
+let env: Record<string, string>;
+let results: ConformanceResults;
+let run: { code: number | null; stdout: string; stderr: string };
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'alt-deployment-'));
+
+beforeAll(async () => {
+  alt = await launchReference({
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json', '--deployment', 'alt'],
+    cwd: ROOT,
+  });
+  env = targetEnvOf(alt.ready);
+  // A user's target: the section is read from its home page, and it is judged as the user's.
+  delete env.TARGET_SECTION;
+  delete env.HARNESS_TARGET_KIND;
+  run = await playwrightCli(['test'], { ...env, HARNESS_REPORT_DIR: path.join(work, 'all') });
+  results = JSON.parse(fs.readFileSync(path.join(work, 'all', 'results.json'), 'utf8')) as ConformanceResults;
+}, 300_000);
+
+afterAll(async () => {
+  await alt?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const expectation = (id: string): Expectation => {
+  for (const t of results.tests) for (const e of t.expectations) if (e.id === id) return e;
+  throw new Error(`no expectation ${id} in results.json`);
+};
+const verdictOf = (id: string) => [expectation(id).verdict, expectation(id).level];
+const noiseOf = (stepId: string) => [...new Set(results.tests.flatMap((t) => t.legs ?? []).flatMap((l) => l.steps).filter((s) => s.id === stepId).flatMap((s) => s.noise ?? []))];
+
+test('the whole suite passes: no fail, no error; its differences are warnings and information', () => {
+  expect(`${run.code}\n${run.stdout.slice(-2500)}`).toMatch(/^0\n/);
+  expect(results.run.target?.origin).toBe('user');
+  expect(results.totals.fail).toBe(0);
+  expect(results.totals.error).toBe(0);
+  expect(results.totals.warn).toBeGreaterThan(0);
+  expect(results.totals.info).toBeGreaterThan(0);
+  expect(results.tests.length).toBeGreaterThan(100);
+  expect(results.tests.filter((t) => t.status === 'failed')).toEqual([]);
+});
+
+test('another {section}: read from the home page, and the static files found there', () => {
+  expect(results.run.target?.section).toBe('content');
+  expect(results.run.target?.sectionSource).toMatch(/^read from https:\/\/www\.lessons\.test:\d+\/ \(.*\/content\/css\/main\.css\)$/);
+  expect(verdictOf('site/section from the page')).toEqual(['pass', 'should']);
+  expect(verdictOf('site/static/css status')).toEqual(['pass', 'must']);
+});
+
+test('another trace header: learned as noise on every step, never a protocol difference', () => {
+  expect(noiseOf('site/home')).toContain('header x-trace-id');
+  expect(noiseOf('shop/product')).toContain('header x-trace-id');
+  expect(verdictOf('site/home parity')).toEqual(['pass', 'must']);
+  expect(expectation('site/home parity').findings[0].actual).toContain('header x-trace-id');
+  expect(verdictOf('conditional/site/css/head fields')).toEqual(['pass', 'should']);
+});
+
+test('another cache-status and request-trace header on media: the facts by meaning pass, the reference names inform', () => {
+  expect(verdictOf('assets/media/icon check headers/cache-status')).toEqual(['pass', 'must']);
+  expect(expectation('assets/media/icon check headers/cache-status').findings[0].actual).toMatch(/^cache-status: "media-edge"; (hit|fwd=uri-miss)$/);
+  expect(verdictOf('assets/media/icon check headers/request-id')).toEqual(['pass', 'must']);
+  expect(verdictOf('assets/media/icon header x-cache')).toEqual(['info', 'info']);
+  expect(verdictOf('assets/media/icon header x-azure-ref')).toEqual(['info', 'info']);
+  expect(verdictOf('maintenance/page check headers/request-id')).toEqual(['pass', 'must']);
+  expect(verdictOf('maintenance/page header x-ms-request-id')).toEqual(['info', 'info']);
+});
+
+test('no Vary on dynamic responses: a warning (RFC SHOULD), where the description states none', () => {
+  for (const id of ['site/home', 'site/lesson-plan/empty', 'site/visitor-identification/flip', 'redirector/directory', 'redirector/cf-errors-css']) {
+    expect([id, ...verdictOf(`${id} check vary/negotiated-response-has-vary accept-encoding`)]).toEqual([id, 'warn', 'should']);
+  }
+  expect(verdictOf('compression/site/page/gzip vary')).toEqual(['warn', 'should']);
+  expect(verdictOf('site/static/css header vary')).toEqual(['pass', 'must']);
+});
+
+test('X-Frame-Options "repeated twice, comma-separated" on one line passes', () => {
+  expect(verdictOf('site/home header x-frame-options')).toEqual(['pass', 'must']);
+});
+
+test('301 and 403 instead of 405 for other methods: the status informs, Allow does not apply', () => {
+  expect(verdictOf('bare/method-not-allowed status')).toEqual(['info', 'info']);
+  expect(verdictOf('bare/method-not-allowed header allow')).toEqual(['n/a', 'must']);
+  expect(expectation('bare/method-not-allowed header allow').findings[0].message).toBe('premise not met: the rule applies to a 405 answer; this one is 301');
+  expect(verdictOf('maintenance/method-not-allowed status')).toEqual(['info', 'info']);
+  expect(verdictOf('maintenance/method-not-allowed header allow')).toEqual(['n/a', 'must']);
+});
+
+test('its own cookie names and values: the session cookie found by meaning, the reference name informs', () => {
+  expect(verdictOf('site/home check cookie/session-cookie-sent-twice')).toEqual(['pass', 'must']);
+  expect(verdictOf('site/home cookie ASP.NET_SessionId')).toEqual(['info', 'info']);
+  expect(verdictOf('site/home cookie sxa_site value')).toEqual(['pass', 'must']);
+  expect(noiseOf('site/home')).toContain('cookie AzureAppService_SessionId value');
+  expect(verdictOf('shop/product cookie _tracking_consent domain')).toEqual(['pass', 'must']);
+  expect(verdictOf('shop/browser/product cookie _shopify_y stored')).toEqual(['pass', 'must']);
+});
+
+test('its own error body: informational', () => {
+  expect(verdictOf('site/lesson-plan/invalid status')).toEqual(['pass', 'info']);
+  expect(verdictOf('site/lesson-plan/invalid body contains "\\"code\\":\\"invalid_guids\\""')).toEqual(['info', 'info']);
+});
+
+test('HARNESS_FAIL_ON=warn turns its warnings into a failed run', async () => {
+  const strict = await playwrightCli(['test', '--project', 'raw', '--grep', 'site/home$'], { ...env, HARNESS_FAIL_ON: 'warn', HARNESS_REPORT_DIR: path.join(work, 'warn') });
+  expect(strict.code).toBe(1);
+  const r = JSON.parse(fs.readFileSync(path.join(work, 'warn', 'results.json'), 'utf8')) as ConformanceResults;
+  expect(r.run).toMatchObject({ failOn: 'warn', status: 'failed' });
+  expect(strict.stdout).toContain('! site/home check vary/negotiated-response-has-vary accept-encoding: warn: expected');
+  expect(fs.readFileSync(path.join(work, 'warn', 'junit.xml'), 'utf8')).toContain('type="warn/should/rfc"');
+}, 120_000);

@@ -1,0 +1,137 @@
+import * as http from 'node:http';
+import * as zlib from 'node:zlib';
+import { useReference } from '../testing/reference';
+import { ALT_DEPLOYMENT, deploymentByName, REFERENCE_DEPLOYMENT } from './deployment';
+
+/*
+ * The second deployment keeps every stated fact and chooses differently wherever the description
+ * is silent; the reference deployment keeps its own choices. Both are started here side by side.
+ */
+const alt = useReference({ deployment: 'alt' });
+const ref = useReference();
+
+const gunzip = (b: Buffer) => zlib.gunzipSync(b).toString('utf8');
+const lines = (res: { lines: Array<[string, string]> }, name: string) => res.lines.filter(([n]) => n === name).map(([, v]) => v);
+const cookies = (res: { lines: Array<[string, string]> }) => lines(res, 'set-cookie');
+const HOME = { host: 'www.lessons.test', path: '/', headers: { 'accept-encoding': 'gzip' } };
+
+test('profiles by name', () => {
+  expect(deploymentByName('alt')).toBe(ALT_DEPLOYMENT);
+  expect(deploymentByName('reference')).toBe(REFERENCE_DEPLOYMENT);
+  expect(deploymentByName('toString')).toBeUndefined();
+});
+
+test('{section}: content, linked by the home page; the reference keeps static', async () => {
+  expect(alt.ref().context.section).toBe('content');
+  expect(ref.ref().context.section).toBe('static');
+  const home = gunzip((await alt.request(HOME)).body);
+  expect(home).toContain('/content/css/');
+  expect(home).not.toContain('/static/css/');
+  expect((await alt.request({ host: 'www.lessons.test', path: '/content/css/main.css' })).status).toBe(200);
+});
+
+test('a trace header, new on every request, on every role and port (none in the reference)', async () => {
+  const ids: string[] = [];
+  for (const host of ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'analytics.beacon.test', 'r10.o.pki.test']) {
+    const res = await alt.request({ host, path: '/' });
+    expect([host, lines(res, 'x-trace-id')[0]]).toEqual([host, expect.stringMatching(/^[0-9a-f]{32}$/)]);
+    ids.push(lines(res, 'x-trace-id')[0]);
+  }
+  expect(new Set(ids).size).toBe(ids.length);
+  const plain = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port: alt.ref().httpPort, path: '/', headers: { host: 'r10.o.pki.test' } }, resolve).on('error', reject);
+  });
+  plain.resume();
+  expect(plain.headers['x-trace-id']).toMatch(/^[0-9a-f]{32}$/);
+  expect(lines(await ref.request(HOME), 'x-trace-id')).toEqual([]);
+});
+
+test('asset host: RFC 9211 Cache-Status (miss, then hit) and x-amzn-trace-id instead of x-cache and x-azure-ref', async () => {
+  const path = '/-/media/Project/Lessons/icons/search.svg?rev=43b14fb918c28f96ab445eb0bf3f4b49';
+  const first = await alt.request({ host: 'media.lessons.test', path });
+  const second = await alt.request({ host: 'media.lessons.test', path });
+  expect(lines(first, 'cache-status')).toEqual(['"media-edge"; fwd=uri-miss']);
+  expect(lines(second, 'cache-status')).toEqual(['"media-edge"; hit']);
+  expect(lines(first, 'x-amzn-trace-id')[0]).toMatch(/^Root=1-[0-9a-f]{8}-[0-9a-f]{24}$/);
+  expect(lines(first, 'x-amzn-trace-id')[0]).not.toBe(lines(second, 'x-amzn-trace-id')[0]);
+  expect(lines(first, 'x-cache')).toEqual([]);
+  expect(lines(first, 'x-azure-ref')).toEqual([]);
+  expect(lines(first, 'vary')).toEqual(['Accept-Encoding']);
+  const r = await ref.request({ host: 'media.lessons.test', path });
+  expect(lines(r, 'x-cache')[0]).toMatch(/^TCP_(MISS|HIT)$/);
+  expect(lines(r, 'cache-status')).toEqual([]);
+});
+
+test.each([
+  ['home page', { host: 'www.lessons.test', path: '/' }],
+  ['lesson-plan lookup', { host: 'www.lessons.test', path: '/api/LessonPlan/GetPlanJson?guids=' }],
+  ['visitor CSS', { host: 'www.lessons.test', path: '/layouts/system/VisitorIdentificationCSS.aspx?1712595292123' }],
+  ['redirector page', { host: 'go.redirect.test', path: '/links/' }],
+  ['cf.errors.css', { host: 'go.redirect.test', path: '/cdn-cgi/styles/cf.errors.css' }],
+])('no Vary on the dynamic %s (gzip all the same); the reference sends it', async (_n, req) => {
+  const a = await alt.request({ ...req, headers: { 'accept-encoding': 'gzip' } });
+  expect(a.headers['content-encoding']).toBe('gzip');
+  expect(lines(a, 'vary')).toEqual([]);
+  expect(lines(await ref.request({ ...req, headers: { 'accept-encoding': 'gzip' } }), 'vary')).toEqual(['Accept-Encoding']);
+});
+
+test('static files keep their stated Vary', async () => {
+  const res = await alt.request({ host: 'www.lessons.test', path: '/content/css/main.css', headers: { 'accept-encoding': 'gzip' } });
+  expect(lines(res, 'vary')).toEqual(['Accept-Encoding']);
+});
+
+test('X-Frame-Options on the home page: one line "SAMEORIGIN, SAMEORIGIN" (the reference: two lines); other pages one SAMEORIGIN', async () => {
+  expect(lines(await alt.request(HOME), 'x-frame-options')).toEqual(['SAMEORIGIN, SAMEORIGIN']);
+  expect(lines(await ref.request(HOME), 'x-frame-options')).toEqual(['SAMEORIGIN', 'SAMEORIGIN']);
+  expect(lines(await alt.request({ host: 'www.lessons.test', path: '/content/css/main.css' }), 'x-frame-options')).toEqual(['SAMEORIGIN']);
+});
+
+test.each(['POST', 'PUT', 'DELETE'])('%s: the bare host redirects and the maintenance host refuses, as for GET (the reference: 405)', async (method) => {
+  const bare = await alt.request({ host: 'lessons.test', path: '/', method, body: 'x' });
+  expect(bare.status).toBe(301);
+  expect(bare.headers.location).toBe(`https://www.lessons.test:${alt.ref().tlsPort}/`);
+  const maintenance = await alt.request({ host: 'maintenance.lessons.test', path: '/$web/site-maintenance.html', method, body: 'x' });
+  expect(maintenance.status).toBe(403);
+  expect(maintenance.body.length).toBe(246);
+  expect((await ref.request({ host: 'lessons.test', path: '/', method, body: 'x' })).status).toBe(405);
+  expect((await ref.request({ host: 'maintenance.lessons.test', path: '/', method, body: 'x' })).status).toBe(405);
+});
+
+test('its own cookie names and values where the description is silent; the stated attributes kept', async () => {
+  const set = cookies(await alt.request(HOME));
+  const session = set.filter((l) => l.startsWith('AzureAppService_SessionId='));
+  expect(session).toHaveLength(2);
+  expect(session[0]).toMatch(/^AzureAppService_SessionId=[a-z0-9]{24}; path=\/; HttpOnly; SameSite=Lax$/);
+  expect(session[1]).toBe(session[0]);
+  expect(set.some((l) => l.startsWith('ASP.NET_SessionId='))).toBe(false);
+  expect(set).toContain('sxa_site=Lessons Portal; path=/');
+  const shop = cookies(await alt.request({ host: 'shop.store.test', path: '/products/linen-apron' }));
+  expect(shop.find((l) => l.startsWith('localization='))).toMatch(/^localization=GB;/);
+  expect(lines(await alt.request(HOME), 'request-context')[0]).toBe(`appId=${ALT_DEPLOYMENT.appId}`);
+});
+
+test('maintenance: x-request-id matching the body, another server value; body still 246 bytes', async () => {
+  const res = await alt.request({ host: 'maintenance.lessons.test', path: '/$web/site-maintenance.html?aspxerrorpath=/x' });
+  const id = lines(res, 'x-request-id')[0];
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  expect(res.body.toString('utf8')).toContain(`RequestId:${id}`);
+  expect(res.body.length).toBe(246);
+  expect(lines(res, 'server')).toEqual(['AzureBlobEdge/2.0']);
+  expect(lines(res, 'x-ms-request-id')).toEqual([]);
+});
+
+test('lesson-plan errors and the 404 page are its own', async () => {
+  const bad = await alt.request({ host: 'www.lessons.test', path: '/api/LessonPlan/GetPlanJson?guids=not-a-guid' });
+  expect(bad.status).toBe(400);
+  expect(JSON.parse(bad.body.toString('utf8'))).toEqual({ message: expect.any(String), invalid: 'not-a-guid' });
+  const missing = await alt.request({ host: 'www.lessons.test', path: '/no-such-page' });
+  expect(missing.status).toBe(404);
+  expect(missing.body.toString('utf8')).toContain('There is no page at this address.');
+});
+
+test('storefront "domain-wide" cookies on the parent domain, in both deployments', async () => {
+  for (const r of [alt, ref]) {
+    const set = cookies(await r.request({ host: 'shop.store.test', path: '/products/linen-apron' }));
+    for (const name of ['_tracking_consent', '_cmp_a', '_shopify_y', '_shopify_s']) expect(set.find((l) => l.startsWith(`${name}=`))).toContain('; Domain=store.test;');
+  }
+});
