@@ -17,6 +17,7 @@ function describe(ref: RunningReference): string {
     .map((u) => `${u.hostname}:${u.port}:127.0.0.1`)
     .join(',');
   lines.push('', 'The names are not in DNS: map them, e.g.', `  TARGET_RESOLVE=${resolve}`, `  TARGET_CA=${ref.rootPath}`);
+  lines.push('Its target values:', ...Object.entries(ref.context.deployment.targetValues).map(([n, v]) => `  TARGET_VALUE_${n}=${v}`));
   return lines.join('\n');
 }
 
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   ref = await startReference(options);
   if (options.json) {
     const { tlsPort, httpPort, rootPath, urls, implemented, context } = ref;
-    console.log(JSON.stringify({ event: 'ready', tlsPort, httpPort, rootPath, urls, implemented, section: context.section, deployment: context.deployment.name }));
+    console.log(JSON.stringify({ event: 'ready', tlsPort, httpPort, rootPath, urls, implemented, section: context.section, deployment: context.deployment.name, values: context.deployment.targetValues }));
   } else {
     console.log(describe(ref));
   }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as readline from 'node:readline';
+import { variableOfValue } from '../target/values';
 
 /** What the reference prints on one line when started with `--json`. */
 export interface ReferenceReady {
@@ -10,6 +11,8 @@ export interface ReferenceReady {
   section: string;
   urls: Record<string, string[]>;
   implemented: string[];
+  /** The deployment's target values ({value:NAME}), as its user would give them. */
+  values?: Record<string, string>;
 }
 
 export class EmbeddedReferenceError extends Error {
@@ -91,6 +94,11 @@ const ENV_OF_ROLE: Record<string, string> = {
 };
 
 /** The user's own target variables that describe a started reference. */
+/** Target values as the variables a user sets: TARGET_VALUE_<NAME>. */
+export function valueVariables(values: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [variableOfValue(name), value]));
+}
+
 export function targetEnvOf(ready: ReferenceReady): Record<string, string> {
   const env: Record<string, string> = {};
   const resolve: string[] = [];
@@ -107,5 +115,6 @@ export function targetEnvOf(ready: ReferenceReady): Record<string, string> {
   env.TARGET_CA = ready.rootPath;
   env.TARGET_SECTION = ready.section;
   env.HARNESS_TARGET_KIND = 'reference';
+  Object.assign(env, valueVariables(ready.values));
   return env;
 }

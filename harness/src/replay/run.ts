@@ -19,13 +19,18 @@ import { describeNoise, learnNoise, mergeNoise } from '../noise';
 import { evaluateExchange } from '../spec/evaluate';
 import { toObservedExchange } from '../spec/observe';
 import type { ObservedExchange, ObservedTls } from '../spec/observed';
-import { fillPlaceholders, type PlaceholderValues } from '../spec/placeholders';
+import type { PlaceholderValues } from '../spec/placeholders';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec/types';
-import { createDispatcher, placeholders, ROLE_PLACEHOLDERS, ROLES, roleUrls, UnmappedPlaceholderError, type Role, type TargetMap } from '../target';
+import { createDispatcher, UnmappedPlaceholderError, type Role, type TargetMap } from '../target';
 import { H2Client, tlsFacts } from '../transport/h2';
 import { limits } from '../transport/limits';
 import { send, TransportError, type ObservedResponse } from '../transport/send';
+import type { Discovery } from '../discover/discovery';
 import { CookieJar } from './cookie-jar';
+import { disagreementFindings, discoveryOver, missFinding, resolveDiscover } from './discovered';
+import { buildRequest, replayPlaceholders, StepSkip, type BuiltRequest } from './request';
+
+export { buildRequest, replayPlaceholders } from './request';
 import { compareProtocols } from './parity';
 import type { Protocol, ReplayFinding } from './summary';
 
@@ -35,6 +40,8 @@ export const PROTOCOLS: readonly Protocol[] = ['h1', 'h2'];
 export class ReplayClients {
   readonly h1: Agent;
   readonly h2: H2Client;
+  /** The source pages of `discover` blocks, each read once for the life of these clients. */
+  readonly discovery: Discovery;
   /** TLS facts of the h1 connections, by origin (every connection to an origin presents the same). */
   private readonly tls = new Map<string, ObservedTls>();
 
@@ -46,6 +53,7 @@ export class ReplayClients {
       },
     });
     this.h2 = new H2Client(map);
+    this.discovery = discoveryOver(this.h1);
   }
 
   tlsOf(url: URL): ObservedTls | undefined {
@@ -80,6 +88,8 @@ export interface StepRecord {
     tls?: ObservedTls;
     timings: ObservedExchange['timings'];
   };
+  /** The target's own address for a step with `discover`, and where it was read (or what was looked for, when nothing fitted). */
+  discovered?: { template: string; from: string; url?: string; via?: string };
   /** What differed between the two answers of this step over this protocol: excused in comparisons, never in expectations. */
   noise?: string[];
   findings: ReplayFinding[];
@@ -106,63 +116,6 @@ export interface ReplayRecord {
 /** Every finding of a record, legs then parity. */
 export function allFindings(record: ReplayRecord): ReplayFinding[] {
   return [...record.legs.flatMap((l) => l.steps.flatMap((s) => s.findings)), ...record.parity];
-}
-
-/**
- * The target's placeholders plus those of the replay: `{ocsp_url_2}`, `{redirector_url_2}`,
- * `{redirector_url_3}` (the further URLs of multi-name roles) and `{<role>_host}` (the host name of a
- * role's first URL, as a cookie's Domain attribute names it: `{site_host}`, `{shop_host}`).
- */
-export function replayPlaceholders(map: TargetMap): Record<string, string> {
-  const out: Record<string, string> = { ...placeholders(map) };
-  for (const role of ROLES) {
-    const base = ROLE_PLACEHOLDERS[role].slice(1, -1);
-    roleUrls(map, role).forEach((u, i) => {
-      if (i === 0) out[`{${role}_host}`] = u.hostname;
-      else out[`{${base}_${i + 1}}`] = u.origin;
-    });
-  }
-  return out;
-}
-
-const FURTHER_URL = /\{([a-z]+)_url_(\d+)\}/;
-const FLOW_VARIABLE = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/;
-
-class StepSkip extends Error {}
-
-interface BuiltRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: Buffer;
-}
-
-/** The request of a step with placeholders, flow variables and the jar's cookies filled in. */
-export function buildRequest(step: ExchangeSpec, values: PlaceholderValues, map: TargetMap, role: Role, jar?: CookieJar): BuiltRequest {
-  const fill = (text: string) => {
-    const out = fillPlaceholders(text, values);
-    const further = FURTHER_URL.exec(out);
-    if (further) throw new StepSkip(`role not mapped (${further[0]} needs a further URL of the role)`);
-    const variable = FLOW_VARIABLE.exec(out);
-    if (variable) throw new StepSkip(`flow variable ${variable[0]} was not captured by an earlier step`);
-    return out;
-  };
-  const path = fill(step.request.path);
-  let url: string;
-  if (/^https?:\/\//i.test(path)) url = path;
-  else {
-    const origin = values[ROLE_PLACEHOLDERS[role]];
-    if (origin === undefined) throw new UnmappedPlaceholderError(ROLE_PLACEHOLDERS[role], role);
-    url = origin + path;
-  }
-  void map;
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(step.request.headers ?? {})) headers[name.toLowerCase()] = fill(value);
-  const fromJar = jar?.header(url);
-  if (fromJar) headers.cookie = headers.cookie ? `${headers.cookie}; ${fromJar}` : fromJar;
-  const body =
-    step.request.body === undefined ? undefined : step.request.bodyEncoding === 'base64' ? Buffer.from(step.request.body, 'base64') : Buffer.from(fill(step.request.body), 'utf8');
-  return { method: (step.request.method ?? 'GET').toUpperCase(), url, headers, ...(body ? { body } : {}) };
 }
 
 function capture(step: FlowStep, observed: ObservedExchange, jar: CookieJar): Array<[string, string | undefined, string]> {
@@ -252,7 +205,25 @@ async function sendLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, client
       rec.skipped = stopped;
       continue;
     }
-    const values: PlaceholderValues = { ...base, ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [`{{${k}}}`, v])) };
+    let values: PlaceholderValues = { ...base, ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [`{{${k}}}`, v])) };
+    if (step.discover) {
+      const r = await resolveDiscover(step, clients, options.role, values);
+      if (r.kind === 'skip') {
+        rec.skipped = r.reason;
+        fail(`${step.id} request`, 'skip', 'a request that can be built', r.reason);
+        stopped = `an earlier step was skipped (${r.reason})`;
+        continue;
+      }
+      if (r.kind === 'miss') {
+        rec.discovered = { template: r.miss.template, from: r.miss.from };
+        rec.findings.push({ ...missFinding(step, r.miss, map, target), protocol });
+        stopped = 'an earlier step found no address to ask for';
+        continue;
+      }
+      rec.discovered = { template: r.found.template, from: r.found.from, url: r.found.url, via: r.found.via };
+      rec.findings.push(...disagreementFindings(step, r.found, map, target).map((f) => ({ ...f, protocol })));
+      values = { ...values, ...Object.fromEntries(Object.entries(r.vars).map(([k, v]) => [`{{${k}}}`, v])) };
+    }
     s.values = values;
     let req: BuiltRequest;
     try {
@@ -361,7 +332,14 @@ export async function replayItem(item: ExchangeSpec | FlowSpec, clients: ReplayC
   const rec: ReplayRecord = { id: item.id, role: options.role, kind, target: options.targetName ?? clients.map.origin, legs: [], parity: [] };
   const first: FlowStep | undefined = 'steps' in item ? item.steps[0] : item;
   // A first request that needs an unmapped role skips the whole item ("role not mapped").
-  if (first) {
+  // So does a target value it needs and nobody gave, naming the variable to set.
+  if (first?.discover) {
+    const r = await resolveDiscover(first, clients, options.role);
+    if (r.kind === 'skip') {
+      rec.skipped = r.reason;
+      return rec;
+    }
+  } else if (first) {
     try {
       buildRequest(first, replayPlaceholders(clients.map), clients.map, options.role);
     } catch (e) {
@@ -369,11 +347,11 @@ export async function replayItem(item: ExchangeSpec | FlowSpec, clients: ReplayC
         rec.skipped = `role not mapped (${e.role})`;
         return rec;
       }
-      if (e instanceof StepSkip && e.message.startsWith('role not mapped')) {
+      if (!(e instanceof StepSkip)) throw e;
+      if (!e.message.startsWith('flow variable')) {
         rec.skipped = e.message;
         return rec;
       }
-      if (!(e instanceof StepSkip)) throw e;
     }
   }
   const firsts: Partial<Record<Protocol, SentStep[]>> = {};

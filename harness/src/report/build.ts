@@ -72,6 +72,7 @@ interface RawStep {
     timings?: { totalMs?: unknown };
   };
   noise?: unknown;
+  discovered?: { template?: unknown; from?: unknown; url?: unknown; via?: unknown };
   findings?: RawFinding[];
 }
 
@@ -304,6 +305,11 @@ function buildStep(s: RawStep, protocol: 'h1' | 'h2', index: number, testKey: st
   const step: StepReport = { key: anchor('s', `${id} ${protocol}`, testKey, String(index)), id, protocol, expectationKeys: expectations.filter((e) => e.step === id).map((e) => e.key) };
   if (str(s.skipped)) step.skipped = str(s.skipped);
   if (Array.isArray(s.noise)) step.noise = s.noise.map(text);
+  if (s.discovered) {
+    const shown = (u: unknown) => (ctx.rawSecrets ? text(u) : redactUrl(text(u)));
+    const d = s.discovered;
+    step.discovered = { template: text(d.template), from: shown(d.from), ...(str(d.url) ? { url: shown(d.url) } : {}), ...(str(d.via) ? { via: text(d.via) } : {}) };
+  }
   if (s.request) {
     const url = text(s.request.url);
     const headers = pairs(s.request.headers);

@@ -249,7 +249,12 @@ function sideBySide(t: TestReport, s: StepReport): string {
 
 function stepBlock(t: TestReport, s: StepReport): string {
   const label = `${s.id} over ${s.protocol}`;
+  const d = s.discovered;
+  const discovered = d
+    ? `<div class="discovered muted">${d.url ? `discovered <code>${esc(d.url)}</code> (${esc(d.via ?? '')} on <code>${esc(d.from)}</code>)` : `nothing found on <code>${esc(d.from)}</code>`} for the shape <code>${esc(d.template)}</code></div>`
+    : '';
   if (s.skipped && !s.request) return `<div class="step" id="${s.key}"><h4>${esc(label)}</h4><p class="muted">skipped: ${esc(s.skipped)}</p></div>`;
+  if (!s.request && d && !d.url) return `<div class="step" id="${s.key}"><h4>${esc(label)}</h4>${discovered}</div>`;
   const req = s.request
     ? `<div class="mono">${esc(s.request.method)} ${esc(s.request.url)}</div><details><summary>request headers (${s.request.headers.length})</summary><pre>${esc(
         s.request.headers.map(([n, v]) => `${n}: ${v}`).join('\n'),
@@ -264,7 +269,7 @@ function stepBlock(t: TestReport, s: StepReport): string {
         s.noise.length ? s.noise.map((n) => `<code>${esc(n)}</code>`).join(', ') : 'none'
       }</div>`
     : '';
-  return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a></h4>${req}${repro}${noise}${body}</div>`;
+  return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a></h4>${discovered}${req}${repro}${noise}${body}</div>`;
 }
 
 function legsBlock(t: TestReport): string {

@@ -171,6 +171,8 @@ export interface StepReport {
   reproduce?: string;
   /** Fields learned as noise for this step (they differed between two identical requests over this protocol). */
   noise?: string[];
+  /** A `discover` step: the shape looked for, the page read, and the target's own address found there (absent when none fitted). */
+  discovered?: { template: string; from: string; url?: string; via?: string };
   /** Keys of the expectations this step produced findings for. */
   expectationKeys: string[];
 }

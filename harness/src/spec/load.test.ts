@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSpecFile, loadSpecs, SpecLoadError, type SpecViolation } from './load';
+import { discoverSource, loadSpecFile, loadSpecs, SpecLoadError, type SpecViolation } from './load';
 import { SCHEMA_FILE, specSchemaText } from './schema';
 
 const good = {
@@ -179,5 +179,42 @@ describe('loadSpecs', () => {
       ['b.json', 'duplicate-id', '/exchanges/0/id'],
     ]);
     expect(vs[1].reason).toContain('a.json#/exchanges/0/id');
+  });
+});
+
+describe('discover', () => {
+  const withDiscover = (exchanges: unknown[], role = 'assets') => ({ $schema: './spec.schema.json', role, version: 1, exchanges });
+  const media = (id: string, discover: unknown, path = '{{found}}') => ({ id, title: 't', clause: 'c', source: 'capture', request: { path }, discover, expect: { status: 200 } });
+
+  it('links discover.from to an exchange of another file', () => {
+    const dir = dirWith({ 'site.json': good, 'assets.json': withDiscover([media('assets/m', { from: 'site/home', select: ['img[src]'], template: '{asset_url}/-/media/{f*}.svg' })]) });
+    const specs = loadSpecs(dir);
+    const d = specs.find((s) => s.role === 'assets')!.exchanges[0].discover!;
+    expect(discoverSource(d)?.exchange.id).toBe('site/home');
+    expect(discoverSource(d)?.role).toBe('site');
+    // The link is not part of the JSON.
+    expect(JSON.stringify(d)).toBe('{"from":"site/home","select":["img[src]"],"template":"{asset_url}/-/media/{f*}.svg"}');
+  });
+
+  it('reports unknown sources, circles, bad templates and selectors, and {{found}} without discover', () => {
+    const dir = dirWith({
+      'assets.json': withDiscover([
+        media('assets/a', { from: 'site/nowhere', select: ['img[src]'], template: '/{a}.svg' }),
+        media('assets/b', { from: 'assets/c', select: ['img[src]'], template: '/{a}/{a}.svg' }),
+        media('assets/c', { from: 'assets/b', select: ['img[href]'], template: 'x.svg' }),
+        { ...media('assets/d', undefined), discover: undefined },
+      ]),
+    });
+    const vs = violations(() => loadSpecs(dir));
+    expect(vs.map((v) => [v.kind, v.pointer, v.reason])).toEqual([
+      ['schema', '/exchanges/2/discover/select/0', expect.stringContaining('must be one of')],
+      ['schema', '/exchanges/2/discover/template', expect.stringContaining('must match')],
+      ['discover', '/exchanges/0/discover/from', expect.stringContaining('"site/nowhere" is neither an exchange id')],
+      ['discover', '/exchanges/1/discover/template', 'template "/{a}/{a}.svg": {a} appears twice'],
+      ['discover', '/exchanges/1/discover/from', 'discovery goes round in a circle: assets/b -> assets/c -> assets/b'],
+      ['discover', '/exchanges/2/discover/template', expect.stringContaining('must be a path')],
+      ['discover', '/exchanges/2/discover/from', 'discovery goes round in a circle: assets/c -> assets/b -> assets/c'],
+      ['discover', '/exchanges/3/request', '{{found}} is used, but the exchange has no "discover"'],
+    ]);
   });
 });

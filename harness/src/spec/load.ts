@@ -7,12 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { selectChecks } from '../checks';
+import { compileTemplate, TemplateError } from '../discover/template';
+import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target';
 import { shapeByName, SHAPE_NAMES } from '../shapes';
 import { MATCHER_KINDS } from './matchers';
 import { SPEC_SCHEMA } from './schema';
-import type { SpecFile } from './types';
+import type { DiscoverSpec, ExchangeSpec, SpecFile } from './types';
 
-export type ViolationKind = 'io' | 'json' | 'schema' | 'shape' | 'regex' | 'check' | 'duplicate-id' | 'id-prefix' | 'level';
+export type ViolationKind = 'io' | 'json' | 'schema' | 'shape' | 'regex' | 'check' | 'duplicate-id' | 'id-prefix' | 'level' | 'discover';
 
 export interface SpecViolation {
   file: string;
@@ -252,10 +254,84 @@ function duplicates(files: Checked[]): SpecViolation[] {
   return out;
 }
 
+/** The exchange a `discover.from` names, linked by the loader (not part of the JSON). */
+const SOURCES = new WeakMap<DiscoverSpec, { exchange: ExchangeSpec; role: Role }>();
+
+export function discoverSource(d: DiscoverSpec): { exchange: ExchangeSpec; role: Role } | undefined {
+  return SOURCES.get(d);
+}
+
+/** Whether `from` names an address rather than an exchange id. */
+export const isAddress = (from: string): boolean => from.startsWith('/') || from.startsWith('{');
+
+/** Placeholder values for checking a template's syntax before any target is known. */
+const SYNTAX_VALUES: Record<string, string> = Object.fromEntries([...ROLES.map((r) => [ROLE_PLACEHOLDERS[r], `https://${r}.invalid`]), ['{section}', 'section']]);
+
+/**
+ * Links every `discover.from` that names an exchange to it, and checks what a schema cannot: the
+ * exchange exists and is a GET, chains end, templates compile, `{{found}}` is only used with
+ * `discover`.
+ */
+function linkDiscover(files: Checked[]): SpecViolation[] {
+  const out: SpecViolation[] = [];
+  const exchanges = new Map<string, { exchange: ExchangeSpec; role: Role }>();
+  for (const { doc } of files) {
+    if (!isObject(doc) || !Array.isArray(doc.exchanges)) continue;
+    for (const ex of doc.exchanges) if (isObject(ex) && typeof ex.id === 'string') exchanges.set(ex.id, { exchange: ex as unknown as ExchangeSpec, role: doc.role as Role });
+  }
+  const visit = (file: string, ex: unknown, pointer: string) => {
+    if (!isObject(ex)) return;
+    const request = isObject(ex.request) ? ex.request : {};
+    const uses = JSON.stringify(request).match(/\{\{found(_path)?\}\}/);
+    const d = ex.discover;
+    if (!isObject(d)) {
+      if (uses) out.push({ file, pointer: `${pointer}/request`, kind: 'discover', reason: `${uses[0]} is used, but the exchange has no "discover"` });
+      return;
+    }
+    if (typeof d.template === 'string') {
+      try {
+        compileTemplate(d.template, SYNTAX_VALUES, 'https://role.invalid');
+      } catch (e) {
+        if (e instanceof TemplateError) out.push({ file, pointer: `${pointer}/discover/template`, kind: 'discover', reason: e.message });
+        else throw e;
+      }
+    }
+    if (typeof d.from !== 'string' || isAddress(d.from)) return;
+    const source = exchanges.get(d.from);
+    if (!source) {
+      out.push({ file, pointer: `${pointer}/discover/from`, kind: 'discover', reason: `"${d.from}" is neither an exchange id of the loaded specs nor an address ("/..." or "{<role>_url}/...")` });
+      return;
+    }
+    if ((source.exchange.request?.method ?? 'GET').toUpperCase() !== 'GET') {
+      out.push({ file, pointer: `${pointer}/discover/from`, kind: 'discover', reason: `"${d.from}" is not a GET exchange: a source page is read with GET` });
+      return;
+    }
+    const chain = [String(ex.id)];
+    for (let at: ExchangeSpec | undefined = source.exchange; at; at = at.discover && !isAddress(at.discover.from) ? exchanges.get(at.discover.from)?.exchange : undefined) {
+      if (chain.includes(at.id)) {
+        out.push({ file, pointer: `${pointer}/discover/from`, kind: 'discover', reason: `discovery goes round in a circle: ${[...chain, at.id].join(' -> ')}` });
+        return;
+      }
+      chain.push(at.id);
+    }
+    SOURCES.set(d as unknown as DiscoverSpec, source);
+  };
+  for (const { file, doc } of files) {
+    if (!isObject(doc)) continue;
+    if (Array.isArray(doc.exchanges)) doc.exchanges.forEach((ex, i) => visit(file, ex, `/exchanges/${i}`));
+    if (Array.isArray(doc.flows)) {
+      doc.flows.forEach((flow, i) => {
+        if (isObject(flow) && Array.isArray(flow.steps)) flow.steps.forEach((s, j) => visit(file, s, `/flows/${i}/steps/${j}`));
+      });
+    }
+  }
+  return out;
+}
+
 /** One spec file, validated on its own (ids are checked for duplicates within the file). */
 export function loadSpecFile(path: string): SpecFile {
   const checked = checkFile(path);
-  const violations = [...checked.violations, ...duplicates([checked])];
+  const violations = [...checked.violations, ...duplicates([checked]), ...linkDiscover([checked])];
   if (violations.length) throw new SpecLoadError(violations);
   return checked.doc as SpecFile;
 }
@@ -276,8 +352,13 @@ export function loadSpecs(dir: string): SpecFile[] {
   } catch (e) {
     throw new SpecLoadError([{ file: dir, pointer: '', kind: 'io', reason: `cannot list: ${(e as Error).message}` }]);
   }
+  return loadSpecList(files);
+}
+
+/** These spec files, validated together (duplicate ids and `discover.from` across them). */
+export function loadSpecList(files: readonly string[]): SpecFile[] {
   const checked = files.map(checkFile);
-  const violations = [...checked.flatMap((c) => c.violations), ...duplicates(checked)];
+  const violations = [...checked.flatMap((c) => c.violations), ...duplicates(checked), ...linkDiscover(checked)];
   if (violations.length) throw new SpecLoadError(violations);
   return checked.map((c) => c.doc as SpecFile);
 }

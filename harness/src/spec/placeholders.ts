@@ -1,15 +1,25 @@
-import { ROLE_PLACEHOLDERS, ROLES, UnmappedPlaceholderError } from '../target';
+import { ROLE_PLACEHOLDERS, ROLES, UnmappedPlaceholderError, variableOfValue } from '../target';
 
 /**
  * Fills `{name}` placeholders (and flow variables `{{name}}`) in spec text from a ready table such
  * as `placeholders(map)` returns, plus flow captures. Only names in the table are replaced; a role
  * placeholder the table lacks throws UnmappedPlaceholderError (the exchange cannot run against this
- * target); any other `{word}` is left alone, as spec values hold JSON and CSS with their own braces.
+ * target), a `{value:NAME}` it lacks MissingValueError; any other `{word}` is left alone, as spec
+ * values hold JSON and CSS with their own braces.
  */
 export type PlaceholderValues = Readonly<Record<string, string>>;
 
+/** A `{value:NAME}` the run was not given: the step is skipped with the variable to set. */
+export class MissingValueError extends Error {
+  readonly code = 'HARNESS_ERR_MISSING_VALUE' as const;
+  constructor(readonly valueName: string) {
+    super(`needs the target value ${valueName}: set ${variableOfValue(valueName)} (or "values": {"${valueName}": ...} in TARGETS_FILE)`);
+    this.name = 'MissingValueError';
+  }
+}
+
 const ROLE_OF = new Map<string, string>(ROLES.map((r) => [ROLE_PLACEHOLDERS[r], r]));
-const TOKEN = /\{\{[A-Za-z_][A-Za-z0-9_]*\}\}|\{[A-Za-z_][A-Za-z0-9_]*\}/g;
+const TOKEN = /\{\{[A-Za-z_][A-Za-z0-9_]*\}\}|\{value:[A-Za-z_][A-Za-z0-9_]*\}|\{[A-Za-z_][A-Za-z0-9_]*\}/g;
 
 export function fillPlaceholders(text: string, values: PlaceholderValues): string {
   return text.replace(TOKEN, (token) => {
@@ -17,6 +27,14 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
     if (value !== undefined) return value;
     const role = ROLE_OF.get(token);
     if (role !== undefined) throw new UnmappedPlaceholderError(token, role);
+    if (token.startsWith('{value:')) throw new MissingValueError(token.slice(7, -1));
     return token;
   });
 }
+
+/** The `{value:NAME}` entries of a placeholder table. */
+export function valuePlaceholders(values: Readonly<Record<string, { value: string }>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([name, v]) => [`{value:${name}}`, v.value]));
+}
+
+

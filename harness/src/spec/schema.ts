@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LEVELS, PROVENANCES } from '../core';
+import { SELECTORS } from '../discover/candidates';
 import { ROLES } from '../target';
 import { SHAPES } from '../shapes';
 
@@ -106,6 +107,7 @@ const exchangeProperties: Record<string, Json> = {
   source: { ...ref('provenance'), description: 'Default provenance of the expectations of this exchange.' },
   level: { ...ref('level'), description: 'Default level of the expectations of this exchange (default: from its provenance).' },
   request: ref('request'),
+  discover: ref('discover'),
   expect: ref('expect'),
   checks: {
     type: 'array',
@@ -214,6 +216,29 @@ export const SPEC_SCHEMA: Json = {
         headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Request headers, name -> value.' },
         body: { type: 'string', description: 'Request body as text, or base64 with bodyEncoding "base64".' },
         bodyEncoding: { enum: ['utf8', 'base64'], description: 'How `body` is written. Default utf8.' },
+      },
+    },
+    discover: {
+      type: 'object',
+      description:
+        'The address is the deployment\'s own, read from one of its pages: the request path names it as {{found}} (whole address), {{found_path}} (without the query) and {{<part>}} (a named part of the template).',
+      additionalProperties: false,
+      required: ['from', 'select', 'template'],
+      properties: {
+        from: { type: 'string', minLength: 1, description: 'The exchange (its id, e.g. "site/home") or the address ("/", "{shop_url}/products/{value:PRODUCT_HANDLE}") whose answer lists the candidates.' },
+        select: {
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: { enum: [...SELECTORS] },
+          description: 'What to take from it: HTML attributes, "css" (url() and @font-face sources of a stylesheet, a <style> element or a style attribute), "font-face" (only @font-face sources), "link-header" (Link response fields).',
+        },
+        template: {
+          type: 'string',
+          pattern: '^(/|\\{[a-z]+_url\\}/)',
+          description: 'The description\'s path shape: known placeholders are literal ({section}, {value:NAME}); other {name} is one path segment or query value the deployment chooses, {name*} one or more segments. Without "?" the query is not looked at.',
+        },
+        pick: { enum: ['first', 'last'], description: 'Which fitting address: the first on the page (default) or the last.' },
       },
     },
     expect: {

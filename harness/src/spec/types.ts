@@ -3,6 +3,7 @@
  * them. Nothing here holds a value a target returned; that is `observed.ts`.
  */
 import type { Level, Provenance } from '../core';
+import type { Selector } from '../discover/candidates';
 import type { Role } from '../target';
 
 export type { Level, Provenance } from '../core';
@@ -105,6 +106,23 @@ export interface ResponseExpectation {
   body?: BodySpec;
 }
 
+/**
+ * Where a deployment-specific address is found: the description names path shapes
+ * (`/{section}/css/<name>.css`), a deployment its own files. The exchange is replayed on the
+ * address the source page links; its request path names it as `{{found}}` (the whole address),
+ * `{{found_path}}` (without the query) and `{{<part>}}` (a named part of the template).
+ */
+export interface DiscoverSpec {
+  /** The exchange (its id, e.g. "site/home") or the address ("/", "{shop_url}/products/{value:PRODUCT_HANDLE}") whose answer lists the candidates. */
+  from: string;
+  /** What to take from it: HTML attributes (`link[href]`, `img[src]`...), `css` (url() and @font-face), `font-face` (only @font-face sources), `link-header`. */
+  select: Selector[];
+  /** The description's path shape with named parts: `/{section}/css/{name}.css`, `{asset_url}/-/media/{folder*}/{file}.svg?rev={rev}`. */
+  template: string;
+  /** Which fitting address: the first on the page (default) or the last. */
+  pick?: 'first' | 'last';
+}
+
 export interface ExchangeSpec {
   /** Hierarchical id, `<role>/<name>[/<variant>]`, unique across all specs; selectable by prefix. */
   id: string;
@@ -116,6 +134,8 @@ export interface ExchangeSpec {
   /** Default level of its expectations (default: from the provenance). */
   level?: Level;
   request: RequestTemplate;
+  /** The address is the target's own, read from one of its pages. */
+  discover?: DiscoverSpec;
   expect: ResponseExpectation;
   /** Named checks (ids from the registry, or prefixes) evaluated on the observed exchange. */
   checks?: string[];

@@ -18,3 +18,4 @@ export { placeholders, resolvePlaceholders } from './placeholders';
 export { createDispatcher, type DispatcherOptions } from './dispatcher';
 export { browserLaunchData, type BrowserLaunchData } from './browser';
 export { connectTarget, tlsConnectOptions, type ConnectTarget } from './connect';
+export { KNOWN_VALUES, VALUE_VARIABLE_PREFIX, variableOfValue, type TargetValue } from './values';

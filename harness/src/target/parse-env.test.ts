@@ -30,7 +30,7 @@ describe('readEnvTargets', () => {
   });
 
   it('ignores unrelated variables', () => {
-    expect(readEnvTargets({ PATH: '/bin', TARGET: 'x', TARGETS: 'y', MY_TARGET_URL: 'z' })).toEqual({ roles: {}, origin: 'user' });
+    expect(readEnvTargets({ PATH: '/bin', TARGET: 'x', TARGETS: 'y', MY_TARGET_URL: 'z' })).toEqual({ roles: {}, values: {}, origin: 'user' });
   });
 
   it('refuses a list in a single-origin variable', () => {

@@ -6,6 +6,7 @@ import { ROLE_VARIABLES, ROLES, roleOfVariable, type Role } from './roles';
 import { parseInsecureFlag, parseSection } from './settings';
 import { TARGETS_FILE_VARIABLE } from './targets-file';
 import { parseRoleUrls } from './urls';
+import { readEnvValues, type TargetValue } from './values';
 
 export const ENV_RESOLVE = 'TARGET_RESOLVE';
 export const ENV_CA = 'TARGET_CA';
@@ -19,7 +20,7 @@ export const ENV_INFERRED_SECTION = 'HARNESS_INFERRED_SECTION';
 export const ENV_INFERRED_SECTION_FROM = 'HARNESS_INFERRED_SECTION_FROM';
 
 /** Anything shaped like a role variable, so a misspelt role is caught instead of ignored. */
-const ROLE_VARIABLE_SHAPE = /^TARGET_(?:[A-Z0-9_]+_)?URL$/;
+const ROLE_VARIABLE_SHAPE = /^TARGET_(?!VALUE_)(?:[A-Z0-9_]+_)?URL$/;
 
 export interface EnvTargets {
   roles: Partial<Record<Role, URL[]>>;
@@ -29,6 +30,7 @@ export interface EnvTargets {
   section?: string;
   /** `{section}` read from the home page by the run's set-up, when no variable or file names one. */
   inferredSection?: { section: string; from: string };
+  values: Record<string, TargetValue>;
   origin: 'reference' | 'user';
 }
 
@@ -87,7 +89,7 @@ function parseOrigin(value: string | undefined): 'reference' | 'user' {
  */
 export function readEnvTargets(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): EnvTargets {
   checkUnknownVariables(env);
-  const out: EnvTargets = { roles: {}, origin: parseOrigin(env[ENV_TARGET_KIND]) };
+  const out: EnvTargets = { roles: {}, values: readEnvValues(env), origin: parseOrigin(env[ENV_TARGET_KIND]) };
   for (const role of ROLES) {
     const variable = ROLE_VARIABLES[role];
     const value = env[variable];

@@ -35,11 +35,12 @@ const FULL_FILE = {
   ca: 'root.pem',
   insecure: true,
   section: 'from-file',
+  values: { PRODUCT_HANDLE: 'file-handle', REDIRECTOR_DIRECTORY: 'journal' },
 };
 
 describe('loadTargetMap', () => {
   it('gives the defaults for an empty environment', () => {
-    expect(loadTargetMap({})).toEqual({ roles: {}, resolve: [], ca: [], insecure: false, section: 'static', sectionSource: expect.stringMatching(/^default/), origin: 'user' });
+    expect(loadTargetMap({})).toEqual({ roles: {}, resolve: [], ca: [], insecure: false, section: 'static', sectionSource: expect.stringMatching(/^default/), values: {}, origin: 'user' });
   });
 
   it('says where {section} came from: the variable, the file, the home page, or the default', () => {
@@ -79,6 +80,8 @@ describe('loadTargetMap', () => {
       TARGET_CA: other.caFile,
       TARGET_INSECURE: '0',
       TARGET_SECTION: 'from-env',
+      TARGET_VALUE_PRODUCT_HANDLE: 'env-handle',
+      TARGET_VALUE_BEACON_PATH: '/collect/p.gif',
     });
     expect(roleUrls(map, 'site').map((u) => u.origin)).toEqual(['https://www.env.test:8443']);
     expect(roleUrls(map, 'shop').map((u) => u.origin)).toEqual(['https://shop.file.test']);
@@ -89,6 +92,22 @@ describe('loadTargetMap', () => {
     expect(map.ca[0].trim()).toBe(other.caPem.trim());
     expect(map.insecure).toBe(false);
     expect(map.section).toBe('from-env');
+    // Target values: a variable over the file's value of the same name, the others kept.
+    expect(map.values).toEqual({
+      PRODUCT_HANDLE: { value: 'env-handle', from: 'TARGET_VALUE_PRODUCT_HANDLE' },
+      REDIRECTOR_DIRECTORY: { value: 'journal', from: 'TARGETS_FILE (/values/REDIRECTOR_DIRECTORY)' },
+      BEACON_PATH: { value: '/collect/p.gif', from: 'TARGET_VALUE_BEACON_PATH' },
+    });
+    expect(describeTargetMap(map)).toContain('values: PRODUCT_HANDLE=env-handle (TARGET_VALUE_PRODUCT_HANDLE), REDIRECTOR_DIRECTORY=journal');
+  });
+
+  it('refuses a target value that is empty, badly named or not one token, naming the variable', () => {
+    expect(() => loadTargetMap({ TARGET_VALUE_PRODUCT_HANDLE: '' })).toThrow(/^TARGET_VALUE_PRODUCT_HANDLE: "" is empty; unset it or give a product handle/);
+    expect(() => loadTargetMap({ TARGET_VALUE_handle: 'x' })).toThrow(/TARGET_VALUE_handle: "x" names the value "handle"/);
+    expect(() => loadTargetMap({ TARGET_VALUE_BEACON_PATH: '/t.gif#x' })).toThrow(/must not contain whitespace/);
+    expect(() => loadTargetMap({ TARGET_VALUE_REDIRECTOR_DIRECTORY: '../etc' })).toThrow(/must not contain a "\.\." segment/);
+    // TARGET_VALUE_..._URL is a value, not a misspelt role variable.
+    expect(loadTargetMap({ TARGET_VALUE_LOGIN_URL: '/login' }).values.LOGIN_URL.value).toBe('/login');
   });
 
   it('marks the map as the reference when the run started it', () => {

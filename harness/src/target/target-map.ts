@@ -1,6 +1,7 @@
 import { envMapsRoles, ENV_INSECURE, ENV_SECTION, ENV_TARGETS_FILE, readEnvTargets } from './parse-env';
 import { resolveKey, type ResolveEntry } from './resolve';
 import { DEFAULT_SECTION, ROLES, type Role } from './roles';
+import { VALUE_VARIABLE_PREFIX, type TargetValue } from './values';
 import { jsonMapsRoles, loadTargetsFile, readTargetsJson, type FileTargets } from './targets-file';
 
 export interface TargetMap {
@@ -15,6 +16,8 @@ export interface TargetMap {
   section: string;
   /** Where `section` came from: TARGET_SECTION, TARGETS_FILE, the home page, or the default. */
   sectionSource: string;
+  /** Target values by name (`{value:NAME}`), variables over the file's `values`. */
+  values: Record<string, TargetValue>;
   origin: 'reference' | 'user';
 }
 
@@ -44,6 +47,7 @@ export function loadTargetMap(env: NodeJS.ProcessEnv = process.env): TargetMap {
           : fromEnv.inferredSection
             ? `read from ${fromEnv.inferredSection.from}`
             : `default (no ${ENV_SECTION}, and the home page was not read or links no /<section>/css/ or /js/ address)`,
+    values: { ...fromFile.values, ...fromEnv.values },
     origin: fromEnv.origin,
   };
   if (ca) map.caFile = ca.file;
@@ -107,5 +111,7 @@ export function describeTargetMap(map: TargetMap): string {
   );
   lines.push(map.insecure ? `certificate verification: OFF (${ENV_INSECURE})` : 'certificate verification: on');
   lines.push(`section: ${map.section} (${map.sectionSource})`);
+  const values = Object.entries(map.values);
+  lines.push(values.length ? `values: ${values.map(([n, v]) => `${n}=${v.value} (${v.from})`).join(', ')}` : `values: none (${VALUE_VARIABLE_PREFIX}<NAME>)`);
   return lines.join('\n');
 }

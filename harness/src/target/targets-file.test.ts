@@ -47,6 +47,7 @@ describe('loadTargetsFile', () => {
         ca: 'certs/root.pem',
         insecure: false,
         section: 'cours',
+        values: { PRODUCT_HANDLE: 'tablier-lin', BEACON_PATH: '/p/hit.gif' },
       }),
       dir,
     );
@@ -59,6 +60,7 @@ describe('loadTargetsFile', () => {
     expect(t.ca?.pems).toHaveLength(1);
     expect(t.insecure).toBe(false);
     expect(t.section).toBe('cours');
+    expect(t.values).toEqual({ PRODUCT_HANDLE: { value: 'tablier-lin', from: 'TARGETS_FILE (/values/PRODUCT_HANDLE)' }, BEACON_PATH: { value: '/p/hit.gif', from: 'TARGETS_FILE (/values/BEACON_PATH)' } });
   });
 
   it('leaves absent fields undefined so variables and defaults can fill them', () => {
@@ -81,13 +83,17 @@ describe('loadTargetsFile', () => {
 
   it.each<[string, unknown, string, string]>([
     ['a top level that is not an object', ['x'], '/', 'is not a JSON object'],
-    ['an unknown key', { roles: {}, rolez: {} }, '/rolez', '"rolez" is not a known key (known: roles, resolve, ca, insecure, section, $schema)'],
+    ['an unknown key', { roles: {}, rolez: {} }, '/rolez', '"rolez" is not a known key (known: roles, resolve, ca, insecure, section, values, $schema)'],
     ['roles that are not an object', { roles: ['https://a.test'] }, '/roles', 'is not an object of role -> URL'],
     ['an unknown role', { roles: { cdn: 'https://a.test' } }, '/roles/cdn', '"cdn" is not a known role (known: site, bare'],
     ['a role URL of the wrong type', { roles: { shop: 42 } }, '/roles/shop', '"42" is not a URL string or an array of URL strings'],
     ['a bad role URL', { roles: { shop: 'shop.x.test' } }, '/roles/shop', '"shop.x.test" is not an absolute URL with a scheme'],
     ['a bad item in a role list', { roles: { ocsp: ['http://r10.o.test', 'http://r11.o.test/x'] } }, '/roles/ocsp/1', 'must not have a path'],
     ['a non-string item in a role list', { roles: { ocsp: ['http://r10.o.test', null] } }, '/roles/ocsp/1', '"null" is not a string'],
+    ['values that are not an object', { values: ['x'] }, '/values', 'is not an object of NAME -> string'],
+    ['a value that is not a string', { values: { PRODUCT_HANDLE: 3 } }, '/values/PRODUCT_HANDLE', '"3" is not a string'],
+    ['a value name in lower case', { values: { handle: 'x' } }, '/values/handle', 'names the value "handle"'],
+    ['a value with a query', { values: { BEACON_PATH: '/t.gif?a=1' } }, '/values/BEACON_PATH', 'must not contain whitespace, control characters, "?" or "#"'],
     ['several URLs for a single-origin role', { roles: { site: ['https://a.test', 'https://b.test'] } }, '/roles/site', 'gives several URLs'],
     ['resolve as a string', { resolve: 'a.test:443:127.0.0.1' }, '/resolve', 'is not an array of "host:port:address[:port2]" strings'],
     ['a bad resolve entry', { resolve: ['a.test:443:127.0.0.1', 'a.test:443'] }, '/resolve/1', '"a.test:443" does not parse'],

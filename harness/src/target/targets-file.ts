@@ -6,11 +6,12 @@ import { checkResolveConflicts, parseResolveEntry, type ResolveEntry } from './r
 import { isRole, ROLES, type Role } from './roles';
 import { parseSection } from './settings';
 import { parseRoleUrls, type ValueSource } from './urls';
+import { parseValue, type TargetValue } from './values';
 
 export const TARGETS_FILE_VARIABLE = 'TARGETS_FILE';
 
 /** `$schema` is allowed so editors can validate the file; it carries no meaning here. */
-const KNOWN_KEYS = ['roles', 'resolve', 'ca', 'insecure', 'section', '$schema'] as const;
+const KNOWN_KEYS = ['roles', 'resolve', 'ca', 'insecure', 'section', 'values', '$schema'] as const;
 
 export interface FileTargets {
   file: string;
@@ -19,6 +20,7 @@ export interface FileTargets {
   ca?: LoadedCa;
   insecure?: boolean;
   section?: string;
+  values?: Record<string, TargetValue>;
 }
 
 function pointerOf(path: (string | number)[]): string {
@@ -135,6 +137,16 @@ export function loadTargetsFile(fileAsWritten: string, cwd: string = process.cwd
   if (json.section !== undefined) {
     if (typeof json.section !== 'string') typeError(['section'], json.section, 'a string');
     out.section = parseSection(json.section, src(['section']));
+  }
+
+  if (json.values !== undefined) {
+    if (!isPlainObject(json.values)) typeError(['values'], json.values, 'an object of NAME -> string (the {value:NAME} placeholders of the specs)');
+    out.values = {};
+    for (const [name, value] of Object.entries(json.values)) {
+      const path = ['values', name];
+      if (typeof value !== 'string') typeError(path, value, 'a string');
+      out.values[name] = { value: parseValue(name, value, src(path)), from: `${TARGETS_FILE_VARIABLE} (${pointerOf(path)})` };
+    }
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import * as http2 from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
+import { valueVariables } from '../embedded/reference-process';
 import { createDispatcher, loadTargetMap } from '../target';
 import { send } from '../transport/send';
 
@@ -33,6 +34,8 @@ export interface ProxyOptions {
   upstreamCaFile: string;
   keyPem: string;
   certPem: string;
+  /** The upstream's target values, passed on by `targetEnv` as TARGET_VALUE_<NAME>. */
+  values?: Record<string, string>;
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'host']);
@@ -103,6 +106,7 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
       for (const [variable, name] of Object.entries(roles)) env[variable] = `https://${name}:${port}`;
       env.TARGET_RESOLVE = options.names.map((n) => `${n}:${port}:127.0.0.1`).join(',');
       env.TARGET_CA = caFile;
+      Object.assign(env, valueVariables(options.values));
       return env;
     },
     async close() {

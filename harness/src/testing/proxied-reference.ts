@@ -33,6 +33,7 @@ export async function startProxiedReference(names: string[], rootName: string): 
     upstreamCaFile: reference.ready.rootPath,
     keyPem: pki.keyPem,
     certPem: pki.certPem,
+    ...(reference.ready.values ? { values: reference.ready.values } : {}),
   });
   return { reference, pki, proxy };
 }

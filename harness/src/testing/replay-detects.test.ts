@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import type { EmbeddedReference } from '../embedded/reference-process';
 import type { TestPki } from '../target/test-pki';
 import { type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
@@ -123,6 +124,25 @@ const CASES: Array<[string, Mutation, string[], RegExp, Record<string, RegExp>]>
     {},
   ],
 ];
+
+/** The home page's text changed, its content coding kept. */
+const rewriteHome = (change: (html: string) => string): Mutation =>
+  on(isHome, (e) => {
+    const gzip = e.lines.some(([n, v]) => n === 'content-encoding' && v === 'gzip');
+    const html = change((gzip ? zlib.gunzipSync(e.body) : e.body).toString('utf8'));
+    e.body = gzip ? zlib.gzipSync(html) : Buffer.from(html);
+  });
+
+test('a home page that links no PNG image of the described shape: every exchange on the discovered PNG fails with what was looked for and what the page links', async () => {
+  proxy.setMutation(rewriteHome((html) => html.replace(/\.png\b/g, '.PNG')));
+  const results = await outcomes();
+  const failed = [...results].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped'));
+  expect(failed.map(([id]) => id).sort()).toEqual(['site/static/conditional', 'site/static/head', 'site/static/if-none-match-other', 'site/static/png', 'site/static/range', 'site/static/range-unsatisfiable']);
+  expect(results.get('site/static/png')?.message).toMatch(
+    /site\/static\/png discover: expected "an address of the shape \/\{section\}\/img\/\{name\}\.png \(img\[src\], img\[srcset\], source\[src\], source\[srcset\], css\) on https:\/\/www\.lessons\.test:\d+\/", got "https:\/\/www\.lessons\.test:\d+\/ links nothing of the shape; it links https:\/\/www\.lessons\.test:\d+\/static\/img\/logo\.PNG, /,
+  );
+  expect(results.get('site/static/conditional')?.message).toMatch(/site\/static\/conditional\/get discover: expected "an address of the shape/);
+}, 180000);
 
 /** Several deviations on disjoint resources in one run: each fails exactly its own tests, with its own message. */
 const mapCookies = (e: ProxiedExchange, f: (line: string) => string) => {

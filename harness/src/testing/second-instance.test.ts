@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { launchReference, type EmbeddedReference } from '../embedded/reference-process';
+import { launchReference, valueVariables, type EmbeddedReference } from '../embedded/reference-process';
 import { runPlaywright } from './playwright-run';
 
 /*
@@ -29,6 +29,7 @@ test('the raw replay and flows pass against a second reference reached by name t
     TARGET_OCSP_URL: 'http://r10.o.pki.test,http://r11.o.pki.test',
     TARGET_RESOLVE: [...tlsNames.map((n) => `${n}:443:127.0.0.1:${tlsPort}`), `r10.o.pki.test:80:127.0.0.1:${httpPort}`, `r11.o.pki.test:80:127.0.0.1:${httpPort}`].join(','),
     TARGET_CA: rootPath,
+    ...valueVariables(reference.ready.values),
     HARNESS_REPORT_DIR: path.join(root, 'reports', 'second-instance'),
   };
   const results = await runPlaywright(root, ['specs/replay.spec.ts', 'specs/flows', '--project', 'raw', '--grep', 'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/'], env);

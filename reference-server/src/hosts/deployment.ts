@@ -33,6 +33,11 @@ export interface Deployment {
   notFoundPage: 'iis' | 'plain';
   /** The storefront's localization cookie value. */
   shopCountry: string;
+  /**
+   * What a user of this deployment gives the harness as target values (the description names a
+   * shape and no page links it): a product handle, the redirector's directory, the beacon path.
+   */
+  targetValues: { PRODUCT_HANDLE: string; REDIRECTOR_DIRECTORY: string; BEACON_PATH: string };
 }
 
 export const REFERENCE_DEPLOYMENT: Deployment = {
@@ -50,6 +55,7 @@ export const REFERENCE_DEPLOYMENT: Deployment = {
   lessonPlanError: 'nested',
   notFoundPage: 'iis',
   shopCountry: 'US',
+  targetValues: { PRODUCT_HANDLE: 'linen-apron', REDIRECTOR_DIRECTORY: 'blog', BEACON_PATH: '/t.gif' },
 };
 
 export const ALT_DEPLOYMENT: Deployment = {
@@ -68,6 +74,7 @@ export const ALT_DEPLOYMENT: Deployment = {
   lessonPlanError: 'flat',
   notFoundPage: 'plain',
   shopCountry: 'GB',
+  targetValues: { PRODUCT_HANDLE: 'linen-apron', REDIRECTOR_DIRECTORY: 'blog', BEACON_PATH: '/t.gif' },
 };
 
 export const DEPLOYMENTS: Readonly<Record<Deployment['name'], Deployment>> = { reference: REFERENCE_DEPLOYMENT, alt: ALT_DEPLOYMENT };

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { failOnFromEnv, type FailOn } from '../../core';
-import { loadSpecFile, SpecLoadError } from '../../spec/load';
+import { loadSpecList, SpecLoadError } from '../../spec/load';
 import type { PlaceholderValues } from '../../spec/placeholders';
 import type { SpecFile } from '../../spec/types';
 import { replayPlaceholders } from '../../replay/run';
@@ -23,20 +23,25 @@ export interface FlowEnvironment {
   failOn: FailOn;
 }
 
-/** specs/<role>.json of each role, where the file exists. */
+/**
+ * specs/<role>.json of each role, where the file exists, loaded together (a `discover` names
+ * exchanges of other files). A file that does not load is that role's problem only: the others
+ * are loaded again without it.
+ */
 export function loadRoleSpecs(specsDir: string): { specs: SpecFile[]; problems: Partial<Record<Role, string>> } {
-  const specs: SpecFile[] = [];
   const problems: Partial<Record<Role, string>> = {};
-  for (const role of ROLES) {
-    const file = path.join(specsDir, `${role}.json`);
-    if (!fs.existsSync(file)) continue;
+  let files = ROLES.map((role) => ({ role, file: path.join(specsDir, `${role}.json`) })).filter((f) => fs.existsSync(f.file));
+  for (;;) {
     try {
-      specs.push(loadSpecFile(file));
+      return { specs: loadSpecList(files.map((f) => f.file)), problems };
     } catch (e) {
-      problems[role] = e instanceof SpecLoadError ? e.message : `${file}: ${(e as Error).message}`;
+      if (!(e instanceof SpecLoadError)) throw e;
+      const broken = files.filter((f) => e.violations.some((v) => v.file === f.file));
+      if (broken.length === 0) throw e;
+      for (const f of broken) problems[f.role] = new SpecLoadError(e.violations.filter((v) => v.file === f.file)).message;
+      files = files.filter((f) => !broken.includes(f));
     }
   }
-  return { specs, problems };
 }
 
 export function flowEnvironment(map: TargetMap, specsDir: string, env: NodeJS.ProcessEnv = process.env): FlowEnvironment {

@@ -23,7 +23,12 @@ const shop: SpecFile = {
     { id: 'shop/image-avif', title: '', clause: '', source: 'capture', request: { path: '/cdn/shop/files/a.png?v=1&width=360', headers: { accept: 'image/avif,image/webp,*/*' } }, expect: { status: 200, headers: { 'content-type': 'image/avif', 'source-type': 'image/png', vary: 'Accept, Accept-Encoding' } } },
   ],
 };
-const index = new ExpectationIndex([site, shop], { '{section}': 'static', '{base_url}': 'https://www.lessons.test' });
+const redirector: SpecFile = {
+  role: 'redirector',
+  version: 1,
+  exchanges: [{ id: 'redirector/directory', title: '', clause: '', source: 'capture', request: { path: '/blog/' }, expect: { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8', 'x-frame-options': 'SAMEORIGIN' } } }],
+};
+const index = new ExpectationIndex([site, shop, redirector], { '{section}': 'static', '{base_url}': 'https://www.lessons.test' });
 
 describe('ExpectationIndex', () => {
   it('takes the spec exchange of the same path, ignoring a different lw value, with its type and coding', () => {
@@ -48,17 +53,16 @@ describe('ExpectationIndex', () => {
     expect(e).toMatchObject({ from: 'shop/image-avif', headers: { 'content-type': 'image/avif', 'source-type': 'image/png' } });
   });
 
-  it('uses the description when no spec file covers a role, and nothing for an unknown resource', () => {
-    const e = index.lookup(facts('redirector', 'https://go.redirect.test/cdn-cgi/styles/cf.errors.css'));
-    expect(e).toMatchObject({ from: expect.stringMatching(/^description: /), headers: { 'content-type': 'text/css', 'content-encoding': 'gzip' } });
-    expect(index.lookup(facts('analytics', 'https://analytics.beacon.test/ccm/collect?v=2', {}, 'POST'))?.headers['content-type']).toBe('text/plain');
-    expect(index.lookup(facts('redirector', 'https://go.redirect.test/unknown.bin'))).toBeUndefined();
+  it('a directory page of another name is covered by the exchange of the same shape, /<directory>/', () => {
+    expect(index.lookup(facts('redirector', 'https://go.redirect.test/links/'))).toMatchObject({ from: 'redirector/directory', headers: { 'x-frame-options': 'SAMEORIGIN' } });
+    expect(index.lookup(facts('redirector', 'https://go.redirect.test/links/deeper/'))).toBeUndefined();
   });
 
-  it('states AVIF for a storefront image only when the browser offers it (description)', () => {
+  it('the spec files are the only source: a resource no exchange covers has no expectation', () => {
     const empty = new ExpectationIndex([], {});
-    expect(empty.lookup(facts('shop', 'https://s/cdn/shop/files/a.png?width=1', { accept: CHROMIUM_IMAGE_ACCEPT }))?.headers['content-type']).toBe('image/avif');
-    expect(empty.lookup(facts('shop', 'https://s/cdn/shop/files/a.png?width=1', { accept: 'image/png' }))?.headers['content-type']).toBeUndefined();
+    expect(empty.lookup(facts('redirector', 'https://go.redirect.test/cdn-cgi/styles/cf.errors.css'))).toBeUndefined();
+    expect(empty.lookup(facts('shop', 'https://s/cdn/shop/files/a.png?width=1', { accept: CHROMIUM_IMAGE_ACCEPT }))).toBeUndefined();
+    expect(index.lookup(facts('redirector', 'https://go.redirect.test/unknown.bin'))).toBeUndefined();
   });
 });
 

@@ -1,16 +1,18 @@
 /**
  * What a sub-resource the browser loaded must look like: its status, content type and content
- * coding (and, for storefront images, the original type). Expectations come from the spec files
- * (`specs/<role>.json`) where an exchange covers the resource; otherwise from the service
- * description, stated here row by row (DESCRIPTION_RULES) with the row they come from.
+ * coding, X-Frame-Options (and, for storefront images, the original type). Expectations come from
+ * the spec files (`specs/<role>.json`), the one home of every rule: the exchange of the same path,
+ * else of the same kind (file type and folder, or one directory segment `/<directory>/`). A
+ * resource no exchange covers is held to a 2xx answer only.
  */
 import type { CookieSpec, ExchangeSpec, Level, MatcherSpec, Provenance, SpecFile } from '../../spec/types';
 import { fillPlaceholders, type PlaceholderValues } from '../../spec/placeholders';
 import { compileMatcher } from '../../spec/matchers';
-import type { Role } from '../../target';
+import { compileTemplate, matchTemplate, type CompiledTemplate } from '../../discover/template';
+import { ROLE_PLACEHOLDERS, type Role } from '../../target';
 
 /** The response headers a browser flow compares for every sub-resource. */
-export const CHECKED_HEADERS = ['content-type', 'content-encoding', 'source-type'] as const;
+export const CHECKED_HEADERS = ['content-type', 'content-encoding', 'source-type', 'x-frame-options'] as const;
 
 export interface ResourceExpectation {
   /** A spec exchange id (`site/static/css`) or `description: <row>`. */
@@ -69,12 +71,16 @@ function extensionOf(pathname: string): string {
 }
 
 const topDir = (pathname: string) => pathname.split('/')[1] ?? '';
+/** `/<directory>/`: one segment and a trailing slash (the redirector's page shape). */
+const isDirectory = (pathname: string) => /^\/[^/]+\/$/.test(pathname);
 
 interface IndexedExchange {
   role: Role;
   spec: ExchangeSpec;
   path: string;
   query: string;
+  /** A discovered exchange covers every address of its template's shape. */
+  template?: CompiledTemplate;
 }
 
 function acceptsOk(status: MatcherSpec | undefined): boolean {
@@ -114,66 +120,6 @@ function fromSpec(x: IndexedExchange, facts: RequestFacts): ResourceExpectation 
   return { from: x.spec.id, clause: x.spec.clause, source: x.spec.source, status: x.spec.expect.status ?? 200, headers, notCompared };
 }
 
-/* ---------------------------------------------------------------- the description, row by row */
-
-interface Rule {
-  role: Role;
-  row: string;
-  source?: Provenance;
-  applies(facts: RequestFacts): boolean;
-  status?: MatcherSpec;
-  headers(facts: RequestFacts): Record<string, MatcherSpec>;
-}
-
-const path = (f: RequestFacts) => f.url.pathname;
-const get = (f: RequestFacts) => f.method === 'GET';
-const acceptsAvif = (f: RequestFacts) => (f.headers.accept ?? '').toLowerCase().includes('image/avif');
-
-export const DESCRIPTION_RULES: readonly Rule[] = [
-  { role: 'site', row: 'Endpoints, Site host: GET /', applies: (f) => get(f) && path(f) === '/', headers: () => ({ 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' }) },
-  { role: 'site', row: 'Static files on {base_url}: stylesheet -> text/css; text types gzip', applies: (f) => get(f) && path(f).endsWith('.css'), headers: () => ({ 'content-type': 'text/css', 'content-encoding': 'gzip' }) },
-  { role: 'site', row: 'Static files on {base_url}: script -> application/x-javascript; text types gzip', applies: (f) => get(f) && path(f).endsWith('.js'), headers: () => ({ 'content-type': 'application/x-javascript', 'content-encoding': 'gzip' }) },
-  { role: 'site', row: 'Static files on {base_url}: PNG image -> image/png', applies: (f) => get(f) && path(f).endsWith('.png'), headers: () => ({ 'content-type': 'image/png' }) },
-  { role: 'site', row: 'Static files on {base_url}: GIF image -> image/gif', applies: (f) => get(f) && path(f).endsWith('.gif'), headers: () => ({ 'content-type': 'image/gif' }) },
-  { role: 'site', row: 'Static files on {base_url}: SVG image -> image/svg+xml', applies: (f) => get(f) && path(f).endsWith('.svg'), headers: () => ({ 'content-type': 'image/svg+xml' }) },
-  { role: 'site', row: 'Static files on {base_url}: font -> application/font-woff2', applies: (f) => get(f) && path(f).endsWith('.woff2'), headers: () => ({ 'content-type': 'application/font-woff2' }) },
-  { role: 'site', row: 'Static files on {base_url}: font -> application/font-woff', applies: (f) => get(f) && path(f).endsWith('.woff'), headers: () => ({ 'content-type': 'application/font-woff' }) },
-  { role: 'site', row: 'Static files on {base_url}: icon /favicon.ico -> image/x-icon', applies: (f) => get(f) && path(f) === '/favicon.ico', headers: () => ({ 'content-type': 'image/x-icon' }) },
-  { role: 'site', row: 'Endpoints, Site host: GET /layouts/system/VisitorIdentificationCSS.aspx', applies: (f) => get(f) && path(f) === '/layouts/system/VisitorIdentificationCSS.aspx', headers: () => ({ 'content-type': 'text/css; charset=utf-8', 'content-encoding': 'gzip' }) },
-  { role: 'site', row: 'Endpoints, Site host: GET /api/LessonPlan/GetPlanJson', applies: (f) => get(f) && path(f) === '/api/LessonPlan/GetPlanJson', headers: () => ({ 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip' }) },
-  { role: 'assets', row: 'Media files on {asset_url}: image/svg+xml, content-encoding br', applies: (f) => get(f) && path(f).startsWith('/-/media/') && path(f).endsWith('.svg'), headers: () => ({ 'content-type': 'image/svg+xml', 'content-encoding': 'br' }) },
-  { role: 'analytics', row: 'Third-party beacons: POST /ccm/collect -> 200, text/plain', applies: (f) => f.method === 'POST' && path(f) === '/ccm/collect', headers: () => ({ 'content-type': 'text/plain' }) },
-  { role: 'analytics', row: 'Third-party beacons: tracking beacon -> 200, image/gif', applies: (f) => get(f) && /\.gif$/.test(path(f)), headers: () => ({ 'content-type': 'image/gif' }) },
-  { role: 'shop', row: 'Storefront host: GET /products/<product handle> -> text/html; charset=utf-8, content-encoding br', applies: (f) => get(f) && path(f).startsWith('/products/'), headers: () => ({ 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br' }) },
-  { role: 'shop', row: 'Storefront assets: theme asset (css), content-encoding br', applies: (f) => get(f) && /^\/cdn\/shop\/t\/\d+\/assets\/.+\.css$/.test(path(f)), headers: () => ({ 'content-type': { regex: '^text/css(;|$)', source: 'reference', note: 'the description says "css or js" without a type' }, 'content-encoding': 'br' }) },
-  { role: 'shop', row: 'Storefront assets: theme asset / compiled script (js), content-encoding br', applies: (f) => get(f) && /^\/cdn\/shop\/t\/\d+\/(assets|compiled_assets)\/.+\.js$/.test(path(f)), headers: () => ({ 'content-type': { regex: '^(application|text)/javascript(;|$)', source: 'reference', note: 'the description says "css or js" without a type' }, 'content-encoding': 'br' }) },
-  { role: 'shop', row: 'Storefront assets: platform script features-<64 hex>.js', applies: (f) => get(f) && /^\/cdn\/.+\/assets\/storefront\/features-[0-9a-f]{64}\.js$/.test(path(f)), headers: () => ({ 'content-type': { regex: '^(application|text)/javascript(;|$)', source: 'reference', note: 'the type is not given by the description' } }) },
-  { role: 'shop', row: 'Storefront assets: font -> content-type font/woff2', applies: (f) => get(f) && path(f).startsWith('/cdn/fonts/') && path(f).endsWith('.woff2'), headers: () => ({ 'content-type': 'font/woff2' }) },
-  {
-    role: 'shop',
-    row: 'Storefront assets: image -> "when the request Accept includes image/avif the response content-type is image/avif; headers source-type (original type)"',
-    applies: (f) => get(f) && path(f).startsWith('/cdn/shop/files/') && path(f).endsWith('.png'),
-    headers: (f): Record<string, MatcherSpec> =>
-      acceptsAvif(f)
-        ? { 'content-type': 'image/avif', 'source-type': { equals: 'image/png', note: 'the originals are <name>.png (path shape)' } }
-        : { 'source-type': { equals: 'image/png', note: 'the originals are <name>.png (path shape)' } },
-  },
-  { role: 'redirector', row: 'Redirecting host: GET /<directory>/ -> text/html; charset=UTF-8, gzip', applies: (f) => get(f) && /^\/[^/]+\/$/.test(path(f)), headers: () => ({ 'content-type': 'text/html; charset=UTF-8', 'content-encoding': 'gzip' }) },
-  { role: 'redirector', row: 'Redirecting host: GET /cdn-cgi/styles/cf.errors.css -> text/css, gzip', applies: (f) => get(f) && path(f) === '/cdn-cgi/styles/cf.errors.css', headers: () => ({ 'content-type': 'text/css', 'content-encoding': 'gzip' }) },
-  { role: 'redirector', row: 'Redirecting host: GET /cdn-cgi/images/icon-exclamation.png -> image/png', applies: (f) => get(f) && path(f) === '/cdn-cgi/images/icon-exclamation.png', headers: () => ({ 'content-type': 'image/png' }) },
-];
-
-function fromRule(rule: Rule, facts: RequestFacts): ResourceExpectation {
-  return {
-    from: `description: ${rule.row}`,
-    clause: rule.row,
-    source: rule.source ?? 'capture',
-    status: rule.status ?? 200,
-    headers: rule.headers(facts),
-    notCompared: {},
-  };
-}
-
 /* ---------------------------------------------------------------- the index */
 
 export class ExpectationIndex {
@@ -189,6 +135,15 @@ export class ExpectationIndex {
       const all: ExchangeSpec[] = [...file.exchanges, ...(file.flows ?? []).flatMap((f) => f.steps)];
       for (const spec of all) {
         const raw = spec.request.path;
+        if (spec.discover) {
+          try {
+            const template = compileTemplate(spec.discover.template, values, values[ROLE_PLACEHOLDERS[file.role]] ?? '');
+            this.exchanges.push({ role: file.role, spec, path: '', query: '', template });
+          } catch {
+            /* a role not mapped: nothing of it is loaded */
+          }
+          continue;
+        }
         if (!raw.startsWith('/') || raw.includes('{{')) continue;
         let filled: string;
         try {
@@ -225,29 +180,39 @@ export class ExpectationIndex {
     // Among exchanges of a negotiated resource, the one whose Accept leads to the same format as the browser's.
     const sameOffer = (x: IndexedExchange) => imageOffers(lower(x.spec.request.headers).accept) === imageOffers(facts.headers.accept);
     const ranked = [...usable.filter(sameOffer), ...usable.filter((x) => !sameOffer(x))];
-    const samePath = ranked.filter((x) => x.path === p);
+    const samePath = ranked.filter((x) => (x.template ? matchTemplate(x.template, facts.url) !== undefined : x.path === p));
     const keys = (s: string) => [...new URLSearchParams(s).keys()].sort().join('&');
     const ext = extensionOf(p);
-    const sameKind = ext ? ranked.filter((x) => x.path !== p && extensionOf(x.path) === ext && topDir(x.path) === topDir(p)) : [];
+    const sameKind = ext
+      ? ranked.filter((x) => !x.template && x.path !== p && extensionOf(x.path) === ext && topDir(x.path) === topDir(p))
+      : isDirectory(p)
+        ? ranked.filter((x) => x.path !== p && isDirectory(x.path))
+        : [];
     const ordered = [...samePath.filter((x) => x.query === q), ...samePath.filter((x) => x.query !== q && keys(x.query) === keys(q)), ...samePath, ...sameKind];
     return [...new Set(ordered.map((x) => x.spec))];
   }
 
-  /** The expectation of one request: its spec exchange, else the description's row, else none. */
+  /** The expectation of one request: its spec exchange, else none. */
   lookup(facts: RequestFacts): ResourceExpectation | undefined {
     const spec = this.specExchange(facts);
-    if (spec) {
-      const x = this.exchanges.find((e) => e.spec === spec);
-      if (x) return fromSpec(x, facts);
-    }
-    const rule = DESCRIPTION_RULES.find((r) => r.role === facts.role && r.applies(facts));
-    return rule ? fromRule(rule, facts) : undefined;
+    const x = spec && this.exchanges.find((e) => e.spec === spec);
+    return x ? fromSpec(x, facts) : undefined;
   }
 
-  /** The cookie expectations of the exchange covering a request (`{}` when it states none). */
+  /**
+   * The cookie expectations of the exchanges covering a request, merged: several exchanges of one
+   * page (with and without its optional query, a revalidation) each state some of its cookies;
+   * the best-ranked exchange wins for a cookie several state. Each cookie keeps its exchange's
+   * provenance and level.
+   */
   cookieSpecs(facts: RequestFacts): { from: string; clause: string; source: Provenance; level?: Level; cookies: Record<string, CookieSpec> } | undefined {
-    const spec = this.specExchanges(facts).find((x) => x.expect.cookies && Object.keys(x.expect.cookies).length > 0);
-    if (!spec?.expect.cookies) return undefined;
-    return { from: spec.id, clause: spec.clause, source: spec.source, ...(spec.level ? { level: spec.level } : {}), cookies: spec.expect.cookies };
+    const stating = this.specExchanges(facts).filter((x) => x.expect.cookies && Object.keys(x.expect.cookies).length > 0);
+    if (stating.length === 0) return undefined;
+    const cookies: Record<string, CookieSpec> = {};
+    for (const x of stating) {
+      for (const [name, c] of Object.entries(x.expect.cookies ?? {})) cookies[name] ??= { source: x.source, ...(x.level ? { level: x.level } : {}), clause: x.clause, ...c };
+    }
+    const [first] = stating;
+    return { from: stating.map((x) => x.id).join(', '), clause: first.clause, source: first.source, ...(first.level ? { level: first.level } : {}), cookies };
   }
 }

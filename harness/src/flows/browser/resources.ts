@@ -58,7 +58,7 @@ export function evaluateResource(r: ObservedResource, label: string, expectation
   });
   if (!expectation) {
     const ok = r.status !== undefined && r.status >= 200 && r.status < 300;
-    out.compare(`${label} status`, ok, '2xx', status, { source: 'capture', message: 'no spec exchange or description row covers this resource: only its status is checked' });
+    out.compare(`${label} status`, ok, '2xx', status, { source: 'capture', message: 'no spec exchange covers this resource: only its status is checked' });
     return;
   }
   const note = `expectation of ${expectation.from}`;
@@ -66,14 +66,20 @@ export function evaluateResource(r: ObservedResource, label: string, expectation
     const meta = matcherMeta(spec);
     try {
       const r2 = compileMatcher(spec)(actual, { placeholders: values });
-      out.compare(`${label} ${aspect}`, r2.ok, r2.expected, r2.actual, { ...extra(meta.source ?? expectation.source, meta.clause ?? expectation.clause), ...(r2.shape ? { shape: r2.shape } : {}), message: note });
+      out.compare(`${label} ${aspect}`, r2.ok, r2.expected, r2.actual, {
+        ...extra(meta.source ?? expectation.source, meta.clause ?? expectation.clause),
+        ...(meta.level ? { level: meta.level } : {}),
+        ...(r2.shape ? { shape: r2.shape } : {}),
+        message: note,
+      });
     } catch (e) {
       if (e instanceof MatcherSpecError) out.add(`${label} ${aspect}`, 'error', '(invalid matcher)', '(not compared)', { message: e.message });
       else throw e;
     }
   };
   run('status', expectation.status, status);
-  for (const [name, spec] of Object.entries(expectation.headers)) run(name, spec, r.responseHeaders[name]);
+  // Playwright joins repeated field lines with a newline; RFC 9110 §5.3 combines them with a comma.
+  for (const [name, spec] of Object.entries(expectation.headers)) run(name, spec, r.responseHeaders[name]?.replace(/\n/g, ', '));
   for (const [name, why] of Object.entries(expectation.notCompared)) {
     out.add(`${label} ${name}`, 'skip', '(not compared)', r.responseHeaders[name] ?? '(absent)', { message: why });
   }

@@ -16,6 +16,7 @@ import { classifyNavigationError } from './navigation';
 import { NetworkLog } from './network-log';
 import { evaluateResource, resourceLabel, type ObservedResource } from './resources';
 import type { FlowRecord } from './types';
+import { MissingValueError } from '../../spec/placeholders';
 
 export interface BrowserFlow {
   /** `<role>/browser/<name>` */
@@ -25,6 +26,8 @@ export interface BrowserFlow {
   clause: string;
   /** Roles that must be mapped for the flow to run (its own role included). */
   requires: Role[];
+  /** Target values the flow needs (`{value:NAME}`); unset, the flow is skipped naming the variable. */
+  values?: string[];
   /** File name (without .har) of the flow's recording under har/reference/. */
   har: string;
   run(s: FlowSession): Promise<void>;
@@ -273,6 +276,11 @@ export async function runFlow(flow: BrowserFlow, context: BrowserContext, env: F
   const unmapped = flow.requires.filter((r) => skipReason(env.map, r) !== undefined);
   if (unmapped.length) {
     record.skipped = `${unmapped.join(', ')}: role not mapped`;
+    return { record, page, harSupplement };
+  }
+  const missing = (flow.values ?? []).filter((name) => env.values[`{value:${name}}`] === undefined);
+  if (missing.length) {
+    record.skipped = missing.map((name) => new MissingValueError(name).message).join('; ');
     return { record, page, harSupplement };
   }
   const s = new FlowSession(flow, page, context, env);

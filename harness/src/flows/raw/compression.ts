@@ -4,10 +4,12 @@
  * coded, Content-Length equal to the bytes received; across offers the decoded bodies identical.
  */
 import { createHash } from 'node:crypto';
-import { fillPlaceholders } from '../../spec/placeholders';
+import { fillPlaceholders, MissingValueError } from '../../spec/placeholders';
 import type { ObservedExchange } from '../../spec/observed';
 import { ROLE_PLACEHOLDERS } from '../../target';
+import { missFinding, resolveDiscover } from '../../replay/discovered';
 import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay/run';
+import type { ReplayFinding } from '../../replay/summary';
 import { FlowContext, one, show } from './context';
 import { expectedCoding, OFFERS, type ResourceRow } from './resources';
 
@@ -15,17 +17,43 @@ const CLAUSE = 'Static files and Resources of the service description; RFC 9110 
 const VARY_SHOULD =
   'RFC 9110 §12.5.5: "An origin server SHOULD send a Vary header field when its algorithm for selecting a representation varies based on aspects of the request message other than the method and target URI"';
 
-export function requestOf(row: ResourceRow, clients: ReplayClients): { url: string; headers: Record<string, string> } | undefined {
-  const values = replayPlaceholders(clients.map);
+/**
+ * The row's request: the exchange's own address, or the one discovered for it (the same the
+ * replay uses), without its content-negotiation and conditional headers.
+ */
+export async function requestOf(row: ResourceRow, clients: ReplayClients): Promise<{ url: string; headers: Record<string, string> } | { skip: string } | { miss: ReplayFinding }> {
+  let values: Record<string, string> = replayPlaceholders(clients.map);
   const origin = values[ROLE_PLACEHOLDERS[row.role]];
-  if (!origin) return undefined;
+  if (!origin) return { skip: `role not mapped (${row.role})` };
+  if (row.exchange.discover) {
+    const r = await resolveDiscover(row.exchange, clients, row.role, values);
+    if (r.kind === 'skip') return { skip: r.reason };
+    if (r.kind === 'miss') return { miss: missFinding(row.exchange, r.miss, clients.map, clients.map.origin) };
+    values = { ...values, ...Object.fromEntries(Object.entries(r.vars).map(([k, v]) => [`{{${k}}}`, v])) };
+  }
   const headers: Record<string, string> = {};
   for (const [n, v] of Object.entries(row.exchange.request.headers ?? {})) {
     const name = n.toLowerCase();
     if (name === 'accept-encoding' || name === 'range' || name.startsWith('if-')) continue;
     headers[name] = fillPlaceholders(v, values);
   }
-  return { url: origin + fillPlaceholders(row.exchange.request.path, values), headers };
+  let path: string;
+  try {
+    path = fillPlaceholders(row.exchange.request.path, values);
+  } catch (e) {
+    if (e instanceof MissingValueError) return { skip: e.message };
+    throw e;
+  }
+  return { url: /^https?:\/\//i.test(path) ? path : origin + path, headers };
+}
+
+/** The row's request for a flow, or the flow's record ends with why there is none. */
+export async function flowRequestOf(row: ResourceRow, ctx: FlowContext): Promise<{ url: string; headers: Record<string, string> } | undefined> {
+  const req = await requestOf(row, ctx.clients);
+  if ('skip' in req) ctx.skip(ctx.id, req.skip);
+  else if ('miss' in req) ctx.add([req.miss]);
+  else return req;
+  return undefined;
 }
 
 /** Content-Length, when sent, equals the bytes of the body (RFC 9110 §8.6). */
@@ -38,11 +66,8 @@ export function contentLengthAgrees(ctx: FlowContext, sid: string, ex: ObservedE
 export async function runCompressionFlow(row: ResourceRow, clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
   const id = `compression/${row.key}`;
   const ctx = new FlowContext(id, clients, { role: row.role, ...options });
-  const req = requestOf(row, clients);
-  if (!req) {
-    ctx.skip(id, `role not mapped (${row.role})`);
-    return ctx.record;
-  }
+  const req = await flowRequestOf(row, ctx);
+  if (!req) return ctx.record;
   const digests: Array<[string, string]> = [];
   const answers: Array<{ sid: string; ex: ObservedExchange; coding: string }> = [];
   for (const offer of OFFERS) {

@@ -8,7 +8,7 @@
 import { compareAnswers, describeNoise as describeNoiseOf, learnNoise } from '../../noise';
 import type { ReplayClients, ReplayRecord } from '../../replay/run';
 import { FlowContext, one, show } from './context';
-import { contentLengthAgrees, requestOf } from './compression';
+import { contentLengthAgrees, flowRequestOf } from './compression';
 import type { ResourceRow } from './resources';
 
 /** A HEAD answer may leave Content-Length out (RFC 9110 §8.6), never state another one. */
@@ -18,11 +18,8 @@ const HEAD_CLAUSE = 'RFC 9110 §9.3.2: "The server SHOULD send the same header f
 export async function runConditionalFlow(row: ResourceRow, clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
   const id = `conditional/${row.key}`;
   const ctx = new FlowContext(id, clients, { role: row.role, ...options });
-  const req = requestOf(row, clients);
-  if (!req) {
-    ctx.skip(id, `role not mapped (${row.role})`);
-    return ctx.record;
-  }
+  const req = await flowRequestOf(row, ctx);
+  if (!req) return ctx.record;
   const identity = { ...req.headers, 'accept-encoding': 'identity' };
   const base = await ctx.fetch(`${id}/get`, { url: req.url, headers: identity });
   if (!base) return ctx.record;

@@ -63,10 +63,11 @@ export function resourceRows(specs: readonly SpecFile[]): ResourceRow[] {
       if (method !== 'GET' || Number(equalsValue(ex.expect.status)) !== 200) continue;
       if (ex.expect.cookies && Object.keys(ex.expect.cookies).length) continue;
       if (headerSpec(ex, 'set-cookie') !== undefined) continue;
-      if (/^\{[a-z]+_url_\d+\}|\{\{/.test(ex.request.path) || ex.request.body !== undefined) continue;
+      // A captured address belongs to its flow; a discovered one ({{found}}) is the target's own file.
+      if (/^\{[a-z]+_url_\d+\}/.test(ex.request.path) || (!ex.discover && /\{\{/.test(ex.request.path)) || ex.request.body !== undefined) continue;
       const ce = headerSpec(ex, 'content-encoding');
       if (ce === undefined) continue;
-      const type = resourceType(ex.request.path);
+      const type = resourceType(ex.discover?.template ?? ex.request.path);
       const key = `${spec.role}/${type}`;
       if (seen.has(key)) continue;
       const coding = equalsValue(ce);

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { launchReference, type EmbeddedReference } from '../../embedded/reference-process';
+import { launchReference, valueVariables, type EmbeddedReference } from '../../embedded/reference-process';
 import { runCompressionFlow } from '../../flows/raw/compression';
 import { runConditionalFlow } from '../../flows/raw/conditional';
 import { runOcspFlow } from '../../flows/raw/ocsp';
@@ -35,13 +35,14 @@ beforeAll(async () => {
   reference = await launchReference({ command: process.execPath, args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'], cwd: root });
   pki = makeTestPki(NAMES, 'Broken Targets Root');
   proxy = await startMutatingProxy({ names: NAMES, upstreamPort: reference.ready.tlsPort, upstreamCaFile: reference.ready.rootPath, keyPem: pki.keyPem, certPem: pki.certPem });
+  const values = valueVariables(reference.ready.values);
   const p = proxy.port;
   const u = (n: string) => `https://${n}:${p}`;
   clients = new ReplayClients(
     loadTargetMap({
       TARGET_URL: u(NAMES[0]), TARGET_BARE_URL: u(NAMES[1]), TARGET_ASSETS_URL: u(NAMES[2]), TARGET_MAINTENANCE_URL: u(NAMES[3]), TARGET_SHOP_URL: u(NAMES[4]),
       TARGET_REDIRECTOR_URL: NAMES.slice(5, 8).map(u).join(','), TARGET_ANALYTICS_URL: u(NAMES[8]),
-      TARGET_RESOLVE: NAMES.map((n) => `${n}:${p}:127.0.0.1`).join(','), TARGET_CA: pki.caFile,
+      TARGET_RESOLVE: NAMES.map((n) => `${n}:${p}:127.0.0.1`).join(','), TARGET_CA: pki.caFile, ...values,
     }),
   );
   const both = path.join(pki.dir, 'both.pem');

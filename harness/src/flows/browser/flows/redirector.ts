@@ -1,22 +1,19 @@
 import { FlowSession, type BrowserFlow } from '../session';
 import { chainOf } from './bare-to-www';
 
-/** The description gives the shape /<directory>/ without a name; any one segment will do on the reference. */
-export const DIRECTORY_PATH = '/links/';
-
 export const redirectorPage: BrowserFlow = {
   id: 'redirector/browser/page',
   role: 'redirector',
   title: 'Redirecting host page in Chromium; the cdn-cgi assets it links',
   clause: 'Redirecting host {redirector_url}: GET /<directory>/ -> 200, text/html; charset=UTF-8, gzip, x-frame-options SAMEORIGIN; the host "serves an HTML page, a few static error-page assets"',
   requires: ['redirector'],
+  values: ['REDIRECTOR_DIRECTORY'],
   har: 'redirector-page',
   async run(s) {
-    const doc = await s.goto(`${s.origin('redirector')}${process.env.HARNESS_REDIRECTOR_PAGE ?? DIRECTORY_PATH}`);
-    const observed = await FlowSession.observe(doc);
-    s.checkResource(observed);
-    const xfo = observed.responseHeaders['x-frame-options'];
-    s.findings.compare(`${s.id} ${s.label(observed.url)} x-frame-options`, xfo === 'SAMEORIGIN', 'SAMEORIGIN', xfo ?? '(absent)');
+    // The description gives the shape /<directory>/ without a name: the target's own (TARGET_VALUE_REDIRECTOR_DIRECTORY).
+    const doc = await s.goto(`${s.origin('redirector')}/${s.env.values['{value:REDIRECTOR_DIRECTORY}']}/`);
+    // Status, type, coding and X-Frame-Options: the spec exchange of the page's shape (redirector/directory).
+    s.checkResource(await FlowSession.observe(doc));
     await s.settle();
     const resources = await s.checkResources(() => true);
     const p = (u: string) => new URL(u).pathname;

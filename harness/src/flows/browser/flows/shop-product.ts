@@ -37,20 +37,19 @@ async function clearedOn(map: TargetMap, url: string, names: readonly string[], 
   }
 }
 
-/** The description names no product: the reference's catalogue has this handle (HARNESS_SHOP_PRODUCT overrides). */
-export const DEFAULT_PRODUCT_PATH = '/products/ceramic-pour-over-set';
-
 export const shopProduct: BrowserFlow = {
   id: 'shop/browser/product',
   role: 'shop',
   title: 'Storefront product page in Chromium: every sub-resource loads, images arrive as AVIF, cookies set and two expired',
   clause: 'Storefront host: GET /products/<product handle>; Storefront assets: image "when the request Accept includes image/avif the response content-type is image/avif; headers source-type"',
   requires: ['shop'],
+  values: ['PRODUCT_HANDLE'],
   har: 'shop-product',
   async run(s) {
     const shop = s.origin('shop');
     const host = new URL(shop).hostname;
-    const path = process.env.HARNESS_SHOP_PRODUCT ?? s.env.index.specs.find((f) => f.role === 'shop')?.exchanges.find((x) => x.request.path.startsWith('/products/'))?.request.path.split('?')[0] ?? DEFAULT_PRODUCT_PATH;
+    // The description names no product: the target's own handle (TARGET_VALUE_PRODUCT_HANDLE).
+    const path = `/products/${s.env.values['{value:PRODUCT_HANDLE}']}`;
     // A returning visitor holds two cookies the page must expire: seeded where the target's own answer clears them.
     const domains = await clearedOn(s.env.map, `${shop}${path}`, EXPIRED, Math.min(5000, s.env.timeouts.navigationMs / 3));
     const tomorrow = Math.floor(Date.now() / 1000) + 86400;

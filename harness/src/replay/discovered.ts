@@ -1,0 +1,125 @@
+/**
+ * The replay's side of discovery: the source request of a `discover` block (an exchange of the
+ * specs, itself perhaps discovered, or an address), the page read once per run through the h1
+ * client, and the discovered address turned into the step's flow variables.
+ */
+import type { Dispatcher } from 'undici';
+import { defaultLevel, verdictFor } from '../core';
+import { describeMiss, Discovery, type Discovered, type DiscoverMiss, type SourceRequest } from '../discover/discovery';
+import { discoverSource, isAddress } from '../spec/load';
+import { toObservedExchange } from '../spec/observe';
+import { fillPlaceholders, MissingValueError, type PlaceholderValues } from '../spec/placeholders';
+import type { ExchangeSpec } from '../spec/types';
+import { ROLE_PLACEHOLDERS, UnmappedPlaceholderError, type Role, type TargetMap } from '../target';
+import { send } from '../transport/send';
+import { buildRequest, replayPlaceholders, StepSkip } from './request';
+import type { ReplayFinding } from './summary';
+
+/** What a source page is asked with when the spec names an address rather than an exchange. */
+export const SOURCE_HEADERS: Readonly<Record<string, string>> = {
+  accept: 'text/html,application/xhtml+xml,text/css;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+};
+
+/** A Discovery whose pages are read over the given HTTP/1.1 dispatcher. */
+export function discoveryOver(dispatcher: Dispatcher): Discovery {
+  return new Discovery(async (req) => {
+    const response = await send(dispatcher, { url: req.url, headers: req.headers });
+    const observed = toObservedExchange({ target: '', request: { url: req.url, headers: Object.entries(req.headers) }, response, protocol: 'h1', startedAt: new Date(), totalMs: 0 });
+    if (observed.decodeError) throw new Error(`its body could not be decoded: ${observed.decodeError}`);
+    const lines = (name: string) => observed.lines.filter(([n]) => n === name).map(([, v]) => v);
+    const type = lines('content-type')[0];
+    return { url: req.url, status: observed.status, ...(type ? { contentType: type } : {}), text: observed.decoded?.toString('utf8') ?? '', link: lines('link') };
+  });
+}
+
+export type Resolution =
+  | { kind: 'found'; found: Discovered; vars: Record<string, string> }
+  | { kind: 'miss'; miss: DiscoverMiss }
+  | { kind: 'skip'; reason: string };
+
+export interface DiscoverContext {
+  map: TargetMap;
+  discovery: Discovery;
+}
+
+function originOf(values: PlaceholderValues, role: Role): string {
+  const origin = values[ROLE_PLACEHOLDERS[role]];
+  if (origin === undefined) throw new UnmappedPlaceholderError(ROLE_PLACEHOLDERS[role], role);
+  return origin;
+}
+
+/** The flow variables a discovered address gives its step: {{found}}, {{found_path}}, {{<part>}}. */
+export function discoveredVars(found: Discovered): Record<string, string> {
+  const url = new URL(found.url);
+  return { ...found.parts, found: url.href, found_path: `${url.origin}${url.pathname}` };
+}
+
+async function sourceOf(step: ExchangeSpec, ctx: DiscoverContext, role: Role, values: PlaceholderValues): Promise<SourceRequest | Exclude<Resolution, { kind: 'found' }>> {
+  const d = step.discover!;
+  if (isAddress(d.from)) {
+    const filled = fillPlaceholders(d.from, values);
+    return { url: new URL(filled, originOf(values, role)).href, headers: { ...SOURCE_HEADERS } };
+  }
+  const source = discoverSource(d);
+  if (!source) throw new Error(`${step.id}: discover.from "${d.from}" is not linked to an exchange (load the specs with loadSpecs)`);
+  let vars = values;
+  if (source.exchange.discover) {
+    const upstream = await resolveDiscover(source.exchange, ctx, source.role, values);
+    if (upstream.kind === 'skip') return upstream;
+    if (upstream.kind === 'miss') return { kind: 'skip', reason: `its source ${source.exchange.id} was not found (${describeMiss(upstream.miss)})` };
+    vars = { ...values, ...Object.fromEntries(Object.entries(upstream.vars).map(([k, v]) => [`{{${k}}}`, v])) };
+  }
+  const req = buildRequest(source.exchange, vars, ctx.map, source.role);
+  const { cookie: _cookie, ...headers } = req.headers;
+  return { url: req.url, headers };
+}
+
+/**
+ * The address of a step with `discover` on this target: found (with the step's variables), missed
+ * (the page links nothing of the shape: a finding), or skipped (an unmapped role, a target value
+ * not given).
+ */
+export async function resolveDiscover(step: ExchangeSpec, ctx: DiscoverContext, role: Role, values: PlaceholderValues = replayPlaceholders(ctx.map)): Promise<Resolution> {
+  try {
+    const source = await sourceOf(step, ctx, role, values);
+    if ('kind' in source) return source;
+    const outcome = await ctx.discovery.find(source, step.discover!, values, originOf(values, role));
+    return outcome.kind === 'miss' ? { kind: 'miss', miss: outcome } : { kind: 'found', found: outcome, vars: discoveredVars(outcome) };
+  } catch (e) {
+    if (e instanceof UnmappedPlaceholderError) return { kind: 'skip', reason: `role not mapped (${e.role})` };
+    if (e instanceof MissingValueError || e instanceof StepSkip) return { kind: 'skip', reason: e.message };
+    throw e;
+  }
+}
+
+/** The finding of a missed discovery: a failure of the step's level, or a run error when the page gave no answer. */
+export function missFinding(step: ExchangeSpec, miss: DiscoverMiss, map: TargetMap, target: string): ReplayFinding {
+  const level = step.level ?? defaultLevel(step.source);
+  const d = step.discover!;
+  return {
+    id: `${step.id} discover`,
+    verdict: miss.unreachable ? 'error' : verdictFor(false, level, map.origin),
+    level,
+    expected: `an address of the shape ${miss.template} (${d.select.join(', ')}) on ${miss.from}`,
+    actual: describeMiss(miss),
+    message: `nothing to replay ${step.id} on: ${describeMiss(miss)}`,
+    source: step.source,
+    clause: step.clause,
+    target,
+  };
+}
+
+/** A page that links an address other than a target value names: the page wins, the value is a warning. */
+export function disagreementFindings(step: ExchangeSpec, found: Discovered, map: TargetMap, target: string): ReplayFinding[] {
+  return found.disagreements.map((d) => ({
+    id: `${step.id} value ${d.name}`,
+    verdict: verdictFor(false, 'should', map.origin),
+    level: 'should' as const,
+    expected: `${d.value} (target value ${d.name})`,
+    actual: `${d.found} (linked by ${found.from})`,
+    message: `the target's own page links ${found.url}; it is used instead of the value`,
+    source: step.source,
+    target,
+  }));
+}
