@@ -113,14 +113,29 @@ function deriveCookies(obs: Observation[], ph: Placeholderizer): Record<string, 
 
 const DYNAMIC_BODY = /html|json|xml|javascript|text\/plain/;
 
+/**
+ * Entries whose own numbers disagree: an uncoded body whose Content-Length differs from the size
+ * the HAR gives it (PhantomJS writes the first chunk's bytes as `content.size`). The header is
+ * what the server sent; the size is dropped.
+ */
+export function sizeDisagreement(obs: Observation[]): string | undefined {
+  for (const o of obs) {
+    if (o.headers.some(([n]) => n === 'content-encoding') || o.body.size < 0) continue;
+    const cl = o.headers.find(([n]) => n === 'content-length')?.[1];
+    if (cl !== undefined && /^\d+$/.test(cl.trim()) && Number(cl) !== o.body.size) return `content-length ${cl.trim()} but a body size of ${o.body.size} in ${o.file.split(/[\\/]/).pop()} entry ${o.index}`;
+  }
+  return undefined;
+}
+
 function deriveBody(obs: Observation[]): BodySpec | undefined {
   const body: BodySpec = {};
   const sizes = obs.map((o) => o.body.size);
   const mime = obs[0].body.mimeType;
-  if (sizes.every((s) => s === 0)) body.empty = true;
+  const sizeKnown = !sizeDisagreement(obs);
+  if (sizeKnown && sizes.every((s) => s === 0)) body.empty = true;
   else if (sizes.every((s) => s > 0)) {
     const size = agree(sizes);
-    if (size !== undefined && (obs[0].status >= 300 || !DYNAMIC_BODY.test(mime))) body.decodedSize = size;
+    if (sizeKnown && size !== undefined && (obs[0].status >= 300 || !DYNAMIC_BODY.test(mime))) body.decodedSize = size;
     const head = agree(obs.map((o) => o.body.startsWithHex));
     if (head !== undefined && !/^text\/|json|xml|javascript/.test(mime)) body.startsWithHex = head;
     if (obs.every((o) => o.body.json === true)) body.json = true;

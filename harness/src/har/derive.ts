@@ -6,7 +6,8 @@
 import * as path from 'node:path';
 import type { SpecFile } from '../spec/types';
 import { ROLES, type Role } from '../target';
-import { baseIdOf, deriveExchange, groupKeyOf, type Group } from './derive-exchange';
+import { baseIdOf, deriveExchange, groupKeyOf, representative, sizeDisagreement, type Group } from './derive-exchange';
+import { linkIndex, withDiscover, withValues } from './discover';
 import { HarInvalidError, HarReadError, type HarProblem } from './errors';
 import { buildFlows, FlowTracker, type FlowCandidate } from './flows';
 import type { HarEntry } from './har-types';
@@ -29,6 +30,7 @@ export function deriveSpecs(files: string[], mapping: RoleMapping): DeriveResult
   const groups = new Map<string, Group>();
   const candidates: FlowCandidate[] = [];
   const unmapped = new Map<string, number>();
+  const creators = new Map<string, string>();
   let entries = 0;
   let used = 0;
   for (const file of files) {
@@ -37,6 +39,7 @@ export function deriveSpecs(files: string[], mapping: RoleMapping): DeriveResult
     let log: Record<string, unknown> | undefined;
     let root: unknown = doc;
     const tracker = new FlowTracker(file);
+    let creator = '';
     try {
       scanFile(file, {
         logObject: () => {
@@ -48,6 +51,8 @@ export function deriveSpecs(files: string[], mapping: RoleMapping): DeriveResult
         },
         logField: (key, value) => {
           log![key] = value;
+          const c = key === 'creator' ? (value as { name?: unknown; version?: unknown } | null) : null;
+          if (c && typeof c.name === 'string') creator = `${c.name}${typeof c.version === 'string' ? ` ${c.version}` : ''}`;
         },
         rootField: (key, value) => {
           doc[key] = value;
@@ -85,6 +90,7 @@ export function deriveSpecs(files: string[], mapping: RoleMapping): DeriveResult
       throw err;
     }
     problems.push(...validateSkeleton(root, file));
+    creators.set(file, creator);
     const chains = tracker.chains();
     for (const steps of chains) candidates.push({ file: path.basename(file), steps });
   }
@@ -99,7 +105,15 @@ export function deriveSpecs(files: string[], mapping: RoleMapping): DeriveResult
     taken.add(id);
     ids.set(key, id);
   }
-  const exchanges = new Map([...groups.values()].map((g) => [g.key, deriveExchange(g, ids.get(g.key)!, ph)]));
+  const all = [...groups.values()].flatMap((g) => g.observations);
+  const links = linkIndex(all, (u) => ph.section(ph.apply(u)));
+  const pageIds = new Map<string, string>();
+  // A page is named by its exchange when that exchange asks for that page (ports aside).
+  for (const g of groups.values()) {
+    const urls = new Set(g.observations.map((o) => ph.section(ph.apply(o.url))));
+    if (g.method === 'GET' && g.status === 200 && !g.secondaryHost && urls.size === 1) pageIds.set([...urls][0], ids.get(g.key)!);
+  }
+  const exchanges = new Map([...groups.values()].map((g) => [g.key, withValues(withDiscover(deriveExchange(g, ids.get(g.key)!, ph), g, representative(g.observations), links, pageIds, ph), g)]));
   const flows = buildFlows(candidates, (key) => exchanges.get(key)!);
   const sources = [...new Set(files.map((f) => path.basename(f)))].sort();
   const specs: SpecFile[] = [];
@@ -107,11 +121,21 @@ export function deriveSpecs(files: string[], mapping: RoleMapping): DeriveResult
     const mine = [...exchanges.values()].filter((e) => e.id.startsWith(`${role}/`)).sort((a, b) => (a.id < b.id ? -1 : 1));
     const myFlows = flows.filter((f) => f.id.startsWith(`${role}/`));
     if (mine.length === 0 && myFlows.length === 0) continue;
+    // Where a HAR's own numbers disagree the header is kept and the size dropped: say so.
+    const dropped = [...groups.values()]
+      .filter((g) => g.role === role)
+      .flatMap((g) => {
+        const why = sizeDisagreement(g.observations);
+        const creator = creators.get(g.observations[0].file);
+        return why ? [`${ids.get(g.key)} (${why}${creator ? `; written by ${creator}` : ''})`] : [];
+      })
+      .sort();
+    const note = dropped.length ? ` Body sizes not kept where the HAR contradicts itself (its Content-Length is kept): ${dropped.join('; ')}.` : '';
     const spec: SpecFile = {
       $schema: './spec.schema.json',
       role: role as Role,
       version: 1,
-      description: `Derived by har2spec from ${sources.join(', ')}. Regenerated on every run: copy what you want to keep into ${role}.json.`,
+      description: `Derived by har2spec from ${sources.join(', ')}. Regenerated on every run: copy what you want to keep into ${role}.json.${note}`,
       exchanges: mine,
     };
     if (myFlows.length) spec.flows = myFlows;

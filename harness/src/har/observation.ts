@@ -3,6 +3,7 @@
  * repeated header lines kept in order, cookies parsed, the body reduced to facts (size, leading
  * bytes, JSON or not). Bodies themselves are not kept.
  */
+import { candidatesOf, type Selector } from '../discover/candidates';
 import { parseHttpDate } from '../shapes';
 import type { Role } from '../target';
 import { parseCookieHeader, parseSetCookie, setCookieLines, type SetCookie } from './cookies';
@@ -13,6 +14,12 @@ import { templatePath } from './template';
 export interface Observation {
   file: string;
   index: number;
+  /** The request's URL as captured (never written to a spec: the path below is). */
+  url: string;
+  /** The request's Referer, for finding the page that loaded a file. */
+  referer?: string;
+  /** Addresses a captured HTML page or stylesheet links (at most MAX_LINKS); absent when its text was not captured. */
+  links?: Array<{ url: string; via: Selector }>;
   host: string;
   role: Role;
   /** Set when the host is a role's secondary name (hop2.redirect.test). */
@@ -86,6 +93,18 @@ function bodyFacts(entry: HarEntry): Observation['body'] {
   return { size, mimeType, startsWithHex, json };
 }
 
+const MAX_LINKS = 2000;
+
+/** What a captured page or stylesheet links, read as the replay reads a target's pages. */
+function linksOf(entry: HarEntry, url: URL, headers: Array<[string, string]>): Observation['links'] {
+  const content = entry.response.content;
+  const type = (content?.mimeType ?? '').toLowerCase();
+  if (entry.response.status < 200 || entry.response.status > 299 || typeof content?.text !== 'string' || !/html|css/.test(type)) return undefined;
+  const text = (content.encoding ?? '').toLowerCase() === 'base64' ? Buffer.from(content.text, 'base64').toString('utf8') : content.text;
+  const link = headers.filter(([n]) => n === 'link').map(([, v]) => v);
+  return candidatesOf({ url: url.href, contentType: type, text, link }).slice(0, MAX_LINKS).map((c) => ({ url: c.url.href, via: c.via }));
+}
+
 export function observe(entry: HarEntry, index: number, file: string, mapping: RoleMapping, ph: Placeholderizer): Observation | { unmapped: string } {
   let url: URL;
   try {
@@ -116,9 +135,14 @@ export function observe(entry: HarEntry, index: number, file: string, mapping: R
     const enc = (post.encoding ?? post._encoding ?? '').toLowerCase();
     requestBody = { text: post.text, encoding: enc === 'base64' ? 'base64' : 'utf8' };
   }
+  const referer = sent.find(([n]) => n === 'referer')?.[1];
+  const links = linksOf(entry, url, headers);
   return {
     file,
     index,
+    url: url.href,
+    ...(referer ? { referer } : {}),
+    ...(links ? { links } : {}),
     host,
     role,
     secondaryHost: mapping.primary.get(role) === host ? undefined : host,

@@ -57,9 +57,41 @@ test('the whole suite passes: no fail, no error; its differences are warnings an
 
 test('another {section}: read from the home page, and the static files found there', () => {
   expect(results.run.target?.section).toBe('content');
-  expect(results.run.target?.sectionSource).toMatch(/^read from https:\/\/www\.lessons\.test:\d+\/ \(.*\/content\/css\/main\.css\)$/);
+  expect(results.run.target?.sectionSource).toMatch(/^read from https:\/\/www\.lessons\.test:\d+\/ \(.*\/content\/css\/portal\.css\)$/);
   expect(verdictOf('site/section from the page')).toEqual(['pass', 'should']);
   expect(verdictOf('site/static/css status')).toEqual(['pass', 'must']);
+});
+
+test('its own file names, media, products, theme, fonts and images: every such exchange is replayed on the address its own page links, and says where it was found', () => {
+  const discovered = (id: string) => {
+    const steps = results.tests.find((t) => t.id === id)?.legs?.flatMap((l) => l.steps) ?? [];
+    return [...new Set(steps.map((s) => (s.discovered ? `${s.discovered.url} (${s.discovered.via} on ${s.discovered.from.replace(/:\d+/, '')})` : '(none)')))];
+  };
+  const port = /:\d+/;
+  const expected: Record<string, RegExp> = {
+    'site/static/css': /^https:\/\/www\.lessons\.test:\d+\/content\/css\/portal\.css\?lw=\w+ \(link\[href\] on https:\/\/www\.lessons\.test\/\)$/,
+    'site/static/png': /\/content\/img\/brand-mark\.png \(img\[src\] on https:\/\/www\.lessons\.test\/\)$/,
+    'site/static/woff2': /\/content\/fonts\/portal-glyphs\.woff2 \(font-face on https:\/\/www\.lessons\.test\/content\/css\/portal\.css\?lw=\w+\)$/,
+    'assets/media/icon': /^https:\/\/media\.lessons\.test:\d+\/-\/media\/Sites\/Portal\/icons\/find\.svg\?rev=0f1e2d3c4b5a69788796a5b4c3d2e1f0 \(img\[src\] on https:\/\/www\.lessons\.test\/\)$/,
+    'shop/theme/css': /\/cdn\/shop\/t\/149911223344\/assets\/theme\.css\?v=\d+ \(link\[href\] on https:\/\/shop\.store\.test\/products\/flax-apron\)$/,
+    'shop/platform-script': /\/cdn\/platform-cdn\/v2\/assets\/storefront\/features-[0-9a-f]{64}\.js \(script\[src\]/,
+    // The signature is the deployment's secret: the report shows its shape, not its value.
+    'shop/font': /\/cdn\/fonts\/portal_serif\/portal_serif_n4\.woff2\?h1=%E2%80%B9secret[^&]+&h2=[^&]+&hmac=%E2%80%B9secret%3A%20hex64[^ ]+ \((link\[href\]|font-face) on/,
+    'shop/image-original': /\/cdn\/shop\/files\/flax-apron\.png\?v=\d+&width=\d+ \(img\[(src|srcset)\]/,
+  };
+  for (const [id, re] of Object.entries(expected)) {
+    const found = discovered(id);
+    expect([id, found.length]).toEqual([id, 1]);
+    expect(`${id}: ${found[0]}`).toMatch(new RegExp(`^${id.replace(/\//g, '\\/')}: `));
+    expect(found[0]).toMatch(re);
+    expect(found[0]).toMatch(port);
+  }
+  // The font's own address with another hmac: refused (the 403 is the reference's choice, so it informs).
+  expect(verdictOf('shop/font-bad-signature status')).toEqual(['pass', 'info']);
+  // Target values: the storefront product page and the redirector directory are the deployment's own.
+  expect(results.tests.find((t) => t.id === 'shop/product')?.legs?.[0].steps[0].request?.url).toMatch(/\/products\/flax-apron\?utm_source=/);
+  expect(results.tests.find((t) => t.id === 'redirector/directory')?.legs?.[0].steps[0].request?.url).toMatch(/\/journal\/$/);
+  expect(results.tests.find((t) => t.id === 'analytics/beacon')?.legs?.[0].steps[0].request?.url).toMatch(/\/px\.gif\?a=1&/);
 });
 
 test('another trace header: learned as noise on every step, never a protocol difference', () => {

@@ -6,10 +6,10 @@ import { startMutatingProxy, type MutatingProxy } from './mutating-proxy';
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 /** The reference as a separate process, on free ports, as the global set-up starts it. */
-export function launchTestReference(): Promise<EmbeddedReference> {
+export function launchTestReference(extraArgs: readonly string[] = []): Promise<EmbeddedReference> {
   return launchReference({
     command: process.execPath,
-    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
+    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json', ...extraArgs],
     cwd: REPO_ROOT,
   });
 }
@@ -22,10 +22,10 @@ export interface ProxiedReference {
 
 /**
  * A broken-on-purpose target: the reference behind a mutating proxy that presents its own
- * certificate for `names` (root in `pki.caFile`).
+ * certificate for `names` (root in `pki.caFile`). `extraArgs` go to the reference (`--deployment alt`).
  */
-export async function startProxiedReference(names: string[], rootName: string): Promise<ProxiedReference> {
-  const reference = await launchTestReference();
+export async function startProxiedReference(names: string[], rootName: string, extraArgs: readonly string[] = []): Promise<ProxiedReference> {
+  const reference = await launchTestReference(extraArgs);
   const pki = makeTestPki(names, rootName);
   const proxy = await startMutatingProxy({
     names,

@@ -27,7 +27,38 @@ test('{section}: content, linked by the home page; the reference keeps static', 
   const home = gunzip((await alt.request(HOME)).body);
   expect(home).toContain('/content/css/');
   expect(home).not.toContain('/static/css/');
-  expect((await alt.request({ host: 'www.lessons.test', path: '/content/css/main.css' })).status).toBe(200);
+  expect((await alt.request({ host: 'www.lessons.test', path: '/content/css/portal.css' })).status).toBe(200);
+});
+
+test('its own names: files, media, products, theme, platform script, fonts, images, directory and beacon; the reference\'s names are 404 (403 for a font signed with the reference\'s secret)', async () => {
+  const home = gunzip((await alt.request(HOME)).body);
+  for (const own of ['/content/css/portal.css?lw=', '/content/js/portal.js?lw=', '/content/img/brand-mark.png', '/-/media/Sites/Portal/icons/find.svg?rev=0f1e2d3c4b5a69788796a5b4c3d2e1f0', '/px.gif']) expect(home).toContain(own);
+  for (const theirs of ['main.css', 'logo.png', 'Project/Lessons', '43b14fb918c28f96ab445eb0bf3f4b49', '/t.gif']) expect(home).not.toContain(theirs);
+  const css = gunzip((await alt.request({ host: 'www.lessons.test', path: '/content/css/portal.css', headers: { 'accept-encoding': 'gzip' } })).body);
+  expect(css).toContain('../fonts/portal-glyphs.woff2');
+  const status = async (host: string, p: string, d = alt) => (await d.request({ host, path: p })).status;
+  const pairs: Array<[string, string, string, number]> = [
+    ['www.lessons.test', '/content/img/brand-mark.png', '/content/img/logo.png', 404],
+    ['www.lessons.test', '/content/fonts/portal-glyphs.woff2', '/content/fonts/lessons-icons.woff2', 404],
+    ['media.lessons.test', '/-/media/Sites/Portal/icons/find.svg', '/-/media/Project/Lessons/icons/search.svg', 404],
+    ['shop.store.test', '/products/flax-apron', '/products/linen-apron', 404],
+    ['shop.store.test', '/cdn/shop/t/149911223344/assets/theme.css', '/cdn/shop/t/137296035934/assets/base.css', 404],
+    ['shop.store.test', '/cdn/shop/files/flax-apron.png?width=10', '/cdn/shop/files/linen-apron.png?width=10', 404],
+    ['go.redirect.test', '/journal/', '/blog/', 404],
+    ['analytics.beacon.test', '/px.gif?a=1&b=G-1&c=page_view&d=%2F&e=1&f=1&g=en&h=1x1', '/t.gif?a=1&b=G-1&c=page_view&d=%2F&e=1&f=1&g=en&h=1x1', 404],
+  ];
+  for (const [host, own, theirs, refused] of pairs) {
+    expect([host, own, await status(host, own)]).toEqual([host, own, 200]);
+    expect([host, theirs, await status(host, theirs)]).toEqual([host, theirs, refused]);
+    const atRef = theirs.replace('/content/', '/static/');
+    expect([host, atRef, await status(host, atRef, ref)]).toEqual([host, atRef, 200]);
+  }
+  const product = (await alt.request({ host: 'shop.store.test', path: '/products/flax-apron', headers: { 'accept-encoding': 'identity' } })).body.toString('utf8');
+  const font = /\/cdn\/fonts\/portal_serif\/portal_serif_n4\.woff2\?h1=[^"&]+&amp;h2=[^"&]+&amp;hmac=[0-9a-f]{64}/.exec(product)?.[0].replace(/&amp;/g, '&');
+  expect(font).toBeDefined();
+  expect(await status('shop.store.test', font!)).toBe(200);
+  const refFont = /\/cdn\/fonts\/lessons_sans\/lessons_sans_n4\.woff2\?[^"]+/.exec((await ref.request({ host: 'shop.store.test', path: '/products/linen-apron', headers: { 'accept-encoding': 'identity' } })).body.toString('utf8'))![0].replace(/&amp;/g, '&');
+  expect(await status('shop.store.test', refFont.replace('lessons_sans/lessons_sans_n4', 'portal_serif/portal_serif_n4'))).toBe(403);
 });
 
 test('a trace header, new on every request, on every role and port (none in the reference)', async () => {
@@ -47,7 +78,7 @@ test('a trace header, new on every request, on every role and port (none in the 
 });
 
 test('asset host: RFC 9211 Cache-Status (miss, then hit) and x-amzn-trace-id instead of x-cache and x-azure-ref', async () => {
-  const path = '/-/media/Project/Lessons/icons/search.svg?rev=43b14fb918c28f96ab445eb0bf3f4b49';
+  const path = '/-/media/Sites/Portal/icons/bookmark.svg?rev=0f1e2d3c4b5a69788796a5b4c3d2e1f0';
   const first = await alt.request({ host: 'media.lessons.test', path });
   const second = await alt.request({ host: 'media.lessons.test', path });
   expect(lines(first, 'cache-status')).toEqual(['"media-edge"; fwd=uri-miss']);
@@ -57,7 +88,7 @@ test('asset host: RFC 9211 Cache-Status (miss, then hit) and x-amzn-trace-id ins
   expect(lines(first, 'x-cache')).toEqual([]);
   expect(lines(first, 'x-azure-ref')).toEqual([]);
   expect(lines(first, 'vary')).toEqual(['Accept-Encoding']);
-  const r = await ref.request({ host: 'media.lessons.test', path });
+  const r = await ref.request({ host: 'media.lessons.test', path: '/-/media/Project/Lessons/icons/search.svg' });
   expect(lines(r, 'x-cache')[0]).toMatch(/^TCP_(MISS|HIT)$/);
   expect(lines(r, 'cache-status')).toEqual([]);
 });
@@ -66,7 +97,7 @@ test.each([
   ['home page', { host: 'www.lessons.test', path: '/' }],
   ['lesson-plan lookup', { host: 'www.lessons.test', path: '/api/LessonPlan/GetPlanJson?guids=' }],
   ['visitor CSS', { host: 'www.lessons.test', path: '/layouts/system/VisitorIdentificationCSS.aspx?1712595292123' }],
-  ['redirector page', { host: 'go.redirect.test', path: '/links/' }],
+  ['redirector page', { host: 'go.redirect.test', path: '/journal/' }],
   ['cf.errors.css', { host: 'go.redirect.test', path: '/cdn-cgi/styles/cf.errors.css' }],
 ])('no Vary on the dynamic %s (gzip all the same); the reference sends it', async (_n, req) => {
   const a = await alt.request({ ...req, headers: { 'accept-encoding': 'gzip' } });
@@ -76,14 +107,14 @@ test.each([
 });
 
 test('static files keep their stated Vary', async () => {
-  const res = await alt.request({ host: 'www.lessons.test', path: '/content/css/main.css', headers: { 'accept-encoding': 'gzip' } });
+  const res = await alt.request({ host: 'www.lessons.test', path: '/content/css/portal.css', headers: { 'accept-encoding': 'gzip' } });
   expect(lines(res, 'vary')).toEqual(['Accept-Encoding']);
 });
 
 test('X-Frame-Options on the home page: one line "SAMEORIGIN, SAMEORIGIN" (the reference: two lines); other pages one SAMEORIGIN', async () => {
   expect(lines(await alt.request(HOME), 'x-frame-options')).toEqual(['SAMEORIGIN, SAMEORIGIN']);
   expect(lines(await ref.request(HOME), 'x-frame-options')).toEqual(['SAMEORIGIN', 'SAMEORIGIN']);
-  expect(lines(await alt.request({ host: 'www.lessons.test', path: '/content/css/main.css' }), 'x-frame-options')).toEqual(['SAMEORIGIN']);
+  expect(lines(await alt.request({ host: 'www.lessons.test', path: '/content/css/portal.css' }), 'x-frame-options')).toEqual(['SAMEORIGIN']);
 });
 
 test.each(['POST', 'PUT', 'DELETE'])('%s: the bare host redirects and the maintenance host refuses, as for GET (the reference: 405)', async (method) => {
@@ -105,7 +136,7 @@ test('its own cookie names and values where the description is silent; the state
   expect(session[1]).toBe(session[0]);
   expect(set.some((l) => l.startsWith('ASP.NET_SessionId='))).toBe(false);
   expect(set).toContain('sxa_site=Lessons Portal; path=/');
-  const shop = cookies(await alt.request({ host: 'shop.store.test', path: '/products/linen-apron' }));
+  const shop = cookies(await alt.request({ host: 'shop.store.test', path: '/products/flax-apron' }));
   expect(shop.find((l) => l.startsWith('localization='))).toMatch(/^localization=GB;/);
   expect(lines(await alt.request(HOME), 'request-context')[0]).toBe(`appId=${ALT_DEPLOYMENT.appId}`);
 });
@@ -130,8 +161,8 @@ test('lesson-plan errors and the 404 page are its own', async () => {
 });
 
 test('storefront "domain-wide" cookies on the parent domain, in both deployments', async () => {
-  for (const r of [alt, ref]) {
-    const set = cookies(await r.request({ host: 'shop.store.test', path: '/products/linen-apron' }));
+  for (const [r, handle] of [[alt, 'flax-apron'], [ref, 'linen-apron']] as const) {
+    const set = cookies(await r.request({ host: 'shop.store.test', path: `/products/${handle}` }));
     for (const name of ['_tracking_consent', '_cmp_a', '_shopify_y', '_shopify_s']) expect(set.find((l) => l.startsWith(`${name}=`))).toContain('; Domain=store.test;');
   }
 });

@@ -38,6 +38,22 @@ export interface Deployment {
    * shape and no page links it): a product handle, the redirector's directory, the beacon path.
    */
   targetValues: { PRODUCT_HANDLE: string; REDIRECTOR_DIRECTORY: string; BEACON_PATH: string };
+  /**
+   * Its own names where the description names only a shape: substitutions applied, in order, to
+   * the paths it serves and to the text of its pages, stylesheets and scripts (file names, media
+   * folders and rev values, product handles, theme number, platform path, font family, beacon path).
+   */
+  names: ReadonlyArray<readonly [string, string]>;
+  /** The secret its font URLs are signed with. */
+  fontSecret: string;
+  /** `/<directory>/` on the redirecting host: any one segment, or only its own directory. */
+  redirectorDirectories: 'any' | 'own';
+}
+
+/** The deployment's names applied to a path or a text (the identity for the reference). */
+export function renamer(d: Deployment): (text: string) => string {
+  if (d.names.length === 0) return (text) => text;
+  return (text) => d.names.reduce((out, [from, to]) => out.split(from).join(to), text);
 }
 
 export const REFERENCE_DEPLOYMENT: Deployment = {
@@ -56,6 +72,9 @@ export const REFERENCE_DEPLOYMENT: Deployment = {
   notFoundPage: 'iis',
   shopCountry: 'US',
   targetValues: { PRODUCT_HANDLE: 'linen-apron', REDIRECTOR_DIRECTORY: 'blog', BEACON_PATH: '/t.gif' },
+  names: [],
+  fontSecret: 'reference-storefront-font-secret-2026',
+  redirectorDirectories: 'any',
 };
 
 export const ALT_DEPLOYMENT: Deployment = {
@@ -74,7 +93,38 @@ export const ALT_DEPLOYMENT: Deployment = {
   lessonPlanError: 'flat',
   notFoundPage: 'plain',
   shopCountry: 'GB',
-  targetValues: { PRODUCT_HANDLE: 'linen-apron', REDIRECTOR_DIRECTORY: 'blog', BEACON_PATH: '/t.gif' },
+  targetValues: { PRODUCT_HANDLE: 'flax-apron', REDIRECTOR_DIRECTORY: 'journal', BEACON_PATH: '/px.gif' },
+  names: [
+    ['/main.css', '/portal.css'],
+    ['/main.js', '/portal.js'],
+    ['/logo.png', '/brand-mark.png'],
+    ['/spacer.gif', '/blank.gif'],
+    ['/bullet.gif', '/dot.gif'],
+    ['/arrow-right.svg', '/chevron.svg'],
+    ['/hero-illustration.svg', '/hero.svg'],
+    ['/pattern.png', '/texture.png'],
+    ['/subject-badge.png', '/badge.png'],
+    ['lessons-icons', 'portal-glyphs'],
+    ['Project/Lessons', 'Sites/Portal'],
+    ['/search.svg', '/find.svg'],
+    ['/math.svg', '/maths.svg'],
+    ['29f73bb7676c0fc09cd4b89472fe52d4', '5d0e1c2b3a4f59687766554433221100'],
+    ['43b14fb918c28f96ab445eb0bf3f4b49', '0f1e2d3c4b5a69788796a5b4c3d2e1f0'],
+    ['9c0d2e7a51f34b6880e1d4c3a7b25f96', 'a1b2c3d4e5f60718293a4b5c6d7e8f90'],
+    ['b3ae98586ca3f7f0f9ea7fb2b6bc4ef1', 'c0ffee00c0ffee00c0ffee00c0ffee00'],
+    ['e2b7f0a4c39d4d18b6a5f07c1e8d3b42', '1234567890abcdef1234567890abcdef'],
+    ['137296035934', '149911223344'],
+    ['shopifycloud/storefront', 'platform-cdn/v2'],
+    ['lessons_sans', 'portal_serif'],
+    ['linen-apron', 'flax-apron'],
+    ['walnut-serving-board', 'oak-serving-board'],
+    ['ceramic-pour-over', 'stoneware-dripper'],
+    ['/assets/base.css', '/assets/theme.css'],
+    ['/assets/global.js', '/assets/theme.js'],
+    ['/t.gif', '/px.gif'],
+  ],
+  fontSecret: 'alt-deployment-font-signing-key',
+  redirectorDirectories: 'own',
 };
 
 export const DEPLOYMENTS: Readonly<Record<Deployment['name'], Deployment>> = { reference: REFERENCE_DEPLOYMENT, alt: ALT_DEPLOYMENT };

@@ -26,6 +26,8 @@ export interface Mount {
   dir: string;
   /** URL path the folder answers at: '' for the root, '/static' for a sub-folder. */
   urlPrefix: string;
+  /** A deployment's own names: applied to each URL path and to the text of text files. */
+  rename?: (text: string) => string;
 }
 
 /** Content type of a file name, or undefined to leave the file out (as IIS does for unmapped types). */
@@ -44,13 +46,14 @@ function compress(bytes: Buffer, type: string, coding: ContentCoding): Promise<B
   });
 }
 
-function makeFile(key: string, filePath: string, type: string): IndexedFile {
+function makeFile(key: string, filePath: string, type: string, name: string, rename?: (text: string) => string): IndexedFile {
   const stat = fs.statSync(filePath, { bigint: true });
-  const bytes = fs.readFileSync(filePath);
+  const read = fs.readFileSync(filePath);
+  const bytes = rename && TEXT_TYPES.test(type) ? Buffer.from(rename(read.toString('utf8')), 'utf8') : read;
   const variants = new Map<ContentCoding, Promise<Buffer>>();
   return {
     key,
-    name: path.basename(filePath),
+    name,
     type,
     bytes,
     mtime: new Date(Number(stat.mtimeMs)),
@@ -90,9 +93,10 @@ export function indexContent(mounts: readonly Mount[], typeOf: TypeOf): Map<stri
     for (const { filePath, parts } of found) {
       const type = typeOf(parts[parts.length - 1]);
       if (!type) continue;
-      const key = `${mount.urlPrefix}/${parts.join('/')}`.toLowerCase();
+      const urlPath = (mount.rename ?? ((p: string) => p))(`${mount.urlPrefix}/${parts.join('/')}`);
+      const key = urlPath.toLowerCase();
       if (index.has(key)) throw new Error(`two content files answer to ${key} (paths are case-insensitive)`);
-      index.set(key, makeFile(key, filePath, type));
+      index.set(key, makeFile(key, filePath, type, urlPath.slice(urlPath.lastIndexOf('/') + 1), mount.rename));
     }
   }
   return index;

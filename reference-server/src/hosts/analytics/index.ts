@@ -4,6 +4,7 @@ import { createApp } from '../../http/app';
 import { onlyMethods } from '../../http/methods';
 import { sendBody } from '../../http/send-body';
 import type { HostContext } from '../context';
+import { renamer } from '../deployment';
 import { allowedRequestHeaders, corsOrigin, MAX_COLLECT_BODY, missingPixelParams, TRANSPARENT_GIF } from './beacons';
 
 export const COLLECT_PATH = '/ccm/collect';
@@ -19,7 +20,7 @@ function plain(req: Request, res: Response, status: number, text: string): Promi
  * The third-party analytics host (analytics.beacon.test): the collect endpoint the site page posts
  * a hit to, and the tracking pixel it loads. Paths are matched exactly (case-sensitive).
  */
-export function createAnalyticsApp(_ctx: HostContext): express.Express {
+export function createAnalyticsApp(ctx: HostContext): express.Express {
   const app = createApp();
 
   /** Cross-origin reads of the collect answer: the request's own Origin, credentials allowed. */
@@ -66,7 +67,7 @@ export function createAnalyticsApp(_ctx: HostContext): express.Express {
 
   const routes = new Map<string, { methods: RequestHandler; handle: typeof pixel }>([
     [COLLECT_PATH, { methods: onlyMethods('POST', 'OPTIONS'), handle: collect }],
-    [PIXEL_PATH, { methods: onlyMethods('GET', 'HEAD'), handle: pixel }],
+    [renamer(ctx.deployment)(PIXEL_PATH), { methods: onlyMethods('GET', 'HEAD'), handle: pixel }],
   ]);
 
   const dispatch: RequestHandler = (req, res, next) => {

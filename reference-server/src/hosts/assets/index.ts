@@ -10,6 +10,7 @@ import { resolveRequestPath } from '../../http/request-path';
 import { securityHeadersMiddleware, setSecurityHeaders } from '../../http/security-headers';
 import { sendBody } from '../../http/send-body';
 import type { HostContext } from '../context';
+import { renamer } from '../deployment';
 import { amznTraceId, azureRef, EdgeCache } from './cdn-headers';
 
 const MEDIA_PREFIX = '/-/media';
@@ -24,7 +25,7 @@ const page = (title: string) => `<!DOCTYPE html>\r\n<html><head><title>${title}<
  */
 export function createAssetsApp(ctx: HostContext): express.Express {
   const app = createApp();
-  const media = indexContent([{ dir: path.join(ctx.contentRoot, 'assets/media'), urlPrefix: MEDIA_PREFIX }], (name) =>
+  const media = indexContent([{ dir: path.join(ctx.contentRoot, 'assets/media'), urlPrefix: MEDIA_PREFIX, rename: renamer(ctx.deployment) }], (name) =>
     name.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : undefined,
   );
   const edge = new EdgeCache();

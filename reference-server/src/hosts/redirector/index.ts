@@ -25,6 +25,8 @@ const DIRECTORY = /^\/[A-Za-z0-9][A-Za-z0-9._-]{0,62}\/$/;
 export function createRedirectorApp(ctx: HostContext): express.Express {
   const app = createApp();
   const noVary = !ctx.deployment.varyOnDynamic;
+  const own = `/${ctx.deployment.targetValues.REDIRECTOR_DIRECTORY}/`;
+  const isDirectory = (p: string) => (ctx.deployment.redirectorDirectories === 'own' ? p === own : DIRECTORY.test(p));
   const root = path.join(ctx.contentRoot, 'redirector');
   const directoryPage = precompress(fs.readFileSync(path.join(root, 'pages/directory.html')), ['gzip']);
   const arrivalPage = precompress(fs.readFileSync(path.join(root, 'pages/hop3.html')), ['gzip']);
@@ -58,7 +60,7 @@ export function createRedirectorApp(ctx: HostContext): express.Express {
 
   const dispatch: RequestHandler = (req, res) => {
     const host = hostnameOf(req);
-    if (host === MAIN_HOST && DIRECTORY.test(req.url.split('?', 1)[0])) {
+    if (host === MAIN_HOST && isDirectory(req.url.split('?', 1)[0])) {
       res.setHeader('X-Frame-Options', 'SAMEORIGIN');
       return sendPrecompressed(req, res, directoryPage, { type: PAGE_TYPE, noVary });
     }

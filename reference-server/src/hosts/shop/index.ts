@@ -13,6 +13,7 @@ import { sendBody } from '../../http/send-body';
 import { hostnameOf, originOf } from '../../http/urls';
 import { canonicalName } from '../../roles';
 import type { HostContext } from '../context';
+import { renamer } from '../deployment';
 import { loadCatalogue } from './catalogue';
 import { productPageCookies } from './cookies';
 import { signedFontUrl, verifyFontQuery } from './font-signing';
@@ -69,20 +70,24 @@ async function sendIndexed(req: Request, res: Response, file: IndexedFile): Prom
 export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): express.Express {
   const app = createApp();
   const shopRoot = path.join(ctx.contentRoot, 'shop');
-  const theme = loadTheme(shopRoot);
-  const fonts = indexContent([{ dir: path.join(shopRoot, 'fonts'), urlPrefix: '/cdn/fonts' }], (n) => (n.toLowerCase().endsWith('.woff2') ? 'font/woff2' : undefined));
+  const { deployment } = ctx;
+  const rename = renamer(deployment);
+  const theme = loadTheme(shopRoot, rename);
+  const fonts = indexContent([{ dir: path.join(shopRoot, 'fonts'), urlPrefix: '/cdn/fonts', rename }], (n) => (n.toLowerCase().endsWith('.woff2') ? 'font/woff2' : undefined));
   const images = new Map<string, ShippedImage>();
-  for (const file of indexContent([{ dir: path.join(shopRoot, 'files'), urlPrefix: '/cdn/shop/files' }], (n) => (n.toLowerCase().endsWith('.png') ? 'image/png' : undefined)).values()) {
+  for (const file of indexContent([{ dir: path.join(shopRoot, 'files'), urlPrefix: '/cdn/shop/files', rename }], (n) => (n.toLowerCase().endsWith('.png') ? 'image/png' : undefined)).values()) {
     const size = pngSize(file.bytes);
     if (!size) throw new Error(`${file.name} is not a PNG`);
     images.set(file.name.toLowerCase(), { key: file.key, bytes: file.bytes, ...size, version: contentVersion(file.bytes) });
   }
-  const fontUrl = signedFontUrl('/cdn/fonts/lessons_sans/lessons_sans_n4.woff2', canonicalName('shop'), FONT_H2_HOST);
-  const pages = buildProductPages(path.join(shopRoot, 'pages/product.html'), loadCatalogue(path.join(shopRoot, 'products.json')), {
-    fontUrl,
-    ...theme.urls,
-    images,
-  });
+  const fontUrl = signedFontUrl(rename('/cdn/fonts/lessons_sans/lessons_sans_n4.woff2'), canonicalName('shop'), FONT_H2_HOST, deployment.fontSecret);
+  const catalogue = new Map(
+    [...loadCatalogue(path.join(shopRoot, 'products.json')).values()].map((p) => {
+      const handle = rename(p.handle);
+      return [handle, { ...p, handle, images: p.images.map((i) => ({ ...i, file: rename(i.file) })) }] as const;
+    }),
+  );
+  const pages = buildProductPages(path.join(shopRoot, 'pages/product.html'), catalogue, { fontUrl, ...theme.urls, images }, rename);
   const notFoundPage = storePage(fs.readFileSync(path.join(shopRoot, 'pages/404.html'), 'utf8'));
   const variants = options.variants ?? new ImageVariants();
 
@@ -100,7 +105,7 @@ export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): e
     const etag = page.etag(coding);
     res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
     res.setHeader('ETag', etag);
-    res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date(), undefined, ctx.deployment.shopCountry));
+    res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date(), undefined, deployment.shopCountry));
     if (notModified(req, etag)) {
       res.setHeader('Vary', 'Accept-Encoding');
       res.statusCode = 304;
@@ -123,7 +128,7 @@ export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): e
   };
 
   const font = (req: Request, res: Response, key: string, query: string | undefined): Promise<void> | void => {
-    if (!verifyFontQuery(key, query)) return plain(req, res, 403, 'Forbidden: missing or invalid font signature');
+    if (!verifyFontQuery(key, query, deployment.fontSecret)) return plain(req, res, 403, 'Forbidden: missing or invalid font signature');
     const file = fonts.get(key);
     if (!file) return plain(req, res, 404, 'Not Found');
     res.statusCode = 200;

@@ -111,8 +111,8 @@ export function renderProductPage(template: string, product: Product, assets: Pa
  * Every product page, rendered and compressed once when the host is built. The pages use
  * origin-relative addresses only, so one rendering serves every port the shop is reached on.
  */
-export function buildProductPages(templateFile: string, products: ReadonlyMap<string, Product>, assets: PageAssets): Map<string, StorePage> {
-  const template = fs.readFileSync(templateFile, 'utf8');
+export function buildProductPages(templateFile: string, products: ReadonlyMap<string, Product>, assets: PageAssets, rename: (text: string) => string = (t) => t): Map<string, StorePage> {
+  const template = rename(fs.readFileSync(templateFile, 'utf8'));
   const pages = new Map<string, StorePage>();
   for (const product of products.values()) pages.set(product.handle, storePage(renderProductPage(template, product, assets)));
   return pages;

@@ -39,21 +39,21 @@ function typeOf(name: string): string | undefined {
 }
 
 /** Indexes the theme and platform scripts once; the platform script is named by its SHA-256. */
-export function loadTheme(shopRoot: string): Theme {
+export function loadTheme(shopRoot: string, rename: (text: string) => string = (t) => t): Theme {
   const files = new Map<string, ThemeFile>();
-  for (const file of indexContent([{ dir: path.join(shopRoot, 'theme'), urlPrefix: THEME_PREFIX }], typeOf).values()) {
+  for (const file of indexContent([{ dir: path.join(shopRoot, 'theme'), urlPrefix: THEME_PREFIX, rename }], typeOf).values()) {
     files.set(file.key, { file, version: contentVersion(file.bytes) });
   }
   const platform = new Map<string, IndexedFile>();
   let platformUrl = '';
-  for (const file of indexContent([{ dir: path.join(shopRoot, 'platform'), urlPrefix: PLATFORM_PREFIX }], typeOf).values()) {
+  for (const file of indexContent([{ dir: path.join(shopRoot, 'platform'), urlPrefix: PLATFORM_PREFIX, rename }], typeOf).values()) {
     const stem = path.basename(file.name, path.extname(file.name));
-    const url = `${PLATFORM_PREFIX}/${stem}-${createHash('sha256').update(file.bytes).digest('hex')}.js`;
+    const url = `${rename(PLATFORM_PREFIX)}/${stem}-${createHash('sha256').update(file.bytes).digest('hex')}.js`;
     platform.set(url.toLowerCase(), file);
     if (stem === 'features') platformUrl = url;
   }
   const need = (key: string): ThemeFile => {
-    const found = files.get(key.toLowerCase());
+    const found = files.get(rename(key).toLowerCase());
     if (!found) throw new Error(`theme file missing: ${key}`);
     return found;
   };

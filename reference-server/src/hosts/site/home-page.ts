@@ -33,6 +33,6 @@ export function compileTemplate(source: string): PageTemplate {
   };
 }
 
-export function loadTemplate(file: string): PageTemplate {
-  return compileTemplate(fs.readFileSync(file, 'utf8'));
+export function loadTemplate(file: string, rename: (text: string) => string = (t) => t): PageTemplate {
+  return compileTemplate(rename(fs.readFileSync(file, 'utf8')));
 }

@@ -10,6 +10,7 @@ import { sendBody } from '../../http/send-body';
 import { indexIisStaticFiles, sendIisStaticFile } from '../../http/static-files';
 import { hostnameOf, originOf } from '../../http/urls';
 import type { HostContext } from '../context';
+import { renamer } from '../deployment';
 import { homePageCookies, identifiedVisitorCookie, newAffinity } from './cookies';
 import { BAD_REQUEST_PAGE, METHOD_NOT_ALLOWED_PAGE, NOT_FOUND_PAGE, SERVER_ERROR_PAGE } from './error-pages';
 import { parseGuidsQuery } from './guids';
@@ -36,11 +37,12 @@ function noStore(res: Response): void {
 export function createSiteApp(ctx: HostContext): express.Express {
   const app = createApp();
   const siteRoot = path.join(ctx.contentRoot, 'site');
+  const rename = renamer(ctx.deployment);
   const files = indexIisStaticFiles([
-    { dir: path.join(siteRoot, 'section'), urlPrefix: `/${ctx.section}` },
-    { dir: path.join(siteRoot, 'root'), urlPrefix: '' },
+    { dir: path.join(siteRoot, 'section'), urlPrefix: `/${ctx.section}`, rename },
+    { dir: path.join(siteRoot, 'root'), urlPrefix: '', rename },
   ]);
-  const home = loadTemplate(path.join(siteRoot, 'pages/home.html'));
+  const home = loadTemplate(path.join(siteRoot, 'pages/home.html'), rename);
   const instanceAffinity = newAffinity();
   const { deployment } = ctx;
   const noVary = !deployment.varyOnDynamic;

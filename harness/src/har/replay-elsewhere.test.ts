@@ -1,0 +1,59 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
+import { allFindings, ReplayClients, replayItem } from '../replay/run';
+import { loadSpecs } from '../spec/load';
+import { loadTargetMap } from '../target';
+import { launchTestReference } from '../testing/proxied-reference';
+import { deriveSpecs } from './derive';
+import { defaultRoleMapping } from './role-mapping';
+import { writeSpecs } from './write-specs';
+
+/*
+ * A spec made from production traffic replays on staging: the reference's recorded HARs go
+ * through har2spec, and the result is replayed against the reference's second deployment, which
+ * serves the same shapes under its own names (and 404 to the reference's). Every file the HARs
+ * captured is found again on the second deployment's own pages and answers as captured.
+ */
+const ROOT = path.resolve(__dirname, '../../..');
+const hars = ['har/reference-site.har', ...fs.readdirSync(path.join(ROOT, 'har/reference')).filter((f) => f.endsWith('.har')).map((f) => `har/reference/${f}`)].map((f) => path.join(ROOT, f));
+
+let alt: EmbeddedReference;
+let clients: ReplayClients;
+let dir: string;
+
+beforeAll(async () => {
+  alt = await launchTestReference(['--deployment', 'alt']);
+  clients = new ReplayClients(loadTargetMap(targetEnvOf(alt.ready) as NodeJS.ProcessEnv));
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'har2spec-elsewhere-'));
+}, 120000);
+
+afterAll(async () => {
+  await clients?.close();
+  await alt?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('derived specs find every captured file on another deployment\'s own pages, and its answer has the captured status and type', async () => {
+  const { specs } = deriveSpecs(hars, defaultRoleMapping());
+  writeSpecs(specs, dir, () => undefined);
+  const loaded = loadSpecs(dir);
+  const discovered = loaded.flatMap((s) => s.exchanges.filter((e) => e.discover).map((e) => ({ role: s.role, e })));
+  expect(discovered.map(({ e }) => e.discover!.template)).toEqual(expect.arrayContaining(['/{section}/css/{name}.css', '/-/media/{folder*}/{file}.svg', '/cdn/shop/t/{theme}/assets/{file}.css', '/cdn/fonts/{family}/{file}.woff2', '/cdn/shop/files/{name}.png']));
+  const outcome: string[] = [];
+  for (const { role, e } of discovered) {
+    const record = await replayItem(e, clients, { role });
+    const findings = allFindings(record).filter((f) => f.protocol === 'h1');
+    const step = record.legs[0]?.steps[0];
+    const miss = findings.find((f) => f.id === `${e.id} discover`);
+    const status = findings.find((f) => f.id === `${e.id} status`);
+    const type = findings.find((f) => f.id === `${e.id} header content-type`);
+    outcome.push(`${e.id}: ${miss ? `not found: ${miss.actual}` : `${step?.discovered?.url?.replace(/:\d+/, '')} status ${status?.verdict} type ${type?.verdict ?? 'none'}`}`);
+  }
+  for (const line of outcome) expect(line).toMatch(/: https:\/\/\S+ status pass type (pass|none)$/);
+  // On the second deployment's own names, never the captured ones.
+  expect(outcome.join('\n')).toMatch(/\/content\/css\/portal\.css/);
+  expect(outcome.join('\n')).toMatch(/\/cdn\/shop\/t\/149911223344\//);
+  expect(outcome.join('\n')).not.toMatch(/main\.css|137296035934|lessons_sans|Project\/Lessons/);
+}, 120000);

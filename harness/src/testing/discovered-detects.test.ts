@@ -1,0 +1,66 @@
+import * as path from 'node:path';
+import type { EmbeddedReference } from '../embedded/reference-process';
+import type { TestPki } from '../target/test-pki';
+import type { MutatingProxy, Mutation, ProxiedExchange } from './mutating-proxy';
+import { runPlaywright } from './playwright-run';
+import { startProxiedReference, stopProxiedReference } from './proxied-reference';
+
+/*
+ * Deviations in files whose addresses the replay discovers: the reference's second deployment
+ * (its own section, file names, theme number and font family) behind a proxy that breaks five of
+ * its files at once. Each fails the exchanges replayed on that file, found on the target's pages.
+ */
+
+const root = path.resolve(__dirname, '../../..');
+const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test'];
+const ROLES = { TARGET_URL: NAMES[0], TARGET_BARE_URL: NAMES[1], TARGET_ASSETS_URL: NAMES[2], TARGET_MAINTENANCE_URL: NAMES[3], TARGET_SHOP_URL: NAMES[4], TARGET_ANALYTICS_URL: NAMES[8] };
+
+let reference: EmbeddedReference;
+let pki: TestPki;
+let proxy: MutatingProxy;
+
+beforeAll(async () => {
+  ({ reference, pki, proxy } = await startProxiedReference(NAMES, 'Discovered Files Proxy Root', ['--deployment', 'alt']));
+}, 120000);
+
+afterAll(async () => {
+  await stopProxiedReference({ reference, pki, proxy });
+});
+
+const file = (e: ProxiedExchange) => e.path.split('?')[0];
+const set = (e: ProxiedExchange, name: string, value: string) => {
+  e.lines = [...e.lines.filter(([n]) => n !== name), [name, value]];
+};
+const DEVIATIONS: Array<[string, (e: ProxiedExchange) => boolean, (e: ProxiedExchange) => void]> = [
+  ['a wrong MIME type on the site\'s own PNG', (e) => file(e) === '/content/img/brand-mark.png', (e) => set(e, 'content-type', 'image/jpeg')],
+  ['a weak ETag on the site\'s own stylesheet', (e) => file(e) === '/content/css/portal.css', (e) => set(e, 'etag', 'W/"1d2c3b4a"')],
+  ['a short max-age on the theme\'s own stylesheet', (e) => file(e).endsWith('/assets/theme.css'), (e) => set(e, 'cache-control', 'public, max-age=300')],
+  ['a wrong type on the storefront\'s own font', (e) => file(e).startsWith('/cdn/fonts/portal_serif/'), (e) => set(e, 'content-type', 'application/octet-stream')],
+  ['the site\'s own WOFF2 without its signature bytes', (e) => file(e) === '/content/fonts/portal-glyphs.woff2' && e.status === 200, (e) => (e.body = Buffer.concat([Buffer.from('0000', 'hex'), e.body.subarray(2)]))],
+];
+
+test('five deviations in discovered files fail exactly the exchanges replayed on them, each with its deviation', async () => {
+  const mutation: Mutation = (e) => {
+    for (const [, applies, change] of DEVIATIONS) if (applies(e)) change(e);
+  };
+  proxy.setMutation(mutation);
+  const env = { ...proxy.targetEnv(ROLES, pki.caFile), TARGET_REDIRECTOR_URL: NAMES.slice(5, 8).map((n) => `https://${n}:${proxy.port}`).join(',') };
+  const results = await runPlaywright(root, ['specs/replay.spec.ts', '--project', 'raw'], env);
+  const byId = new Map(results.map((r) => [r.title.split(' › ').pop()!, r]));
+  const failed = [...byId].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped')).map(([id]) => id);
+  expect(failed.sort()).toEqual(
+    [
+      'site/static/png', 'site/static/head', 'site/static/range',
+      'site/static/css', 'site/static/css-unversioned',
+      'shop/theme/css',
+      'shop/font',
+      'site/static/woff2',
+    ].sort(),
+  );
+  const message = (id: string) => `${id}: ${byId.get(id)?.message ?? ''}`;
+  expect(message('site/static/png')).toMatch(/site\/static\/png header content-type: expected "image\/png", got "image\/jpeg"/);
+  expect(message('site/static/css')).toMatch(/site\/static\/css header etag: expected "iis-etag .*", got "W\/\\"1d2c3b4a\\""/);
+  expect(message('shop/theme/css')).toMatch(/shop\/theme\/css header cache-control: expected "public, max-age=31557600", got "public, max-age=300"/);
+  expect(message('shop/font')).toMatch(/shop\/font header content-type: expected "font\/woff2", got "application\/octet-stream"/);
+  expect(message('site/static/woff2')).toMatch(/site\/static\/woff2 body starts-with: expected "starts with bytes 774f4632", got "starts with bytes 00004632"/);
+}, 180000);
