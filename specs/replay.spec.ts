@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../harness/src/replay/run';
 import { loadSpecs } from '../harness/src/spec/load';
+import { ENV_DISCOVERY_FILE } from '../harness/src/discover/shared-pages';
 import { loadTargetMap, skipReason } from '../harness/src/target';
 import { assertFindings } from './support/assert';
 
@@ -17,7 +18,7 @@ const SPECS = loadSpecs(__dirname);
 
 let clients: ReplayClients | undefined;
 function replayClients(): ReplayClients {
-  clients ??= new ReplayClients(loadTargetMap(process.env));
+  clients ??= new ReplayClients(loadTargetMap(process.env), { discoveryFile: process.env[ENV_DISCOVERY_FILE] });
   return clients;
 }
 

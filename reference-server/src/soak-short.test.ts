@@ -1,5 +1,5 @@
 /**
- * The soak's CI mode (bench/soak.ts --short: 8 s of mixed traffic over every role at concurrency
+ * The soak's CI mode (bench/soak.ts --short: 10 s of mixed traffic over every role at concurrency
  * 16, HTTP/1.1 and HTTP/2, against the reference in its own process). `npm run soak` is the full
  * 60 s run.
  */

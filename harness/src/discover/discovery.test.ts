@@ -1,4 +1,8 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { describeMiss, Discovery, type SourceFetch } from './discovery';
+import { readPages, writePages } from './shared-pages';
 
 const HOME = 'https://www.site.test/';
 const values = { '{base_url}': 'https://www.site.test', '{section}': 'static', '{value:PRODUCT_HANDLE}': 'apron' };
@@ -53,4 +57,28 @@ test('a target value the page contradicts: the page\'s address is used and the d
   expect(found).toMatchObject({ kind: 'found', url: 'https://www.site.test/products/scarf', disagreements: [{ name: 'PRODUCT_HANDLE', value: 'apron', found: 'scarf' }] });
   const agreeing = await d.find({ url: HOME, headers: {} }, { select: ['a[href]'], template: '/products/{value:PRODUCT_HANDLE}' }, { ...values, '{value:PRODUCT_HANDLE}': 'scarf' }, 'https://www.site.test');
   expect(agreeing).toMatchObject({ kind: 'found', disagreements: [] });
+});
+
+test('pages read by the run\'s set-up are handed to the workers: a seeded discovery asks for nothing', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'discovery-pages-'));
+  try {
+    const setUp = new Discovery(fetcher());
+    await setUp.find({ url: HOME, headers: {} }, { select: ['img[src]'], template: '/{section}/img/{name}.png' }, values, 'https://www.site.test');
+    await setUp.page({ url: 'https://www.site.test/gone', headers: {} });
+    const file = path.join(dir, 'pages.json');
+    writePages(file, await setUp.fetched());
+    const worker = new Discovery(async () => {
+      throw new Error('a seeded page was asked for again');
+    });
+    for (const p of readPages(file)) worker.seed(p);
+    const found = await worker.find({ url: HOME, headers: {} }, { select: ['link[href]'], template: '/{section}/css/{name}.css' }, values, 'https://www.site.test');
+    expect(found).toMatchObject({ kind: 'found', url: 'https://www.site.test/static/css/site.css?lw=1' });
+    expect(worker.requests).toBe(0);
+    // An unreadable file only means the workers read the pages themselves.
+    fs.writeFileSync(file, '{not json');
+    expect(readPages(file)).toEqual([]);
+    expect(readPages(path.join(dir, 'missing.json'))).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -14,9 +14,14 @@ export interface InferredSection {
 const SHAPE = /^\/([^/]+)\/(css\/[^/]+\.css|js\/[^/]+\.js)$/i;
 
 export function inferSection(html: string, pageUrl: string): InferredSection | undefined {
+  return inferSectionFromLinks(pageLinks(html, pageUrl), pageUrl);
+}
+
+/** The same, from the addresses a page links (`from`: the element and attribute). */
+export function inferSectionFromLinks(links: ReadonlyArray<{ from: string; url: URL }>, pageUrl: string): InferredSection | undefined {
   const origin = new URL(pageUrl).origin;
   const votes = new Map<string, string[]>();
-  for (const link of pageLinks(html, pageUrl)) {
+  for (const link of links) {
     if (link.url.origin !== origin || (link.from !== 'link[href]' && link.from !== 'script[src]')) continue;
     const m = SHAPE.exec(link.url.pathname);
     if (!m) continue;

@@ -26,6 +26,7 @@ import { H2Client, tlsFacts } from '../transport/h2';
 import { limits } from '../transport/limits';
 import { send, TransportError, type ObservedResponse } from '../transport/send';
 import type { Discovery } from '../discover/discovery';
+import { readPages } from '../discover/shared-pages';
 import { CookieJar } from './cookie-jar';
 import { disagreementFindings, discoveryOver, missFinding, resolveDiscover } from './discovered';
 import { buildRequest, replayPlaceholders, StepSkip, type BuiltRequest } from './request';
@@ -45,7 +46,11 @@ export class ReplayClients {
   /** TLS facts of the h1 connections, by origin (every connection to an origin presents the same). */
   private readonly tls = new Map<string, ObservedTls>();
 
-  constructor(readonly map: TargetMap) {
+  /** `discoveryFile`: the source pages the run's set-up read (HARNESS_DISCOVERY_FILE), not asked for again. */
+  constructor(
+    readonly map: TargetMap,
+    options: { discoveryFile?: string } = {},
+  ) {
     this.h1 = createDispatcher(map, {
       allowH2: false,
       onSocket: (socket: Socket, o) => {
@@ -54,6 +59,7 @@ export class ReplayClients {
     });
     this.h2 = new H2Client(map);
     this.discovery = discoveryOver(this.h1);
+    if (options.discoveryFile) for (const page of readPages(options.discoveryFile)) this.discovery.seed(page);
   }
 
   tlsOf(url: URL): ObservedTls | undefined {

@@ -74,6 +74,23 @@ describe('buildResults', () => {
     expect(JSON.stringify(raw).includes('q9w8e7r6t5y4u3i2o1p0asdf')).toBe(true);
   });
 
+  test('a discovered step shows its address and page; what a page links is shown with its signed queries redacted', () => {
+    const signed = 'https://shop.test/cdn/fonts/f/f_n4.woff2?h1=c2hvcA&h2=c3RvcmU&hmac=9f83645f5fba2eab9ff08ff7b36efb15dc15acad1029479ae6564bb893681c1f';
+    const record = replayRecord('shop/font');
+    record.legs[0].steps[0] = { ...record.legs[0].steps[0], discovered: { template: '/cdn/fonts/{family}/{file}.woff2', from: 'https://shop.test/products/x', url: signed, via: 'link[href]' } } as never;
+    record.legs[1].steps[0] = { id: 'shop/font', protocol: 'h2', discovered: { template: '/cdn/fonts/{family}/{file}.woff2', from: 'https://shop.test/products/x' }, findings: [
+      { id: 'shop/font discover', verdict: 'fail', level: 'must', expected: 'an address of the shape', actual: `https://shop.test/products/x links nothing of the shape; it links ${signed}, https://shop.test/a.css`, source: 'capture', protocol: 'h2' },
+    ] } as never;
+    const r = buildResults({ run: runMeta(), tests: [collected(['shop', 'shop/font'], record)] });
+    const text = JSON.stringify(r);
+    expect(text).not.toContain('9f83645f5fba2eab9ff08ff7b36efb15dc15acad1029479ae6564bb893681c1f');
+    const steps = r.tests[0].legs!.flatMap((l) => l.steps);
+    expect(steps[0].discovered).toMatchObject({ template: '/cdn/fonts/{family}/{file}.woff2', from: 'https://shop.test/products/x', via: 'link[href]', url: expect.stringMatching(/^https:\/\/shop\.test\/cdn\/fonts\/f\/f_n4\.woff2\?h1=.*&hmac=%E2%80%B9secret%3A%20hex64%2C%2064%20chars%E2%80%BA$/) });
+    expect(steps[1].discovered).toEqual({ template: '/cdn/fonts/{family}/{file}.woff2', from: 'https://shop.test/products/x' });
+    const miss = r.tests[0].expectations.find((e) => e.id === 'shop/font discover')!.findings[0];
+    expect(miss).toMatchObject({ redacted: true, actual: expect.stringMatching(/links nothing of the shape; it links https:\/\/shop\.test\/cdn\/fonts\/f\/f_n4\.woff2\?h1=.*hmac=%E2%80%B9secret%3A%20hex64%2C%2064%20chars%E2%80%BA, https:\/\/shop\.test\/a\.css$/) });
+  });
+
   test('a failing test whose findings all pass gets an error expectation (nothing is lost)', () => {
     const t = collected(['site', 'site/home'], replayRecord('site/home'), { status: 'timedOut', errors: ['Test timeout of 60000ms exceeded.'] });
     const r = buildResults({ run: runMeta(), tests: [t] });

@@ -134,6 +134,11 @@ function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: 
       const shown = name === 'set-cookie' ? redactSetCookieText(actual) : name === 'cookie' ? redactHeaderValue(name, actual) : describeSecret(actual);
       redacted = shown !== actual;
       actual = shown;
+    } else if (/ discover\b/.test(id)) {
+      // What a page links may carry signed queries: each address is shown with its secrets redacted.
+      const shown = actual.replace(/https?:\/\/[^\s,)]+/g, (u) => redactUrl(u));
+      redacted = shown !== actual;
+      actual = shown;
     }
   }
   const out: Omit<FindingReport, 'key'> = { id, verdict, level, expected: text(raw.expected), actual, source };

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { EmbeddedReference } from '../embedded/reference-process';
 import type { TestPki } from '../target/test-pki';
-import { type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
+import { rewriteText, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
 import { runPlaywright } from './playwright-run';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
 
@@ -85,6 +85,13 @@ const CASES: Array<[string, Mutation, string, RegExp, Record<string, string>]> =
     on((e) => e.host === NAMES[0] && pathOf(e).endsWith('/img/spacer.gif'), (e) => (e.status = 404)),
     'site/browser/home',
     /site\/browser\/home \{base_url\}\/[^ ]+\/img\/spacer\.gif status: expected "200", got "404"/,
+    NONE,
+  ],
+  [
+    'a home page that links no PNG image of the described shape',
+    on(isHome, (e) => rewriteText(e, (html) => html.replace(/\.png\b/g, '.PNG'))),
+    'site/browser/home',
+    /site\/browser\/home discover \/\{section\}\/img\/\{name\}\.png: expected "an address of the shape \/\{section\}\/img\/\{name\}\.png \(img\[src\], img\[srcset\], source\[src\], source\[srcset\], css\) on \{base_url\}\/", got "https:\/\/www\.lessons\.test:\d+\/ links nothing of the shape; it links https:\/\/www\.lessons\.test:\d+\/static\/img\/logo\.PNG/,
     NONE,
   ],
   [

@@ -1,4 +1,5 @@
 import * as http2 from 'node:http2';
+import * as zlib from 'node:zlib';
 import type { AddressInfo, Socket } from 'node:net';
 import { valueVariables } from '../embedded/reference-process';
 import { createDispatcher, loadTargetMap } from '../target';
@@ -115,4 +116,11 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Changes the text of an answer's body, keeping its gzip coding when it has one. */
+export function rewriteText(e: ProxiedExchange, change: (text: string) => string): void {
+  const gzip = e.lines.some(([n, v]) => n === 'content-encoding' && v === 'gzip');
+  const text = change((gzip ? zlib.gunzipSync(e.body) : e.body).toString('utf8'));
+  e.body = gzip ? zlib.gzipSync(text) : Buffer.from(text);
 }

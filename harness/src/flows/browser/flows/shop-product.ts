@@ -3,6 +3,7 @@ import { parseSetCookieLine } from '../../../spec/observe';
 import { createDispatcher, type TargetMap } from '../../../target';
 import type { ObservedResource } from '../resources';
 import { FlowSession, type BrowserFlow } from '../session';
+import { checkDiscoverable } from '../discoverable';
 
 /** Cookies a returning visitor holds that the product page must expire. */
 const EXPIRED = ['_shopify_y', '_shopify_s'];
@@ -61,6 +62,7 @@ export const shopProduct: BrowserFlow = {
     const observedDoc = await FlowSession.observe(doc);
     s.checkResource(observedDoc);
     await s.settle();
+    await checkDiscoverable(s);
     const resources = await s.checkResources(() => true);
     const p = (r: ObservedResource) => new URL(r.url).pathname;
     const images = resources.filter((r) => s.roleOf(r.url) === 'shop' && p(r).startsWith('/cdn/shop/files/'));

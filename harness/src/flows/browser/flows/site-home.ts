@@ -1,5 +1,6 @@
 import type { ObservedResource } from '../resources';
 import { FlowSession, type BrowserFlow } from '../session';
+import { checkDiscoverable } from '../discoverable';
 
 /**
  * Chromium fetches a page's icon itself, but Playwright leaves requests for `/favicon.ico` out of
@@ -46,6 +47,7 @@ export const siteHome: BrowserFlow = {
     const icon = await loadDeclaredIcon(s);
     s.findings.compare(`${s.id} declares an icon`, icon !== undefined, '<link rel="icon">', icon ?? '(none)', { clause: 'Static files on {base_url}: icon /favicon.ico' });
     await s.settle();
+    await checkDiscoverable(s);
     const resources = await s.checkResources(() => true);
     const on = (r: ObservedResource, role: string) => s.roleOf(r.url) === role;
     const path = (r: ObservedResource) => new URL(r.url).pathname;

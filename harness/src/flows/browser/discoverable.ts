@@ -1,0 +1,58 @@
+/**
+ * The browser's side of discovery: the page a flow loaded (its DOM as the browser built it) must
+ * link an address of each shape the specs discover on it, as the raw replay requires of the same
+ * page. A page without one fails with the raw replay's words: the page, the shape, what it links.
+ */
+import { defaultLevel } from '../../core';
+import { candidatesOf } from '../../discover/candidates';
+import { describeMiss, Discovery } from '../../discover/discovery';
+import { discoverSource } from '../../spec/load';
+import { fillPlaceholders } from '../../spec/placeholders';
+import type { ExchangeSpec } from '../../spec/types';
+import { ROLE_PLACEHOLDERS } from '../../target';
+import type { FlowSession } from './session';
+
+/** Exchanges whose `discover` reads the page at `pageUrl`, grouped by shape (one finding per shape). */
+function readersOf(s: FlowSession, pageUrl: URL): Map<string, Array<{ ex: ExchangeSpec; roleOrigin: string }>> {
+  const out = new Map<string, Array<{ ex: ExchangeSpec; roleOrigin: string }>>();
+  for (const file of s.env.index.specs) {
+    const roleOrigin = s.env.values[ROLE_PLACEHOLDERS[file.role]];
+    if (!roleOrigin) continue;
+    for (const ex of [...file.exchanges, ...(file.flows ?? []).flatMap((f) => f.steps)]) {
+      const source = ex.discover && discoverSource(ex.discover);
+      if (!source || source.exchange.discover) continue;
+      let sourceUrl: URL;
+      try {
+        sourceUrl = new URL(fillPlaceholders(source.exchange.request.path, s.env.values), s.env.values[ROLE_PLACEHOLDERS[source.role]]);
+      } catch {
+        continue;
+      }
+      if (sourceUrl.origin !== pageUrl.origin || sourceUrl.pathname !== pageUrl.pathname) continue;
+      const key = `${ex.discover!.template}\u0000${ex.discover!.select.join(',')}`;
+      out.set(key, [...(out.get(key) ?? []), { ex, roleOrigin }]);
+    }
+  }
+  return out;
+}
+
+export async function checkDiscoverable(s: FlowSession): Promise<void> {
+  const pageUrl = new URL(s.page.url());
+  const readers = readersOf(s, pageUrl);
+  if (readers.size === 0) return;
+  const html = await s.page.content();
+  const discovery = new Discovery(async () => {
+    throw new Error('the page the browser loaded is read, not fetched again');
+  });
+  discovery.seed({ url: pageUrl.href, status: 200, candidates: candidatesOf({ url: pageUrl.href, contentType: 'text/html', text: html, link: [] }) });
+  for (const group of readers.values()) {
+    const [{ ex, roleOrigin }] = group;
+    const d = ex.discover!;
+    const r = await discovery.find({ url: pageUrl.href, headers: {} }, d, s.env.values, roleOrigin);
+    s.findings.compare(`${s.id} discover ${d.template}`, r.kind === 'found', `an address of the shape ${d.template} (${d.select.join(', ')}) on ${s.label(pageUrl.href)}`, r.kind === 'found' ? `${s.label(r.url)} (${r.via})` : describeMiss(r), {
+      source: ex.source,
+      level: ex.level ?? defaultLevel(ex.source),
+      clause: ex.clause,
+      message: `the address ${group.map((g) => g.ex.id).join(', ')} ${group.length === 1 ? 'is' : 'are'} replayed on`,
+    });
+  }
+}
