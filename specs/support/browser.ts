@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, test as base, type Browser, type BrowserContext, type TestInfo } from '@playwright/test';
+import { addExtraHeaders, basicCredentials, extraHeaderNames, hideExtraHeaders } from '../../harness/src/browser/extra-headers';
 import { targetBrowserLaunch } from '../../harness/src/browser/launch';
 import { flowEnvironment, type FlowEnvironment } from '../../harness/src/flows/browser/environment';
 import { mergeSupplement } from '../../harness/src/flows/browser/har-output';
@@ -34,7 +35,13 @@ export const test = base.extend<{ targetContext: BrowserContext }, { targetBrows
     { scope: 'worker' },
   ],
   targetContext: async ({ targetBrowser }, use, testInfo) => {
-    const context = await targetBrowser.newContext({ ignoreHTTPSErrors: target().map.insecure, recordHar: { path: harPath(testInfo), content: 'embed' } });
+    const credentials = basicCredentials(target().map);
+    const context = await targetBrowser.newContext({
+      ignoreHTTPSErrors: target().map.insecure,
+      recordHar: { path: harPath(testInfo), content: 'embed' },
+      ...(credentials ? { httpCredentials: { ...credentials, send: 'unauthorized' as const } } : {}),
+    });
+    await addExtraHeaders(context, target().map);
     await use(context);
     await closeContext(context);
   },
@@ -52,9 +59,11 @@ async function attachHar(context: BrowserContext, testInfo: TestInfo, supplement
   await closeContext(context);
   const file = harPath(testInfo);
   if (!fs.existsSync(file)) return;
-  if (supplement.length) {
+  const hidden = extraHeaderNames(target().map);
+  if (supplement.length || hidden.size) {
     const har: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (mergeSupplement(har, supplement)) fs.writeFileSync(file, JSON.stringify(har));
+    const merged = supplement.length > 0 && mergeSupplement(har, supplement);
+    if (hideExtraHeaders(har, hidden) || merged) fs.writeFileSync(file, JSON.stringify(har));
   }
   await testInfo.attach('har', { path: file, contentType: 'application/json' });
 }

@@ -1,16 +1,16 @@
 import * as zlib from 'node:zlib';
 import { test } from '@playwright/test';
-import { getSetCookies, Headers, type Agent, type Cookie } from 'undici';
+import { getSetCookies, Headers, type Cookie, type Dispatcher } from 'undici';
 import { createDispatcher, loadTargetMap, roleUrls, skipReason, type Role, type TargetMap } from '../../harness/src/target';
 import { send, values, type ObservedResponse, type RequestSpec } from '../../harness/src/transport/send';
 
 export type Protocol = 'h1' | 'h2';
 export const PROTOCOLS: Protocol[] = ['h1', 'h2'];
 
-let cached: { map: TargetMap; agents: Record<Protocol, Agent> } | undefined;
+let cached: { map: TargetMap; agents: Record<Protocol, Dispatcher> } | undefined;
 
 /** The target map of this run (validated by the global set-up) and one dispatcher per protocol. */
-export function target(): { map: TargetMap; agents: Record<Protocol, Agent> } {
+export function target(): { map: TargetMap; agents: Record<Protocol, Dispatcher> } {
   cached ??= (() => {
     const map = loadTargetMap(process.env);
     return { map, agents: { h1: createDispatcher(map, { allowH2: false }), h2: createDispatcher(map, { allowH2: true }) } };

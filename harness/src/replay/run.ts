@@ -13,7 +13,7 @@
  */
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import type { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { defaultLevel, verdictFor, type Finding } from '../core';
 import { describeNoise, learnNoise, mergeNoise } from '../noise';
 import { evaluateExchange } from '../spec/evaluate';
@@ -39,7 +39,7 @@ export const PROTOCOLS: readonly Protocol[] = ['h1', 'h2'];
 
 /** Clients of one target, shared by the tests of a worker. */
 export class ReplayClients {
-  readonly h1: Agent;
+  readonly h1: Dispatcher;
   readonly h2: H2Client;
   /** The source pages of `discover` blocks, each read once for the life of these clients. */
   readonly discovery: Discovery;

@@ -1,8 +1,8 @@
 import { isIP, type Socket } from 'node:net';
 import { rootCertificates } from 'node:tls';
-import { Agent, buildConnector } from 'undici';
+import { Agent, buildConnector, Dispatcher } from 'undici';
 import { resolveKey } from './resolve';
-import type { TargetMap } from './target-map';
+import { extraHeadersFor, type TargetMap } from './target-map';
 import { limits } from '../transport/limits';
 
 export interface DispatcherOptions {
@@ -25,7 +25,7 @@ function defaultPort(protocol: string): number {
  * URL's name, which is what lets staging be addressed by production names. Plain-http origins
  * (OCSP responders) go through the same connector and the same map, just without TLS.
  */
-export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}): Agent {
+export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}): Dispatcher {
   const allowH2 = options.allowH2 ?? true;
   if (typeof allowH2 !== 'boolean') {
     throw new TypeError(`createDispatcher: allowH2 must be a boolean, got ${typeof allowH2}`);
@@ -60,5 +60,48 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
   };
 
   const { requestTimeoutMs } = limits();
-  return new Agent({ allowH2, connect, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs });
+  const agent = new Agent({ allowH2, connect, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs });
+  return Object.keys(map.headers).length === 0 ? agent : new WithExtraHeaders(agent, map);
+}
+
+/**
+ * The role's extra headers join each request as it leaves, so what callers record never holds
+ * them. A plain delegate rather than an undici interceptor: interceptors wrap the handler, and the
+ * wrapped form no longer hands repeated fields (Set-Cookie) over as raw lines.
+ */
+class WithExtraHeaders extends Dispatcher {
+  constructor(
+    private readonly inner: Agent,
+    private readonly map: TargetMap,
+  ) {
+    super();
+  }
+
+  dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    const extra = Object.entries(extraHeadersFor(this.map, `${opts.origin ?? ''}`));
+    if (extra.length === 0) return this.inner.dispatch(opts, handler);
+    const given = opts.headers;
+    const headers = Array.isArray(given) ? [...(given as string[]), ...extra.flat()] : { ...(given as Record<string, string> | undefined), ...Object.fromEntries(extra) };
+    return this.inner.dispatch({ ...opts, headers }, handler);
+  }
+
+  close(): Promise<void>;
+  close(callback: () => void): void;
+  close(callback?: () => void): Promise<void> | void {
+    const done = this.inner.close();
+    if (!callback) return done;
+    void done.then(callback, callback);
+  }
+
+  destroy(): Promise<void>;
+  destroy(err: Error | null): Promise<void>;
+  destroy(callback: () => void): void;
+  destroy(err: Error | null, callback: () => void): void;
+  destroy(a?: Error | null | (() => void), b?: () => void): Promise<void> | void {
+    const err = typeof a === 'function' ? null : (a ?? null);
+    const callback = typeof a === 'function' ? a : b;
+    const done = this.inner.destroy(err);
+    if (!callback) return done;
+    void done.then(callback, callback);
+  }
 }

@@ -11,6 +11,7 @@ export {
   roleUrls,
   skipReason,
   describeTargetMap,
+  extraHeadersFor,
   ROLE_NOT_MAPPED,
   type TargetMap,
 } from './target-map';
@@ -19,3 +20,4 @@ export { createDispatcher, type DispatcherOptions } from './dispatcher';
 export { browserLaunchData, type BrowserLaunchData } from './browser';
 export { connectTarget, tlsConnectOptions, type ConnectTarget } from './connect';
 export { KNOWN_VALUES, VALUE_VARIABLE_PREFIX, variableOfValue, type TargetValue } from './values';
+export { ENV_HEADERS, type ExtraHeaders } from './headers';

@@ -6,6 +6,7 @@ import { ROLE_VARIABLES, ROLES, roleOfVariable, type Role } from './roles';
 import { parseInsecureFlag, parseSection } from './settings';
 import { TARGETS_FILE_VARIABLE } from './targets-file';
 import { parseRoleUrls } from './urls';
+import { ENV_HEADERS, parseHeadersVariable, type ExtraHeaders } from './headers';
 import { readEnvValues, type TargetValue } from './values';
 
 export const ENV_RESOLVE = 'TARGET_RESOLVE';
@@ -31,6 +32,7 @@ export interface EnvTargets {
   /** `{section}` read from the home page by the run's set-up, when no variable or file names one. */
   inferredSection?: { section: string; from: string };
   values: Record<string, TargetValue>;
+  headers?: ExtraHeaders;
   origin: 'reference' | 'user';
 }
 
@@ -107,6 +109,8 @@ export function readEnvTargets(env: NodeJS.ProcessEnv, cwd: string = process.cwd
   if (insecure !== undefined) out.insecure = parseInsecureFlag(insecure, { variable: ENV_INSECURE });
   const section = env[ENV_SECTION];
   if (section !== undefined) out.section = parseSection(section, { variable: ENV_SECTION });
+  const headers = env[ENV_HEADERS];
+  if (headers !== undefined) out.headers = parseHeadersVariable(headers);
   const inferred = env[ENV_INFERRED_SECTION];
   if (inferred !== undefined) out.inferredSection = { section: parseSection(inferred, { variable: ENV_INFERRED_SECTION }), from: env[ENV_INFERRED_SECTION_FROM] ?? 'the home page' };
   return out;

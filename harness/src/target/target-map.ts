@@ -1,6 +1,7 @@
 import { envMapsRoles, ENV_INSECURE, ENV_SECTION, ENV_TARGETS_FILE, readEnvTargets } from './parse-env';
 import { resolveKey, type ResolveEntry } from './resolve';
 import { DEFAULT_SECTION, ROLES, type Role } from './roles';
+import { describeExtraHeaders, headersForRole, type ExtraHeaders } from './headers';
 import { VALUE_VARIABLE_PREFIX, type TargetValue } from './values';
 import { jsonMapsRoles, loadTargetsFile, readTargetsJson, type FileTargets } from './targets-file';
 
@@ -18,6 +19,8 @@ export interface TargetMap {
   sectionSource: string;
   /** Target values by name (`{value:NAME}`), variables over the file's `values`. */
   values: Record<string, TargetValue>;
+  /** Extra request headers per role (TARGET_HEADERS over the file's `headers`). */
+  headers: ExtraHeaders;
   origin: 'reference' | 'user';
 }
 
@@ -48,6 +51,7 @@ export function loadTargetMap(env: NodeJS.ProcessEnv = process.env): TargetMap {
             ? `read from ${fromEnv.inferredSection.from}`
             : `default (no ${ENV_SECTION}, and the home page was not read or links no /<section>/css/ or /js/ address)`,
     values: { ...fromFile.values, ...fromEnv.values },
+    headers: fromEnv.headers ?? fromFile.headers ?? {},
     origin: fromEnv.origin,
   };
   if (ca) map.caFile = ca.file;
@@ -112,6 +116,16 @@ export function describeTargetMap(map: TargetMap): string {
   lines.push(map.insecure ? `certificate verification: OFF (${ENV_INSECURE})` : 'certificate verification: on');
   lines.push(`section: ${map.section} (${map.sectionSource})`);
   const values = Object.entries(map.values);
+  const headers = describeExtraHeaders(map.headers);
+  if (headers) lines.push(`extra request headers: ${headers}`);
   lines.push(values.length ? `values: ${values.map(([n, v]) => `${n}=${v.value} (${v.from})`).join(', ')}` : `values: none (${VALUE_VARIABLE_PREFIX}<NAME>)`);
   return lines.join('\n');
+}
+
+/** The extra headers for a request to this URL: by the role whose origin it is (none for other origins). */
+export function extraHeadersFor(map: TargetMap, url: string | URL): Record<string, string> {
+  if (Object.keys(map.headers).length === 0) return {};
+  const origin = typeof url === 'string' ? new URL(url).origin : url.origin;
+  const role = ROLES.find((r) => roleUrls(map, r).some((u) => u.origin === origin));
+  return role ? headersForRole(map.headers, role) : {};
 }

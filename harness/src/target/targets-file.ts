@@ -6,12 +6,13 @@ import { checkResolveConflicts, parseResolveEntry, type ResolveEntry } from './r
 import { isRole, ROLES, type Role } from './roles';
 import { parseSection } from './settings';
 import { parseRoleUrls, type ValueSource } from './urls';
+import { parseExtraHeaders, type ExtraHeaders } from './headers';
 import { parseValue, type TargetValue } from './values';
 
 export const TARGETS_FILE_VARIABLE = 'TARGETS_FILE';
 
 /** `$schema` is allowed so editors can validate the file; it carries no meaning here. */
-const KNOWN_KEYS = ['roles', 'resolve', 'ca', 'insecure', 'section', 'values', '$schema'] as const;
+const KNOWN_KEYS = ['roles', 'resolve', 'ca', 'insecure', 'section', 'values', 'headers', '$schema'] as const;
 
 export interface FileTargets {
   file: string;
@@ -21,6 +22,7 @@ export interface FileTargets {
   insecure?: boolean;
   section?: string;
   values?: Record<string, TargetValue>;
+  headers?: ExtraHeaders;
 }
 
 function pointerOf(path: (string | number)[]): string {
@@ -138,6 +140,8 @@ export function loadTargetsFile(fileAsWritten: string, cwd: string = process.cwd
     if (typeof json.section !== 'string') typeError(['section'], json.section, 'a string');
     out.section = parseSection(json.section, src(['section']));
   }
+
+  if (json.headers !== undefined) out.headers = parseExtraHeaders(json.headers, src(['headers']));
 
   if (json.values !== undefined) {
     if (!isPlainObject(json.values)) typeError(['values'], json.values, 'an object of NAME -> string (the {value:NAME} placeholders of the specs)');

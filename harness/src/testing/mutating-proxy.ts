@@ -12,6 +12,8 @@ export interface ProxiedExchange {
   path: string;
   /** The protocol the client used to reach the proxy: '1.1' or '2.0'. */
   httpVersion: string;
+  /** The request's header fields as the client sent them (lowercase names, lines joined). */
+  requestHeaders: Record<string, string>;
   status: number;
   lines: Array<[string, string]>;
   body: Buffer;
@@ -78,7 +80,7 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
     req.on('end', () => {
       send(upstream, { url: `https://${host}:${port}${req.url}`, method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
         .then((answer) => {
-          const exchange: ProxiedExchange = { host, method: req.method, path: req.url, httpVersion: req.httpVersion, ...answer };
+          const exchange: ProxiedExchange = { host, method: req.method, path: req.url, httpVersion: req.httpVersion, requestHeaders: { ...headers }, ...answer };
           mutation?.(exchange);
           res.statusCode = exchange.status;
           const grouped = new Map<string, string[]>();

@@ -7,7 +7,7 @@
 import * as http2 from 'node:http2';
 import * as tls from 'node:tls';
 import type { ObservedTls } from '../spec/observed';
-import { tlsConnectOptions, type TargetMap } from '../target';
+import { extraHeadersFor, tlsConnectOptions, type TargetMap } from '../target';
 import { BodySink } from './body-sink';
 import { limits } from './limits';
 import { TransportError, type ObservedResponse, type RequestSpec } from './send';
@@ -110,7 +110,8 @@ export class H2Client {
       ':scheme': 'https',
       ':authority': url.host,
     };
-    for (const [name, value] of Object.entries(spec.headers ?? {})) {
+    // The role's extra headers (TARGET_HEADERS) go on the wire only, never into what is recorded.
+    for (const [name, value] of Object.entries({ ...spec.headers, ...extraHeadersFor(this.map, url) })) {
       const n = name.toLowerCase();
       if (CONNECTION_SPECIFIC.has(n)) continue; // RFC 9113 §8.2.2
       headers[n] = value;
