@@ -67,7 +67,8 @@ async function sourceOf(step: ExchangeSpec, ctx: DiscoverContext, role: Role, va
   if (source.exchange.discover) {
     const upstream = await resolveDiscover(source.exchange, ctx, source.role, values);
     if (upstream.kind === 'skip') return upstream;
-    if (upstream.kind === 'miss') return { kind: 'skip', reason: `its source ${source.exchange.id} was not found (${describeMiss(upstream.miss)})` };
+    // The page it is found on is itself missing: nothing to replay it on, a failure like the source's own.
+    if (upstream.kind === 'miss') return { kind: 'miss', miss: { ...upstream.miss, template: d.template, problem: `(the page of ${source.exchange.id}, looked for as ${upstream.miss.template}) was not found: ${upstream.miss.problem}` } };
     vars = { ...values, ...Object.fromEntries(Object.entries(upstream.vars).map(([k, v]) => [`{{${k}}}`, v])) };
   }
   const req = buildRequest(source.exchange, vars, ctx.map, source.role);

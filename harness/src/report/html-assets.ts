@@ -85,7 +85,7 @@ export const SCRIPT = `
     };
   }
   function matches(el, s, role){
-    if (s.role && role !== s.role) return false;
+    if (s.role && (' ' + role + ' ').indexOf(' ' + s.role + ' ') < 0) return false;
     if (s.verdicts.indexOf(el.getAttribute('data-verdict')) < 0) return false;
     if (s.source && el.getAttribute('data-source') !== s.source) return false;
     if (s.level && el.getAttribute('data-level') !== s.level) return false;

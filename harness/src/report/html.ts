@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { failsRun, LEVELS, VERDICTS, type FailOn } from '../core';
 import { failuresFirst } from './build';
+import { causes } from './causes';
 import { esc, jsonForScript, markDifference, safePngDataUrl } from './escape';
 import { CSS, SCRIPT } from './html-assets';
 import type { ConformanceResults, Counts, Expectation, FindingReport, StepReport, TestReport, Verdict } from './types';
@@ -116,29 +117,43 @@ function filters(r: ConformanceResults): string {
 </form>`;
 }
 
-/** Expectations listed at the top: those that fail the run, then (in a list of their own) warnings and diffs that do not. */
-function expectationList(r: ConformanceResults, wanted: (v: Verdict) => boolean): string[] {
-  const items: string[] = [];
-  for (const t of failuresFirst(r.tests)) {
-    for (const e of t.expectations) {
-      if (!wanted(e.verdict)) continue;
-      const f = e.findings.find((x) => x.verdict === e.verdict) ?? e.findings[0];
-      items.push(
-        `<li data-role="${esc(t.role)}" data-verdict="${e.verdict}" data-level="${e.level}" data-source="${esc(e.source)}" data-id="${esc(e.id)}">${badge(e.verdict)} <a href="#${e.key}">${esc(e.id)}</a>${
-          f.protocol ? ` <span class="muted">(${esc(protocolsOf(e))})</span>` : ''
-        }: <span class="ea">expected</span> <code>${esc(f.expected)}</code>, <span class="ea">got</span> <code>${markDifference(f.expected, f.actual)}</code>${f.message && e.verdict !== 'fail' ? ` <span class="muted">${esc(f.message)}</span>` : ''}</li>`,
-      );
-    }
+/**
+ * Expectations listed at the top: those that fail the run, then (in a list of their own) warnings
+ * and diffs that do not; one row per cause (the same aspect, verdict and values), its tests listed.
+ */
+function expectationList(r: ConformanceResults, wanted: (v: Verdict) => boolean): { rows: string[]; count: number } {
+  const rows: string[] = [];
+  let count = 0;
+  for (const c of causes(r, wanted)) {
+    count += c.members.length;
+    const e = c.members[0].expectation;
+    const f = c.finding;
+    const roles = [...new Set(c.members.map((m) => m.test.role))].join(' ');
+    const ids = c.members.map((m) => m.expectation.id).join(' ');
+    const what =
+      c.members.length === 1
+        ? `<a href="#${e.key}">${esc(e.id)}</a>${f.protocol ? ` <span class="muted">(${esc(protocolsOf(e))})</span>` : ''}`
+        : `${esc(c.aspect)} <span class="muted">in ${c.members.length} tests</span>`;
+    const members =
+      c.members.length === 1
+        ? ''
+        : `<details><summary>${c.members.length} tests</summary>${c.members.map((m) => `<a href="#${m.expectation.key}">${esc(m.expectation.id)}</a>`).join(', ')}</details>`;
+    rows.push(
+      `<li data-role="${esc(roles)}" data-verdict="${c.verdict}" data-level="${e.level}" data-source="${esc(e.source)}" data-id="${esc(ids)}">${badge(c.verdict)} ${what}: <span class="ea">expected</span> <code>${esc(f.expected)}</code>, <span class="ea">got</span> <code>${markDifference(f.expected, f.actual)}</code>${
+        f.message && c.verdict !== 'fail' ? ` <span class="muted">${esc(f.message)}</span>` : ''
+      }${members}</li>`,
+    );
   }
-  return items;
+  return { rows, count };
 }
 
 function failures(r: ConformanceResults): string {
   const items = expectationList(r, FAILING);
   const warnings = expectationList(r, (v) => (v === 'warn' || v === 'diff') && !FAILING(v));
-  const warned = warnings.length ? `<section class="warnings"><h2>Warnings and diffs, not failing the run (${warnings.length})</h2><ol>${warnings.join('\n')}</ol></section>` : '';
-  if (items.length === 0) return `<section class="failures"><h2>Failures</h2><p>No failing expectation and no run error.</p></section>${warned}`;
-  return `<section class="failures"><h2>Failures (${items.length})</h2><ol>${items.join('\n')}</ol></section>${warned}`;
+  const counted = (l: { rows: string[]; count: number }) => `${l.count}${l.count > l.rows.length ? `, from ${l.rows.length} cause${l.rows.length === 1 ? '' : 's'}` : ''}`;
+  const warned = warnings.rows.length ? `<section class="warnings"><h2>Warnings and diffs, not failing the run (${counted(warnings)})</h2><ol>${warnings.rows.join('\n')}</ol></section>` : '';
+  if (items.rows.length === 0) return `<section class="failures"><h2>Failures</h2><p>No failing expectation and no run error.</p></section>${warned}`;
+  return `<section class="failures"><h2>Failures (${counted(items)})</h2><ol>${items.rows.join('\n')}</ol></section>${warned}`;
 }
 
 function protocolsOf(e: Expectation): string {

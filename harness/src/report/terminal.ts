@@ -4,7 +4,7 @@
  */
 import { failsRun, VERDICTS } from '../core';
 import type { ConformanceResults, Verdict } from './types';
-import { failuresFirst } from './build';
+import { causes } from './causes';
 
 /** Passes first, then from the worst down; a column only when the run has that verdict (pass, fail and error always). */
 const ORDER: readonly Verdict[] = ['pass', ...VERDICTS.filter((v) => v !== 'pass')];
@@ -23,20 +23,22 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   for (const r of results.roles) out.push(line(r.role, r.tests, r.counts));
   out.push(line('all', results.tests.length, results.totals));
   const failing: string[] = [];
-  for (const t of failuresFirst(results.tests)) {
-    for (const e of t.expectations) {
-      if (!failsRun(e.verdict, results.run.failOn)) continue;
-      const f = e.findings.find((x) => x.verdict === e.verdict) ?? e.findings[0];
-      const text = e.verdict === 'error' ? `error: ${f.message ?? f.actual}` : `${e.verdict === 'fail' ? '' : `${e.verdict}: `}expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}`;
-      const one = `  ${e.verdict === 'error' ? 'E' : e.verdict === 'fail' ? 'x' : '!'} ${e.id}: ${text}`.split('\n')[0];
-      failing.push(one.length > 160 ? `${one.slice(0, 157)}...` : one);
-    }
+  let count = 0;
+  for (const c of causes(results, (v) => failsRun(v, results.run.failOn))) {
+    count += c.members.length;
+    const f = c.finding;
+    const text = c.verdict === 'error' ? `error: ${f.message ?? f.actual}` : `${c.verdict === 'fail' ? '' : `${c.verdict}: `}expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}`;
+    const ids = c.members.map((m) => m.test.id);
+    const what = c.members.length === 1 ? c.members[0].expectation.id : `${c.aspect} in ${ids.length} tests (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? `, +${ids.length - 3}` : ''})`;
+    const one = `  ${c.verdict === 'error' ? 'E' : c.verdict === 'fail' ? 'x' : '!'} ${what}: ${text}`.split('\n')[0];
+    failing.push(one.length > 160 ? `${one.slice(0, 157)}...` : one);
   }
   for (const e of results.run.runErrors) failing.push(`  E run: ${e.split('\n')[0].slice(0, 150)}`);
+  count += results.run.runErrors.length;
   if (failing.length) {
-    out.push(`Failing (${failing.length}):`);
+    out.push(`Failing (${count}${count > failing.length ? `, from ${failing.length} cause${failing.length === 1 ? '' : 's'}` : ''}):`);
     out.push(...failing.slice(0, MAX_FAILURES));
-    if (failing.length > MAX_FAILURES) out.push(`  ... and ${failing.length - MAX_FAILURES} more in the report`);
+    if (failing.length > MAX_FAILURES) out.push(`  ... and ${failing.length - MAX_FAILURES} more causes in the report`);
   }
   out.push(`Report: ${reportPath} (results.json, junit.xml beside it)`);
   return out.join('\n');
