@@ -4,56 +4,95 @@ import * as path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { failOnFromEnv } from '../harness/src/core';
 import { readSectionFromTarget } from '../harness/src/discover/read-section';
-import { ENV_DISCOVERY_FILE, writePages } from '../harness/src/discover/shared-pages';
+import { writePages } from '../harness/src/discover/shared-pages';
 import { resolveDiscover } from '../harness/src/replay/discovered';
 import { ReplayClients } from '../harness/src/replay/run';
 import { loadSpecs, SpecLoadError } from '../harness/src/spec/load';
 import { launchReference, targetEnvOf } from '../harness/src/embedded/reference-process';
-import { describeTargetMap, loadTargetMap, referenceRequested, skipReason, type TargetMap } from '../harness/src/target';
-import { ENV_INFERRED_SECTION, ENV_INFERRED_SECTION_FROM } from '../harness/src/target/parse-env';
+import {
+  BASELINE_SIDE,
+  baselineRequested,
+  baselineSettings,
+  describeTargetMap,
+  loadBaselineMap,
+  loadTargetMap,
+  referenceRequested,
+  skipReason,
+  TARGET_SIDE,
+  variableOf,
+  type Side,
+  type TargetMap,
+} from '../harness/src/target';
 
 const root = path.resolve(__dirname, '..');
 
 /**
- * Unset TARGET_URL (and no other role URL) means: start the reference and target it. Either way the
- * mapping and the run's settings are validated once here, so a bad variable stops the run before
- * any test. Without TARGET_SECTION, `{section}` is read from the site's home page. The source pages
- * of `discover` blocks (the home page among them) are read here, once for the run, and handed to
- * the workers (HARNESS_DISCOVERY_FILE). Everything it prints goes to stderr: stdout belongs to the
- * reporters (`--reporter=json`).
+ * Unset TARGET_URL (and no other role URL) means: start the reference and target it; BASELINE=reference
+ * starts a second one as the baseline of a differential run. Either way the mappings and the run's
+ * settings are validated once here, so a bad variable stops the run before any test. For each side,
+ * without its `*_SECTION`, `{section}` is read from its home page, and the source pages of `discover`
+ * blocks (the home page among them) are read once for the run and handed to the workers. Everything
+ * it prints goes to stderr: stdout belongs to the reporters (`--reporter=json`).
  */
 export default async function globalSetup(_config: FullConfig): Promise<(() => Promise<void>) | undefined> {
-  let teardown: (() => Promise<void>) | undefined;
-  if (referenceRequested(process.env)) {
-    const reference = await launchReference({
-      command: process.execPath,
-      args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
-      cwd: root,
-    });
-    Object.assign(process.env, targetEnvOf(reference.ready));
-    teardown = reference.stop;
-  }
-  failOnFromEnv(process.env);
-  let map = loadTargetMap(process.env);
-  const clients = new ReplayClients(map);
-  if (!/^(TARGET_SECTION|TARGETS_FILE)/.test(map.sectionSource) && process.env[ENV_INFERRED_SECTION] === undefined) {
-    const { inferred, problem } = await readSectionFromTarget(map, clients.discovery);
-    if (inferred) {
-      process.env[ENV_INFERRED_SECTION] = inferred.section;
-      process.env[ENV_INFERRED_SECTION_FROM] = inferred.from;
-      map = loadTargetMap(process.env);
-    } else console.error(`{section}: not read from the home page (${problem}); using ${map.section}`);
-  }
-  console.error(`Target${map.origin === 'reference' ? ' (embedded reference)' : ''}:\n${describeTargetMap(map)}`);
-  const shared = await readSourcePages(map, clients).finally(() => clients.close());
-  return async () => {
-    if (shared) fs.rmSync(shared, { recursive: true, force: true });
-    await teardown?.();
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const teardown = async () => {
+    for (const c of cleanups.reverse()) await c();
   };
+  try {
+    failOnFromEnv(process.env);
+    baselineSettings(process.env);
+    const baseline = baselineRequested(process.env);
+    const starts: Array<Promise<void>> = [];
+    if (referenceRequested(process.env)) starts.push(startReference(TARGET_SIDE, cleanups));
+    if (baseline === 'reference') starts.push(startReference(BASELINE_SIDE, cleanups));
+    await Promise.all(starts);
+    await prepareSide(TARGET_SIDE, loadTargetMap(process.env), cleanups);
+    const baselineMap = loadBaselineMap(process.env);
+    if (baselineMap) await prepareSide(BASELINE_SIDE, baselineMap, cleanups);
+  } catch (e) {
+    await teardown();
+    throw e;
+  }
+  return teardown;
+}
+
+/** An embedded reference process for one side, described by that side's variables. */
+async function startReference(side: Side, cleanups: Array<() => Promise<void> | void>): Promise<void> {
+  const reference = await launchReference({
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
+    cwd: root,
+  });
+  cleanups.push(reference.stop);
+  Object.assign(process.env, targetEnvOf(reference.ready, side));
+}
+
+/** Reads the side's `{section}` (when not given) and its source pages, and prints its map. */
+async function prepareSide(side: Side, given: TargetMap, cleanups: Array<() => Promise<void> | void>): Promise<void> {
+  let map = given;
+  const clients = new ReplayClients(map);
+  try {
+    const explicit = [variableOf(side, 'SECTION'), side.filesVariable, ...side.filesAliases];
+    if (!explicit.some((v) => map.sectionSource.startsWith(v)) && process.env[side.inferredSectionVariable] === undefined) {
+      const { inferred, problem } = await readSectionFromTarget(map, clients.discovery);
+      if (inferred) {
+        process.env[side.inferredSectionVariable] = inferred.section;
+        process.env[side.inferredSectionFromVariable] = inferred.from;
+        map = loadTargetMap(process.env, side);
+      } else console.error(`{section} of the ${side.name}: not read from the home page (${problem}); using ${map.section}`);
+    }
+    const label = side.name === 'target' ? 'Target' : 'Baseline';
+    console.error(`${label}${map.origin === 'reference' ? ' (embedded reference)' : ''}:\n${describeTargetMap(map)}`);
+    const dir = await readSourcePages(map, clients, side);
+    if (dir) cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  } finally {
+    await clients.close();
+  }
 }
 
 /** Reads every source page the specs' `discover` blocks name and writes them for the workers; returns the folder. */
-async function readSourcePages(map: TargetMap, clients: ReplayClients): Promise<string | undefined> {
+async function readSourcePages(map: TargetMap, clients: ReplayClients, side: Side): Promise<string | undefined> {
   let specs;
   try {
     specs = loadSpecs(path.join(root, 'specs'));
@@ -69,6 +108,6 @@ async function readSourcePages(map: TargetMap, clients: ReplayClients): Promise<
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'harness-discovery-'));
   writePages(path.join(dir, 'pages.json'), await clients.discovery.fetched());
-  process.env[ENV_DISCOVERY_FILE] = path.join(dir, 'pages.json');
+  process.env[side.discoveryFileVariable] = path.join(dir, 'pages.json');
   return dir;
 }

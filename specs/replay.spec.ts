@@ -2,29 +2,48 @@ import { test } from '@playwright/test';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../harness/src/replay/run';
 import { loadSpecs } from '../harness/src/spec/load';
 import { ENV_DISCOVERY_FILE } from '../harness/src/discover/shared-pages';
-import { loadTargetMap, skipReason } from '../harness/src/target';
+import { hostMapping, type HostMapping } from '../harness/src/diff/hosts';
+import { Pacer, perWorker } from '../harness/src/diff/pace';
+import { replayDifferential } from '../harness/src/diff/replay';
+import { BASELINE_SIDE, baselineSettings, loadBaselineMap, loadTargetMap, skipReason } from '../harness/src/target';
 import { assertFindings } from './support/assert';
 
 /*
  * The data-driven replay: one test per exchange and per flow of every specs/<role>.json, titled
  * by its id (which starts with the role), so `--grep site/` or `--grep site/home` selects. Each
  * runs over HTTP/1.1 and HTTP/2, evaluates every expectation and named check, compares the two
- * protocols, attaches the findings as JSON and fails with one line per failing finding.
+ * protocols, attaches the findings as JSON and fails with one line per failing finding. With a
+ * baseline (BASELINE_URL, BASELINE=reference), each is also sent to the baseline and compared.
  *
  * The spec files are loaded when this module loads: a bad spec file stops the run with every
  * violation listed (SpecLoadError), before any test.
  */
 const SPECS = loadSpecs(__dirname);
+const BASELINE = loadBaselineMap(process.env);
+const SETTINGS = baselineSettings(process.env);
 
 let clients: ReplayClients | undefined;
+let baseline: { clients: ReplayClients; hosts: HostMapping } | undefined;
 function replayClients(): ReplayClients {
   clients ??= new ReplayClients(loadTargetMap(process.env), { discoveryFile: process.env[ENV_DISCOVERY_FILE] });
   return clients;
 }
+/** The baseline's clients, paced so that the run's workers together keep to BASELINE_MAX_RPS. */
+function baselineClients(workers: number): { clients: ReplayClients; hosts: HostMapping } | undefined {
+  if (!BASELINE) return undefined;
+  if (!baseline) {
+    const pacer = new Pacer(perWorker(SETTINGS.maxRps, workers));
+    const c = new ReplayClients(BASELINE, { discoveryFile: process.env[BASELINE_SIDE.discoveryFileVariable], beforeRequest: () => pacer.wait() });
+    baseline = { clients: c, hosts: hostMapping(BASELINE, replayClients().map) };
+  }
+  return baseline;
+}
 
 test.afterAll(async () => {
   await clients?.close();
+  await baseline?.clients.close();
   clients = undefined;
+  baseline = undefined;
 });
 
 for (const spec of SPECS) {
@@ -35,8 +54,10 @@ for (const spec of SPECS) {
         const c = replayClients();
         const unmapped = skipReason(c.map, spec.role);
         test.skip(unmapped !== undefined, unmapped);
-        const record = await replayItem(item, c, { role: spec.role });
+        const b = baselineClients(testInfo.config.workers);
+        const { record, bodies } = b ? await replayDifferential(item, c, b.clients, { role: spec.role, settings: SETTINGS, hosts: b.hosts }) : { record: await replayItem(item, c, { role: spec.role }), bodies: [] };
         await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
+        for (const saved of bodies) await testInfo.attach(`body ${saved.sha256}`, { body: saved.body, contentType: saved.contentType });
         test.skip(record.skipped !== undefined, record.skipped);
         for (const leg of record.legs) {
           if (leg.skipped) testInfo.annotations.push({ type: `${leg.protocol} skipped`, description: leg.skipped });

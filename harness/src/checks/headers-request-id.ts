@@ -20,6 +20,7 @@ export const headersRequestId: Check = {
     'The names are not given: a field whose value changes from one request to the next and looks like an identifier.',
   source: 'capture',
   level: 'must',
+  readsRepeat: true,
   run(ex, context) {
     const expected = 'a field whose value differs between two identical requests and looks like an identifier';
     const again = context.repeat;

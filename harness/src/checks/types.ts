@@ -13,6 +13,8 @@ export interface Check {
   source: Provenance;
   /** What a miss means (findings may carry another level where a clause says so). */
   level: Level;
+  /** The check compares two answers to the same request (`context.repeat`): the replay then always asks twice. */
+  readsRepeat?: boolean;
   /** Findings for one observed exchange; an empty list means the check does not apply. */
   run(exchange: ObservedExchange, context: CheckContext): Finding[];
 }

@@ -1,4 +1,4 @@
-import type { Level, Provenance } from './level';
+import type { FindingSource, Level } from './level';
 import type { Verdict } from './verdict';
 
 /** One comparison of expected against actual. Every failure says both. */
@@ -10,7 +10,7 @@ export interface Finding {
   level: Level;
   expected: string;
   actual: string;
-  source: Provenance;
+  source: FindingSource;
   clause?: string;
   /** Named shape that failed, so the report can show its description and examples. */
   shape?: string;
@@ -23,4 +23,10 @@ export interface Finding {
   secret?: boolean;
   /** Which target map the observed exchange came from (`ObservedExchange.target`), for differential runs. */
   target?: string;
+  /** Differential runs: what the baseline answered for the same aspect (shown beside `actual`). */
+  baseline?: string;
+  /** A longer account shown under the values (a body's line diff). */
+  detail?: string;
+  /** SHA-256 of bodies saved beside the report (never inlined), by side. */
+  bodies?: { baseline?: string; candidate?: string };
 }

@@ -12,12 +12,16 @@ import type { Verdict } from './verdict';
 export const PROVENANCES = ['capture', 'rfc', 'reference'] as const;
 export type Provenance = (typeof PROVENANCES)[number];
 
+/** Where a finding comes from: an expectation's provenance, or (differential runs) the baseline's answer. */
+export const FINDING_SOURCES = [...PROVENANCES, 'baseline'] as const;
+export type FindingSource = (typeof FINDING_SOURCES)[number];
+
 export const LEVELS = ['must', 'should', 'info'] as const;
 export type Level = (typeof LEVELS)[number];
 
 /** The level an expectation has when its spec does not say: a reference choice informs, anything else is a fact. */
-export function defaultLevel(source: Provenance): Level {
-  return source === 'reference' ? 'info' : 'must';
+export function defaultLevel(source: FindingSource): Level {
+  return source === 'reference' || source === 'baseline' ? 'info' : 'must';
 }
 
 /** Who answered: the embedded reference, or the user's target. */

@@ -7,8 +7,9 @@
 import * as fs from 'node:fs';
 import { SELECTORS, type Selector } from './candidates';
 import type { SourcePage } from './discovery';
+import { TARGET_SIDE } from '../target/side';
 
-export const ENV_DISCOVERY_FILE = 'HARNESS_DISCOVERY_FILE';
+export const ENV_DISCOVERY_FILE = TARGET_SIDE.discoveryFileVariable;
 
 interface StoredPage {
   url: string;

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as readline from 'node:readline';
+import { roleVariables, TARGET_SIDE, variableOf, type Side } from '../target/side';
+import { isRole } from '../target/roles';
 import { variableOfValue } from '../target/values';
 
 /** What the reference prints on one line when started with `--json`. */
@@ -82,39 +84,28 @@ export function launchReference(options: LaunchOptions): Promise<EmbeddedReferen
   });
 }
 
-const ENV_OF_ROLE: Record<string, string> = {
-  site: 'TARGET_URL',
-  bare: 'TARGET_BARE_URL',
-  assets: 'TARGET_ASSETS_URL',
-  maintenance: 'TARGET_MAINTENANCE_URL',
-  ocsp: 'TARGET_OCSP_URL',
-  shop: 'TARGET_SHOP_URL',
-  redirector: 'TARGET_REDIRECTOR_URL',
-  analytics: 'TARGET_ANALYTICS_URL',
-};
-
-/** The user's own target variables that describe a started reference. */
-/** Target values as the variables a user sets: TARGET_VALUE_<NAME>. */
-export function valueVariables(values: Record<string, string> = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [variableOfValue(name), value]));
+/** Target values as the variables a user sets: TARGET_VALUE_<NAME> (BASELINE_VALUE_<NAME> for the baseline). */
+export function valueVariables(values: Record<string, string> = {}, side: Side = TARGET_SIDE): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [variableOfValue(name, side), value]));
 }
 
-export function targetEnvOf(ready: ReferenceReady): Record<string, string> {
+/** The variables a user would set to describe a started reference, on one side of the run (the target by default). */
+export function targetEnvOf(ready: ReferenceReady, side: Side = TARGET_SIDE): Record<string, string> {
   const env: Record<string, string> = {};
   const resolve: string[] = [];
+  const names = roleVariables(side);
   for (const [role, urls] of Object.entries(ready.urls)) {
-    const name = ENV_OF_ROLE[role];
-    if (!name) continue;
-    env[name] = urls.join(',');
+    if (!isRole(role)) continue;
+    env[names[role]] = urls.join(',');
     for (const u of urls) {
       const url = new URL(u);
       resolve.push(`${url.hostname}:${url.port}:127.0.0.1`);
     }
   }
-  env.TARGET_RESOLVE = resolve.join(',');
-  env.TARGET_CA = ready.rootPath;
-  env.TARGET_SECTION = ready.section;
-  env.HARNESS_TARGET_KIND = 'reference';
-  Object.assign(env, valueVariables(ready.values));
+  env[variableOf(side, 'RESOLVE')] = resolve.join(',');
+  env[variableOf(side, 'CA')] = ready.rootPath;
+  env[variableOf(side, 'SECTION')] = ready.section;
+  env[side.kindVariable] = 'reference';
+  Object.assign(env, valueVariables(ready.values, side));
   return env;
 }

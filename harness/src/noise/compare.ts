@@ -20,42 +20,79 @@ export interface CompareOptions {
   mayOmit?: ReadonlySet<string>;
   /** Compare the bodies (not for HEAD). Default true. */
   body?: boolean;
+  /** A field whose value is noise is still compared by presence, unless its presence was noise too. Default false. */
+  presence?: boolean;
   target?: string;
 }
 
 const show = (v: string | undefined) => (v === undefined ? '(absent)' : v);
 
-export function compareAnswers(id: string, x: ObservedExchange, y: ObservedExchange, noise: Noise, options: CompareOptions): Finding[] {
-  const out: Finding[] = [];
-  const base = { source: options.source ?? ('rfc' as const), level: options.level ?? ('must' as const), clause: options.clause, ...(options.target ? { target: options.target } : {}) };
-  const differ = (aspect: string, a: string, b: string, extra: Partial<Finding> = {}) =>
-    out.push({ ...base, id: `${id} ${options.aspect} ${aspect}`, verdict: 'fail', expected: `${options.second} as ${options.first}: ${a}`, actual: `${options.second}: ${b}`, ...extra });
+/** One thing two answers disagree on: `status`, `header <name>`, `cookie <name> <aspect>`, `body`, with each side's value. */
+export interface Difference {
+  aspect: string;
+  first: string;
+  second: string;
+  /** The values are a secret of the target (a cookie value). */
+  secret?: boolean;
+}
 
-  if (x.status !== y.status && !noise.status) differ('status', String(x.status), String(y.status));
+/** A cookie as one line: `set (2 Set-Cookie lines; path /; HttpOnly; SameSite Lax; session)`, or `(not set)`; never its value. */
+function cookieSummary(ex: ObservedExchange, name: string): string {
+  if (!cookieNames(ex).includes(name)) return '(not set)';
+  const parts = (['lines', 'path', 'domain', 'httponly', 'secure', 'samesite', 'expiry'] as const).map((a) => cookieAspect(ex, name, a));
+  return `set (${parts.join('; ')})`;
+}
 
+/** Every difference between two answers that the noise does not excuse, in a stable order. */
+export function differences(x: ObservedExchange, y: ObservedExchange, noise: Noise, options: Pick<CompareOptions, 'mayOmit' | 'body' | 'presence'> = {}): Difference[] {
+  const out: Difference[] = [];
+  if (x.status !== y.status && !noise.status) out.push({ aspect: 'status', first: String(x.status), second: String(y.status) });
   for (const name of [...new Set([...fieldNames(x), ...fieldNames(y)])].sort()) {
-    if (!comparedField(name) || noise.fields.has(name)) continue;
+    if (!comparedField(name)) continue;
+    if (noise.fields.has(name)) {
+      const a = combinedValue(x, name);
+      const b = combinedValue(y, name);
+      if (options.presence && !noise.presence.has(name) && (a === undefined) !== (b === undefined)) out.push({ aspect: `header ${name}`, first: show(a), second: show(b) });
+      continue;
+    }
     if (noise.body && BODY_BOUND.has(name)) continue;
     const a = combinedValue(x, name);
     const b = combinedValue(y, name);
     if (b === undefined && a !== undefined && options.mayOmit?.has(name)) continue;
-    if (!sameField(name, x, y)) differ(`header ${name}`, show(a), show(b));
+    if (!sameField(name, x, y)) out.push({ aspect: `header ${name}`, first: show(a), second: show(b) });
   }
-
-  for (const name of [...new Set([...cookieNames(x), ...cookieNames(y)])].sort()) {
+  const xCookies = new Set(cookieNames(x));
+  const yCookies = new Set(cookieNames(y));
+  for (const name of [...new Set([...xCookies, ...yCookies])].sort()) {
     const excused = noise.cookies.get(name);
+    // A cookie one answer does not set at all is one difference, not one per attribute.
+    if (xCookies.has(name) !== yCookies.has(name)) {
+      if (!excused?.has('lines')) out.push({ aspect: `cookie ${name}`, first: cookieSummary(x, name), second: cookieSummary(y, name) });
+      continue;
+    }
     for (const aspect of COOKIE_ASPECTS) {
       if (excused?.has(aspect) || sameCookieAspect(name, aspect, x, y)) continue;
-      differ(`cookie ${name} ${aspect}`, cookieAspect(x, name, aspect), cookieAspect(y, name, aspect), aspect === 'value' ? { secret: true } : {});
+      out.push({ aspect: `cookie ${name} ${aspect}`, first: cookieAspect(x, name, aspect), second: cookieAspect(y, name, aspect), ...(aspect === 'value' ? { secret: true } : {}) });
     }
   }
-
   if (options.body !== false && !noise.body) {
     const a = x.decoded ?? x.body;
     const b = y.decoded ?? y.body;
-    if (!a.equals(b)) differ('body', `${a.length} decoded bytes`, a.length === b.length ? `${b.length} different decoded bytes` : `${b.length} decoded bytes`);
+    if (!a.equals(b)) out.push({ aspect: 'body', first: `${a.length} decoded bytes`, second: a.length === b.length ? `${b.length} different decoded bytes` : `${b.length} decoded bytes` });
   }
+  return out;
+}
 
+export function compareAnswers(id: string, x: ObservedExchange, y: ObservedExchange, noise: Noise, options: CompareOptions): Finding[] {
+  const base = { source: options.source ?? ('rfc' as const), level: options.level ?? ('must' as const), clause: options.clause, ...(options.target ? { target: options.target } : {}) };
+  const out: Finding[] = differences(x, y, noise, options).map((d) => ({
+    ...base,
+    id: `${id} ${options.aspect} ${d.aspect}`,
+    verdict: 'fail',
+    expected: `${options.second} as ${options.first}: ${d.first}`,
+    actual: `${options.second}: ${d.second}`,
+    ...(d.secret ? { secret: true } : {}),
+  }));
   if (out.length === 0) {
     const excused = describeNoise(noise);
     const same = `the same answer over ${options.second} as over ${options.first}`;

@@ -12,6 +12,8 @@ export interface Noise {
   status: boolean;
   /** Header fields (lowercase) whose value differed, or that one answer had and the other not. */
   fields: Set<string>;
+  /** Of those, the fields one answer had and the other not: not even their presence is stable. */
+  presence: Set<string>;
   /** Cookie name -> aspects that differed (a session id's value; never its attributes unless they did differ). */
   cookies: Map<string, Set<CookieAspect>>;
   /** The decoded body differed. */
@@ -19,7 +21,7 @@ export interface Noise {
 }
 
 export function emptyNoise(): Noise {
-  return { status: false, fields: new Set(), cookies: new Map(), body: false };
+  return { status: false, fields: new Set(), presence: new Set(), cookies: new Map(), body: false };
 }
 
 function bodyOf(ex: ObservedExchange): Buffer {
@@ -34,7 +36,10 @@ export function learnNoise(first: ObservedExchange, second: ObservedExchange): N
   const noise = emptyNoise();
   noise.status = first.status !== second.status;
   for (const name of new Set([...fieldNames(first), ...fieldNames(second)])) {
-    if (comparedField(name) && !sameField(name, first, second)) noise.fields.add(name);
+    if (comparedField(name) && !sameField(name, first, second)) {
+      noise.fields.add(name);
+      if (first.lines.some(([n]) => n === name) !== second.lines.some(([n]) => n === name)) noise.presence.add(name);
+    }
   }
   for (const name of new Set([...cookieNames(first), ...cookieNames(second)])) {
     const varied = new Set<CookieAspect>(COOKIE_ASPECTS.filter((a) => !sameCookieAspect(name, a, first, second)));
@@ -52,6 +57,7 @@ export function mergeNoise(...all: Array<Noise | undefined>): Noise {
     out.status ||= n.status;
     out.body ||= n.body;
     for (const f of n.fields) out.fields.add(f);
+    for (const f of n.presence) out.presence.add(f);
     for (const [name, aspects] of n.cookies) out.cookies.set(name, new Set([...(out.cookies.get(name) ?? []), ...aspects]));
   }
   return out;

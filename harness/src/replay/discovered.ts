@@ -10,7 +10,7 @@ import { discoverSource, isAddress } from '../spec/load';
 import { toObservedExchange } from '../spec/observe';
 import { fillPlaceholders, MissingValueError, type PlaceholderValues } from '../spec/placeholders';
 import type { ExchangeSpec } from '../spec/types';
-import { ROLE_PLACEHOLDERS, UnmappedPlaceholderError, type Role, type TargetMap } from '../target';
+import { ROLE_PLACEHOLDERS, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target';
 import { send } from '../transport/send';
 import { buildRequest, replayPlaceholders, StepSkip } from './request';
 import type { ReplayFinding } from './summary';
@@ -89,7 +89,8 @@ export async function resolveDiscover(step: ExchangeSpec, ctx: DiscoverContext, 
     return outcome.kind === 'miss' ? { kind: 'miss', miss: outcome } : { kind: 'found', found: outcome, vars: discoveredVars(outcome) };
   } catch (e) {
     if (e instanceof UnmappedPlaceholderError) return { kind: 'skip', reason: `role not mapped (${e.role})` };
-    if (e instanceof MissingValueError || e instanceof StepSkip) return { kind: 'skip', reason: e.message };
+    if (e instanceof MissingValueError) return { kind: 'skip', reason: new MissingValueError(e.valueName, sideNamed(ctx.map.side)).message };
+    if (e instanceof StepSkip) return { kind: 'skip', reason: e.message };
     throw e;
   }
 }

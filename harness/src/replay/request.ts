@@ -4,7 +4,7 @@
  */
 import { fillPlaceholders, MissingValueError, valuePlaceholders, type PlaceholderValues } from '../spec/placeholders';
 import type { ExchangeSpec } from '../spec/types';
-import { placeholders, ROLE_PLACEHOLDERS, ROLES, roleUrls, UnmappedPlaceholderError, type Role, type TargetMap } from '../target';
+import { placeholders, ROLE_PLACEHOLDERS, ROLES, roleUrls, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target';
 import type { CookieJar } from './cookie-jar';
 
 /**
@@ -45,7 +45,7 @@ export function buildRequest(step: ExchangeSpec, values: PlaceholderValues, map:
     try {
       out = fillPlaceholders(text, values);
     } catch (e) {
-      if (e instanceof MissingValueError) throw new StepSkip(e.message);
+      if (e instanceof MissingValueError) throw new StepSkip(new MissingValueError(e.valueName, sideNamed(map.side)).message);
       throw e;
     }
     const further = FURTHER_URL.exec(out);

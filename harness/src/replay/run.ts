@@ -5,17 +5,19 @@
  * observed, and evaluated; the two protocols are then compared. Redirects are never followed: a
  * step that wants the next hop captures the Location and names it in its own path.
  *
- * Each leg is asked twice (h1, h2, then h1 and h2 again, with a fresh cookie jar): what differs
- * between the two answers of one protocol is that step's noise, which the protocol comparison
- * excuses and the report lists. Interleaving the legs means a value that changes with time (a
- * count-down max-age, a cache going from miss to hit) changes between the two answers of one
- * protocol whenever it changes between the protocols.
+ * When the two protocols' answers disagree, or a check compares two answers, each leg is asked
+ * once more (h1, h2, then h1 and h2 again, with a fresh cookie jar): what differs between the two
+ * answers of one protocol is that step's noise, which the protocol comparison excuses and the
+ * report lists. Answers that agree need no excuse, so they are not asked for twice. Interleaving
+ * the legs means a value that changes with time (a count-down max-age, a cache going from miss to
+ * hit) changes between the two answers of one protocol whenever it changes between the protocols.
  */
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { defaultLevel, verdictFor, type Finding } from '../core';
-import { describeNoise, learnNoise, mergeNoise } from '../noise';
+import { describeNoise, emptyNoise, learnNoise, mergeNoise } from '../noise';
+import { CHECKS, selectChecks } from '../checks';
 import { evaluateExchange } from '../spec/evaluate';
 import { toObservedExchange } from '../spec/observe';
 import type { ObservedExchange, ObservedTls } from '../spec/observed';
@@ -46,11 +48,15 @@ export class ReplayClients {
   /** TLS facts of the h1 connections, by origin (every connection to an origin presents the same). */
   private readonly tls = new Map<string, ObservedTls>();
 
+  /** Awaited before every request of a step (a rate cap on a baseline that is production). */
+  readonly beforeRequest?: () => Promise<void>;
+
   /** `discoveryFile`: the source pages the run's set-up read (HARNESS_DISCOVERY_FILE), not asked for again. */
   constructor(
     readonly map: TargetMap,
-    options: { discoveryFile?: string } = {},
+    options: { discoveryFile?: string; beforeRequest?: () => Promise<void> } = {},
   ) {
+    if (options.beforeRequest) this.beforeRequest = options.beforeRequest;
     this.h1 = createDispatcher(map, {
       allowH2: false,
       onSocket: (socket: Socket, o) => {
@@ -76,6 +82,8 @@ export interface ReplayOptions {
   role: Role;
   /** Name of the target in findings (differential runs keep two). Default: the map's origin. */
   targetName?: string;
+  /** Ask every step twice on each protocol, agreeing or not (a baseline, whose noise excuses a comparison with another target). */
+  alwaysRepeat?: boolean;
 }
 
 /** What one step showed on one protocol, for the report. */
@@ -117,11 +125,15 @@ export interface ReplayRecord {
   skipped?: string;
   legs: LegRecord[];
   parity: ReplayFinding[];
+  /** Differential runs: what the baseline answered (its own spec findings are shown, never counted). */
+  baseline?: { target: string; skipped?: string; legs: LegRecord[] };
+  /** Differential runs: the comparison with the baseline (diff findings, or why it could not be made). */
+  diff?: ReplayFinding[];
 }
 
-/** Every finding of a record, legs then parity. */
+/** Every finding of a record that judges the target: legs, parity, and the comparison with a baseline. */
 export function allFindings(record: ReplayRecord): ReplayFinding[] {
-  return [...record.legs.flatMap((l) => l.steps.flatMap((s) => s.findings)), ...record.parity];
+  return [...record.legs.flatMap((l) => l.steps.flatMap((s) => s.findings)), ...record.parity, ...(record.diff ?? [])];
 }
 
 function capture(step: FlowStep, observed: ObservedExchange, jar: CookieJar): Array<[string, string | undefined, string]> {
@@ -178,7 +190,7 @@ function record(observed: ObservedExchange): StepRecord['response'] {
 }
 
 /** One step as sent on one leg: its record, its answer, and what it was evaluated with. */
-interface SentStep {
+export interface SentStep {
   step: FlowStep;
   rec: StepRecord;
   observed?: ObservedExchange;
@@ -260,6 +272,7 @@ async function sendLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, client
         continue;
       }
     }
+    await clients.beforeRequest?.();
     const startedAt = new Date();
     const t0 = performance.now();
     let response: ObservedResponse;
@@ -332,10 +345,39 @@ function evaluateLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, first: S
   });
 }
 
+/** The answers of one item: each protocol's legs, and the repeated legs when they were asked for. */
+export interface ReplayAnswers {
+  firsts: Partial<Record<Protocol, SentStep[]>>;
+  agains: Partial<Record<Protocol, SentStep[]>>;
+}
+
 /** Replays one exchange or flow over h1 and h2 and compares the protocols step by step. */
 export async function replayItem(item: ExchangeSpec | FlowSpec, clients: ReplayClients, options: ReplayOptions): Promise<ReplayRecord> {
+  return (await replayWithAnswers(item, clients, options)).record;
+}
+
+/** Whether any step runs a check that compares two answers to the same request. */
+function readsRepeat(item: ExchangeSpec | FlowSpec): boolean {
+  const flowChecks = 'steps' in item ? (item.checks ?? []) : [];
+  const steps: FlowStep[] = 'steps' in item ? item.steps : [item];
+  return steps.some((s) => selectChecks([...(s.checks ?? []), ...flowChecks], CHECKS).some((c) => c.readsRepeat));
+}
+
+/** Whether the first answers of the two protocols differ anywhere (so noise must be learned to judge them). */
+function protocolsDisagree(steps: FlowStep[], firsts: ReplayAnswers['firsts']): boolean {
+  return steps.some((step, i) => {
+    const a = firsts.h1?.[i]?.observed;
+    const b = firsts.h2?.[i]?.observed;
+    return a !== undefined && b !== undefined && compareProtocols(step.id, a, b, emptyNoise()).some((f) => f.verdict !== 'pass');
+  });
+}
+
+/** `replayItem`, also giving the answers themselves (a differential run compares them with another target's). */
+export async function replayWithAnswers(item: ExchangeSpec | FlowSpec, clients: ReplayClients, options: ReplayOptions): Promise<{ record: ReplayRecord } & ReplayAnswers> {
   const kind = 'steps' in item ? 'flow' : 'exchange';
   const rec: ReplayRecord = { id: item.id, role: options.role, kind, target: options.targetName ?? clients.map.origin, legs: [], parity: [] };
+  const firsts: ReplayAnswers['firsts'] = {};
+  const agains: ReplayAnswers['agains'] = {};
   const first: FlowStep | undefined = 'steps' in item ? item.steps[0] : item;
   // A first request that needs an unmapped role skips the whole item ("role not mapped").
   // So does a target value it needs and nobody gave, naming the variable to set.
@@ -343,7 +385,7 @@ export async function replayItem(item: ExchangeSpec | FlowSpec, clients: ReplayC
     const r = await resolveDiscover(first, clients, options.role);
     if (r.kind === 'skip') {
       rec.skipped = r.reason;
-      return rec;
+      return { record: rec, firsts, agains };
     }
   } else if (first) {
     try {
@@ -351,30 +393,30 @@ export async function replayItem(item: ExchangeSpec | FlowSpec, clients: ReplayC
     } catch (e) {
       if (e instanceof UnmappedPlaceholderError) {
         rec.skipped = `role not mapped (${e.role})`;
-        return rec;
+        return { record: rec, firsts, agains };
       }
       if (!(e instanceof StepSkip)) throw e;
       if (!e.message.startsWith('flow variable')) {
         rec.skipped = e.message;
-        return rec;
+        return { record: rec, firsts, agains };
       }
     }
   }
-  const firsts: Partial<Record<Protocol, SentStep[]>> = {};
-  const agains: Partial<Record<Protocol, SentStep[]>> = {};
   for (const protocol of PROTOCOLS) {
     const { leg, sent } = await sendLeg(protocol, item, clients, options);
     if (leg.steps.length && leg.steps.every((s) => s.skipped) && protocol === 'h2') leg.skipped = leg.steps[0].skipped;
     rec.legs.push(leg);
     firsts[protocol] = sent;
   }
-  for (const protocol of PROTOCOLS) {
-    if (!firsts[protocol]?.some((s) => s.observed)) continue;
-    agains[protocol] = (await sendLeg(protocol, item, clients, options)).sent;
+  const steps: FlowStep[] = 'steps' in item ? item.steps : [item];
+  if (options.alwaysRepeat || readsRepeat(item) || protocolsDisagree(steps, firsts)) {
+    for (const protocol of PROTOCOLS) {
+      if (!firsts[protocol]?.some((s) => s.observed)) continue;
+      agains[protocol] = (await sendLeg(protocol, item, clients, options)).sent;
+    }
   }
   for (const protocol of PROTOCOLS) evaluateLeg(protocol, item, firsts[protocol] ?? [], agains[protocol], clients, options);
 
-  const steps: FlowStep[] = 'steps' in item ? item.steps : [item];
   steps.forEach((step, i) => {
     const noiseOf = (p: Protocol) => {
       const a = firsts[p]?.[i]?.observed;
@@ -395,5 +437,5 @@ export async function replayItem(item: ExchangeSpec | FlowSpec, clients: ReplayC
       rec.parity.push({ id: `${step.id} parity`, verdict: 'skip', level: 'must', expected: 'the same response over h1 and h2', actual: reason, source: 'rfc', target: rec.target });
     }
   });
-  return rec;
+  return { record: rec, firsts, agains };
 }

@@ -3,7 +3,7 @@
  * the run's metadata in, `results.json` out. Pure: the same input gives the same output, whatever
  * order the tests arrived in (shards, workers, merged blobs).
  */
-import { emptyCounts, failsRun, isVerdict, LEVELS, PROVENANCES, rank, summaryVerdict, type Level } from '../core';
+import { emptyCounts, failsRun, FINDING_SOURCES, isVerdict, LEVELS, rank, summaryVerdict, type Level } from '../core';
 import { ROLES } from '../target/roles';
 import { shapeByName } from '../shapes';
 import { anchor } from './anchors';
@@ -17,8 +17,8 @@ import {
   type Expectation,
   type FindingProtocol,
   type FindingReport,
+  type FindingSource,
   type LegReport,
-  type Provenance,
   type RedirectHop,
   type RoleSummary,
   type RunMeta,
@@ -35,7 +35,7 @@ export interface BuildInput {
 
 export { emptyCounts, worst } from '../core';
 
-const PROVENANCE_SET: ReadonlySet<string> = new Set(PROVENANCES);
+const SOURCE_SET: ReadonlySet<string> = new Set(FINDING_SOURCES);
 const LEVEL_SET: ReadonlySet<string> = new Set(LEVELS);
 /** Worst level first. */
 const strongest = (levels: Level[]): Level => LEVELS.find((l) => levels.includes(l)) ?? 'must';
@@ -54,6 +54,9 @@ interface RawFinding {
   secret?: unknown;
   target?: unknown;
   protocol?: unknown;
+  baseline?: unknown;
+  detail?: unknown;
+  bodies?: { baseline?: unknown; candidate?: unknown };
 }
 
 interface RawStep {
@@ -84,10 +87,14 @@ interface RawRecord {
   target?: unknown;
   skipped?: unknown;
   title?: unknown;
-  legs?: Array<{ protocol?: unknown; skipped?: unknown; steps?: RawStep[] }>;
+  legs?: RawLeg[];
   parity?: RawFinding[];
   findings?: RawFinding[];
+  diff?: RawFinding[];
+  baseline?: { skipped?: unknown; legs?: RawLeg[] };
 }
+
+type RawLeg = { protocol?: unknown; skipped?: unknown; steps?: RawStep[] };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
@@ -109,8 +116,11 @@ function roleOf(t: CollectedTest, record: RawRecord | undefined): string {
 interface Context {
   rawSecrets: boolean;
   target: RunMeta['target'];
+  baseline?: RunMeta['baseline'];
   failOn: RunMeta['failOn'];
 }
+
+const SHA256 = /^[0-9a-f]{64}$/;
 
 /** Header names whose expectation findings carry values of secret headers. */
 function secretAspect(id: string): boolean {
@@ -120,28 +130,33 @@ function secretAspect(id: string): boolean {
 
 function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: Context): Omit<FindingReport, 'key'> {
   const verdict: Verdict = isVerdict(raw.verdict) ? raw.verdict : 'error';
-  const source = (PROVENANCE_SET.has(text(raw.source)) ? text(raw.source) : 'capture') as Provenance;
+  const source = (SOURCE_SET.has(text(raw.source)) ? text(raw.source) : 'capture') as FindingSource;
   const level = (LEVEL_SET.has(text(raw.level)) ? text(raw.level) : source === 'reference' ? 'info' : 'must') as Level;
   const id = text(raw.id) || '(finding without id)';
-  let actual = text(raw.actual);
   let redacted = false;
-  if (!ctx.rawSecrets) {
-    if (raw.secret === true) {
-      actual = describeSecret(actual);
-      redacted = true;
-    } else if (secretAspect(id)) {
+  /** A value the target sent, shown as the report shows secrets (the actual and the baseline's value alike). */
+  const shown = (value: string): string => {
+    if (ctx.rawSecrets) return value;
+    let out = value;
+    if (raw.secret === true) out = describeSecret(value);
+    else if (secretAspect(id)) {
       const name = / header ([^ ]+)$/.exec(id)![1].toLowerCase();
-      const shown = name === 'set-cookie' ? redactSetCookieText(actual) : name === 'cookie' ? redactHeaderValue(name, actual) : describeSecret(actual);
-      redacted = shown !== actual;
-      actual = shown;
-    } else if (/ discover\b/.test(id)) {
-      // What a page links may carry signed queries: each address is shown with its secrets redacted.
-      const shown = actual.replace(/https?:\/\/[^\s,)]+/g, (u) => redactUrl(u));
-      redacted = shown !== actual;
-      actual = shown;
-    }
-  }
+      out = name === 'set-cookie' ? redactSetCookieText(value) : name === 'cookie' ? redactHeaderValue(name, value) : describeSecret(value);
+    } else if (/ discover\b/.test(id)) out = redactUrls(value);
+    if (out !== value) redacted = true;
+    return out;
+  };
+  const actual = shown(text(raw.actual));
   const out: Omit<FindingReport, 'key'> = { id, verdict, level, expected: text(raw.expected), actual, source };
+  if (raw.baseline !== undefined) out.baseline = shown(text(raw.baseline));
+  // A diff's expected value is the baseline's: redacted as the baseline's value is.
+  if (source === 'baseline' && raw.expected !== undefined && raw.baseline !== undefined && text(raw.expected) === text(raw.baseline)) out.expected = out.baseline!;
+  if (str(raw.detail)) out.detail = ctx.rawSecrets ? str(raw.detail) : redactUrls(str(raw.detail)!);
+  if (raw.bodies && typeof raw.bodies === 'object') {
+    const b = str(raw.bodies.baseline);
+    const c = str(raw.bodies.candidate);
+    if ((b && SHA256.test(b)) || (c && SHA256.test(c))) out.bodies = { ...(b && SHA256.test(b) ? { baseline: b } : {}), ...(c && SHA256.test(c) ? { candidate: c } : {}) };
+  }
   if (protocol) out.protocol = protocol;
   if (str(raw.clause)) out.clause = str(raw.clause);
   if (str(raw.shape)) out.shape = str(raw.shape);
@@ -149,6 +164,11 @@ function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: 
   if (redacted) out.redacted = true;
   if (str(raw.target)) out.target = str(raw.target);
   return out;
+}
+
+/** Every address in a text with its secret-looking query values redacted (signed URLs a page links). */
+function redactUrls(value: string): string {
+  return value.replace(/https?:\/\/[^\s,)"'<>]+/g, (u) => redactUrl(u));
 }
 
 function stepOf(findingId: string, stepIds: string[]): string | undefined {
@@ -197,6 +217,7 @@ function buildTest(t: CollectedTest, ctx: Context): TestReport {
       for (const s of l.steps ?? []) for (const f of s.findings ?? []) raw.push({ f: toFinding(f, leg(f.protocol) ?? p, ctx), step: str(s.id) });
     }
     for (const f of record!.parity ?? []) raw.push({ f: toFinding(f, undefined, ctx) });
+    for (const f of record!.diff ?? []) raw.push({ f: toFinding(f, leg(f.protocol), ctx) });
   } else if (isBrowser) {
     for (const f of record!.findings ?? []) raw.push({ f: toFinding(f, 'browser', ctx) });
   } else if (record && Array.isArray(record.findings)) {
@@ -251,13 +272,18 @@ function buildTest(t: CollectedTest, ctx: Context): TestReport {
     if (shaped?.shape) e.shape = shape ? { name: shape.name, description: shape.description, examples: [...shape.examples] } : { name: shaped.shape, description: '(unknown shape)', examples: [] };
   }
 
-  if (isReplay) {
-    for (const l of record!.legs ?? []) {
+  const buildLegs = (raws: RawLeg[], prefix: string, exps: Expectation[], c: Context): LegReport[] =>
+    raws.map((l) => {
       const p = leg(l.protocol) ?? 'h1';
-      const steps: StepReport[] = (l.steps ?? []).map((s, i) => buildStep(s, p, i, key, expectations, ctx));
-      legs.push({ protocol: p, ...(str(l.skipped) ? { skipped: str(l.skipped) } : {}), steps });
-    }
-  }
+      const steps: StepReport[] = (l.steps ?? []).map((s, i) => buildStep(s, p, i, `${prefix}${key}`, exps, c));
+      return { protocol: p, ...(str(l.skipped) ? { skipped: str(l.skipped) } : {}), steps };
+    });
+  if (isReplay) legs.push(...buildLegs(record!.legs ?? [], '', expectations, ctx));
+  const rawBaseline = isReplay ? record!.baseline : undefined;
+  // The baseline's steps are shown beside the candidate's; its own spec findings are not the target's and are not counted.
+  const baseline = rawBaseline
+    ? { ...(str(rawBaseline.skipped) ? { skipped: str(rawBaseline.skipped) } : {}), legs: buildLegs(rawBaseline.legs ?? [], 'b-', [], { ...ctx, target: ctx.baseline ?? null }) }
+    : undefined;
 
   const counts = emptyCounts();
   for (const e of expectations) counts[e.verdict]++;
@@ -280,6 +306,7 @@ function buildTest(t: CollectedTest, ctx: Context): TestReport {
     retry: t.retry,
   };
   if (isReplay) report.legs = legs;
+  if (baseline) report.baseline = baseline;
   if (isBrowser) {
     const shot = t.attachments.find((a) => a.name === 'screenshot' && a.contentType === 'image/png' && a.body);
     report.browser = {
@@ -382,7 +409,7 @@ function lastAttempts(tests: CollectedTest[]): CollectedTest[] {
 }
 
 export function buildResults(input: BuildInput): ConformanceResults {
-  const ctx: Context = { rawSecrets: input.run.rawSecrets, target: input.run.target, failOn: input.run.failOn };
+  const ctx: Context = { rawSecrets: input.run.rawSecrets, target: input.run.target, ...(input.run.baseline ? { baseline: input.run.baseline } : {}), failOn: input.run.failOn };
   const tests = lastAttempts(input.tests)
     .map((t) => buildTest(t, ctx))
     .sort(compareTests);

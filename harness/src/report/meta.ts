@@ -7,17 +7,29 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { describeTargetMap, loadTargetMap, ROLES } from '../target';
+import { BASELINE_SIDE, describeTargetMap, loadBaselineMap, loadTargetMap, ROLES, type TargetMap } from '../target';
 import type { SpecMeta, TargetMeta } from './types';
 
 /** The target map as report data; null when the variables do not describe one (a merge job without them). */
 export function targetMeta(env: NodeJS.ProcessEnv = process.env): TargetMeta | null {
-  let map;
   try {
-    map = loadTargetMap(env);
+    return metaOf(loadTargetMap(env));
   } catch {
     return null;
   }
+}
+
+/** The baseline's map as report data; undefined when the run has none (or its variables are gone). */
+export function baselineMeta(env: NodeJS.ProcessEnv = process.env): TargetMeta | undefined {
+  try {
+    const map = env[BASELINE_SIDE.kindVariable] === 'reference' || env.BASELINE !== 'reference' ? loadBaselineMap(env) : undefined;
+    return (map && metaOf(map)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function metaOf(map: TargetMap): TargetMeta | null {
   const roles: Record<string, string[]> = {};
   for (const role of ROLES) {
     const urls = map.roles[role];
@@ -25,6 +37,7 @@ export function targetMeta(env: NodeJS.ProcessEnv = process.env): TargetMeta | n
   }
   if (Object.keys(roles).length === 0) return null;
   return {
+    side: map.side,
     origin: map.origin,
     roles,
     resolve: map.resolve.map((e) => {

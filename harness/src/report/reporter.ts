@@ -12,9 +12,10 @@ import { buildResults } from './build';
 import { collectTest, stripAnsi, type CollectedTest } from './collected';
 import { renderHtml } from './html';
 import { renderJunit } from './junit';
-import { specMeta, targetMeta } from './meta';
+import { baselineMeta, specMeta, targetMeta } from './meta';
 import { resolveOptions, type ReporterOptions, type ResolvedOptions } from './options';
 import { terminalSummary } from './terminal';
+import { BODIES_DIR, isBodyAttachment, saveBody, type SavedBodyFile } from './saved-bodies';
 import type { ConformanceResults } from './types';
 
 export const RESULTS_FILE = 'results.json';
@@ -29,6 +30,7 @@ export default class ConformanceReporter implements Reporter {
   /** Playwright tells reporters whether they run in `merge-reports` (`_mode: 'merge'`). */
   private readonly merging: boolean;
   private failed = false;
+  private readonly bodies = new Map<string, SavedBodyFile>();
 
   constructor(options: ReporterOptions = {}) {
     this.options = resolveOptions(options);
@@ -41,10 +43,17 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, _suite: Suite): void {
     this.config = config;
+    fs.rmSync(path.join(this.options.outputFolder, BODIES_DIR), { recursive: true, force: true });
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const collected = collectTest(test, result, this.config?.rootDir ?? process.cwd());
+    // Saved bodies go to files now: the reporter keeps no body in memory until the end of the run.
+    for (const a of collected.attachments.filter(isBodyAttachment)) {
+      const saved = saveBody(a, this.options.outputFolder, this.options.rawSecrets);
+      if (saved) this.bodies.set(...saved);
+    }
+    collected.attachments = collected.attachments.filter((a) => !isBodyAttachment(a));
     const key = `${collected.project}\u0000${collected.file}\u0000${collected.titlePath.join('\u0000')}`;
     const prev = this.tests.get(key);
     if (!prev || collected.retry >= prev.retry) this.tests.set(key, collected);
@@ -56,6 +65,7 @@ export default class ConformanceReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     const results = this.build(result);
+    if (this.bodies.size) results.bodies = Object.fromEntries([...this.bodies].sort(([a], [b]) => (a < b ? -1 : 1)));
     const dir = this.options.outputFolder;
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, RESULTS_FILE), `${JSON.stringify(results, null, 1)}\n`);
@@ -82,6 +92,7 @@ export default class ConformanceReporter implements Reporter {
   private build(result: FullResult): ConformanceResults {
     const testDir = this.config?.projects[0]?.testDir;
     const specsDir = testDir && fs.existsSync(testDir) ? testDir : path.join(process.cwd(), 'specs');
+    const baseline = baselineMeta(process.env);
     return buildResults({
       tests: [...this.tests.values()],
       run: {
@@ -90,6 +101,7 @@ export default class ConformanceReporter implements Reporter {
         durationMs: Math.round(result.duration),
         playwrightStatus: result.status,
         target: targetMeta(process.env),
+        ...(baseline ? { baseline } : {}),
         spec: specMeta(specsDir),
         rawSecrets: this.options.rawSecrets,
         failOn: this.options.failOn,

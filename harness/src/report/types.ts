@@ -4,9 +4,9 @@
  * as their shape and length) unless the run asked for raw values.
  */
 
-import type { Counts, FailOn, Level, Provenance, Verdict } from '../core';
+import type { Counts, FailOn, FindingSource, Level, Verdict } from '../core';
 
-export type { Counts, FailOn, Level, Provenance, Verdict } from '../core';
+export type { Counts, FailOn, FindingSource, Level, Provenance, Verdict } from '../core';
 export { VERDICTS } from '../core';
 /** Where a finding was observed: a raw replay leg, the browser, or neither (parity, whole test). */
 export type FindingProtocol = 'h1' | 'h2' | 'browser';
@@ -22,6 +22,8 @@ export interface ConformanceResults {
   roles: RoleSummary[];
   /** Playwright tests in a stable order (role, then id, then title): failing ones are sorted by the renderers. */
   tests: TestReport[];
+  /** Differential runs: bodies saved beside the report, by SHA-256 (`bodies/<sha256>.txt`). */
+  bodies?: Record<string, { file: string; contentType: string; bytes: number }>;
 }
 
 export interface RunMeta {
@@ -36,6 +38,8 @@ export interface RunMeta {
   /** HARNESS_FAIL_ON of the run: the verdict at and above which the run fails. */
   failOn: FailOn;
   target: TargetMeta | null;
+  /** Differential runs: the baseline's map (BASELINE_* variables); absent otherwise. */
+  baseline?: TargetMeta;
   spec: SpecMeta;
   /** Responses per negotiated protocol (`h1`, `h2`, `unknown`) plus browser flows (`browser`). */
   protocolMix: Record<string, number>;
@@ -46,6 +50,8 @@ export interface RunMeta {
 }
 
 export interface TargetMeta {
+  /** Which side of the run: the target (the candidate), or a differential run's baseline. */
+  side?: 'target' | 'baseline';
   origin: 'reference' | 'user';
   /** Role -> base URLs (only mapped roles). */
   roles: Record<string, string[]>;
@@ -102,6 +108,8 @@ export interface TestReport {
   expectations: Expectation[];
   /** The raw replay's requests and responses, per protocol leg and step. */
   legs?: LegReport[];
+  /** Differential runs: what the baseline answered to the same steps (its own spec verdicts shown, never counted), or why it was not asked. */
+  baseline?: { skipped?: string; legs: LegReport[] };
   browser?: BrowserReport;
   durationMs: number;
   retry: number;
@@ -116,7 +124,7 @@ export interface Expectation {
   verdict: Verdict;
   /** The worst level among its findings (must > should > info). */
   level: Level;
-  source: Provenance;
+  source: FindingSource;
   clause?: string;
   shape?: ShapeInfo;
   findings: FindingReport[];
@@ -136,13 +144,19 @@ export interface FindingReport {
   level: Level;
   expected: string;
   actual: string;
-  source: Provenance;
+  source: FindingSource;
   clause?: string;
   shape?: string;
   message?: string;
   /** The actual value was a secret and is shown redacted. */
   redacted?: boolean;
   target?: string;
+  /** Differential runs: the baseline's value for the same aspect (redacted like `actual`). */
+  baseline?: string;
+  /** A longer account (a body's line diff), redacted like `actual`. */
+  detail?: string;
+  /** Bodies saved beside the report as `bodies/<sha256>` (never inlined), by side. */
+  bodies?: { baseline?: string; candidate?: string };
 }
 
 export interface LegReport {

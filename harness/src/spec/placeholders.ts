@@ -1,4 +1,4 @@
-import { ROLE_PLACEHOLDERS, ROLES, UnmappedPlaceholderError, variableOfValue } from '../target';
+import { ROLE_PLACEHOLDERS, ROLES, TARGET_SIDE, UnmappedPlaceholderError, variableOfValue, type Side } from '../target';
 
 /**
  * Fills `{name}` placeholders (and flow variables `{{name}}`) in spec text from a ready table such
@@ -12,8 +12,11 @@ export type PlaceholderValues = Readonly<Record<string, string>>;
 /** A `{value:NAME}` the run was not given: the step is skipped with the variable to set. */
 export class MissingValueError extends Error {
   readonly code = 'HARNESS_ERR_MISSING_VALUE' as const;
-  constructor(readonly valueName: string) {
-    super(`needs the target value ${valueName}: set ${variableOfValue(valueName)} (or "values": {"${valueName}": ...} in TARGETS_FILE)`);
+  constructor(
+    readonly valueName: string,
+    side: Side = TARGET_SIDE,
+  ) {
+    super(`needs the ${side.name} value ${valueName}: set ${variableOfValue(valueName, side)} (or "values": {"${valueName}": ...} in ${side.filesVariable})`);
     this.name = 'MissingValueError';
   }
 }

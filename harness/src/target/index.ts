@@ -2,7 +2,9 @@
  * Target mapping: the user's contract (TARGET_* variables, TARGETS_FILE) turned into one
  * validated map that drives undici, Chromium and spec placeholders alike.
  */
-export { ROLES, ROLE_VARIABLES, ROLE_PLACEHOLDERS, DEFAULT_SECTION, type Role } from './roles';
+export { ROLES, ROLE_PLACEHOLDERS, DEFAULT_SECTION, type Role } from './roles';
+export { ROLE_VARIABLES, TARGET_SIDE, BASELINE_SIDE, roleVariable, sideNamed, variableOf, type Side, type SideName } from './side';
+export { baselineRequested, baselineSettings, loadBaselineMap, ENV_BASELINE, type BaselineKind, type BaselineSettings } from './baseline';
 export { TargetConfigError, UnmappedPlaceholderError } from './errors';
 export type { ResolveEntry } from './resolve';
 export {

@@ -2,26 +2,26 @@ import { resolve as resolvePath } from 'node:path';
 import { loadCaFile, type LoadedCa } from './ca';
 import { TargetConfigError } from './errors';
 import { parseResolveList, type ResolveEntry } from './resolve';
-import { ROLE_VARIABLES, ROLES, roleOfVariable, type Role } from './roles';
+import { ROLES, type Role } from './roles';
 import { parseInsecureFlag, parseSection } from './settings';
-import { TARGETS_FILE_VARIABLE } from './targets-file';
+import { roleOfSideVariable, roleVariables, TARGET_SIDE, variableOf, type Side } from './side';
 import { parseRoleUrls } from './urls';
-import { ENV_HEADERS, parseHeadersVariable, type ExtraHeaders } from './headers';
+import { parseHeadersVariable, type ExtraHeaders } from './headers';
 import { readEnvValues, type TargetValue } from './values';
 
-export const ENV_RESOLVE = 'TARGET_RESOLVE';
-export const ENV_CA = 'TARGET_CA';
-export const ENV_INSECURE = 'TARGET_INSECURE';
-export const ENV_SECTION = 'TARGET_SECTION';
-export const ENV_TARGETS_FILE = TARGETS_FILE_VARIABLE;
+export const ENV_RESOLVE = variableOf(TARGET_SIDE, 'RESOLVE');
+export const ENV_CA = variableOf(TARGET_SIDE, 'CA');
+export const ENV_INSECURE = variableOf(TARGET_SIDE, 'INSECURE');
+export const ENV_SECTION = variableOf(TARGET_SIDE, 'SECTION');
+export const ENV_TARGETS_FILE = TARGET_SIDE.filesVariable;
 /** Set by the run itself (not by users) when it started the embedded reference. */
-export const ENV_TARGET_KIND = 'HARNESS_TARGET_KIND';
+export const ENV_TARGET_KIND = TARGET_SIDE.kindVariable;
 /** Set by the run itself (not by users): the `{section}` read from the site's home page, and where. */
-export const ENV_INFERRED_SECTION = 'HARNESS_INFERRED_SECTION';
-export const ENV_INFERRED_SECTION_FROM = 'HARNESS_INFERRED_SECTION_FROM';
+export const ENV_INFERRED_SECTION = TARGET_SIDE.inferredSectionVariable;
+export const ENV_INFERRED_SECTION_FROM = TARGET_SIDE.inferredSectionFromVariable;
 
 /** Anything shaped like a role variable, so a misspelt role is caught instead of ignored. */
-const ROLE_VARIABLE_SHAPE = /^TARGET_(?!VALUE_)(?:[A-Z0-9_]+_)?URL$/;
+const roleVariableShape = (side: Side) => new RegExp(`^${side.prefix}_(?!VALUE_)(?:[A-Z0-9_]+_)?URL$`);
 
 export interface EnvTargets {
   roles: Partial<Record<Role, URL[]>>;
@@ -37,9 +37,10 @@ export interface EnvTargets {
 }
 
 /** Role-shaped variables present in env, known or not, in a stable order. */
-export function roleShapedVariables(env: NodeJS.ProcessEnv): string[] {
+export function roleShapedVariables(env: NodeJS.ProcessEnv, side: Side = TARGET_SIDE): string[] {
+  const shape = roleVariableShape(side);
   return Object.keys(env)
-    .filter((k) => ROLE_VARIABLE_SHAPE.test(k) && env[k] !== undefined)
+    .filter((k) => shape.test(k) && env[k] !== undefined)
     .sort();
 }
 
@@ -57,66 +58,67 @@ function distance(a: string, b: string): number {
   return row[b.length];
 }
 
-function suggestion(variable: string): string {
-  if (variable === 'TARGET_SITE_URL') return `; the site role is ${ROLE_VARIABLES.site}`;
-  const known = ROLES.map((r) => ROLE_VARIABLES[r]);
+/** The nearest of `known` to a misspelt variable, as a "; did you mean X?" suffix (or nothing). */
+export function suggestion(variable: string, known: readonly string[]): string {
   const best = known
     .map((k) => ({ k, d: distance(variable, k) }))
     .sort((x, y) => x.d - y.d)[0];
   return best.d <= 3 ? `; did you mean ${best.k}?` : '';
 }
 
-export function checkUnknownVariables(env: NodeJS.ProcessEnv): void {
-  const unknown = roleShapedVariables(env).filter((k) => roleOfVariable(k) === undefined);
+export function checkUnknownVariables(env: NodeJS.ProcessEnv, side: Side = TARGET_SIDE): void {
+  const unknown = roleShapedVariables(env, side).filter((k) => roleOfSideVariable(side, k) === undefined);
   if (unknown.length === 0) return;
   const [first] = unknown;
+  const names = roleVariables(side);
+  const known = ROLES.map((r) => names[r]);
+  const hint = first === variableOf(side, 'SITE_URL') ? `; the site role is ${names.site}` : suggestion(first, known);
   const others = unknown.length > 1 ? ` (also unknown: ${unknown.slice(1).join(', ')})` : '';
-  throw new TargetConfigError(
-    first,
-    env[first] ?? '',
-    `is set, but ${first} is not a role variable${suggestion(first)}${others}. ` +
-      `Known: ${ROLES.map((r) => ROLE_VARIABLES[r]).join(', ')}`,
-  );
+  throw new TargetConfigError(first, env[first] ?? '', `is set, but ${first} is not a role variable${hint}${others}. Known: ${known.join(', ')}`);
 }
 
-function parseOrigin(value: string | undefined): 'reference' | 'user' {
+function parseOrigin(value: string | undefined, side: Side): 'reference' | 'user' {
   if (value === undefined || value === 'user') return 'user';
   if (value === 'reference') return 'reference';
-  throw new TargetConfigError(ENV_TARGET_KIND, value, 'must be "reference" or "user"');
+  throw new TargetConfigError(side.kindVariable, value, 'must be "reference" or "user"');
 }
 
 /**
  * Every target variable of env, parsed. A variable set to the empty string counts as set and
  * is rejected: an empty TARGET_URL from a CI template must not quietly fall back to the reference.
  */
-export function readEnvTargets(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): EnvTargets {
-  checkUnknownVariables(env);
-  const out: EnvTargets = { roles: {}, values: readEnvValues(env), origin: parseOrigin(env[ENV_TARGET_KIND]) };
+export function readEnvTargets(env: NodeJS.ProcessEnv, cwd: string = process.cwd(), side: Side = TARGET_SIDE): EnvTargets {
+  checkUnknownVariables(env, side);
+  const names = roleVariables(side);
+  const out: EnvTargets = { roles: {}, values: readEnvValues(env, side), origin: parseOrigin(env[side.kindVariable], side) };
   for (const role of ROLES) {
-    const variable = ROLE_VARIABLES[role];
+    const variable = names[role];
     const value = env[variable];
     if (value === undefined) continue;
     out.roles[role] = parseRoleUrls(role, value.split(','), { variable });
   }
-  const resolve = env[ENV_RESOLVE];
-  if (resolve !== undefined) out.resolve = parseResolveList(resolve, { variable: ENV_RESOLVE });
-  const ca = env[ENV_CA];
+  const v = (setting: string) => variableOf(side, setting);
+  const resolve = env[v('RESOLVE')];
+  if (resolve !== undefined) out.resolve = parseResolveList(resolve, { variable: v('RESOLVE') });
+  const ca = env[v('CA')];
   if (ca !== undefined) {
-    if (ca === '') throw new TargetConfigError(ENV_CA, ca, 'is empty; unset it or name a PEM file');
-    out.ca = loadCaFile(resolvePath(cwd, ca), ca, { variable: ENV_CA });
+    if (ca === '') throw new TargetConfigError(v('CA'), ca, 'is empty; unset it or name a PEM file');
+    out.ca = loadCaFile(resolvePath(cwd, ca), ca, { variable: v('CA') });
   }
-  const insecure = env[ENV_INSECURE];
-  if (insecure !== undefined) out.insecure = parseInsecureFlag(insecure, { variable: ENV_INSECURE });
-  const section = env[ENV_SECTION];
-  if (section !== undefined) out.section = parseSection(section, { variable: ENV_SECTION });
-  const headers = env[ENV_HEADERS];
-  if (headers !== undefined) out.headers = parseHeadersVariable(headers);
-  const inferred = env[ENV_INFERRED_SECTION];
-  if (inferred !== undefined) out.inferredSection = { section: parseSection(inferred, { variable: ENV_INFERRED_SECTION }), from: env[ENV_INFERRED_SECTION_FROM] ?? 'the home page' };
+  const insecure = env[v('INSECURE')];
+  if (insecure !== undefined) out.insecure = parseInsecureFlag(insecure, { variable: v('INSECURE') });
+  const section = env[v('SECTION')];
+  if (section !== undefined) out.section = parseSection(section, { variable: v('SECTION') });
+  const headers = env[v('HEADERS')];
+  if (headers !== undefined) out.headers = parseHeadersVariable(headers, v('HEADERS'));
+  const inferred = env[side.inferredSectionVariable];
+  if (inferred !== undefined) {
+    out.inferredSection = { section: parseSection(inferred, { variable: side.inferredSectionVariable }), from: env[side.inferredSectionFromVariable] ?? 'the home page' };
+  }
   return out;
 }
 
 /** Whether env names any role URL (an invalid one still counts: the user meant a target). */
-export function envMapsRoles(env: NodeJS.ProcessEnv): boolean {
-  return roleShapedVariables(env).length > 0;
+export function envMapsRoles(env: NodeJS.ProcessEnv, side: Side = TARGET_SIDE): boolean {
+  return roleShapedVariables(env, side).length > 0;
 }

@@ -1,4 +1,5 @@
-import { acceptsSeveralUrls, isRole, ROLE_PLACEHOLDERS, ROLE_VARIABLES, roleOfVariable, ROLES } from './roles';
+import { acceptsSeveralUrls, isRole, ROLE_PLACEHOLDERS, ROLES } from './roles';
+import { BASELINE_SIDE, ROLE_VARIABLES, roleOfSideVariable, roleOfVariable, roleVariables } from './side';
 
 describe('roles', () => {
   it('lists the eight roles of the service description', () => {
@@ -13,6 +14,14 @@ describe('roles', () => {
       expect(roleOfVariable(ROLE_VARIABLES[r])).toBe(r);
     }
     expect(roleOfVariable('TARGET_SITE_URL')).toBeUndefined();
+  });
+
+  it('names the baseline twins BASELINE_URL and BASELINE_<ROLE>_URL', () => {
+    const b = roleVariables(BASELINE_SIDE);
+    expect(b.site).toBe('BASELINE_URL');
+    expect(b.ocsp).toBe('BASELINE_OCSP_URL');
+    expect(roleOfSideVariable(BASELINE_SIDE, 'BASELINE_SHOP_URL')).toBe('shop');
+    expect(roleOfSideVariable(BASELINE_SIDE, 'TARGET_SHOP_URL')).toBeUndefined();
   });
 
   it('uses the placeholders of the spec files', () => {

@@ -16,18 +16,6 @@ export const ROLES: readonly Role[] = Object.freeze([
   'analytics',
 ] as const);
 
-/** Environment variable holding each role's base URL(s). The site keeps the short TARGET_URL. */
-export const ROLE_VARIABLES: Readonly<Record<Role, string>> = Object.freeze({
-  site: 'TARGET_URL',
-  bare: 'TARGET_BARE_URL',
-  assets: 'TARGET_ASSETS_URL',
-  maintenance: 'TARGET_MAINTENANCE_URL',
-  ocsp: 'TARGET_OCSP_URL',
-  shop: 'TARGET_SHOP_URL',
-  redirector: 'TARGET_REDIRECTOR_URL',
-  analytics: 'TARGET_ANALYTICS_URL',
-});
-
 /** Spec placeholders standing for a role's origin; the first URL of a multi-name role. */
 export const ROLE_PLACEHOLDERS: Readonly<Record<Role, string>> = Object.freeze({
   site: '{base_url}',
@@ -58,7 +46,3 @@ export function isRole(name: string): name is Role {
   return (ROLES as readonly string[]).includes(name);
 }
 
-/** Which role a TARGET_*_URL variable names, or undefined for a variable of no role. */
-export function roleOfVariable(variable: string): Role | undefined {
-  return ROLES.find((r) => ROLE_VARIABLES[r] === variable);
-}

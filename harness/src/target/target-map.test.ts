@@ -40,7 +40,7 @@ const FULL_FILE = {
 
 describe('loadTargetMap', () => {
   it('gives the defaults for an empty environment', () => {
-    expect(loadTargetMap({})).toEqual({ roles: {}, resolve: [], ca: [], insecure: false, section: 'static', sectionSource: expect.stringMatching(/^default/), values: {}, headers: {}, origin: 'user' });
+    expect(loadTargetMap({})).toEqual({ side: 'target', roles: {}, resolve: [], ca: [], insecure: false, section: 'static', sectionSource: expect.stringMatching(/^default/), values: {}, headers: {}, origin: 'user' });
   });
 
   it('says where {section} came from: the variable, the file, the home page, or the default', () => {

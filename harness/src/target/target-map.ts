@@ -1,11 +1,15 @@
-import { envMapsRoles, ENV_INSECURE, ENV_SECTION, ENV_TARGETS_FILE, readEnvTargets } from './parse-env';
+import { envMapsRoles, readEnvTargets } from './parse-env';
+import { TargetConfigError } from './errors';
+import { sideNamed, TARGET_SIDE, valuePrefix, variableOf, type Side, type SideName } from './side';
 import { resolveKey, type ResolveEntry } from './resolve';
 import { DEFAULT_SECTION, ROLES, type Role } from './roles';
 import { describeExtraHeaders, headersForRole, type ExtraHeaders } from './headers';
-import { VALUE_VARIABLE_PREFIX, type TargetValue } from './values';
+import type { TargetValue } from './values';
 import { jsonMapsRoles, loadTargetsFile, readTargetsJson, type FileTargets } from './targets-file';
 
 export interface TargetMap {
+  /** Which side of the run this map describes: the target (the candidate) or a differential run's baseline. */
+  side: SideName;
   /** Absent role = not mapped; present roles hold at least one URL. */
   roles: Partial<Record<Role, URL[]>>;
   resolve: ResolveEntry[];
@@ -31,12 +35,15 @@ export const ROLE_NOT_MAPPED = 'role not mapped';
  * first error). Variables override the file field by field: a variable replaces the file's value,
  * lists included, so TARGET_RESOLVE is never merged with the file's `resolve`.
  */
-export function loadTargetMap(env: NodeJS.ProcessEnv = process.env): TargetMap {
-  const fromEnv = readEnvTargets(env);
-  const filePath = env[ENV_TARGETS_FILE];
-  const fromFile: Partial<FileTargets> = filePath === undefined ? {} : loadTargetsFile(filePath);
+export function loadTargetMap(env: NodeJS.ProcessEnv = process.env, side: Side = TARGET_SIDE): TargetMap {
+  const fromEnv = readEnvTargets(env, process.cwd(), side);
+  const file = filesVariableOf(env, side);
+  const fromFile: Partial<FileTargets> = file === undefined ? {} : loadTargetsFile(file.path, process.cwd(), file.variable);
   const ca = fromEnv.ca ?? fromFile.ca;
+  const ENV_SECTION = variableOf(side, 'SECTION');
+  const ENV_TARGETS_FILE = file?.variable ?? side.filesVariable;
   const map: TargetMap = {
+    side: side.name,
     roles: { ...fromFile.roles, ...fromEnv.roles },
     resolve: fromEnv.resolve ?? fromFile.resolve ?? [],
     ca: ca?.pems ?? [],
@@ -64,10 +71,23 @@ export function loadTargetMap(env: NodeJS.ProcessEnv = process.env): TargetMap {
  * say what is wrong with it); TARGETS_FILE is read because its roles count too.
  */
 export function referenceRequested(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (envMapsRoles(env)) return false;
-  const filePath = env[ENV_TARGETS_FILE];
-  if (filePath === undefined) return true;
-  return !jsonMapsRoles(readTargetsJson(filePath).json);
+  return !sideMapsRoles(env, TARGET_SIDE);
+}
+
+/** Whether env or the side's file names any role URL. */
+export function sideMapsRoles(env: NodeJS.ProcessEnv, side: Side): boolean {
+  if (envMapsRoles(env, side)) return true;
+  const file = filesVariableOf(env, side);
+  return file !== undefined && jsonMapsRoles(readTargetsJson(file.path, process.cwd(), file.variable).json);
+}
+
+/** The side's JSON file variable that is set (`BASELINES_FILE` or its older spelling), and its value. */
+export function filesVariableOf(env: NodeJS.ProcessEnv, side: Side): { variable: string; path: string } | undefined {
+  const set = [side.filesVariable, ...side.filesAliases].filter((v) => env[v] !== undefined);
+  if (set.length > 1 && set.some((v) => env[v] !== env[set[0]])) {
+    throw new TargetConfigError(set[1], env[set[1]] ?? '', `contradicts ${set[0]}=${JSON.stringify(env[set[0]])}: set only ${side.filesVariable}`);
+  }
+  return set.length ? { variable: set[0], path: env[set[0]] ?? '' } : undefined;
 }
 
 export function roleUrls(map: TargetMap, role: Role): URL[] {
@@ -89,7 +109,7 @@ function formatAddress(address: string): string {
 }
 
 export function describeTargetMap(map: TargetMap): string {
-  const lines: string[] = [`target (${map.origin}):`];
+  const lines: string[] = [`${map.side} (${map.origin}):`];
   const width = Math.max(...ROLES.map((r) => r.length));
   const used = new Set<string>();
   for (const role of ROLES) {
@@ -113,12 +133,12 @@ export function describeTargetMap(map: TargetMap): string {
       ? 'CA: default roots only'
       : `CA: default roots + ${map.ca.length} from ${map.caFile}`,
   );
-  lines.push(map.insecure ? `certificate verification: OFF (${ENV_INSECURE})` : 'certificate verification: on');
+  lines.push(map.insecure ? `certificate verification: OFF (${variableOf(sideNamed(map.side), 'INSECURE')})` : 'certificate verification: on');
   lines.push(`section: ${map.section} (${map.sectionSource})`);
   const values = Object.entries(map.values);
   const headers = describeExtraHeaders(map.headers);
   if (headers) lines.push(`extra request headers: ${headers}`);
-  lines.push(values.length ? `values: ${values.map(([n, v]) => `${n}=${v.value} (${v.from})`).join(', ')}` : `values: none (${VALUE_VARIABLE_PREFIX}<NAME>)`);
+  lines.push(values.length ? `values: ${values.map(([n, v]) => `${n}=${v.value} (${v.from})`).join(', ')}` : `values: none (${valuePrefix(sideNamed(map.side))}<NAME>)`);
   return lines.join('\n');
 }
 

@@ -8,8 +8,9 @@ import { parseSection } from './settings';
 import { parseRoleUrls, type ValueSource } from './urls';
 import { parseExtraHeaders, type ExtraHeaders } from './headers';
 import { parseValue, type TargetValue } from './values';
+import { TARGET_SIDE } from './side';
 
-export const TARGETS_FILE_VARIABLE = 'TARGETS_FILE';
+export const TARGETS_FILE_VARIABLE = TARGET_SIDE.filesVariable;
 
 /** `$schema` is allowed so editors can validate the file; it carries no meaning here. */
 const KNOWN_KEYS = ['roles', 'resolve', 'ca', 'insecure', 'section', 'values', 'headers', '$schema'] as const;
@@ -29,31 +30,31 @@ function pointerOf(path: (string | number)[]): string {
   return path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
-function src(path: (string | number)[]): ValueSource {
-  return { variable: TARGETS_FILE_VARIABLE, pointer: pointerOf(path) };
+function srcOf(path: (string | number)[], variable: string): ValueSource {
+  return { variable, pointer: pointerOf(path) };
 }
 
 function shown(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 }
 
-function typeError(path: (string | number)[], value: unknown, expected: string): never {
-  throw new TargetConfigError(TARGETS_FILE_VARIABLE, shown(value), `is not ${expected}`, pointerOf(path));
+function typeErrorOf(path: (string | number)[], value: unknown, expected: string, variable: string): never {
+  throw new TargetConfigError(variable, shown(value), `is not ${expected}`, pointerOf(path));
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function stringList(path: (string | number)[], value: unknown, expected: string): string[] {
-  if (!Array.isArray(value)) typeError(path, value, expected);
-  return value.map((item, i) => (typeof item === 'string' ? item : typeError([...path, i], item, 'a string')));
+function stringListOf(path: (string | number)[], value: unknown, expected: string, variable: string): string[] {
+  if (!Array.isArray(value)) typeErrorOf(path, value, expected, variable);
+  return value.map((item, i) => (typeof item === 'string' ? item : typeErrorOf([...path, i], item, 'a string', variable)));
 }
 
 /** Reads the raw JSON only: enough to tell whether the file maps any role. */
-export function readTargetsJson(fileAsWritten: string, cwd: string = process.cwd()): { file: string; json: unknown } {
+export function readTargetsJson(fileAsWritten: string, cwd: string = process.cwd(), variable: string = TARGETS_FILE_VARIABLE): { file: string; json: unknown } {
   if (fileAsWritten === '') {
-    throw new TargetConfigError(TARGETS_FILE_VARIABLE, fileAsWritten, 'is empty; unset it or name a JSON file');
+    throw new TargetConfigError(variable, fileAsWritten, 'is empty; unset it or name a JSON file');
   }
   const file = resolvePath(cwd, fileAsWritten);
   let text: string;
@@ -62,12 +63,12 @@ export function readTargetsJson(fileAsWritten: string, cwd: string = process.cwd
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'names a file that does not exist' : `cannot be read (${code ?? (err as Error).message})`;
-    throw new TargetConfigError(TARGETS_FILE_VARIABLE, fileAsWritten, reason);
+    throw new TargetConfigError(variable, fileAsWritten, reason);
   }
   try {
     return { file, json: JSON.parse(text) };
   } catch (err) {
-    throw new TargetConfigError(TARGETS_FILE_VARIABLE, fileAsWritten, `is not valid JSON (${(err as Error).message})`);
+    throw new TargetConfigError(variable, fileAsWritten, `is not valid JSON (${(err as Error).message})`);
   }
 }
 
@@ -80,13 +81,16 @@ export function jsonMapsRoles(json: unknown): boolean {
  * Validates the whole file, including fields the environment will override: a file that is wrong
  * is reported wherever it is wrong, not only where it happens to be used.
  */
-export function loadTargetsFile(fileAsWritten: string, cwd: string = process.cwd()): FileTargets {
-  const { file, json } = readTargetsJson(fileAsWritten, cwd);
+export function loadTargetsFile(fileAsWritten: string, cwd: string = process.cwd(), variable: string = TARGETS_FILE_VARIABLE): FileTargets {
+  const { file, json } = readTargetsJson(fileAsWritten, cwd, variable);
+  const typeError: (path: (string | number)[], value: unknown, expected: string) => never = (path, value, expected) => typeErrorOf(path, value, expected, variable);
+  const stringList = (path: (string | number)[], value: unknown, expected: string) => stringListOf(path, value, expected, variable);
+  const src = (path: (string | number)[]) => srcOf(path, variable);
   if (!isPlainObject(json)) typeError([], json, 'a JSON object');
   for (const key of Object.keys(json)) {
     if (!(KNOWN_KEYS as readonly string[]).includes(key)) {
       throw new TargetConfigError(
-        TARGETS_FILE_VARIABLE,
+        variable,
         key,
         `is not a known key (known: ${KNOWN_KEYS.join(', ')})`,
         pointerOf([key]),
@@ -100,7 +104,7 @@ export function loadTargetsFile(fileAsWritten: string, cwd: string = process.cwd
     for (const [name, value] of Object.entries(json.roles)) {
       if (!isRole(name)) {
         throw new TargetConfigError(
-          TARGETS_FILE_VARIABLE,
+          variable,
           name,
           `is not a known role (known: ${ROLES.join(', ')})`,
           pointerOf(['roles', name]),
@@ -149,7 +153,7 @@ export function loadTargetsFile(fileAsWritten: string, cwd: string = process.cwd
     for (const [name, value] of Object.entries(json.values)) {
       const path = ['values', name];
       if (typeof value !== 'string') typeError(path, value, 'a string');
-      out.values[name] = { value: parseValue(name, value, src(path)), from: `${TARGETS_FILE_VARIABLE} (${pointerOf(path)})` };
+      out.values[name] = { value: parseValue(name, value, src(path)), from: `${variable} (${pointerOf(path)})` };
     }
   }
   return out;

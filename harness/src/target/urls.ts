@@ -1,5 +1,5 @@
 import { TargetConfigError } from './errors';
-import { acceptsSeveralUrls, ROLE_VARIABLES, type Role } from './roles';
+import { acceptsSeveralUrls, type Role } from './roles';
 
 const EXPECTED = '(expected https://host[:port])';
 
@@ -57,7 +57,7 @@ export function parseRoleUrls(role: Role, values: string[], src: ValueSource, fr
       src,
       values.join(','),
       `gives several URLs, but the ${role} role takes one ` +
-        `(only ${ROLE_VARIABLES.ocsp} and ${ROLE_VARIABLES.redirector} accept a list)`,
+        `(only the ocsp and redirector roles accept a list)`,
     );
   }
   return values.map((v, i) => {

@@ -5,9 +5,10 @@
  * TARGETS_FILE (the variable wins).
  */
 import { TargetConfigError } from './errors';
+import { TARGET_SIDE, valuePrefix, type Side } from './side';
 import type { ValueSource } from './urls';
 
-export const VALUE_VARIABLE_PREFIX = 'TARGET_VALUE_';
+export const VALUE_VARIABLE_PREFIX = valuePrefix(TARGET_SIDE);
 export const VALUE_NAME = /^[A-Z][A-Z0-9_]*$/;
 
 /** The values the bundled specs name, with what each is, for messages and the README. */
@@ -23,8 +24,8 @@ export interface TargetValue {
   from: string;
 }
 
-export function variableOfValue(name: string): string {
-  return `${VALUE_VARIABLE_PREFIX}${name}`;
+export function variableOfValue(name: string, side: Side = TARGET_SIDE): string {
+  return `${valuePrefix(side)}${name}`;
 }
 
 /** Values go into request paths: one printable token, no query or fragment of its own. */
@@ -39,12 +40,13 @@ export function parseValue(name: string, value: string, src: ValueSource): strin
   return value;
 }
 
-/** The `TARGET_VALUE_<NAME>` variables of env. */
-export function readEnvValues(env: NodeJS.ProcessEnv): Record<string, TargetValue> {
+/** The `TARGET_VALUE_<NAME>` (or `BASELINE_VALUE_<NAME>`) variables of env. */
+export function readEnvValues(env: NodeJS.ProcessEnv, side: Side = TARGET_SIDE): Record<string, TargetValue> {
   const out: Record<string, TargetValue> = {};
+  const prefix = valuePrefix(side);
   for (const key of Object.keys(env).sort()) {
-    if (!key.startsWith(VALUE_VARIABLE_PREFIX) || env[key] === undefined) continue;
-    const name = key.slice(VALUE_VARIABLE_PREFIX.length);
+    if (!key.startsWith(prefix) || env[key] === undefined) continue;
+    const name = key.slice(prefix.length);
     out[name] = { value: parseValue(name, env[key] ?? '', { variable: key }), from: key };
   }
   return out;

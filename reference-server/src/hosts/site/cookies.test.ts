@@ -4,7 +4,7 @@ import {
   homePageCookies,
   identifiedVisitorCookie,
   isSessionId,
-  newAffinity,
+  instanceAffinity,
   newAnalyticsId,
   newSessionId,
   newVerificationToken,
@@ -30,7 +30,10 @@ describe('value shapes', () => {
   it('makes the other values', () => {
     expect(newAnalyticsId()).toMatch(/^[0-9a-f]{32}$/);
     expect(newVerificationToken()).toMatch(/^[A-Za-z0-9_-]{100}$/);
-    expect(newAffinity()).toMatch(/^[0-9a-f]{64}$/);
+    expect(instanceAffinity('reference')).toMatch(/^[0-9a-f]{64}$/);
+    // One instance per deployment: the same value in every process of it, another in another deployment.
+    expect(instanceAffinity('reference')).toBe('660a383414b4affca4b671dd4ca1044ac64ab397448eb176dbbb711f44f626a9');
+    expect(instanceAffinity('alt')).not.toBe(instanceAffinity('reference'));
   });
 
   it('reads the analytics cookie strictly', () => {

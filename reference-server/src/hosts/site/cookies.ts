@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /*
  * Set-Cookie lines of the site, written out by hand: each platform layer has its own attribute
@@ -88,9 +88,14 @@ export function verificationTokenCookie(token: string): string {
   return `${VERIFICATION_COOKIE}=${token}; path=/; HttpOnly`;
 }
 
-/** ARR's affinity value: a SHA-256-sized hex id of the App Service instance. */
-export function newAffinity(): string {
-  return randomBytes(32).toString('hex');
+/**
+ * ARR's affinity value: a SHA-256 hex id of the App Service instance. Each deployment runs one
+ * instance, so every process of it hands out the same value, as every request to one App Service
+ * instance does: two processes of one deployment answer alike (a differential run of the reference
+ * against itself shows no difference), two deployments do not.
+ */
+export function instanceAffinity(deploymentName: string): string {
+  return createHash('sha256').update(`App Service instance of the ${deploymentName} deployment`).digest('hex');
 }
 
 export function isAffinity(value: unknown): value is string {

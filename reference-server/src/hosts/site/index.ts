@@ -11,7 +11,7 @@ import { indexIisStaticFiles, sendIisStaticFile } from '../../http/static-files'
 import { hostnameOf, originOf } from '../../http/urls';
 import type { HostContext } from '../context';
 import { renamer } from '../deployment';
-import { homePageCookies, identifiedVisitorCookie, newAffinity } from './cookies';
+import { homePageCookies, identifiedVisitorCookie, instanceAffinity as affinityOf } from './cookies';
 import { BAD_REQUEST_PAGE, METHOD_NOT_ALLOWED_PAGE, NOT_FOUND_PAGE, SERVER_ERROR_PAGE } from './error-pages';
 import { parseGuidsQuery } from './guids';
 import { dotNetTicks, loadTemplate, THEME_VERSION } from './home-page';
@@ -43,8 +43,8 @@ export function createSiteApp(ctx: HostContext): express.Express {
     { dir: path.join(siteRoot, 'root'), urlPrefix: '', rename },
   ]);
   const home = loadTemplate(path.join(siteRoot, 'pages/home.html'), rename);
-  const instanceAffinity = newAffinity();
   const { deployment } = ctx;
+  const instanceAffinity = affinityOf(deployment.name);
   const noVary = !deployment.varyOnDynamic;
 
   const homePage: Route = async (req, res) => {

@@ -1,0 +1,128 @@
+/**
+ * Test fixtures of accept: small results.json documents typed with the report's types (a raw
+ * replay with two legs per step), and a throw-away copy of the repository's spec folder so tests
+ * can write to it. Canary values stand for secrets: a test fails if one shows up in any output.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { emptyCounts, type Level, type Provenance, type Verdict } from '../core';
+import { RESULTS_SCHEMA, type ConformanceResults, type Expectation, type RunMeta, type StepReport, type TestReport } from '../report/types';
+import { DEFAULT_SPECS_DIR } from './options';
+
+/** A cookie value, and a secret header's value: neither may ever be written. */
+export const CANARY_COOKIE = 'canary-cookie-2718';
+export const CANARY_TOKEN = 'canary-token-3141';
+
+export const SITE = 'https://www.lessons.test:8443';
+
+export interface StepFixture {
+  id: string;
+  status?: number;
+  /** Header lines of both legs. */
+  lines: Array<[string, string]>;
+  /** Header lines of the h2 leg, when they differ. */
+  h2Lines?: Array<[string, string]>;
+  noise?: string[];
+  url?: string;
+  bodySize?: number;
+}
+
+function stepReport(s: StepFixture, protocol: 'h1' | 'h2', index: number): StepReport {
+  const lines = protocol === 'h2' && s.h2Lines ? s.h2Lines : s.lines;
+  return {
+    key: `s-${s.id}-${protocol}-${index}`,
+    id: s.id,
+    protocol,
+    request: { method: 'GET', url: s.url ?? `${SITE}/`, headers: [['accept', '*/*']] },
+    response: { protocol, status: s.status ?? 200, lines, bodySize: s.bodySize ?? 100, decodedSize: s.bodySize ?? 100 },
+    ...(s.noise ? { noise: s.noise } : {}),
+    expectationKeys: [],
+  };
+}
+
+/** One finding per leg, grouped as the report groups them. */
+export function expectation(id: string, step: string, verdict: Verdict, level: Level, expected: string, actual: string, source?: Provenance): Expectation {
+  const src: Provenance = source ?? (level === 'info' ? 'reference' : 'capture');
+  return {
+    key: `e-${id}`,
+    id,
+    step,
+    verdict,
+    level,
+    source: src,
+    findings: (['h1', 'h2'] as const).map((protocol) => ({ key: `f-${id}-${protocol}`, id, verdict, protocol, level, expected, actual, source: src, target: 'user' })),
+  };
+}
+
+export function replayTest(id: string, steps: StepFixture[], expectations: Expectation[] = [], kind: 'exchange' | 'flow' = 'exchange'): TestReport {
+  return {
+    key: `t-${id}`,
+    id,
+    title: id,
+    titlePath: [id.split('/')[0], id],
+    project: 'raw',
+    file: 'replay.spec.ts',
+    role: id.split('/')[0],
+    kind,
+    status: 'passed',
+    errors: [],
+    verdict: 'pass',
+    counts: emptyCounts(),
+    expectations,
+    legs: (['h1', 'h2'] as const).map((protocol) => ({ protocol, steps: steps.map((s, i) => stepReport(s, protocol, i)) })),
+    durationMs: 10,
+    retry: 0,
+  };
+}
+
+export function results(tests: TestReport[], run: Partial<RunMeta> = {}): ConformanceResults {
+  return {
+    schema: RESULTS_SCHEMA,
+    run: {
+      title: 'Fixture run',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      durationMs: 1000,
+      playwrightStatus: 'passed',
+      status: 'passed',
+      failOn: 'fail',
+      target: {
+        origin: 'user',
+        roles: { site: [SITE], redirector: ['https://go.redirect.test:8443', 'https://hop2.redirect.test:8443'] },
+        resolve: [],
+        insecure: false,
+        section: 'static',
+        description: 'target (user)',
+      },
+      spec: { digest: '0000000000000000', files: ['site.json'] },
+      protocolMix: { h1: 1, h2: 1 },
+      rawSecrets: true,
+      runErrors: [],
+      ...run,
+    },
+    totals: emptyCounts(),
+    roles: [],
+    tests,
+  };
+}
+
+/** A copy of the repository's spec files in a fresh temporary folder named `specs`. */
+export function tempSpecs(): { dir: string; root: string; cleanup: () => void } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'accept-test-'));
+  const dir = path.join(root, 'specs');
+  fs.mkdirSync(dir);
+  for (const name of fs.readdirSync(DEFAULT_SPECS_DIR)) if (name.endsWith('.json')) fs.cpSync(path.join(DEFAULT_SPECS_DIR, name), path.join(dir, name));
+  return { dir, root, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+/** File name -> bytes, to compare a folder before and after. */
+export function snapshot(dir: string): Map<string, Buffer> {
+  return new Map(fs.readdirSync(dir).sort().map((n) => [n, fs.readFileSync(path.join(dir, n))]));
+}
+
+/** Writes a results document into the folder; returns its path. */
+export function writeResults(root: string, doc: unknown, name = 'results.json'): string {
+  const file = path.join(root, name);
+  fs.writeFileSync(file, typeof doc === 'string' ? doc : JSON.stringify(doc, null, 2));
+  return file;
+}

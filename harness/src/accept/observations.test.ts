@@ -1,0 +1,48 @@
+import { expectation, replayTest } from './fixtures';
+import { cookieOf, observeTest, parseNoise, replayTests } from './observations';
+
+test('noise lines of the report, as describeNoise writes them', () => {
+  const n = parseNoise(['status', 'header x-trace-id', 'cookie ASP.NET_SessionId value, expiry', 'body', 'something else']);
+  expect(n.status).toBe(true);
+  expect(n.body).toBe(true);
+  expect([...n.fields]).toEqual(['x-trace-id']);
+  expect([...n.cookies.get('ASP.NET_SessionId')!]).toEqual(['value', 'expiry']);
+});
+
+test('only raw replays are read; steps keep their legs, noise of every leg and their own expectations', () => {
+  const flow = replayTest(
+    'site/f',
+    [
+      { id: 'site/f/one', lines: [['x-a', '1']], noise: ['header x-a'] },
+      { id: 'site/f/one-more', lines: [['X-B', '2']], h2Lines: [['x-b', '3']] },
+    ],
+    [
+      expectation('site/f/one status', 'site/f/one', 'pass', 'must', '200', '200'),
+      expectation('site/f/one-more header x-b', '', 'info', 'info', '2', '3'),
+      expectation('site/f parity', '', 'fail', 'must', 'a', 'b'),
+    ],
+    'flow',
+  );
+  flow.legs![1].steps[0].skipped = 'an earlier step failed';
+  const browser = { ...replayTest('bare/browser/x', []), kind: 'browser-flow' as const };
+  const tests = replayTests([flow, browser, null, { kind: 'exchange' }]);
+  expect(tests.map((t) => t.id)).toEqual(['site/f']);
+  const o = observeTest(tests[0]);
+  expect(o.kind).toBe('flow');
+  expect(o.steps.map((s) => [s.step, s.legs.map((l) => l.protocol)])).toEqual([
+    ['site/f/one', ['h1']],
+    ['site/f/one-more', ['h1', 'h2']],
+  ]);
+  expect([...o.steps[0].noise.fields]).toEqual(['x-a']);
+  expect(o.steps[1].legs[0].lines).toEqual([['x-b', '2']]);
+  expect(o.steps[0].origin).toBe('https://www.lessons.test:8443');
+  expect(o.steps.map((s) => s.expectations.map((e) => e.id))).toEqual([['site/f/one status'], ['site/f/one-more header x-b']]);
+  expect(o.loose.map((e) => e.id)).toEqual(['site/f parity']);
+});
+
+test('a redacted Set-Cookie line is parsed as the evaluation parses the raw one', () => {
+  const raw = cookieOf('sid=abc; path=/x; DOMAIN=.Example.test; samesite=strict; HttpOnly');
+  const redacted = cookieOf('sid=‹secret: hex, 3 chars›; path=/x; DOMAIN=.Example.test; samesite=strict; HttpOnly');
+  expect({ ...redacted, value: 'abc', line: raw.line }).toEqual(raw);
+  expect(redacted).toMatchObject({ name: 'sid', value: '‹secret: hex, 3 chars›', domain: 'example.test', sameSite: 'Strict', httpOnly: true, secure: false });
+});

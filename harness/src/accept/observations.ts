@@ -1,0 +1,167 @@
+/**
+ * What the target answered, step by step, as the report keeps it: each protocol leg's status,
+ * header lines and cookies, the fields learned as noise, and the step's expectations with their
+ * findings. Only the raw replay (`legs`) is read: that is the candidate; a browser flow has no
+ * answer per step, and fields a later report version adds (baseline data) are not looked at.
+ */
+import { parseHttpDate } from '../shapes';
+import { parseSetCookieLine } from '../spec/observe';
+import type { ObservedCookie } from '../spec/observed';
+import type { Expectation, TestReport } from '../report/types';
+
+export interface LegAnswer {
+  protocol: 'h1' | 'h2';
+  status: number;
+  /** Header lines in order, repeats kept, names lowercased; secrets possibly redacted (`‹secret: hex64, 64 chars›`). */
+  lines: Array<[string, string]>;
+  cookies: ObservedCookie[];
+  bodySize: number;
+  decodedSize?: number;
+  /** The answer's Date, for expiries relative to it. */
+  date?: Date;
+}
+
+/** The fields learned as volatile for a step, over any of its legs. */
+export interface StepNoise {
+  status: boolean;
+  body: boolean;
+  /** Header field names, lowercase. */
+  fields: Set<string>;
+  /** Cookie name -> aspects (`value`, `expiry`, `path`, `domain`, `httponly`, `secure`, `samesite`, `lines`). */
+  cookies: Map<string, Set<string>>;
+}
+
+export interface StepObservation {
+  /** The exchange or flow the step belongs to (the test's id). */
+  test: string;
+  /** The spec exchange id, or the flow step id. */
+  step: string;
+  role: string;
+  /** Scheme, host and port the step's request went to (of its first leg). */
+  origin?: string;
+  /** Legs that have an answer, in report order. */
+  legs: LegAnswer[];
+  noise: StepNoise;
+  expectations: Expectation[];
+}
+
+export interface TestObservation {
+  id: string;
+  kind: 'exchange' | 'flow';
+  steps: StepObservation[];
+  /** Expectations of the whole test (parity of a flow), tied to no step. */
+  loose: Expectation[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Tests with a raw replay; anything else (browser flows, plain tests) has no answer to accept. */
+export function replayTests(tests: readonly unknown[]): TestReport[] {
+  return tests.filter((t): t is TestReport => isObject(t) && (t.kind === 'exchange' || t.kind === 'flow') && Array.isArray(t.legs) && typeof t.id === 'string');
+}
+
+export function parseNoise(lines: readonly string[]): StepNoise {
+  const noise: StepNoise = { status: false, body: false, fields: new Set(), cookies: new Map() };
+  for (const line of lines) {
+    if (line === 'status') noise.status = true;
+    else if (line === 'body') noise.body = true;
+    else if (line.startsWith('header ')) noise.fields.add(line.slice(7).trim().toLowerCase());
+    else {
+      const m = /^cookie (\S+) (.+)$/.exec(line);
+      if (!m) continue;
+      const aspects = noise.cookies.get(m[1]) ?? new Set<string>();
+      for (const a of m[2].split(',')) aspects.add(a.trim());
+      noise.cookies.set(m[1], aspects);
+    }
+  }
+  return noise;
+}
+
+function answerOf(protocol: 'h1' | 'h2', response: unknown): LegAnswer | undefined {
+  if (!isObject(response) || typeof response.status !== 'number' || !Array.isArray(response.lines)) return undefined;
+  const lines = response.lines
+    .filter((p): p is [string, string] => Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'string')
+    .map(([n, v]): [string, string] => [n.toLowerCase(), v]);
+  const date = lines.find(([n]) => n === 'date')?.[1];
+  const answer: LegAnswer = {
+    protocol,
+    status: response.status,
+    lines,
+    cookies: lines.filter(([n]) => n === 'set-cookie').map(([, v]) => cookieOf(v)),
+    bodySize: typeof response.bodySize === 'number' ? response.bodySize : 0,
+  };
+  if (typeof response.decodedSize === 'number') answer.decodedSize = response.decodedSize;
+  const parsed = date === undefined ? undefined : parseHttpDate(date.trim());
+  if (parsed) answer.date = parsed;
+  return answer;
+}
+
+/**
+ * A Set-Cookie line parsed as the evaluation parses it. A redacted value (`‹secret: ...›`) is not a
+ * header value undici accepts, so the line is parsed with a stand-in value and the value put back:
+ * the attributes come out normalised the same way (SameSite=lax is "Lax") whether or not it was redacted.
+ */
+export function cookieOf(line: string): ObservedCookie {
+  const semi = line.indexOf(';');
+  const pair = semi < 0 ? line : line.slice(0, semi);
+  if (!/[^\u0000-\u00ff]/.test(pair)) return parseSetCookieLine(line);
+  const eq = pair.indexOf('=');
+  const name = eq < 0 ? '' : pair.slice(0, eq).trim();
+  const value = eq < 0 ? pair.trim() : pair.slice(eq + 1).trim();
+  const attributes = semi < 0 ? '' : line.slice(semi);
+  const stand: ObservedCookie = /[^\u0000-\u00ff]/.test(attributes)
+    ? { name, value, httpOnly: /;\s*httponly\s*(;|$)/i.test(line), secure: /;\s*secure\s*(;|$)/i.test(line), line }
+    : parseSetCookieLine(`${name || 'x'}=x${attributes}`);
+  return { ...stand, name, value, line };
+}
+
+function originOf(request: unknown): string | undefined {
+  if (!isObject(request) || typeof request.url !== 'string') return undefined;
+  try {
+    const u = new URL(request.url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The test's steps in first-seen order, each with its legs' answers, noise and expectations. */
+export function observeTest(test: TestReport): TestObservation {
+  const steps = new Map<string, StepObservation>();
+  const noiseLines = new Map<string, string[]>();
+  for (const leg of test.legs ?? []) {
+    if (!isObject(leg) || !Array.isArray(leg.steps)) continue;
+    const protocol = leg.protocol === 'h2' ? 'h2' : 'h1';
+    for (const s of leg.steps as unknown[]) {
+      if (!isObject(s) || typeof s.id !== 'string') continue;
+      let step = steps.get(s.id);
+      if (!step) {
+        step = { test: test.id, step: s.id, role: typeof test.role === 'string' ? test.role : '', legs: [], noise: parseNoise([]), expectations: [] };
+        steps.set(s.id, step);
+      }
+      step.origin ??= originOf(s.request);
+      if (Array.isArray(s.noise)) noiseLines.set(s.id, [...(noiseLines.get(s.id) ?? []), ...s.noise.filter((n): n is string => typeof n === 'string')]);
+      if (typeof s.skipped === 'string' || leg.skipped !== undefined) continue;
+      // One answer per step and leg: a step id seen twice on one leg keeps its first answer.
+      if (step.legs.some((l) => l.protocol === protocol)) continue;
+      const answer = answerOf(protocol, s.response);
+      if (answer) step.legs.push(answer);
+    }
+  }
+  for (const [id, lines] of noiseLines) steps.get(id)!.noise = parseNoise(lines);
+  const loose: Expectation[] = [];
+  const ids = [...steps.keys()];
+  for (const e of Array.isArray(test.expectations) ? test.expectations : []) {
+    if (!isObject(e) || typeof e.id !== 'string') continue;
+    const owner = typeof e.step === 'string' && steps.has(e.step) ? e.step : longestPrefix(e.id, ids);
+    if (owner) steps.get(owner)!.expectations.push(e);
+    else loose.push(e);
+  }
+  return { id: test.id, kind: test.kind === 'flow' ? 'flow' : 'exchange', steps: [...steps.values()], loose };
+}
+
+function longestPrefix(id: string, stepIds: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const s of stepIds) if (id.startsWith(`${s} `) && (!best || s.length > best.length)) best = s;
+  return best;
+}

@@ -1,0 +1,180 @@
+import type { EmbeddedReference } from '../embedded/reference-process';
+import { targetEnvOf } from '../embedded/reference-process';
+import { replayDifferential } from '../diff/replay';
+import { allFindings, ReplayClients, type ReplayRecord } from '../replay/run';
+import type { ReplayFinding } from '../replay/summary';
+import { loadSpecs } from '../spec/load';
+import { BASELINE_SIDE, loadTargetMap, type TargetMap } from '../target';
+import type { TestPki } from '../target/test-pki';
+import type { MutatingProxy, ProxiedExchange } from './mutating-proxy';
+import { launchTestReference, REPO_ROOT, startProxiedReference, stopProxiedReference } from './proxied-reference';
+import * as path from 'node:path';
+
+/*
+ * Differential runs, in process: the spec items replayed against a candidate and against a
+ * baseline (the reference, a separate process), compared item by item. The reference against
+ * itself shows no difference; against the second deployment, the differences are exactly its
+ * choices; against a broken copy, exactly what was broken.
+ */
+
+const SPECS = loadSpecs(path.join(REPO_ROOT, 'specs'));
+const SETTINGS = { allowUnsafe: false, maxRps: undefined };
+const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test'];
+
+let baseline: EmbeddedReference;
+let candidate: EmbeddedReference;
+let alt: EmbeddedReference;
+let proxied: { reference: EmbeddedReference; pki: TestPki; proxy: MutatingProxy };
+let baselineClients: ReplayClients;
+
+beforeAll(async () => {
+  [baseline, candidate, alt, proxied] = await Promise.all([launchTestReference(), launchTestReference(), launchTestReference(['--deployment', 'alt']), startProxiedReference(NAMES, 'Differential Proxy Root')]);
+  baselineClients = new ReplayClients(loadTargetMap(targetEnvOf(baseline.ready, BASELINE_SIDE), BASELINE_SIDE));
+}, 120_000);
+
+afterAll(async () => {
+  await baselineClients?.close();
+  await Promise.all([baseline?.stop(), candidate?.stop(), alt?.stop(), proxied && stopProxiedReference(proxied)]);
+});
+
+/** Every spec item replayed against `map` and the baseline; the records by id. */
+async function differential(map: TargetMap): Promise<Map<string, ReplayRecord>> {
+  const clients = new ReplayClients(map);
+  const out = new Map<string, ReplayRecord>();
+  try {
+    for (const spec of SPECS) {
+      for (const item of [...spec.exchanges, ...(spec.flows ?? [])]) {
+        const { record } = await replayDifferential(item, clients, baselineClients, { role: spec.role, settings: SETTINGS });
+        out.set(item.id, record);
+      }
+    }
+  } finally {
+    await clients.close();
+  }
+  return out;
+}
+
+const diffs = (records: Map<string, ReplayRecord>): ReplayFinding[] => [...records.values()].flatMap((r) => r.diff ?? []).filter((f) => f.verdict !== 'pass' && f.verdict !== 'skip');
+const judged = (records: Map<string, ReplayRecord>) => [...records.values()].flatMap(allFindings).filter((f) => ['error', 'fail', 'warn', 'diff', 'fixed'].includes(f.verdict));
+/** `<step> diff <aspect>`, once whatever the protocol. */
+const distinct = (fs: ReplayFinding[]) => [...new Set(fs.map((f) => f.id))].sort();
+
+test('the reference against itself (two processes): every exchange compared, no difference', async () => {
+  const records = await differential(loadTargetMap(targetEnvOf(candidate.ready)));
+  expect(judged(records).map((f) => `${f.verdict} ${f.protocol} ${f.id}: ${f.expected} / ${f.actual}`)).toEqual([]);
+  const compared = [...records.values()].filter((r) => r.diff?.some((f) => f.verdict === 'pass'));
+  expect(compared.length).toBeGreaterThan(50);
+  // What is not compared says why: an unsafe method is never sent to the baseline.
+  const skipped = [...records.values()].filter((r) => r.diff?.every((f) => f.verdict === 'skip'));
+  expect(skipped.map((r) => r.id).sort()).toEqual([
+    'analytics/collect',
+    'analytics/collect-echoes-origin',
+    'bare/method-not-allowed',
+    'maintenance/method-not-allowed',
+    'ocsp/malformed',
+    'ocsp/method-not-allowed',
+    'ocsp/second-name',
+    'ocsp/unknown-serial',
+    'ocsp/wrong-content-type',
+    'site/method-not-allowed',
+  ]);
+  expect(records.get('site/method-not-allowed')?.diff?.[0].actual).toBe('not sent to the baseline: POST is not a safe method (only GET, HEAD and OPTIONS are; BASELINE_ALLOW_UNSAFE=1 sends it)');
+  // The baseline's noise was learned (asked twice) and excused, and is said.
+  expect(records.get('site/home')?.diff?.[0].actual).toMatch(/^the same answer \(not compared, noise: .*cookie ASP\.NET_SessionId value; .*body\)$/);
+}, 120_000);
+
+/**
+ * The second deployment's choices (README, "A second deployment"), each with where it shows: a
+ * step pattern and the aspect that differs. Nothing else may differ.
+ */
+const ALT_CHOICES: Array<[string, RegExp, string]> = [
+  ['a per-request trace header on every role', /./, 'header x-trace-id'],
+  ['media cache status and request trace by other names', /^assets\//, 'header cache-status'],
+  ['media cache status and request trace by other names', /^assets\//, 'header x-amzn-trace-id'],
+  ['media cache status and request trace by other names', /^assets\//, 'header x-cache'],
+  ['media cache status and request trace by other names', /^assets\//, 'header x-azure-ref'],
+  ['no Vary on dynamic responses', /^(site\/home|site\/visitor-flip\/(home|css|lesson-plan)|bare\/redirect-to-www\/www|site\/lesson-plan\/|site\/visitor-identification\/flip|redirector\/(directory|cf-errors-css))/, 'header vary'],
+  ['its own session cookie name', /home$|redirect-to-www\/www$/, 'cookie ASP.NET_SessionId'],
+  ['its own session cookie name', /home$|redirect-to-www\/www$/, 'cookie AzureAppService_SessionId'],
+  ['its own sxa_site value', /home$|redirect-to-www\/www$/, 'cookie sxa_site value'],
+  ['its own App Service instance (ARRAffinity)', /home$|redirect-to-www\/www$/, 'cookie ARRAffinity value'],
+  ['its own App Service instance (ARRAffinity)', /home$|redirect-to-www\/www$/, 'cookie ARRAffinitySameSite value'],
+  ['its own request-context appId', /^(site|bare|assets)\//, 'header request-context'],
+  ['its own storefront country (localization, and the consent that names it)', /^shop\/product/, 'cookie localization value'],
+  ['its own storefront country (localization, and the consent that names it)', /^shop\/product/, 'cookie _tracking_consent value'],
+  ['its maintenance request id header and server', /^maintenance\/|malformed-to-maintenance\/refused$/, 'header x-request-id'],
+  ['its maintenance request id header and server', /^maintenance\/|malformed-to-maintenance\/refused$/, 'header server'],
+  ['its maintenance request id header and server', /^maintenance\/|malformed-to-maintenance\/refused$/, 'header x-ms-request-id'],
+  ['its own error bodies (lesson plan, site 404)', /^site\/(lesson-plan\/invalid|not-found)$/, 'body'],
+  ['its own error bodies (lesson plan, site 404)', /^site\/(lesson-plan\/invalid|not-found)$/, 'header content-length'],
+  ['its own file names (media)', /^assets\//, 'header content-disposition'],
+  ['its own file names (the stylesheet names its fonts)', /^site\/static\/css/, 'body'],
+  ['its own file names (the stylesheet names its fonts)', /^site\/static\/css/, 'header content-length'],
+  ['its own product handles (the page names its canonical address)', /^shop\/product/, 'body'],
+  ['its own product handles (the page names its canonical address)', /^shop\/product/, 'header etag'],
+  ['its own theme number and files (the canonical Link)', /^shop\/(theme|compiled-script)/, 'header link'],
+];
+
+test('the reference as baseline, the second deployment as candidate: the differences are exactly its choices, each shown with both values', async () => {
+  const env = targetEnvOf(alt.ready);
+  delete env.HARNESS_TARGET_KIND;
+  const records = await differential(loadTargetMap(env));
+  // It keeps every stated fact: nothing fails, nothing is a run error, nothing of the baseline's is "fixed" (its warnings are its own: no Vary).
+  expect(judged(records).filter((f) => f.verdict !== 'diff' && f.verdict !== 'warn').map((f) => `${f.verdict} ${f.id}: ${f.expected} / ${f.actual}`)).toEqual([]);
+  const found = diffs(records);
+  const explains = ([, step, aspect]: (typeof ALT_CHOICES)[number], f: ReplayFinding) => f.id.endsWith(` diff ${aspect}`) && step.test(f.id.slice(0, -` diff ${aspect}`.length));
+  const unexplained = found.filter((f) => !ALT_CHOICES.some((c) => explains(c, f)));
+  expect(distinct(unexplained)).toEqual([]);
+  const unseen = ALT_CHOICES.filter((c) => !found.some((f) => explains(c, f)));
+  expect(unseen.map(([choice, , aspect]) => `${choice}: ${aspect}`)).toEqual([]);
+  // Both values, on both protocols.
+  const localization = found.filter((f) => f.id === 'shop/product diff cookie localization value');
+  expect(localization.map((f) => [f.protocol, f.baseline, f.actual, f.secret])).toEqual([
+    ['h1', 'US', 'GB', true],
+    ['h2', 'US', 'GB', true],
+  ]);
+  const trace = found.find((f) => f.id === 'site/home diff header x-trace-id')!;
+  expect([trace.expected, trace.actual]).toEqual(['(absent)', '(a new value on every request: hex32)']);
+  const notFound = found.find((f) => f.id === 'site/not-found diff body')!;
+  expect(notFound.detail).toMatch(/^--- baseline\n\+\+\+ candidate\n@@ .* @@\n-<!DOCTYPE html/);
+  // A discovered address that differs is shown on each side, not counted.
+  const css = records.get('site/static/css')!;
+  const urlOf = (legs: ReplayRecord['legs']) => legs[0].steps[0].discovered?.url;
+  expect(urlOf(css.legs)).toMatch(/\/content\/css\/portal\.css\?lw=/);
+  expect(urlOf(css.baseline!.legs)).toMatch(/\/static\/css\/main\.css\?lw=/);
+  expect(found.filter((f) => f.id.startsWith('site/static/css ') && /url|path|discover/.test(f.id))).toEqual([]);
+}, 180_000);
+
+describe('a broken copy of the reference as candidate', () => {
+  const proxyMap = () => {
+    const env = proxied.proxy.targetEnv(
+      { TARGET_URL: NAMES[0], TARGET_BARE_URL: NAMES[1], TARGET_ASSETS_URL: NAMES[2], TARGET_MAINTENANCE_URL: NAMES[3], TARGET_SHOP_URL: NAMES[4], TARGET_ANALYTICS_URL: NAMES[8] },
+      proxied.pki.caFile,
+    );
+    env.TARGET_REDIRECTOR_URL = NAMES.slice(5, 8).map((n) => `https://${n}:${proxied.proxy.port}`).join(',');
+    return loadTargetMap(env);
+  };
+  afterEach(() => proxied.proxy.setMutation(undefined));
+
+  test('one change no expectation covers (a header the baseline does not send): exactly that diff, with both values', async () => {
+    proxied.proxy.setMutation((e: ProxiedExchange) => {
+      if (e.host === NAMES[0] && e.path.startsWith('/layouts/system/VisitorIdentification.js')) e.lines.push(['x-aspnet-version', '4.0.30319']);
+    });
+    const records = await differential(proxyMap());
+    expect(judged(records).map((f) => [f.verdict, f.protocol, f.id, f.baseline, f.actual])).toEqual([
+      ['diff', 'h1', 'site/visitor-identification/script diff header x-aspnet-version', '(absent)', '4.0.30319'],
+      ['diff', 'h2', 'site/visitor-identification/script diff header x-aspnet-version', '(absent)', '4.0.30319'],
+    ]);
+  }, 120_000);
+
+  test('a stated fact broken: a fail that shows the baseline\'s value, and no separate diff', async () => {
+    proxied.proxy.setMutation((e: ProxiedExchange) => {
+      if (e.host === NAMES[4] && e.path.split('?')[0].endsWith('/assets/base.css')) e.lines = [...e.lines.filter(([n]) => n !== 'cache-control'), ['cache-control', 'public, max-age=86400']];
+    });
+    const records = await differential(proxyMap());
+    expect(judged(records).map((f) => [f.verdict, f.protocol, f.id, f.expected, f.actual, f.baseline])).toEqual([
+      ['fail', 'h1', 'shop/theme/css header cache-control', 'public, max-age=31557600', 'public, max-age=86400', 'public, max-age=31557600'],
+      ['fail', 'h2', 'shop/theme/css header cache-control', 'public, max-age=31557600', 'public, max-age=86400', 'public, max-age=31557600'],
+    ]);
+  }, 120_000);
+});
