@@ -29,6 +29,11 @@ export function safePngDataUrl(url: string | undefined): string | undefined {
   return url !== undefined && /^data:image\/png;base64,[A-Za-z0-9+/]*={0,2}$/.test(url) ? url : undefined;
 }
 
+/** A PNG data URL, or a screenshot the reporter saved beside the page (`screenshots/<anchor>.png`); anything else is dropped. */
+export function safeScreenshotSource(src: string | undefined): string | undefined {
+  return safePngDataUrl(src) ?? (src !== undefined && /^screenshots\/[a-z0-9-]+\.png$/.test(src) ? src : undefined);
+}
+
 /**
  * The part of `actual` that differs from `expected` (common prefix and suffix kept plain), as
  * escaped HTML with the difference in <mark>.

@@ -67,6 +67,12 @@ tbody:target{outline:none}
 img.shot{max-width:100%;border:1px solid var(--line)}
 .shot-box{max-height:480px;overflow:auto;border:1px solid var(--line);display:inline-block;max-width:100%}
 .line-no{color:#90a4ae;margin-right:4px}
+table.expectations td:nth-child(n+5),table.side td{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
+table.expectations td:nth-child(-n+4){font-family:inherit;font-size:inherit}
+table.side td:last-child{font-family:inherit}
+.baseline{font-size:12px;color:#006064}
+.linediff pre{background:#fff;border:1px solid var(--line);padding:4px}
+.ld-add{background:#e8f5e9}.ld-del{background:#ffebee}.ld-hunk{color:#6a1b9a}
 `;
 
 export const SCRIPT = `
@@ -87,8 +93,8 @@ export const SCRIPT = `
   function matches(el, s, role){
     if (s.role && (' ' + role + ' ').indexOf(' ' + s.role + ' ') < 0) return false;
     if (s.verdicts.indexOf(el.getAttribute('data-verdict')) < 0) return false;
-    if (s.source && el.getAttribute('data-source') !== s.source) return false;
-    if (s.level && el.getAttribute('data-level') !== s.level) return false;
+    if (s.source && (' ' + el.getAttribute('data-source') + ' ').indexOf(' ' + s.source + ' ') < 0) return false;
+    if (s.level && (' ' + el.getAttribute('data-level') + ' ').indexOf(' ' + s.level + ' ') < 0) return false;
     if (s.check && (el.getAttribute('data-id') || '').toLowerCase().indexOf(s.check) < 0) return false;
     return true;
   }

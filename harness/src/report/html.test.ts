@@ -1,5 +1,5 @@
 import { buildResults } from './build';
-import { failingInput, HOSTILE, hostileInput, passingInput } from './fixtures';
+import { failingInput, hostileInput, passingInput } from './fixtures';
 import { renderHtml } from './html';
 
 describe('renderHtml', () => {
@@ -8,7 +8,7 @@ describe('renderHtml', () => {
     expect(html).not.toMatch(/<(link|iframe|object|embed)\b/i);
     expect(html).not.toMatch(/\bsrc="(?!data:image\/png;base64,)/);
     expect(html).not.toMatch(/https?:\/\/[^"'\s<]*\.(js|css)\b/);
-    expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: 'self'; style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/=]+'/);
     expect(html).toContain('<style>');
   });
 
@@ -42,17 +42,32 @@ describe('renderHtml', () => {
     expect(html).toContain('<td class="mono">https://lessons.test:8443/</td><td class="mono">https://www.lessons.test:8443/</td>');
   });
 
-  test('every hostile value is escaped, in markup and in the embedded JSON', () => {
+  test('every hostile value is escaped; the data is beside the page (results.json), not in it', () => {
     const html = renderHtml(buildResults(hostileInput()), { csp: false });
     expect(html).not.toContain('<script>window.__pwned');
     expect(html).not.toContain('<img src=x');
     expect(html).not.toMatch(/href="javascript:/i);
     expect(html).not.toMatch(/<!--/);
     expect(html).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;');
-    const json = /<script type="application\/json" id="results-data">([\s\S]*?)<\/script>/.exec(html)![1];
-    expect(json).not.toMatch(/<\/script|<!--/i);
-    expect(JSON.parse(json).run.title).toBe(`Hostile ${HOSTILE.script}`);
-    // Exactly two script elements: the JSON data and the report's own.
-    expect(html.match(/<script\b/g)).toHaveLength(2);
+    expect(html).toContain(`<title>Hostile ${'&lt;script&gt;window.__pwned=1&lt;/script&gt;'}`);
+    // Exactly one script element: the report's own.
+    expect(html.match(/<script\b/g)).toHaveLength(1);
+    expect(html).not.toContain('results-data');
   });
+});
+
+test('anchors: every test, expectation, exchange step and unmet finding has its id, once', () => {
+  for (const input of [failingInput(), passingInput()]) {
+    const results = buildResults(input);
+    const html = renderHtml(results);
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBe(new Set(ids).size);
+    const wanted: string[] = [];
+    for (const t of results.tests) {
+      wanted.push(t.key, ...t.expectations.map((e) => e.key), ...(t.legs ?? []).flatMap((l) => l.steps.map((s) => s.key)));
+      for (const e of t.expectations) wanted.push(...e.findings.filter((f) => f.verdict !== 'pass').map((f) => f.key));
+    }
+    expect(wanted.length).toBeGreaterThan(10);
+    expect(wanted.filter((k) => !ids.includes(k))).toEqual([]);
+  }
 });

@@ -5,10 +5,10 @@
  * also embedded as JSON in a `<script type="application/json">`.
  */
 import { createHash } from 'node:crypto';
-import { failsRun, LEVELS, VERDICTS, type FailOn } from '../core';
+import { failsRun, FINDING_SOURCES, LEVELS, VERDICTS, type FailOn } from '../core';
 import { failuresFirst } from './build';
 import { causes } from './causes';
-import { esc, jsonForScript, markDifference, safePngDataUrl } from './escape';
+import { esc, markDifference, safeScreenshotSource } from './escape';
 import { CSS, SCRIPT } from './html-assets';
 import type { ConformanceResults, Counts, Expectation, FindingReport, StepReport, TestReport, Verdict } from './types';
 
@@ -62,6 +62,8 @@ function header(r: ConformanceResults): string {
 <span>${run.rawSecrets ? 'raw secret values shown' : 'secrets shown as shape and length'}</span>
 </div>
 <div class="meta"><span class="wrap">${esc(target)}</span></div>
+${run.baseline ? `<div class="meta"><span class="wrap">${esc(`baseline${run.baseline.origin === 'reference' ? ' (embedded reference)' : ''}: ${Object.entries(run.baseline.roles).map(([role, urls]) => `${role} ${urls.join(' ')}`).join('; ')}`)}</span></div>` : ''}
+<div class="meta"><span>the data of this page: results.json beside it (JUnit: junit.xml)</span></div>
 ${run.target ? `<div class="meta"><span class="wrap">{section} = ${esc(run.target.section)}${run.target.sectionSource ? ` (${esc(run.target.sectionSource)})` : ''}</span></div>` : ''}
 </header>`;
 }
@@ -92,8 +94,8 @@ ${target(r)}
 }
 
 function target(r: ConformanceResults): string {
-  if (!r.run.target) return '';
-  return `<details><summary>Target map</summary><pre>${esc(r.run.target.description)}</pre></details>`;
+  const maps = [r.run.target && `<details><summary>Target map</summary><pre>${esc(r.run.target.description)}</pre></details>`, r.run.baseline && `<details><summary>Baseline map</summary><pre>${esc(r.run.baseline.description)}</pre></details>`];
+  return maps.filter(Boolean).join('');
 }
 
 function filters(r: ConformanceResults): string {
@@ -107,7 +109,7 @@ function filters(r: ConformanceResults): string {
 <label>role <select name="role"><option value="">all</option>${roles}</select></label>
 <span>verdict ${columns(r).map((v) => `<label><input type="checkbox" name="verdict" value="${v}" checked> ${v}</label>`).join(' ')}</span>
 <label>level <select name="level"><option value="">all</option>${LEVELS.map((l) => `<option value="${l}">${l}</option>`).join('')}</select></label>
-<label>provenance <select name="source"><option value="">all</option><option value="capture">capture</option><option value="rfc">rfc</option><option value="reference">reference</option></select></label>
+<label>provenance <select name="source"><option value="">all</option>${FINDING_SOURCES.map((p) => `<option value="${p}">${p}</option>`).join('')}</select></label>
 <label>check id <input type="search" name="check" list="check-ids" placeholder="e.g. header x-frame-options"></label>
 <datalist id="check-ids">${[...checks].sort().map((c) => `<option value="${esc(c)}">`).join('')}</datalist>
 <button type="reset">Clear filters</button>
@@ -169,50 +171,134 @@ function shapeInfo(e: Expectation): string {
   }</div>`;
 }
 
-function findingRow(e: Expectation, f: FindingReport, first: boolean, span: number, shown: string, showClause: boolean): string {
+/** The value columns of a finding: actual (differences marked), the baseline's value, a line diff, saved bodies. */
+function actualCell(f: FindingReport, bodies: ConformanceResults['bodies']): string {
   const diffCell = DIFFERS(f.verdict) ? markDifference(f.expected, f.actual) : esc(f.actual);
-  const head = first
-    ? `<td rowspan="${span}" title="${esc(e.id)}">${esc(shown)}<a class="anchor" href="#${e.key}" title="link to this expectation">¶</a>${shapeInfo(e)}${
-        e.clause && showClause ? `<div class="clause">clause: ${esc(e.clause)}</div>` : ''
-      }</td><td rowspan="${span}">${esc(e.level)}</td><td rowspan="${span}">${esc(e.source)}</td>`
+  const baseline = f.baseline !== undefined && f.source !== 'baseline' ? `<div class="baseline">baseline: <code>${esc(f.baseline)}</code></div>` : '';
+  const detail = f.detail ? `<details class="linediff"><summary>line diff</summary><pre>${lineDiffHtml(f.detail)}</pre></details>` : '';
+  const saved = f.bodies
+    ? `<div class="muted">saved bodies: ${(['baseline', 'candidate'] as const)
+        .map((side) => {
+          const sha = f.bodies?.[side];
+          const file = sha ? bodies?.[sha]?.file : undefined;
+          return sha ? (file && /^bodies\/[0-9a-f]{64}\.(txt|bin)$/.test(file) ? `<a href="${esc(file)}">${side}</a>` : `${side} (not saved)`) : '';
+        })
+        .filter(Boolean)
+        .join(', ')}</div>`
     : '';
-  return `<tr class="f-${vc(f.verdict)}" id="${f.key}"><td class="v">${badge(f.verdict)}<a class="anchor" href="#${f.key}" title="link to this finding">#</a></td>${head}<td class="v">${esc(
-    f.protocol ?? '—',
-  )}</td><td class="exp mono">${esc(f.expected)}</td><td class="mono">${diffCell}${f.redacted ? ' <span class="muted">(redacted)</span>' : ''}${
-    f.message ? `<div class="muted">${esc(f.message)}</div>` : ''
-  }</td></tr>`;
+  return `${diffCell}${f.redacted ? ' <span class="muted">(redacted)</span>' : ''}${f.message ? `<div class="muted">${esc(f.message)}</div>` : ''}${baseline}${detail}${saved}`;
 }
 
-function expectationsTable(t: TestReport): string {
+/** A unified line diff, each line escaped and classed by its first character. */
+function lineDiffHtml(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => `<span class="${l.startsWith('+') && !l.startsWith('+++') ? 'ld-add' : l.startsWith('-') && !l.startsWith('---') ? 'ld-del' : l.startsWith('@@') ? 'ld-hunk' : 'ld-ctx'}">${esc(l)}</span>`)
+    .join('\n');
+}
+
+/** Findings of one expectation that say the same on several protocols: one row naming them all. */
+function sameRows(e: Expectation): FindingReport[][] {
+  const groups = new Map<string, FindingReport[]>();
+  for (const f of e.findings) {
+    const k = JSON.stringify([f.verdict, f.expected, f.actual, f.message, f.baseline, f.detail, f.redacted]);
+    groups.set(k, [...(groups.get(k) ?? []), f]);
+  }
+  return [...groups.values()];
+}
+
+/** A met expectation in few bytes: the whole suite's page stays small (its clause and link are in results.json and on every miss). */
+const met = (v: Verdict) => v === 'pass';
+const verdictCell = (v: Verdict) => (met(v) ? '✓' : badge(v));
+
+function findingRow(e: Expectation, group: FindingReport[], first: boolean, span: number, shown: string, showClause: boolean, bodies: ConformanceResults['bodies']): string {
+  const f = group[0];
+  const rs = span > 1 ? ` rowspan="${span}"` : '';
+  const head = !first
+    ? ''
+    : met(e.verdict)
+      ? `<td${rs}>${esc(shown)}${shapeInfo(e)}</td><td${rs}>${esc(e.level)}</td><td${rs}>${esc(e.source)}</td>`
+      : `<td${rs} title="${esc(e.id)}">${esc(shown)}<a class="anchor" href="#${e.key}" title="link to this expectation">¶</a>${shapeInfo(e)}${
+          e.clause && showClause ? `<div class="clause">clause: ${esc(e.clause)}</div>` : ''
+        }</td><td${rs}>${esc(e.level)}</td><td${rs}>${esc(e.source)}</td>`;
+  // Every finding keeps its anchor; one row shows the findings that say the same.
+  const more = group.slice(1).map((g) => `<span id="${g.key}"></span>`).join('');
+  const protocols = group.map((g) => g.protocol ?? '—').join(', ');
+  // A met expectation whose value is the expected one shows it once, across both columns.
+  const values = met(f.verdict) && f.expected === f.actual && !f.message && f.baseline === undefined ? `<td class="exp" colspan="2">${esc(f.actual)}</td>` : `<td class="exp">${esc(f.expected)}</td><td>${actualCell(f, bodies)}</td>`;
+  return `<tr class="f-${vc(f.verdict)}" id="${f.key}"><td class="v">${verdictCell(f.verdict)}${more}</td>${head}<td class="v">${esc(protocols)}</td>${values}</tr>`;
+}
+
+/**
+ * Met expectations of a replay step are shown once, in the step's side-by-side table below, which
+ * carries their anchors (the expectation's and each finding's); the table of expectations keeps one
+ * row group standing for all of them, so that the filters still find the test by their level,
+ * provenance and id.
+ */
+let shownBelow = new Map<string, string>();
+
+function metBelow(t: TestReport, e: Expectation): boolean {
+  if (!t.legs || !e.step || e.verdict !== 'pass' || / parity\b/.test(e.id)) return false;
+  return e.findings.every((f) => f.verdict === 'pass' && (f.protocol === 'h1' || f.protocol === 'h2') && t.legs!.some((l) => l.protocol === f.protocol && l.steps.some((s) => s.id === e.step && s.response)));
+}
+
+/** The anchors a side-by-side row carries for a finding shown there: its own, and its expectation's on the first. */
+function anchorsOf(key: string | undefined): { id?: string; extra: string } | undefined {
+  if (!key || !shownBelow.has(key)) return undefined;
+  const e = shownBelow.get(key)!;
+  shownBelow.set(key, '');
+  // A met finding is reached through its expectation's anchor; only the first row of it carries one.
+  return e ? { id: e, extra: '' } : { extra: '' };
+}
+
+function expectationsTable(t: TestReport, bodies: ConformanceResults['bodies']): string {
   const sorted = [...t.expectations].sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict));
   let lastClause: string | undefined;
+  const below = sorted.filter((e) => metBelow(t, e));
+  for (const e of below) e.findings.forEach((f, i) => shownBelow.set(f.key, i === 0 ? e.key : ''));
   const groups = sorted
+    .filter((e) => !below.includes(e))
     .map((e) => {
       const check = / check (\S+)/.exec(e.id)?.[1];
       // The test's id is in its heading: rows show the rest. A clause repeated by passing rows is shown once.
-      const shown = e.id.startsWith(`${t.id} `) ? e.id.slice(t.id.length + 1) : e.id;
+      const shown = e.id.startsWith(`${t.id} `) || e.id.startsWith(`${t.id}/`) ? e.id.slice(t.id.length + 1) : e.id;
       const showClause = e.verdict !== 'pass' || e.clause !== lastClause;
       lastClause = e.clause;
-      const rows = e.findings.map((f, i) => findingRow(e, f, i === 0, e.findings.length, shown, showClause)).join('');
+      const rowGroups = sameRows(e);
+      const rows = rowGroups.map((g, i) => findingRow(e, g, i === 0, rowGroups.length, shown, showClause, bodies)).join('');
       return `<tbody class="expectation" id="${e.key}" data-verdict="${e.verdict}" data-level="${e.level}" data-source="${esc(e.source)}" data-id="${esc(e.id)}"${check ? ` data-check="${esc(check)}"` : ''}>${rows}</tbody>`;
-    })
-    .join('\n');
-  return `<table class="expectations"><thead><tr><th class="v">verdict</th><th>expectation</th><th>level</th><th>provenance</th><th class="v">protocol</th><th>expected</th><th>actual</th></tr></thead>${groups}</table>`;
+    });
+  if (below.length) {
+    const set = (xs: string[]) => [...new Set(xs)].join(' ');
+    groups.push(
+      `<tbody class="expectation" data-verdict="pass" data-level="${set(below.map((e) => e.level))}" data-source="${esc(set(below.map((e) => e.source)))}" data-id="${esc(below.map((e) => e.id).join('\n'))}"><tr><td colspan="7" class="muted">${below.length} more expectation${below.length === 1 ? '' : 's'} met: shown with each exchange below</td></tr></tbody>`,
+    );
+  }
+  return `<table class="expectations"><thead><tr><th class="v">verdict</th><th>expectation</th><th>level</th><th>provenance</th><th class="v">protocol</th><th>expected</th><th>actual</th></tr></thead>${groups.join('\n')}</table>`;
 }
 
 const aspectOf = (id: string, step: string) => (id.startsWith(`${step} `) ? id.slice(step.length + 1) : id);
 
-/** One leg of one step: expected against actual, row by row. */
-function sideBySide(t: TestReport, s: StepReport): string {
+/**
+ * One leg of one step: expected against actual, row by row. Given the same step over another leg
+ * (`like`), header fields that met their expectation with the same value there are counted, not
+ * repeated: the page stays small and what differs stands out.
+ */
+function sideBySide(t: TestReport, s: StepReport, like?: StepReport): string {
   const exps = t.expectations.filter((e) => e.step === s.id);
   const forLeg = (e: Expectation) => e.findings.find((f) => f.protocol === s.protocol);
   const rows: string[] = [];
-  const row = (aspect: string, expected: string, actualHtml: string, verdict?: Verdict, key?: string) =>
+  const row = (aspect: string, expected: string, actualHtml: string, verdict?: Verdict, key?: string, e?: Expectation) => {
+    const anchors = anchorsOf(key);
+    const shape = e && anchors ? shapeInfo(e) : '';
+    // A met value equal to the expected one is shown once, across both columns.
+    const values = verdict && met(verdict) && !shape && esc(expected) === actualHtml ? `<td class="exp" colspan="2">${actualHtml}</td>` : `<td class="exp">${esc(expected)}${shape}</td><td>${actualHtml}</td>`;
     rows.push(
-      `<tr class="${verdict ? `f-${vc(verdict)}` : ''}"><td class="mono">${esc(aspect)}${key ? `<a class="anchor" href="#${key}">#</a>` : ''}</td><td class="exp mono">${esc(expected)}</td><td class="mono">${actualHtml}</td><td class="v">${
-        verdict ? badge(verdict) : ''
+      `<tr${verdict && !met(verdict) ? ` class="f-${vc(verdict)}"` : ''}${anchors?.id ? ` id="${anchors.id}"` : ''}><td>${esc(aspect)}${key && verdict && !met(verdict) ? `<a class="anchor" href="#${key}">#</a>` : ''}</td>${values}<td class="v">${
+        verdict ? verdictCell(verdict) : ''
       }</td></tr>`,
     );
+  };
   const plain = (f: FindingReport | undefined, fallback: string) => (f ? (DIFFERS(f.verdict) ? markDifference(f.expected, f.actual) : esc(f.actual)) : esc(fallback));
   const res = s.response;
   const wantProtocol = s.protocol === 'h2' ? 'h2' : 'h1';
@@ -225,7 +311,7 @@ function sideBySide(t: TestReport, s: StepReport): string {
   }
   const statusExp = exps.find((e) => aspectOf(e.id, s.id) === 'status');
   const sf = statusExp && forLeg(statusExp);
-  row('status', sf?.expected ?? '(not specified)', sf ? plain(sf, '') : esc(res ? String(res.status) : '(no response)'), sf?.verdict, sf?.key);
+  row('status', sf?.expected ?? '(not specified)', sf ? plain(sf, '') : esc(res ? String(res.status) : '(no response)'), sf?.verdict, sf?.key, statusExp);
 
   // Header lines: every observed line (repeats numbered), with the expectation of its name beside it.
   const headerExps = new Map<string, Expectation>();
@@ -236,33 +322,60 @@ function sideBySide(t: TestReport, s: StepReport): string {
   const names: string[] = [];
   for (const [n] of res?.lines ?? []) if (!names.includes(n)) names.push(n);
   for (const n of headerExps.keys()) if (!names.includes(n)) names.push(n);
+  let alike = 0;
+  const alikeKeys: string[] = [];
+  const unspecified: string[] = [];
   for (const name of names) {
     const values = (res?.lines ?? []).filter(([n]) => n === name).map(([, v]) => v);
     const e = headerExps.get(name);
     const f = e && forLeg(e);
     const bad = f && DIFFERS(f.verdict);
+    const there = like?.response?.lines.filter(([n]) => n === name).map(([, v]) => v);
+    if (!bad && there && there.join('\n') === values.join('\n')) {
+      alike++;
+      const a = anchorsOf(f?.key);
+      if (a?.id) alikeKeys.push(`<span id="${a.id}"></span>`);
+      continue;
+    }
+    // Fields no expectation names are listed together, as received.
+    if (!e) {
+      unspecified.push(...values.map((v) => `${name}: ${v}`));
+      continue;
+    }
     const actual = values.length
       ? values.map((v, i) => `<div>${values.length > 1 ? `<span class="line-no">[${i + 1}]</span>` : ''}${bad ? `<mark>${esc(v)}</mark>` : esc(v)}</div>`).join('')
       : bad
         ? '<mark>(absent)</mark>'
         : '<span class="muted">(absent)</span>';
-    row(`header ${name}${values.length > 1 ? ` ×${values.length}` : ''}`, f ? f.expected : '(not specified)', actual, f?.verdict, f?.key);
+    row(`header ${name}${values.length > 1 ? ` ×${values.length}` : ''}`, f ? f.expected : '(not specified)', actual, f?.verdict, f?.key, e);
   }
+  if (unspecified.length) rows.push(`<tr><td>${unspecified.length} other header field${unspecified.length === 1 ? '' : 's'}</td><td colspan="3"><pre>${esc(unspecified.join('\n'))}</pre></td></tr>`);
+  if (alike) row(`${alike} more header field${alike === 1 ? '' : 's'}`, '', `<span class="muted">as over ${esc(like?.protocol ?? '')}</span>${alikeKeys.join('')}`);
   // Cookies, body facts, checks, captures: one row per expectation of the step.
+  let alikeFacts = 0;
+  const alikeFactKeys: string[] = [];
   for (const e of exps) {
     const aspect = aspectOf(e.id, s.id);
     if (aspect === 'status' || aspect.startsWith('header ') || aspect.startsWith('parity')) continue;
     const f = forLeg(e);
     if (!f) continue;
-    row(aspect, f.expected, plain(f, ''), f.verdict, f.key);
+    const there = like && e.findings.find((x) => x.protocol === like.protocol);
+    if (there && met(f.verdict) && there.verdict === f.verdict && there.expected === f.expected && there.actual === f.actual) {
+      alikeFacts++;
+      const a = anchorsOf(f.key);
+      if (a?.id) alikeFactKeys.push(`<span id="${a.id}"></span>`);
+      continue;
+    }
+    row(aspect, f.expected, plain(f, ''), f.verdict, f.key, e);
   }
+  if (alikeFacts) row(`${alikeFacts} more expectation${alikeFacts === 1 ? '' : 's'} met`, '', `<span class="muted">as over ${esc(like?.protocol ?? '')}</span>${alikeFactKeys.join('')}`);
   if (res) {
     row('body bytes', '', esc(`${res.bodySize} as received${res.decodedSize !== undefined ? `, ${res.decodedSize} decoded` : ''}${res.decodeError ? `, decode error: ${res.decodeError}` : ''}`));
   }
   return `<table class="side"><thead><tr><th>aspect</th><th>expected</th><th>actual</th><th class="v"></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function stepBlock(t: TestReport, s: StepReport): string {
+function stepBlock(t: TestReport, s: StepReport, like?: StepReport): string {
   const label = `${s.id} over ${s.protocol}`;
   const d = s.discovered;
   const discovered = d
@@ -278,7 +391,7 @@ function stepBlock(t: TestReport, s: StepReport): string {
   const repro = s.reproduce
     ? `<div class="repro"><code id="${s.key}-cmd">${esc(s.reproduce)}</code><button type="button" class="copy" data-for="${s.key}-cmd">Copy</button></div>`
     : '';
-  const body = s.response ? sideBySide(t, s) : `<p class="muted">no response${s.skipped ? `: ${esc(s.skipped)}` : ''}</p>`;
+  const body = s.response ? sideBySide(t, s, like) : `<p class="muted">no response${s.skipped ? `: ${esc(s.skipped)}` : ''}</p>`;
   const noise = s.noise
     ? `<div class="noise muted">learned noise (differed between two identical requests over ${esc(s.protocol)}; excused when two answers are compared, never in an expectation): ${
         s.noise.length ? s.noise.map((n) => `<code>${esc(n)}</code>`).join(', ') : 'none'
@@ -289,15 +402,17 @@ function stepBlock(t: TestReport, s: StepReport): string {
 
 function legsBlock(t: TestReport): string {
   if (!t.legs?.length) return '';
-  const stepIds: string[] = [];
-  for (const l of t.legs) for (const s of l.steps) if (!stepIds.includes(s.id)) stepIds.push(s.id);
+  // Steps by position: a flow may ask the same step id more than once (one per name of a role).
+  const count = Math.max(...t.legs.map((l) => l.steps.length));
   const out: string[] = [];
-  for (const id of stepIds) {
+  for (let n = 0; n < count; n++) {
+    const id = t.legs.map((l) => l.steps[n]?.id).find((x) => x !== undefined) ?? '';
+    const first = t.legs[0].steps[n];
     const cols = t.legs
-      .map((l) => {
-        const s = l.steps.find((x) => x.id === id);
+      .map((l, i) => {
+        const s = l.steps[n];
         if (!s) return l.skipped ? `<div class="step"><h4>${esc(id)} over ${l.protocol}</h4><p class="muted">skipped: ${esc(l.skipped)}</p></div>` : '';
-        return stepBlock(t, s);
+        return stepBlock(t, s, i > 0 && first?.response ? first : undefined);
       })
       .join('');
     out.push(`<div class="legs">${cols}</div>`);
@@ -305,9 +420,57 @@ function legsBlock(t: TestReport): string {
   return `<h3>Exchanges</h3>${out.join('')}`;
 }
 
+/**
+ * A differential run's view of one test: baseline | candidate | spec for every aspect where the two
+ * differ (or where the spec speaks and the baseline's value is known), then what each side was
+ * asked (the addresses each discovered may differ: shown, not counted).
+ */
+function differentialBlock(t: TestReport, bodies: ConformanceResults['bodies']): string {
+  if (!t.baseline) return '';
+  if (t.baseline.skipped) return `<h3>Against the baseline</h3><p class="muted">not compared: ${esc(t.baseline.skipped)}</p>`;
+  const rows: string[] = [];
+  for (const e of t.expectations) {
+    for (const group of sameRows(e)) {
+      const f = group[0];
+      const isDiff = f.source === 'baseline' && (f.verdict === 'diff' || f.verdict === 'error');
+      const spoken = f.source !== 'baseline' && f.baseline !== undefined && f.verdict !== 'pass';
+      if (!isDiff && !spoken) continue;
+      const step = e.step ?? t.id;
+      const aspect = isDiff ? e.id.slice(`${step} diff `.length) || 'answer' : aspectOf(e.id, step);
+      const specExp = isDiff ? t.expectations.find((x) => x.id === `${step} ${aspect}`)?.findings[0]?.expected : f.expected;
+      const baseline = isDiff ? f.expected : (f.baseline ?? '');
+      rows.push(
+        `<tr class="f-${vc(f.verdict)}"><td class="mono">${esc(step === t.id ? aspect : `${step.slice(t.id.length + 1)} · ${aspect}`)}<a class="anchor" href="#${f.key}">#</a></td><td class="v">${esc(
+          group.map((g) => g.protocol ?? '—').join(', '),
+        )}</td><td class="mono exp">${esc(baseline)}</td><td class="mono">${isDiff ? actualCell({ ...f, message: undefined }, bodies) : markDifference(baseline, f.actual)}</td><td class="mono">${
+          specExp === undefined ? '<span class="muted">(not in the spec)</span>' : esc(specExp)
+        }</td><td class="v">${badge(f.verdict)}</td></tr>`,
+      );
+    }
+  }
+  const table = rows.length
+    ? `<table class="side"><thead><tr><th>aspect</th><th class="v">protocol</th><th>baseline</th><th>candidate</th><th>spec</th><th class="v"></th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+    : '<p class="muted">the same answers as the baseline (each side\'s noise not compared)</p>';
+  const asked: string[] = [];
+  for (const l of t.baseline.legs) {
+    for (const s of l.steps) {
+      const mine = t.legs?.find((x) => x.protocol === l.protocol)?.steps.find((x) => x.id === s.id);
+      const other = s.request && mine?.request && s.request.url !== mine.request.url;
+      asked.push(
+        `<div class="step" id="${s.key}"><h4>${esc(`${s.id} over ${s.protocol}, baseline`)}</h4>${
+          s.request ? `<div class="mono">${esc(s.request.method)} ${esc(s.request.url)}${other ? ' <span class="muted">(another address than the candidate\'s: each side asks for its own)</span>' : ''}</div>` : `<p class="muted">${esc(s.skipped ?? 'not sent')}</p>`
+        }${s.response ? `<div class="mono muted">${esc(`${s.response.protocol} ${s.response.status}, ${s.response.bodySize} bytes`)}</div>` : ''}${
+          s.noise ? `<div class="noise muted">noise: ${s.noise.length ? s.noise.map((n) => `<code>${esc(n)}</code>`).join(', ') : 'none'}</div>` : ''
+        }${s.reproduce ? `<div class="repro"><code id="${s.key}-cmd">${esc(s.reproduce)}</code><button type="button" class="copy" data-for="${s.key}-cmd">Copy</button></div>` : ''}</div>`,
+      );
+    }
+  }
+  return `<h3>Against the baseline</h3>${table}<details><summary>What the baseline was asked</summary>${asked.join('')}</details>`;
+}
+
 function browserBlock(t: TestReport): string {
   if (!t.browser) return '';
-  const shot = safePngDataUrl(t.browser.screenshot);
+  const shot = safeScreenshotSource(t.browser.screenshot);
   const hops = t.browser.redirects.length
     ? `<table class="redirects"><thead><tr><th>#</th><th>status</th><th>request URL</th><th>Location</th></tr></thead><tbody>${t.browser.redirects
         .map((h, i) => `<tr><td>${i + 1}</td><td>${esc(h.status)}</td><td class="mono">${esc(h.url)}</td><td class="mono">${esc(h.location)}</td></tr>`)
@@ -316,31 +479,27 @@ function browserBlock(t: TestReport): string {
   return `<h3>Browser</h3><h4>Redirect chain</h4>${hops}${shot ? `<h4>Screenshot of the final page</h4><div class="shot-box"><img class="shot" alt="screenshot of ${esc(t.id)}" src="${shot}"></div>` : ''}`;
 }
 
-function testBlock(t: TestReport, firstOfRole: boolean): string {
+function testBlock(t: TestReport, firstOfRole: boolean, bodies: ConformanceResults['bodies']): string {
   const open = FAILING(t.verdict) ? ' open' : '';
   const errors = t.errors.length && (t.status !== 'passed' && t.status !== 'skipped') ? `<details><summary>Playwright error</summary><pre>${esc(t.errors.join('\n\n'))}</pre></details>` : '';
   return `<article class="test v-${vc(t.verdict)}" id="${t.key}" data-role="${esc(t.role)}" data-verdict="${t.verdict}">${firstOfRole ? `<span id="role-${esc(t.role)}"></span>` : ''}<details${open}><summary>${badge(
     t.verdict,
   )} <b>${esc(t.id)}</b><span class="kind">${esc(t.kind)} · ${esc(t.project)} · ${esc(t.status)}</span><span class="counts">${countsText(t.counts)}</span><a class="anchor" href="#${t.key}">#</a></summary><div class="body">
 <div class="muted">${esc(t.titlePath.join(' › '))} — ${esc(t.file)}</div>
-${t.skipped ? `<p>skipped: ${esc(t.skipped)}</p>` : ''}${errors}${expectationsTable(t)}${legsBlock(t)}${browserBlock(t)}</div></details></article>`;
-}
-
-/** The data embedded in the page: results without the screenshots (they are in the img elements). */
-function embedded(r: ConformanceResults): unknown {
-  return { ...r, tests: r.tests.map((t) => (t.browser?.screenshot ? { ...t, browser: { ...t.browser, screenshot: '(in the page)' } } : t)) };
+${t.skipped ? `<p>skipped: ${esc(t.skipped)}</p>` : ''}${errors}${expectationsTable(t, bodies)}${differentialBlock(t, bodies)}${legsBlock(t)}${browserBlock(t)}</div></details></article>`;
 }
 
 export function renderHtml(results: ConformanceResults, options: HtmlOptions = {}): string {
   failOn = results.run.failOn;
+  shownBelow = new Map();
   const scriptHash = createHash('sha256').update(SCRIPT).digest('base64');
-  const csp = options.csp === false ? '' : `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'">`;
+  const csp = options.csp === false ? '' : `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: 'self'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'">`;
   const seenRoles = new Set<string>();
   const tests = failuresFirst(results.tests)
     .map((t) => {
       const first = !seenRoles.has(t.role);
       seenRoles.add(t.role);
-      return testBlock(t, first);
+      return testBlock(t, first, results.bodies);
     })
     .join('\n');
   return `<!DOCTYPE html>
@@ -363,7 +522,6 @@ ${failures(results)}
 ${tests}
 </section>
 </main>
-<script type="application/json" id="results-data">${jsonForScript(embedded(results))}</script>
 <script>${SCRIPT}</script>
 </body>
 </html>

@@ -16,6 +16,7 @@ import { baselineMeta, specMeta, targetMeta } from './meta';
 import { resolveOptions, type ReporterOptions, type ResolvedOptions } from './options';
 import { terminalSummary } from './terminal';
 import { BODIES_DIR, isBodyAttachment, saveBody, type SavedBodyFile } from './saved-bodies';
+import { saveScreenshots, SCREENSHOTS_DIR } from './saved-screenshots';
 import type { ConformanceResults } from './types';
 
 export const RESULTS_FILE = 'results.json';
@@ -43,7 +44,7 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, _suite: Suite): void {
     this.config = config;
-    fs.rmSync(path.join(this.options.outputFolder, BODIES_DIR), { recursive: true, force: true });
+    for (const dir of [BODIES_DIR, SCREENSHOTS_DIR]) fs.rmSync(path.join(this.options.outputFolder, dir), { recursive: true, force: true });
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -68,6 +69,7 @@ export default class ConformanceReporter implements Reporter {
     if (this.bodies.size) results.bodies = Object.fromEntries([...this.bodies].sort(([a], [b]) => (a < b ? -1 : 1)));
     const dir = this.options.outputFolder;
     fs.mkdirSync(dir, { recursive: true });
+    saveScreenshots(results, dir);
     fs.writeFileSync(path.join(dir, RESULTS_FILE), `${JSON.stringify(results, null, 1)}\n`);
     fs.writeFileSync(path.join(dir, HTML_FILE), renderHtml(results));
     fs.writeFileSync(path.join(dir, JUNIT_FILE), renderJunit(results));
