@@ -70,6 +70,10 @@ img.shot{max-width:100%;border:1px solid var(--line)}
 table.expectations td:nth-child(n+5),table.side td{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
 table.expectations td:nth-child(-n+4){font-family:inherit;font-size:inherit}
 table.side td:last-child{font-family:inherit}
+.legs table.side{table-layout:fixed}
+.legs table.side th:first-child{width:26%}
+.legs table.side th:last-child{width:36px}
+table.side td{overflow-wrap:anywhere}
 .baseline{font-size:12px;color:#006064}
 .linediff pre{background:#fff;border:1px solid var(--line);padding:4px}
 .ld-add{background:#e8f5e9}.ld-del{background:#ffebee}.ld-hunk{color:#6a1b9a}
@@ -92,7 +96,8 @@ export const SCRIPT = `
   }
   function matches(el, s, role){
     if (s.role && (' ' + role + ' ').indexOf(' ' + s.role + ' ') < 0) return false;
-    if (s.verdicts.indexOf(el.getAttribute('data-verdict')) < 0) return false;
+    var vs = (el.getAttribute('data-verdict') || '').split(' ');
+    if (!vs.some(function(v){ return s.verdicts.indexOf(v) >= 0; })) return false;
     if (s.source && (' ' + el.getAttribute('data-source') + ' ').indexOf(' ' + s.source + ' ') < 0) return false;
     if (s.level && (' ' + el.getAttribute('data-level') + ' ').indexOf(' ' + s.level + ' ') < 0) return false;
     if (s.check && (el.getAttribute('data-id') || '').toLowerCase().indexOf(s.check) < 0) return false;

@@ -256,8 +256,10 @@ function expectationsTable(t: TestReport, bodies: ConformanceResults['bodies']):
   let lastClause: string | undefined;
   const below = sorted.filter((e) => metBelow(t, e));
   for (const e of below) e.findings.forEach((f, i) => shownBelow.set(f.key, i === 0 ? e.key : ''));
+  // The comparison with a baseline has its own table (baseline | candidate | spec), with its anchors.
+  const compared = t.baseline ? sorted.filter((e) => e.source === 'baseline') : [];
   const groups = sorted
-    .filter((e) => !below.includes(e))
+    .filter((e) => !below.includes(e) && !compared.includes(e))
     .map((e) => {
       const check = / check (\S+)/.exec(e.id)?.[1];
       // The test's id is in its heading: rows show the rest. A clause repeated by passing rows is shown once.
@@ -268,8 +270,13 @@ function expectationsTable(t: TestReport, bodies: ConformanceResults['bodies']):
       const rows = rowGroups.map((g, i) => findingRow(e, g, i === 0, rowGroups.length, shown, showClause, bodies)).join('');
       return `<tbody class="expectation" id="${e.key}" data-verdict="${e.verdict}" data-level="${e.level}" data-source="${esc(e.source)}" data-id="${esc(e.id)}"${check ? ` data-check="${esc(check)}"` : ''}>${rows}</tbody>`;
     });
+  const set = (xs: string[]) => [...new Set(xs)].join(' ');
+  if (compared.length) {
+    groups.push(
+      `<tbody class="expectation" data-verdict="${set(compared.map((e) => e.verdict))}" data-level="${set(compared.map((e) => e.level))}" data-source="baseline" data-id="${esc(compared.map((e) => e.id).join('\n'))}"><tr><td colspan="7" class="muted">${compared.length} comparison${compared.length === 1 ? '' : 's'} with the baseline: shown against the baseline below</td></tr></tbody>`,
+    );
+  }
   if (below.length) {
-    const set = (xs: string[]) => [...new Set(xs)].join(' ');
     groups.push(
       `<tbody class="expectation" data-verdict="pass" data-level="${set(below.map((e) => e.level))}" data-source="${esc(set(below.map((e) => e.source)))}" data-id="${esc(below.map((e) => e.id).join('\n'))}"><tr><td colspan="7" class="muted">${below.length} more expectation${below.length === 1 ? '' : 's'} met: shown with each exchange below</td></tr></tbody>`,
     );
@@ -285,7 +292,8 @@ const aspectOf = (id: string, step: string) => (id.startsWith(`${step} `) ? id.s
  * repeated: the page stays small and what differs stands out.
  */
 function sideBySide(t: TestReport, s: StepReport, like?: StepReport): string {
-  const exps = t.expectations.filter((e) => e.step === s.id);
+  // Comparisons with a baseline have their own table (differentialBlock).
+  const exps = t.expectations.filter((e) => e.step === s.id && e.source !== 'baseline');
   const forLeg = (e: Expectation) => e.findings.find((f) => f.protocol === s.protocol);
   const rows: string[] = [];
   const row = (aspect: string, expected: string, actualHtml: string, verdict?: Verdict, key?: string, e?: Expectation) => {
@@ -369,10 +377,11 @@ function sideBySide(t: TestReport, s: StepReport, like?: StepReport): string {
     row(aspect, f.expected, plain(f, ''), f.verdict, f.key, e);
   }
   if (alikeFacts) row(`${alikeFacts} more expectation${alikeFacts === 1 ? '' : 's'} met`, '', `<span class="muted">as over ${esc(like?.protocol ?? '')}</span>${alikeFactKeys.join('')}`);
-  if (res) {
-    row('body bytes', '', esc(`${res.bodySize} as received${res.decodedSize !== undefined ? `, ${res.decodedSize} decoded` : ''}${res.decodeError ? `, decode error: ${res.decodeError}` : ''}`));
-  }
   return `<table class="side"><thead><tr><th>aspect</th><th>expected</th><th>actual</th><th class="v"></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function reproBlock(s: StepReport): string {
+  return `<div class="repro"><code id="${s.key}-cmd">${esc(s.reproduce)}</code><button type="button" class="copy" data-for="${s.key}-cmd">Copy</button></div>`;
 }
 
 function stepBlock(t: TestReport, s: StepReport, like?: StepReport): string {
@@ -388,16 +397,17 @@ function stepBlock(t: TestReport, s: StepReport, like?: StepReport): string {
         s.request.headers.map(([n, v]) => `${n}: ${v}`).join('\n'),
       )}</pre></details>`
     : '';
-  const repro = s.reproduce
-    ? `<div class="repro"><code id="${s.key}-cmd">${esc(s.reproduce)}</code><button type="button" class="copy" data-for="${s.key}-cmd">Copy</button></div>`
-    : '';
+  // The same request over another protocol differs only by curl's protocol flag: its command is not repeated.
+  const repro = !s.reproduce ? '' : like?.reproduce && like.reproduce.replace(/ --http2\b| --http1\.1\b/, '') === s.reproduce.replace(/ --http2\b| --http1\.1\b/, '') ? '<div class="muted">reproduce: the command over h1, with --http2</div>' : reproBlock(s);
   const body = s.response ? sideBySide(t, s, like) : `<p class="muted">no response${s.skipped ? `: ${esc(s.skipped)}` : ''}</p>`;
   const noise = s.noise
     ? `<div class="noise muted">learned noise (differed between two identical requests over ${esc(s.protocol)}; excused when two answers are compared, never in an expectation): ${
         s.noise.length ? s.noise.map((n) => `<code>${esc(n)}</code>`).join(', ') : 'none'
       }</div>`
     : '';
-  return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a></h4>${discovered}${req}${repro}${noise}${body}</div>`;
+  const r = s.response;
+  const bytes = r ? ` <span class="muted">${esc(`body ${r.bodySize} bytes as received${r.decodedSize !== undefined ? `, ${r.decodedSize} decoded` : ''}${r.decodeError ? `, decode error: ${r.decodeError}` : ''}`)}</span>` : '';
+  return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a>${bytes}</h4>${discovered}${req}${repro}${noise}${body}</div>`;
 }
 
 function legsBlock(t: TestReport): string {
@@ -427,30 +437,41 @@ function legsBlock(t: TestReport): string {
  */
 function differentialBlock(t: TestReport, bodies: ConformanceResults['bodies']): string {
   if (!t.baseline) return '';
-  if (t.baseline.skipped) return `<h3>Against the baseline</h3><p class="muted">not compared: ${esc(t.baseline.skipped)}</p>`;
+  if (t.baseline.skipped) {
+    const anchors = t.expectations.filter((e) => e.source === 'baseline').flatMap((e) => [e.key, ...e.findings.map((f) => f.key)]);
+    return `<h3>Against the baseline</h3><p class="muted">${anchors.map((k) => `<span id="${k}"></span>`).join('')}not compared: ${esc(t.baseline.skipped)}</p>`;
+  }
   const rows: string[] = [];
+  let same = 0;
+  const sameAnchors: string[] = [];
   for (const e of t.expectations) {
-    for (const group of sameRows(e)) {
+    rowGroups: for (const [i, group] of sameRows(e).entries()) {
       const f = group[0];
-      const isDiff = f.source === 'baseline' && (f.verdict === 'diff' || f.verdict === 'error');
-      const spoken = f.source !== 'baseline' && f.baseline !== undefined && f.verdict !== 'pass';
-      if (!isDiff && !spoken) continue;
+      const comparison = f.source === 'baseline';
+      const spoken = !comparison && f.baseline !== undefined && f.verdict !== 'pass';
+      if (!comparison && !spoken) continue;
+      // Anchors of a comparison live here: its expectation's on its first row, each finding's on its row.
+      const anchors = comparison ? `${i === 0 ? `<span id="${e.key}"></span>` : ''}${group.slice(1).map((g) => `<span id="${g.key}"></span>`).join('')}` : '';
+      if (comparison && (f.verdict === 'pass' || f.verdict === 'skip')) {
+        same++;
+        sameAnchors.push(`<span id="${f.key}"></span>${anchors}`);
+        continue rowGroups;
+      }
       const step = e.step ?? t.id;
-      const aspect = isDiff ? e.id.slice(`${step} diff `.length) || 'answer' : aspectOf(e.id, step);
-      const specExp = isDiff ? t.expectations.find((x) => x.id === `${step} ${aspect}`)?.findings[0]?.expected : f.expected;
-      const baseline = isDiff ? f.expected : (f.baseline ?? '');
+      const aspect = comparison ? e.id.slice(`${step} diff `.length) || 'answer' : aspectOf(e.id, step);
+      const specExp = comparison ? t.expectations.find((x) => x.id === `${step} ${aspect}`)?.findings[0]?.expected : f.expected;
+      const baseline = comparison ? f.expected : (f.baseline ?? '');
       rows.push(
-        `<tr class="f-${vc(f.verdict)}"><td class="mono">${esc(step === t.id ? aspect : `${step.slice(t.id.length + 1)} · ${aspect}`)}<a class="anchor" href="#${f.key}">#</a></td><td class="v">${esc(
+        `<tr class="f-${vc(f.verdict)}"${comparison ? ` id="${f.key}"` : ''}><td>${anchors}${esc(step === t.id ? aspect : `${step.slice(t.id.length + 1)} · ${aspect}`)}<a class="anchor" href="#${f.key}">#</a></td><td class="v">${esc(
           group.map((g) => g.protocol ?? '—').join(', '),
-        )}</td><td class="mono exp">${esc(baseline)}</td><td class="mono">${isDiff ? actualCell({ ...f, message: undefined }, bodies) : markDifference(baseline, f.actual)}</td><td class="mono">${
+        )}</td><td class="exp">${esc(baseline)}</td><td>${comparison ? actualCell({ ...f, message: undefined }, bodies) : markDifference(baseline, f.actual)}</td><td>${
           specExp === undefined ? '<span class="muted">(not in the spec)</span>' : esc(specExp)
         }</td><td class="v">${badge(f.verdict)}</td></tr>`,
       );
     }
   }
-  const table = rows.length
-    ? `<table class="side"><thead><tr><th>aspect</th><th class="v">protocol</th><th>baseline</th><th>candidate</th><th>spec</th><th class="v"></th></tr></thead><tbody>${rows.join('')}</tbody></table>`
-    : '<p class="muted">the same answers as the baseline (each side\'s noise not compared)</p>';
+  if (same) rows.push(`<tr><td colspan="6" class="muted">${sameAnchors.join('')}${same} step${same === 1 ? '' : 's'} answered as the baseline did (noise of either side compared by presence only)</td></tr>`);
+  const table = `<table class="side"><thead><tr><th>aspect</th><th class="v">protocol</th><th>baseline</th><th>candidate</th><th>spec</th><th class="v"></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
   const asked: string[] = [];
   for (const l of t.baseline.legs) {
     for (const s of l.steps) {
@@ -461,7 +482,7 @@ function differentialBlock(t: TestReport, bodies: ConformanceResults['bodies']):
           s.request ? `<div class="mono">${esc(s.request.method)} ${esc(s.request.url)}${other ? ' <span class="muted">(another address than the candidate\'s: each side asks for its own)</span>' : ''}</div>` : `<p class="muted">${esc(s.skipped ?? 'not sent')}</p>`
         }${s.response ? `<div class="mono muted">${esc(`${s.response.protocol} ${s.response.status}, ${s.response.bodySize} bytes`)}</div>` : ''}${
           s.noise ? `<div class="noise muted">noise: ${s.noise.length ? s.noise.map((n) => `<code>${esc(n)}</code>`).join(', ') : 'none'}</div>` : ''
-        }${s.reproduce ? `<div class="repro"><code id="${s.key}-cmd">${esc(s.reproduce)}</code><button type="button" class="copy" data-for="${s.key}-cmd">Copy</button></div>` : ''}</div>`,
+        }${s.reproduce && l.protocol === 'h1' ? reproBlock(s) : ''}</div>`,
       );
     }
   }
