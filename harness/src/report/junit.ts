@@ -29,7 +29,11 @@ export function xml(value: unknown): string {
 }
 
 function findingLine(f: FindingReport): string {
-  return `${f.protocol ? `[${f.protocol}] ` : ''}${f.verdict}: expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}${f.message ? ` (${f.message})` : ''}`;
+  const where = f.protocol ? `[${f.protocol}] ` : '';
+  // A comparison with the baseline names its two sides; a spec finding shows the baseline's value beside its own.
+  if (f.source === 'baseline' && f.baseline !== undefined) return `${where}${f.verdict}: baseline ${JSON.stringify(f.baseline)}, candidate ${JSON.stringify(f.actual)}${f.detail ? `\n${f.detail}` : ''}`;
+  const baseline = f.baseline !== undefined ? `; the baseline: ${JSON.stringify(f.baseline)}` : '';
+  return `${where}${f.verdict}: expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}${baseline}${f.message ? ` (${f.message})` : ''}`;
 }
 
 function details(t: TestReport, e: Expectation): string {
@@ -65,6 +69,7 @@ export function renderJunit(results: ConformanceResults): string {
   const run = results.run;
   const props = [
     ['target', run.target ? JSON.stringify(run.target.roles) : '(not available)'],
+    ...(run.baseline ? [['baseline', JSON.stringify(run.baseline.roles)]] : []),
     ['spec.commit', run.spec.commit ?? ''],
     ['spec.digest', run.spec.digest],
     ['startedAt', run.startedAt],
