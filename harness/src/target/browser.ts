@@ -1,4 +1,23 @@
+import { chromiumBypassRules } from './no-proxy';
+import type { ProxyCredentials, ProxyEndpoint, ProxySettings } from './proxy';
 import type { TargetMap } from './target-map';
+
+/** Chromium's proxy, from HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+export interface BrowserProxy {
+  /**
+   * The --proxy-server value: one proxy for both schemes when they share it, else per scheme
+   * (`https=http://a:3128;http=http://b:8080`, a scheme left out goes direct). Never credentials.
+   */
+  server: string;
+  /** --proxy-bypass-list entries: NO_PROXY in Chromium's syntax, then `<-loopback>`. */
+  bypass: string[];
+  /**
+   * The proxy's credentials: Chromium takes none on its command line, so the launch gives them to
+   * Playwright's `proxy` option, which takes one proxy for every scheme: `singleServer`.
+   */
+  credentials?: ProxyCredentials;
+  singleServer: string;
+}
 
 export interface BrowserLaunchData {
   /** Value for Chromium's --host-resolver-rules; '' when there is nothing to map. */
@@ -7,6 +26,8 @@ export interface BrowserLaunchData {
   caPems: string[];
   /** The browser equivalent is Playwright's ignoreHTTPSErrors. */
   insecure: boolean;
+  /** Absent: every connection direct (no proxy set, or NO_PROXY=*), and Chromium must not pick one up on its own. */
+  proxy?: BrowserProxy;
 }
 
 function bracketed(address: string): string {
@@ -24,5 +45,35 @@ export function browserLaunchData(map: TargetMap): BrowserLaunchData {
       .join(', '),
     caPems: [...map.ca],
     insecure: map.insecure,
+    ...(browserProxy(map.proxy) ?? {}),
+  };
+}
+
+const server = (e: ProxyEndpoint) => e.url.origin;
+
+/**
+ * The same decisions as the harness's own clients: https:// and http:// each by their variable,
+ * NO_PROXY's hosts direct. `<-loopback>` removes Chromium's implicit bypass of localhost and
+ * 127.0.0.1, which curl and undici do not have: a loopback target goes through the proxy unless
+ * NO_PROXY names it, in the browser as over HTTP/1.1 and HTTP/2. (Playwright adds it too when given
+ * a proxy, unless the bypass list names a loopback host.) A resolve entry cannot apply to a proxied
+ * host here: Chromium sends the name in CONNECT, and only the proxy resolves it.
+ */
+function browserProxy(settings: ProxySettings | undefined): { proxy: BrowserProxy } | undefined {
+  if (!settings || settings.noProxy.some((r) => r.kind === 'all')) return undefined;
+  const { https, http } = settings;
+  const first = https ?? http;
+  if (!first) return undefined;
+  const shared = https && http && server(https) === server(http);
+  const perScheme = [https && `https=${server(https)}`, http && `http=${server(http)}`].filter(Boolean).join(';');
+  const credentialed = [https, http].find((e) => e?.credentials);
+  const credentials = credentialed?.credentials;
+  return {
+    proxy: {
+      server: shared ? server(first) : perScheme,
+      bypass: [...chromiumBypassRules(settings.noProxy), '<-loopback>'],
+      ...(credentials ? { credentials } : {}),
+      singleServer: server(credentialed ?? first),
+    },
   };
 }

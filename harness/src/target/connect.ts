@@ -1,7 +1,11 @@
 import { isIP } from 'node:net';
+import * as tls from 'node:tls';
 import { rootCertificates, type ConnectionOptions } from 'node:tls';
+import { limits } from '../transport/limits';
+import { proxyFor } from './proxy';
 import { resolveKey } from './resolve';
 import type { TargetMap } from './target-map';
+import { openTunnel } from './tunnel';
 
 /** Where a socket for `url` goes and how its TLS is checked, under the map's resolve rules and roots. */
 export interface ConnectTarget {
@@ -40,4 +44,34 @@ export function connectTarget(map: TargetMap, url: URL): ConnectTarget {
 export function tlsConnectOptions(map: TargetMap, url: URL, alpn: string[]): ConnectionOptions {
   const t = connectTarget(map, url);
   return { host: t.host, port: t.port, servername: t.servername, ca: t.ca, rejectUnauthorized: t.rejectUnauthorized, ALPNProtocols: alpn };
+}
+
+/**
+ * A TLS socket to the target for `url`, handshake done, the way every client of the map connects:
+ * directly to the resolve entry's address (or the URL's host), or, when HTTPS_PROXY applies,
+ * inside a CONNECT tunnel to that same address and port. SNI, the certificate check and the roots
+ * are the same either way. Tunnel and handshake together are bounded by HARNESS_CONNECT_TIMEOUT_MS;
+ * a proxy that refuses or cannot be reached rejects with a ProxyError naming it.
+ */
+export async function openTls(map: TargetMap, url: URL, alpn: string[]): Promise<tls.TLSSocket> {
+  const options = tlsConnectOptions(map, url, alpn);
+  const proxy = proxyFor(map.proxy, url);
+  const ms = limits().connectTimeoutMs;
+  const started = Date.now();
+  const socket = proxy ? await openTunnel(proxy, options.host!, options.port!, { ca: map.ca, timeoutMs: ms }) : undefined;
+  const left = ms - (Date.now() - started);
+  return new Promise((resolve, reject) => {
+    const secure = tls.connect(socket ? { ...options, socket } : options);
+    const timer = setTimeout(() => secure.destroy(new Error(`connect and TLS handshake not done within ${ms} ms`)), Math.max(left, 1));
+    // Left attached: after the handshake it keeps a late error from being unhandled until the caller listens.
+    secure.once('error', (err) => {
+      clearTimeout(timer);
+      socket?.destroy();
+      reject(err);
+    });
+    secure.once('secureConnect', () => {
+      clearTimeout(timer);
+      resolve(secure);
+    });
+  });
 }

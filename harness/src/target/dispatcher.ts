@@ -1,6 +1,7 @@
 import { isIP, type Socket } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Agent, buildConnector, Dispatcher } from 'undici';
+import { routeThroughProxy } from './proxy-dispatcher';
 import { resolveKey } from './resolve';
 import { extraHeadersFor, type TargetMap } from './target-map';
 import { limits } from '../transport/limits';
@@ -23,7 +24,9 @@ function defaultPort(protocol: string): number {
  * An undici Agent that behaves like curl with --resolve/--connect-to: the socket goes to the
  * mapped address and port, while SNI, the certificate name check and Host/:authority keep the
  * URL's name, which is what lets staging be addressed by production names. Plain-http origins
- * (OCSP responders) go through the same connector and the same map, just without TLS.
+ * (OCSP responders) go through the same connector and the same map, just without TLS. With
+ * HTTPS_PROXY / HTTP_PROXY, origins the proxy applies to go through a CONNECT tunnel instead
+ * (proxy-dispatcher.ts), to the same resolve address, with the same TLS checks and `onSocket`.
  */
 export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}): Dispatcher {
   const allowH2 = options.allowH2 ?? true;
@@ -60,7 +63,8 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
   };
 
   const { requestTimeoutMs } = limits();
-  const agent = new Agent({ allowH2, connect, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs });
+  const direct = new Agent({ allowH2, connect, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs });
+  const agent = routeThroughProxy(map, direct, { allowH2, ...(options.onSocket ? { onSocket: options.onSocket } : {}) });
   return Object.keys(map.headers).length === 0 ? agent : new WithExtraHeaders(agent, map);
 }
 
@@ -71,7 +75,7 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
  */
 class WithExtraHeaders extends Dispatcher {
   constructor(
-    private readonly inner: Agent,
+    private readonly inner: Dispatcher,
     private readonly map: TargetMap,
   ) {
     super();

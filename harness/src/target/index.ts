@@ -20,6 +20,8 @@ export {
 export { placeholders, resolvePlaceholders } from './placeholders';
 export { createDispatcher, type DispatcherOptions } from './dispatcher';
 export { browserLaunchData, type BrowserLaunchData } from './browser';
-export { connectTarget, tlsConnectOptions, type ConnectTarget } from './connect';
+export { connectTarget, openTls, tlsConnectOptions, type ConnectTarget } from './connect';
+export { describeProxy, proxyFor, proxyFromEnv, type NoProxyRule, type ProxyEndpoint, type ProxySettings } from './proxy';
+export { ProxyError } from './tunnel';
 export { KNOWN_VALUES, VALUE_VARIABLE_PREFIX, variableOfValue, type TargetValue } from './values';
 export { ENV_HEADERS, type ExtraHeaders } from './headers';

@@ -6,6 +6,7 @@ import { DEFAULT_SECTION, ROLES, type Role } from './roles';
 import { describeExtraHeaders, headersForRole, type ExtraHeaders } from './headers';
 import type { TargetValue } from './values';
 import { jsonMapsRoles, loadTargetsFile, readTargetsJson, type FileTargets } from './targets-file';
+import { describeProxy, proxyFor, proxyFromEnv, type ProxySettings } from './proxy';
 
 export interface TargetMap {
   /** Which side of the run this map describes: the target (the candidate) or a differential run's baseline. */
@@ -26,6 +27,8 @@ export interface TargetMap {
   /** Extra request headers per role (TARGET_HEADERS over the file's `headers`). */
   headers: ExtraHeaders;
   origin: 'reference' | 'user';
+  /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY; absent: every connection is direct (always so for an embedded reference). */
+  proxy?: ProxySettings;
 }
 
 export const ROLE_NOT_MAPPED = 'role not mapped';
@@ -62,6 +65,7 @@ export function loadTargetMap(env: NodeJS.ProcessEnv = process.env, side: Side =
     origin: fromEnv.origin,
   };
   if (ca) map.caFile = ca.file;
+  if (fromEnv.origin === 'user') map.proxy = proxyFromEnv(env);
   return map;
 }
 
@@ -108,6 +112,12 @@ function formatAddress(address: string): string {
   return address.includes(':') ? `[${address}]` : address;
 }
 
+/** A resolve entry of a host that goes through the proxy is the CONNECT target; Chromium cannot do that. */
+function proxiedNote(map: TargetMap, e: ResolveEntry): string {
+  const urls = ROLES.flatMap((r) => roleUrls(map, r)).filter((u) => resolveKey(u.hostname, portOf(u)) === resolveKey(e.host, e.port));
+  return urls.some((u) => proxyFor(map.proxy, u)) ? '  (through the proxy: CONNECT to this address; Chromium asks the proxy for the name)' : '';
+}
+
 export function describeTargetMap(map: TargetMap): string {
   const lines: string[] = [`${map.side} (${map.origin}):`];
   const width = Math.max(...ROLES.map((r) => r.length));
@@ -124,7 +134,7 @@ export function describeTargetMap(map: TargetMap): string {
     lines.push('resolve:');
     for (const e of map.resolve) {
       // An entry no role URL uses is usually a typo in the host or the port.
-      const note = used.has(resolveKey(e.host, e.port)) ? '' : '  (no mapped URL uses this host:port)';
+      const note = used.has(resolveKey(e.host, e.port)) ? proxiedNote(map, e) : '  (no mapped URL uses this host:port)';
       lines.push(`  ${e.host}:${e.port} -> ${formatAddress(e.address)}:${e.connectPort}${note}`);
     }
   }
@@ -134,6 +144,8 @@ export function describeTargetMap(map: TargetMap): string {
       : `CA: default roots + ${map.ca.length} from ${map.caFile}`,
   );
   lines.push(map.insecure ? `certificate verification: OFF (${variableOf(sideNamed(map.side), 'INSECURE')})` : 'certificate verification: on');
+  const proxy = describeProxy(map.proxy);
+  if (proxy) lines.push(proxy);
   lines.push(`section: ${map.section} (${map.sectionSource})`);
   const values = Object.entries(map.values);
   const headers = describeExtraHeaders(map.headers);

@@ -2,12 +2,13 @@
  * The HTTP/2 leg of the replay on node:http2. undici's HTTP/2 client joins repeated header fields
  * into one line, which would hide a header sent twice; node:http2 hands the response's raw header
  * list (repeats and order kept) to the 'response' event. Connections follow the same target map as
- * the undici dispatcher: resolve entries, extra roots, the insecure flag, SNI of the URL's name.
+ * the undici dispatcher: resolve entries, extra roots, the insecure flag, SNI of the URL's name, and
+ * the proxy (a CONNECT tunnel, see openTls) when HTTPS_PROXY applies to the origin.
  */
 import * as http2 from 'node:http2';
 import * as tls from 'node:tls';
 import type { ObservedTls } from '../spec/observed';
-import { extraHeadersFor, tlsConnectOptions, type TargetMap } from '../target';
+import { extraHeadersFor, openTls, type TargetMap } from '../target';
 import { BodySink } from './body-sink';
 import { limits } from './limits';
 import { TransportError, type ObservedResponse, type RequestSpec } from './send';
@@ -73,30 +74,24 @@ export class H2Client {
     return pending;
   }
 
-  private connect(url: URL): Promise<{ session?: Session; probe: H2Probe }> {
-    if (url.protocol !== 'https:') return Promise.resolve({ probe: { offered: false, reason: H2_NOT_OFFERED } });
-    return new Promise((resolve, reject) => {
-      const socket = tls.connect(tlsConnectOptions(this.map, url, ['h2', 'http/1.1']));
-      const connectMs = limits().connectTimeoutMs;
-      const timer = setTimeout(() => socket.destroy(new Error(`connect and TLS handshake not done within ${connectMs} ms`)), connectMs);
-      socket.once('error', (err) => {
-        clearTimeout(timer);
-        reject(new TransportError(url.origin, err));
-      });
-      socket.once('secureConnect', () => {
-        clearTimeout(timer);
-        const facts = tlsFacts(socket);
-        if (socket.alpnProtocol !== 'h2') {
-          socket.destroy();
-          resolve({ probe: { offered: false, reason: H2_NOT_OFFERED, tls: facts } });
-          return;
-        }
-        const session = http2.connect(url.origin, { createConnection: () => socket });
-        session.on('error', () => this.sessions.delete(url.origin));
-        session.on('close', () => this.sessions.delete(url.origin));
-        resolve({ session: { session, tls: facts }, probe: { offered: true, tls: facts } });
-      });
-    });
+  private async connect(url: URL): Promise<{ session?: Session; probe: H2Probe }> {
+    if (url.protocol !== 'https:') return { probe: { offered: false, reason: H2_NOT_OFFERED } };
+    let socket: tls.TLSSocket;
+    try {
+      // Through the CONNECT tunnel when HTTPS_PROXY applies to the origin; bounded by the connect timeout either way.
+      socket = await openTls(this.map, url, ['h2', 'http/1.1']);
+    } catch (err) {
+      throw new TransportError(url.origin, err as Error);
+    }
+    const facts = tlsFacts(socket);
+    if (socket.alpnProtocol !== 'h2') {
+      socket.destroy();
+      return { probe: { offered: false, reason: H2_NOT_OFFERED, tls: facts } };
+    }
+    const session = http2.connect(url.origin, { createConnection: () => socket });
+    session.on('error', () => this.sessions.delete(url.origin));
+    session.on('close', () => this.sessions.delete(url.origin));
+    return { session: { session, tls: facts }, probe: { offered: true, tls: facts } };
   }
 
   /** Sends one request over h2; throws TransportError when the origin does not offer h2 or the exchange fails. */

@@ -1,6 +1,4 @@
-import * as tls from 'node:tls';
-import { tlsConnectOptions, type TargetMap } from '../../target';
-import { limits } from '../../transport/limits';
+import { openTls, type TargetMap } from '../../target';
 
 export interface PeerChain {
   leaf: Buffer;
@@ -9,23 +7,15 @@ export interface PeerChain {
   subject: string;
 }
 
-/** The certificate chain a target presents for `url`'s name (SNI), under the map's resolve rules and roots. */
-export function peerChain(map: TargetMap, url: URL): Promise<PeerChain> {
-  return new Promise((resolve, reject) => {
-    const socket = tls.connect(tlsConnectOptions(map, url, ['http/1.1']));
-    const ms = limits().connectTimeoutMs;
-    const timer = setTimeout(() => socket.destroy(new Error(`TLS handshake with ${url.host} not done within ${ms} ms`)), ms);
-    socket.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    socket.once('secureConnect', () => {
-      clearTimeout(timer);
-      const cert = socket.getPeerCertificate(true);
-      socket.destroy();
-      if (!cert?.raw) return reject(new Error(`${url.host} presented no certificate`));
-      const issuer = cert.issuerCertificate && cert.issuerCertificate.fingerprint256 !== cert.fingerprint256 ? cert.issuerCertificate.raw : undefined;
-      resolve({ leaf: cert.raw, ...(issuer ? { issuer } : {}), subject: cert.subject?.CN ? `CN=${String(cert.subject.CN)}` : url.hostname });
-    });
-  });
+/**
+ * The certificate chain a target presents for `url`'s name (SNI), connected as every client of the
+ * map connects (resolve rules, roots, a proxy tunnel where HTTPS_PROXY applies), within the connect timeout.
+ */
+export async function peerChain(map: TargetMap, url: URL): Promise<PeerChain> {
+  const socket = await openTls(map, url, ['http/1.1']);
+  const cert = socket.getPeerCertificate(true);
+  socket.destroy();
+  if (!cert?.raw) throw new Error(`${url.host} presented no certificate`);
+  const issuer = cert.issuerCertificate && cert.issuerCertificate.fingerprint256 !== cert.fingerprint256 ? cert.issuerCertificate.raw : undefined;
+  return { leaf: cert.raw, ...(issuer ? { issuer } : {}), subject: cert.subject?.CN ? `CN=${String(cert.subject.CN)}` : url.hostname };
 }
