@@ -7,6 +7,13 @@
  * Exchanges whose address is discovered are resolved by the engine in every round from a fresh
  * discovery cache (the source pages' requests count against it); the bare loop is given the
  * addresses. Prints both rates in requests per second and the ratio against the 0.7x target.
+ *
+ * Then a differential run: every spec item replayed by the differential engine (replayDifferential:
+ * the candidate over h1 and h2, asked again only where its protocols disagree; the baseline, a
+ * second reference process, asked twice on each protocol, its rate cap lifted; every expectation,
+ * check, noise and comparison) vs three bare undici loops sending the same requests (the baseline's
+ * first answers, its second answers, the candidate's), recorded from the engine's own first round,
+ * the loops running side by side with the same total concurrency. Target 0.6x.
  */
 import * as path from 'node:path';
 import { request } from 'undici';
@@ -20,6 +27,11 @@ import { toObservedExchange } from '../harness/src/spec/observe';
 import type { ExchangeSpec } from '../harness/src/spec/types';
 import { createDispatcher, loadTargetMap, type Role } from '../harness/src/target';
 import { send } from '../harness/src/transport/send';
+import { replayDifferential } from '../harness/src/diff/replay';
+import { hostMapping } from '../harness/src/diff/hosts';
+import { ReplayClients, type BeforeRequest } from '../harness/src/replay/run';
+import { BASELINE_SIDE } from '../harness/src/target';
+import type { EmbeddedReference } from '../harness/src/embedded/reference-process';
 
 const TOTAL = Number(process.env.BENCH_EXCHANGES ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -105,8 +117,125 @@ async function main(): Promise<void> {
     console.log(`ratio ${ratio.toFixed(2)}x (target 0.7x): ${ratio >= 0.7 ? 'met' : 'MISSED'}; failing findings against the reference: ${failures}`);
     await engine.close();
     await bare.close();
+    if (process.env.BENCH_DIFFERENTIAL !== '0') await differential(ref);
   } finally {
     await ref.stop();
+  }
+}
+
+/** One request as the engine sent it, to be sent again by a bare loop. */
+interface Sent {
+  side: 'baseline-first' | 'baseline-again' | 'candidate';
+  protocol: 'h1' | 'h2';
+  request: Parameters<BeforeRequest>[0];
+}
+
+async function differential(candidateRef: EmbeddedReference): Promise<void> {
+  const baselineRef = await launchReference({ command: process.execPath, args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'], cwd: root });
+  try {
+    const candidateMap = loadTargetMap(targetEnvOf(candidateRef.ready) as NodeJS.ProcessEnv);
+    const baselineMap = loadTargetMap(targetEnvOf(baselineRef.ready, BASELINE_SIDE) as NodeJS.ProcessEnv, BASELINE_SIDE);
+    const specs = loadSpecs(path.join(root, 'specs'));
+    const items = specs.flatMap((spec) => [...spec.exchanges, ...(spec.flows ?? [])].map((item) => ({ role: spec.role, item })));
+    const hosts = hostMapping(baselineMap, candidateMap);
+    const settings = { allowUnsafe: false, maxRps: undefined };
+    const ROUNDS = Number(process.env.BENCH_DIFF_ROUNDS ?? 12);
+    let recording: Sent[] | undefined;
+    /** A baseline request is its item's first or second asking: the engine asks the baseline's legs in order h1, h2, h1, h2. */
+    const seen = new Map<string, number>();
+    const record = (side: 'baseline' | 'candidate'): BeforeRequest => async (request, protocol) => {
+      if (!recording) return;
+      if (side === 'candidate') return void recording.push({ side: 'candidate', protocol, request });
+      const k = `${protocol} ${request.method} ${request.url}`;
+      const n = (seen.get(k) ?? 0) + 1;
+      seen.set(k, n);
+      recording.push({ side: n % 2 === 1 ? 'baseline-first' : 'baseline-again', protocol, request });
+    };
+    let failing = 0;
+    let diffs = 0;
+    const runEngine = async (rounds: number) => {
+      const c = new ReplayClients(candidateMap, { beforeRequest: record('candidate') });
+      const b = new ReplayClients(baselineMap, { beforeRequest: record('baseline') });
+      let sent = 0;
+      const count = () => {
+        sent++;
+        return Promise.resolve();
+      };
+      const counted = (clients: ReplayClients, side: 'baseline' | 'candidate') => Object.assign(clients, { beforeRequest: (r: Parameters<BeforeRequest>[0], p: 'h1' | 'h2') => (count(), record(side)(r, p)) });
+      counted(c, 'candidate');
+      counted(b, 'baseline');
+      const t0 = performance.now();
+      let next = 0;
+      const total = items.length * rounds;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < total) {
+            const { role, item } = items[next++ % items.length];
+            const { record: rec } = await replayDifferential(item, c, b, { role, settings, hosts });
+            failing += [...rec.legs.flatMap((l) => l.steps.flatMap((s) => s.findings)), ...(rec.diff ?? [])].filter((f) => f.verdict === 'fail' || f.verdict === 'error').length;
+            diffs += (rec.diff ?? []).filter((f) => f.verdict === 'diff').length;
+          }
+        }),
+      );
+      const seconds = (performance.now() - t0) / 1000;
+      await Promise.all([c.close(), b.close()]);
+      return { rate: sent / seconds, sent };
+    };
+    const runLoops = async (list: Sent[], rounds: number) => {
+      const dispatchers = {
+        candidate: { h1: createDispatcher(candidateMap, { allowH2: false }), h2: createDispatcher(candidateMap, { allowH2: true }) },
+        baseline: { h1: createDispatcher(baselineMap, { allowH2: false }), h2: createDispatcher(baselineMap, { allowH2: true }) },
+      };
+      const loops = (['baseline-first', 'baseline-again', 'candidate'] as const).map((side) => list.filter((x) => x.side === side));
+      const perLoop = Math.max(1, Math.round(CONCURRENCY / 3));
+      const t0 = performance.now();
+      let sent = 0;
+      await Promise.all(
+        loops.map(async (loop) => {
+          let next = 0;
+          const total = loop.length * rounds;
+          await Promise.all(
+            Array.from({ length: perLoop }, async () => {
+              while (next < total) {
+                const x = loop[next++ % loop.length];
+                const d = dispatchers[x.side === 'candidate' ? 'candidate' : 'baseline'][x.protocol];
+                const res = await request(x.request.url, { dispatcher: d, method: x.request.method as 'GET', headers: x.request.headers, ...(x.request.body ? { body: x.request.body } : {}) });
+                await res.body.arrayBuffer();
+                sent++;
+              }
+            }),
+          );
+        }),
+      );
+      const seconds = (performance.now() - t0) / 1000;
+      await Promise.all(Object.values(dispatchers).flatMap((d) => [d.h1.close(), d.h2.close()]));
+      return sent / seconds;
+    };
+    recording = [];
+    await runEngine(1); // warm-up, and the requests the loops will send
+    const list = recording;
+    recording = undefined;
+    await runLoops(list, 1);
+    const rounds: Array<[number, number]> = [];
+    let perItem = 0;
+    for (let r = 0; r < 2; r++) {
+      const loops = await runLoops(list, ROUNDS);
+      const engine = await runEngine(ROUNDS);
+      perItem = engine.sent / (items.length * ROUNDS);
+      rounds.push([loops, engine.rate]);
+    }
+    const loopRate = Math.max(...rounds.map(([l]) => l));
+    const engineRate = Math.max(...rounds.map(([, e]) => e));
+    const ratio = engineRate / loopRate;
+    const bySide = (side: Sent['side']) => list.filter((x) => x.side === side).length;
+    console.log('');
+    console.log(`differential: ${items.length} spec items x ${ROUNDS} per round, concurrency ${CONCURRENCY}, baseline rate cap lifted, best of ${rounds.length} interleaved rounds`);
+    console.log(`requests per item: ${perItem.toFixed(2)} (of one round: baseline first ${bySide('baseline-first')}, baseline again ${bySide('baseline-again')}, candidate ${bySide('candidate')}; h2 ${list.filter((x) => x.protocol === 'h2').length} of ${list.length}, sent by the loops through undici's own h2 client)`);
+    console.log(`three bare undici loops (same requests):   ${loopRate.toFixed(0)} req/s`);
+    console.log(`differential replay (both sides, judged):  ${engineRate.toFixed(0)} req/s`);
+    console.log(`ratio ${ratio.toFixed(2)}x (target 0.6x): ${ratio >= 0.6 ? 'met' : 'MISSED'}; failing findings ${failing}, diffs ${diffs} (the reference against itself: both 0)`);
+  } finally {
+    await baselineRef.stop();
   }
 }
 

@@ -39,6 +39,8 @@ import type { Protocol, ReplayFinding } from './summary';
 
 export const PROTOCOLS: readonly Protocol[] = ['h1', 'h2'];
 
+export type BeforeRequest = (request: { method: string; url: string; headers: Record<string, string>; body?: Buffer }, protocol: Protocol) => Promise<void>;
+
 /** Clients of one target, shared by the tests of a worker. */
 export class ReplayClients {
   readonly h1: Dispatcher;
@@ -48,13 +50,13 @@ export class ReplayClients {
   /** TLS facts of the h1 connections, by origin (every connection to an origin presents the same). */
   private readonly tls = new Map<string, ObservedTls>();
 
-  /** Awaited before every request of a step (a rate cap on a baseline that is production). */
-  readonly beforeRequest?: () => Promise<void>;
+  /** Awaited before every request of a step (a rate cap on a baseline that is production), with the request about to leave. */
+  readonly beforeRequest?: BeforeRequest;
 
   /** `discoveryFile`: the source pages the run's set-up read (HARNESS_DISCOVERY_FILE), not asked for again. */
   constructor(
     readonly map: TargetMap,
-    options: { discoveryFile?: string; beforeRequest?: () => Promise<void> } = {},
+    options: { discoveryFile?: string; beforeRequest?: BeforeRequest } = {},
   ) {
     if (options.beforeRequest) this.beforeRequest = options.beforeRequest;
     this.h1 = createDispatcher(map, {
@@ -272,13 +274,13 @@ async function sendLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, client
         continue;
       }
     }
-    await clients.beforeRequest?.();
+    const spec = { url: req.url, method: req.method, headers: req.headers, ...(req.body ? { body: req.body } : {}) };
+    await clients.beforeRequest?.(spec, protocol);
     const startedAt = new Date();
     const t0 = performance.now();
     let response: ObservedResponse;
     let tls: ObservedTls | undefined;
     try {
-      const spec = { url: req.url, method: req.method, headers: req.headers, ...(req.body ? { body: req.body } : {}) };
       if (protocol === 'h1') {
         response = await send(clients.h1, spec);
         tls = clients.tlsOf(url);

@@ -29,7 +29,12 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   for (const c of causes(results, (v) => failsRun(v, results.run.failOn))) {
     count += c.members.length;
     const f = c.finding;
-    const text = c.verdict === 'error' ? `error: ${f.message ?? f.actual}` : `${c.verdict === 'fail' ? '' : `${c.verdict}: `}expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}`;
+    const text =
+      c.verdict === 'error'
+        ? `error: ${f.message ?? f.actual}`
+        : f.source === 'baseline' && f.baseline !== undefined
+          ? `${c.verdict}: baseline ${JSON.stringify(f.baseline)}, candidate ${JSON.stringify(f.actual)}`
+          : `${c.verdict === 'fail' ? '' : `${c.verdict}: `}expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}`;
     const ids = c.members.map((m) => m.test.id);
     const what = c.members.length === 1 ? c.members[0].expectation.id : `${c.aspect} in ${ids.length} tests (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? `, +${ids.length - 3}` : ''})`;
     const one = `  ${c.verdict === 'error' ? 'E' : c.verdict === 'fail' ? 'x' : '!'} ${what}: ${text}`.split('\n')[0];
