@@ -53,6 +53,9 @@ test('the whole suite passes: no fail, no error; its differences are warnings an
   expect(results.totals.info).toBeGreaterThan(0);
   expect(results.tests.length).toBeGreaterThan(100);
   expect(results.tests.filter((t) => t.status === 'failed')).toEqual([]);
+  // The page of the whole suite stays small enough to open and attach: its data is in results.json, its screenshots beside it.
+  expect(fs.statSync(path.join(work, 'all', 'index.html')).size).toBeLessThan(2 * 1024 * 1024);
+  expect(fs.readdirSync(path.join(work, 'all', 'screenshots')).filter((f) => f.endsWith('.png')).length).toBeGreaterThan(3);
 });
 
 test('another {section}: read from the home page, and the static files found there', () => {
