@@ -242,13 +242,15 @@ function metBelow(t: TestReport, e: Expectation): boolean {
   return e.findings.every((f) => f.verdict === 'pass' && (f.protocol === 'h1' || f.protocol === 'h2') && t.legs!.some((l) => l.protocol === f.protocol && l.steps.some((s) => s.id === e.step && s.response)));
 }
 
-/** The anchors a side-by-side row carries for a finding shown there: its own, and its expectation's on the first. */
-function anchorsOf(key: string | undefined): { id?: string; extra: string } | undefined {
+/**
+ * For a finding shown in a side-by-side row: undefined when it is not shown there, else the anchor
+ * that row carries (its expectation's, on the first row of it: a met finding is reached through it).
+ */
+function anchorsOf(key: string | undefined): { id?: string } | undefined {
   if (!key || !shownBelow.has(key)) return undefined;
   const e = shownBelow.get(key)!;
   shownBelow.set(key, '');
-  // A met finding is reached through its expectation's anchor; only the first row of it carries one.
-  return e ? { id: e, extra: '' } : { extra: '' };
+  return e ? { id: e } : {};
 }
 
 function expectationsTable(t: TestReport, bodies: ConformanceResults['bodies']): string {

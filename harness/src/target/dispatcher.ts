@@ -2,6 +2,7 @@ import { isIP, type Socket } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Agent, buildConnector, Dispatcher } from 'undici';
 import { routeThroughProxy } from './proxy-dispatcher';
+import { DelegatingDispatcher } from './delegating-dispatcher';
 import { resolveKey } from './resolve';
 import { extraHeadersFor, type TargetMap } from './target-map';
 import { limits } from '../transport/limits';
@@ -73,7 +74,7 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
  * them. A plain delegate rather than an undici interceptor: interceptors wrap the handler, and the
  * wrapped form no longer hands repeated fields (Set-Cookie) over as raw lines.
  */
-class WithExtraHeaders extends Dispatcher {
+class WithExtraHeaders extends DelegatingDispatcher {
   constructor(
     private readonly inner: Dispatcher,
     private readonly map: TargetMap,
@@ -89,23 +90,7 @@ class WithExtraHeaders extends Dispatcher {
     return this.inner.dispatch({ ...opts, headers }, handler);
   }
 
-  close(): Promise<void>;
-  close(callback: () => void): void;
-  close(callback?: () => void): Promise<void> | void {
-    const done = this.inner.close();
-    if (!callback) return done;
-    void done.then(callback, callback);
-  }
-
-  destroy(): Promise<void>;
-  destroy(err: Error | null): Promise<void>;
-  destroy(callback: () => void): void;
-  destroy(err: Error | null, callback: () => void): void;
-  destroy(a?: Error | null | (() => void), b?: () => void): Promise<void> | void {
-    const err = typeof a === 'function' ? null : (a ?? null);
-    const callback = typeof a === 'function' ? a : b;
-    const done = this.inner.destroy(err);
-    if (!callback) return done;
-    void done.then(callback, callback);
+  protected delegates(): Dispatcher[] {
+    return [this.inner];
   }
 }

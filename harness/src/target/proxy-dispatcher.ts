@@ -25,6 +25,7 @@ import { proxyAuthorization, proxyFor, type ProxyEndpoint, type ProxySettings } 
 import { resolveKey } from './resolve';
 import type { TargetMap } from './target-map';
 import { authority, ProxyError } from './tunnel';
+import { DelegatingDispatcher } from './delegating-dispatcher';
 
 export interface ProxyRouteOptions {
   allowH2: boolean;
@@ -132,7 +133,7 @@ function headersObject(headers: Dispatcher.DispatchOptions['headers']): Record<s
 }
 
 /** Per request: the proxy's ProxyAgent, or the direct dispatcher (NO_PROXY, no proxy for the scheme). */
-class ProxyRouter extends Dispatcher {
+class ProxyRouter extends DelegatingDispatcher {
   private readonly agents = new Map<ProxyEndpoint, ProxyAgent>();
 
   constructor(
@@ -161,24 +162,8 @@ class ProxyRouter extends Dispatcher {
     }
   }
 
-  close(): Promise<void>;
-  close(callback: () => void): void;
-  close(callback?: () => void): Promise<void> | void {
-    const done = Promise.all([this.direct.close(), ...[...this.agents.values()].map((a) => a.close())]).then(() => undefined);
-    if (!callback) return done;
-    void done.then(callback, callback);
-  }
-
-  destroy(): Promise<void>;
-  destroy(err: Error | null): Promise<void>;
-  destroy(callback: () => void): void;
-  destroy(err: Error | null, callback: () => void): void;
-  destroy(a?: Error | null | (() => void), b?: () => void): Promise<void> | void {
-    const err = typeof a === 'function' ? null : (a ?? null);
-    const callback = typeof a === 'function' ? a : b;
-    const done = Promise.all([this.direct.destroy(err), ...[...this.agents.values()].map((x) => x.destroy(err))]).then(() => undefined);
-    if (!callback) return done;
-    void done.then(callback, callback);
+  protected delegates(): Dispatcher[] {
+    return [this.direct, ...this.agents.values()];
   }
 }
 
