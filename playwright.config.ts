@@ -4,9 +4,9 @@ import { findChromium } from './harness/src/browser/chromium-path';
 const chromium = findChromium();
 
 export default defineConfig({
-  testDir: 'specs',
+  testDir: 'tests',
   outputDir: 'reports/test-results',
-  globalSetup: './specs/global-setup.ts',
+  globalSetup: './tests/global-setup.ts',
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['html', { outputFolder: 'reports/playwright', open: 'never' }], ['./harness/src/report/reporter.ts', { outputFolder: 'reports/conformance' }]],
   timeout: 60_000,
@@ -19,7 +19,7 @@ export default defineConfig({
     },
     {
       name: 'browser',
-      testMatch: 'browser/**/*.spec.ts',
+      testMatch: 'browser/**/*.test.ts',
       // Each browser flow is independent (its own context): run them across workers, one Chromium per worker.
       fullyParallel: true,
       use: {

@@ -21,16 +21,16 @@ import { launchReference, targetEnvOf } from '../harness/src/embedded/reference-
 import { discoveryOver, resolveDiscover } from '../harness/src/replay/discovered';
 import { buildRequest, replayPlaceholders } from '../harness/src/replay/run';
 import { learnNoise } from '../harness/src/noise';
-import { evaluateExchange } from '../harness/src/spec/evaluate';
-import { loadSpecs } from '../harness/src/spec/load';
-import { toObservedExchange } from '../harness/src/spec/observe';
-import type { ExchangeSpec } from '../harness/src/spec/types';
-import { createDispatcher, loadTargetMap, type Role } from '../harness/src/target';
+import { evaluateExchange } from '../harness/src/spec-model/evaluate';
+import { loadSpecs } from '../harness/src/spec-model/load';
+import { toObservedExchange } from '../harness/src/spec-model/observe';
+import type { ExchangeSpec } from '../harness/src/spec-model/types';
+import { createDispatcher, loadTargetMap, type Role } from '../harness/src/target-map';
 import { send } from '../harness/src/transport/send';
 import { replayDifferential } from '../harness/src/diff/replay';
 import { hostMapping } from '../harness/src/diff/hosts';
 import { ReplayClients, type BeforeRequest } from '../harness/src/replay/run';
-import { BASELINE_SIDE } from '../harness/src/target';
+import { BASELINE_SIDE } from '../harness/src/target-map';
 import type { EmbeddedReference } from '../harness/src/embedded/reference-process';
 
 const TOTAL = Number(process.env.BENCH_EXCHANGES ?? 5000);

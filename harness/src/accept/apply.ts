@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
-import { loadSpecs, SpecLoadError } from '../spec/load';
+import { loadSpecs, SpecLoadError } from '../spec-model/load';
 import { AcceptInvalidProposalError } from './errors';
 import type { FileChange } from './propose';
 

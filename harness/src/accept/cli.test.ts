@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSpecs } from '../spec/load';
-import type { ExchangeSpec, SpecFile } from '../spec/types';
+import { loadSpecs } from '../spec-model/load';
+import type { ExchangeSpec, SpecFile } from '../spec-model/types';
 import { main } from './cli';
 import { CANARY_COOKIE, CANARY_TOKEN, expectation, replayTest, results, snapshot, tempSpecs, writeResults } from './fixtures';
 import { REFUSED_BY_LEVEL } from './levels';

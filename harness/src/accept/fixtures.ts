@@ -62,7 +62,7 @@ export function replayTest(id: string, steps: StepFixture[], expectations: Expec
     title: id,
     titlePath: [id.split('/')[0], id],
     project: 'raw',
-    file: 'replay.spec.ts',
+    file: 'replay.test.ts',
     role: id.split('/')[0],
     kind,
     status: 'passed',

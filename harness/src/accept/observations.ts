@@ -5,8 +5,8 @@
  * answer per step, and fields a later report version adds (baseline data) are not looked at.
  */
 import { parseHttpDate } from '../shapes';
-import { parseSetCookieLine } from '../spec/observe';
-import type { ObservedCookie } from '../spec/observed';
+import { parseSetCookieLine } from '../spec-model/observe';
+import type { ObservedCookie } from '../spec-model/observed';
 import type { Expectation, TestReport } from '../report/types';
 
 export interface LegAnswer {

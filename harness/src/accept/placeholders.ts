@@ -6,7 +6,7 @@
  */
 import { hasMarker, markedToRegex, parseRoleMapping, Placeholderizer } from '../har/role-mapping';
 import type { TargetMeta } from '../report/types';
-import type { MatcherSpec } from '../spec/types';
+import type { MatcherSpec } from '../spec-model/types';
 
 export interface Placeholders {
   /** A stable observed value as a literal matcher: a string, or a regex when it names a further host of a role. */

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ExchangeSpec, FlowSpec } from '../spec/types';
+import type { ExchangeSpec, FlowSpec } from '../spec-model/types';
 import { renderDiff, validateProposal } from './apply';
 import { expectation, replayTest, results } from './fixtures';
 import { REFUSED_BY_LEVEL } from './levels';

@@ -8,7 +8,7 @@
 import type { Level } from '../core';
 import { BODY_BOUND, comparedField } from '../noise/fields';
 import type { ConformanceResults, Expectation } from '../report/types';
-import type { CookieSpec, ExchangeSpec, HeaderSpec, MatcherMeta, MatcherSpec } from '../spec/types';
+import type { CookieSpec, ExchangeSpec, HeaderSpec, MatcherMeta, MatcherSpec } from '../spec-model/types';
 import { selectSteps } from './ids';
 import { notMet, refusalFor, reportedLevel } from './levels';
 import { observeTest, replayTests, type StepObservation, type TestObservation } from './observations';

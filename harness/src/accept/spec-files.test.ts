@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ExchangeSpec } from '../spec/types';
+import type { ExchangeSpec } from '../spec-model/types';
 import { AcceptSpecsError } from './errors';
 import { tempSpecs } from './fixtures';
 import { DEFAULT_SPECS_DIR } from './options';

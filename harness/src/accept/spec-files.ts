@@ -7,9 +7,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { defaultLevel, LEVELS, type Level, type Provenance } from '../core';
-import { loadSpecs, SpecLoadError, specFilesIn } from '../spec/load';
-import { MATCHER_KINDS } from '../spec/matchers';
-import type { ExchangeSpec, HeaderSpec, MatcherMeta, SpecFile } from '../spec/types';
+import { loadSpecs, SpecLoadError, specFilesIn } from '../spec-model/load';
+import { MATCHER_KINDS } from '../spec-model/matchers';
+import type { ExchangeSpec, HeaderSpec, MatcherMeta, SpecFile } from '../spec-model/types';
 import { AcceptSpecsError } from './errors';
 
 export interface SpecDoc {

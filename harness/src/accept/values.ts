@@ -8,8 +8,8 @@
 import { relativeTime } from '../har/infer';
 import { isSecretHeader, looksSecret } from '../har/secrets';
 import { parseAnyDate, parseHttpDate, shapeByName, tightestShape } from '../shapes';
-import { listMembers } from '../spec/matchers';
-import type { CookieSpec, HeaderSpec, MatcherMeta, MatcherSpec } from '../spec/types';
+import { listMembers } from '../spec-model/matchers';
+import type { CookieSpec, HeaderSpec, MatcherMeta, MatcherSpec } from '../spec-model/types';
 import type { LegAnswer } from './observations';
 import { NO_PLACEHOLDERS, type Placeholders } from './placeholders';
 

@@ -7,7 +7,7 @@
  * challenges it, so a staging behind Basic auth serves that flow too.
  */
 import type { BrowserContext } from '@playwright/test';
-import { extraHeadersFor, type TargetMap } from '../target';
+import { extraHeadersFor, type TargetMap } from '../target-map';
 
 export async function addExtraHeaders(context: BrowserContext, map: TargetMap): Promise<void> {
   if (Object.keys(map.headers).length === 0) return;

@@ -1,4 +1,4 @@
-import { loadTargetMap } from '../target';
+import { loadTargetMap } from '../target-map';
 import { BrowserMissingError, targetBrowserLaunch } from './launch';
 
 const map = (extra: Record<string, string> = {}) =>

@@ -8,7 +8,7 @@
  */
 import * as path from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
-import { browserLaunchData, type TargetMap } from '../target';
+import { browserLaunchData, type TargetMap } from '../target-map';
 import { BROWSER_ENV, findChromium } from './chromium-path';
 import { nssHomeFor } from './nss-home';
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { makeTestPki } from '../target/test-pki';
+import { makeTestPki } from '../target-map/test-pki';
 import { nssHomeFor } from './nss-home';
 
 const ROOT = path.resolve(__dirname, '../../..');

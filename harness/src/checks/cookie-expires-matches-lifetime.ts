@@ -1,5 +1,5 @@
 import { parseAnyDate } from '../shapes';
-import { duration } from '../spec/matchers';
+import { duration } from '../spec-model/matchers';
 import type { Check, Finding } from './types';
 import { finding, headerValue, responseDate } from './util';
 

@@ -1,4 +1,4 @@
-import { observed } from '../spec/observed-fixture';
+import { observed } from '../spec-model/observed-fixture';
 import { cookieFlipKeepsId } from './cookie-flip-keeps-id';
 import { runRow, tableTest } from './test-support';
 

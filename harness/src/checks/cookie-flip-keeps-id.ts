@@ -1,4 +1,4 @@
-import type { ObservedExchange } from '../spec/observed';
+import type { ObservedExchange } from '../spec-model/observed';
 import type { Check, Finding } from './types';
 import { finding, requestHeader } from './util';
 

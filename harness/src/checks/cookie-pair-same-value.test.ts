@@ -1,4 +1,4 @@
-import { observed } from '../spec/observed-fixture';
+import { observed } from '../spec-model/observed-fixture';
 import { cookiePairSameValue } from './cookie-pair-same-value';
 
 const run = (lines: string[]) => cookiePairSameValue.run(observed({ lines: lines.map((l): [string, string] => ['set-cookie', l]) }), { role: 'site', previous: [] });

@@ -1,7 +1,7 @@
 import { headersCacheStatus } from './headers-cache-status';
 import { headersRequestId } from './headers-request-id';
 import { redirectLocationOtherHost } from './redirect-location-other-host';
-import { observed } from '../spec/observed-fixture';
+import { observed } from '../spec-model/observed-fixture';
 import { tableTest } from './test-support';
 
 tableTest(headersCacheStatus, [

@@ -1,4 +1,4 @@
-import { listMembers } from '../spec/matchers';
+import { listMembers } from '../spec-model/matchers';
 import type { Check, Finding } from './types';
 import { finding, headerValue } from './util';
 

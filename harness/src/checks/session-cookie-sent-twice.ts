@@ -1,4 +1,4 @@
-import type { ObservedCookie } from '../spec/observed';
+import type { ObservedCookie } from '../spec-model/observed';
 import type { Check } from './types';
 import { finding } from './util';
 

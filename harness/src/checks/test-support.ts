@@ -1,6 +1,6 @@
 /** Table-test support for checks: run one check on a fixture and summarise its findings. */
-import { observed, type FixtureInput } from '../spec/observed-fixture';
-import type { ObservedExchange } from '../spec/observed';
+import { observed, type FixtureInput } from '../spec-model/observed-fixture';
+import type { ObservedExchange } from '../spec-model/observed';
 import type { Level } from '../core';
 import type { Check, Finding } from './types';
 

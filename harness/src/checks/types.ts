@@ -1,5 +1,5 @@
 import type { Finding, Level, Provenance } from '../core';
-import type { ObservedExchange } from '../spec/observed';
+import type { ObservedExchange } from '../spec-model/observed';
 
 export type { Finding, Verdict } from '../core';
 

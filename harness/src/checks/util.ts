@@ -1,5 +1,5 @@
 /** Small readers of observed exchanges shared by the checks. */
-import type { ObservedExchange } from '../spec/observed';
+import type { ObservedExchange } from '../spec-model/observed';
 import { parseHttpDate } from '../shapes';
 import type { Check, Finding } from './types';
 

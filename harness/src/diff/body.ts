@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createTwoFilesPatch } from 'diff';
-import type { ObservedExchange } from '../spec/observed';
+import type { ObservedExchange } from '../spec-model/observed';
 import { isTextual } from './hosts';
 
 /** Text bodies larger than this (decoded, either side) get no line diff: their files are linked instead. */

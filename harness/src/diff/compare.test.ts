@@ -1,8 +1,8 @@
 import type { Verdict } from '../core';
 import { emptyNoise, learnNoise } from '../noise';
 import type { ReplayFinding } from '../replay/summary';
-import { observed, type FixtureInput } from '../spec/observed-fixture';
-import { BASELINE_SIDE, loadTargetMap } from '../target';
+import { observed, type FixtureInput } from '../spec-model/observed-fixture';
+import { BASELINE_SIDE, loadTargetMap } from '../target-map';
 import { covers, diffStep, type StepPair } from './compare';
 import { hostMapping } from './hosts';
 

@@ -12,7 +12,7 @@
 import type { Finding, Verdict } from '../core';
 import { combinedValue, describeNoise, differences, emptyNoise, mergeNoise, type Difference, type Noise } from '../noise';
 import { cookieAspect, type CookieAspect } from '../noise/fields';
-import type { ObservedExchange } from '../spec/observed';
+import type { ObservedExchange } from '../spec-model/observed';
 import type { Protocol, ReplayFinding } from '../replay/summary';
 import { tightestShape } from '../shapes';
 import { bodyFacts, bodyLineDiff, decodedBody, sha256 } from './body';

@@ -1,5 +1,5 @@
-import { loadTargetMap, BASELINE_SIDE } from '../target';
-import { observed } from '../spec/observed-fixture';
+import { loadTargetMap, BASELINE_SIDE } from '../target-map';
+import { observed } from '../spec-model/observed-fixture';
 import { comparable, hostMapping, isTextual } from './hosts';
 
 const production = loadTargetMap(

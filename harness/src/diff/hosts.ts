@@ -6,8 +6,8 @@
  * to one candidate port (two deployments on other ports, the embedded references), that port is
  * mapped for other host names too (a CSP naming a third-party host on the deployment's port).
  */
-import { ROLES, roleUrls, type TargetMap } from '../target';
-import type { ObservedExchange } from '../spec/observed';
+import { ROLES, roleUrls, type TargetMap } from '../target-map';
+import type { ObservedExchange } from '../spec-model/observed';
 
 export interface HostMapping {
   /** No pair differs: values are compared as they are. */

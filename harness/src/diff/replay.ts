@@ -7,12 +7,12 @@
  */
 import type { Finding } from '../core';
 import { learnNoise, mergeNoise, type Noise } from '../noise';
-import type { ObservedExchange } from '../spec/observed';
+import type { ObservedExchange } from '../spec-model/observed';
 import { replayWithAnswers, type ReplayAnswers, type ReplayClients, type ReplayRecord, type SentStep } from '../replay/run';
 import { PROTOCOLS } from '../replay/run';
 import type { Protocol, ReplayFinding } from '../replay/summary';
-import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec/types';
-import type { BaselineSettings, Role } from '../target';
+import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
+import type { BaselineSettings, Role } from '../target-map';
 import { decodedBody, sha256 } from './body';
 import { DIFF_CLAUSE, diffStep } from './compare';
 import { hostMapping, type HostMapping } from './hosts';

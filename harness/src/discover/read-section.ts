@@ -1,5 +1,5 @@
 /** Reads `{section}` from the target's own home page: the page discovery reads anyway, asked for once. */
-import { roleUrls, type TargetMap } from '../target';
+import { roleUrls, type TargetMap } from '../target-map';
 import type { Discovery } from './discovery';
 import { inferSectionFromLinks, type InferredSection } from './section';
 

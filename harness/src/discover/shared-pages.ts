@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import { SELECTORS, type Selector } from './candidates';
 import type { SourcePage } from './discovery';
-import { TARGET_SIDE } from '../target/side';
+import { TARGET_SIDE } from '../target-map/side';
 
 export const ENV_DISCOVERY_FILE = TARGET_SIDE.discoveryFileVariable;
 

@@ -5,7 +5,7 @@
  * chooses: `{name}` one path segment (or query value), `{name*}` one or more segments. A template
  * without `?` says nothing of the query: the address is taken with whatever query it has.
  */
-import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target';
+import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target-map';
 
 export class TemplateError extends Error {
   readonly code = 'HARNESS_ERR_TEMPLATE' as const;

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as readline from 'node:readline';
-import { roleVariables, TARGET_SIDE, variableOf, type Side } from '../target/side';
-import { isRole } from '../target/roles';
-import { variableOfValue } from '../target/values';
+import { roleVariables, TARGET_SIDE, variableOf, type Side } from '../target-map/side';
+import { isRole } from '../target-map/roles';
+import { variableOfValue } from '../target-map/values';
 
 /** What the reference prints on one line when started with `--json`. */
 export interface ReferenceReady {

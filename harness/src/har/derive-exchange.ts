@@ -1,8 +1,8 @@
 /** One group of observations (same role, host, method, path template and status) -> one ExchangeSpec. */
 import * as path from 'node:path';
 import { parseCookieDate, parseHttpDate } from '../shapes';
-import type { BodySpec, CookieSpec, ExchangeSpec, HeaderSpec, MatcherSpec, RequestTemplate } from '../spec/types';
-import type { Role } from '../target';
+import type { BodySpec, CookieSpec, ExchangeSpec, HeaderSpec, MatcherSpec, RequestTemplate } from '../spec-model/types';
+import type { Role } from '../target-map';
 import { inferValue, numberMatcher, relativeTime, secretMatcher } from './infer';
 import type { Observation } from './observation';
 import type { Placeholderizer } from './role-mapping';

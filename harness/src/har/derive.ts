@@ -4,8 +4,8 @@
  * (or written) unless every file is valid.
  */
 import * as path from 'node:path';
-import type { SpecFile } from '../spec/types';
-import { ROLES, type Role } from '../target';
+import type { SpecFile } from '../spec-model/types';
+import { ROLES, type Role } from '../target-map';
 import { baseIdOf, deriveExchange, groupKeyOf, representative, sizeDisagreement, type Group } from './derive-exchange';
 import { linkIndex, withDiscover, withValues } from './discover';
 import { HarInvalidError, HarReadError, type HarProblem } from './errors';

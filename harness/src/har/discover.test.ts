@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { loadSpecs } from '../spec/load';
+import { loadSpecs } from '../spec-model/load';
 import { deriveSpecs } from './derive';
 import { discoverTemplate } from './discover';
 import { defaultRoleMapping } from './role-mapping';

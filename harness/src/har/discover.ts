@@ -5,7 +5,7 @@
  * HTML and CSS, else by the request's Referer) is its source, the template its shape.
  */
 import type { Selector } from '../discover/candidates';
-import type { DiscoverSpec, ExchangeSpec } from '../spec/types';
+import type { DiscoverSpec, ExchangeSpec } from '../spec-model/types';
 import type { Group } from './derive-exchange';
 import type { Observation } from './observation';
 import type { Placeholderizer } from './role-mapping';

@@ -4,7 +4,7 @@
  * order the capture shows them (the visitor-flag flip: GET / sets the cookie, the CSS beacon sends it
  * and flips it). Requests that only carry cookies along (every static file) are not steps.
  */
-import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec/types';
+import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import type { Observation } from './observation';
 
 interface Node {

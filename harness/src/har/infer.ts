@@ -3,7 +3,7 @@
  * values that differ become the tightest named shape (a digits-skeleton regex as the last resort),
  * secrets always become a shape, never a literal and never a regex built from their text.
  */
-import type { MatcherSpec } from '../spec/types';
+import type { MatcherSpec } from '../spec-model/types';
 import { tightestShape } from '../shapes';
 import { escapeRegex, hasMarker, markedToRegex } from './role-mapping';
 import { looksSecret } from './secrets';

@@ -5,7 +5,7 @@
  */
 import { candidatesOf, type Selector } from '../discover/candidates';
 import { parseHttpDate } from '../shapes';
-import type { Role } from '../target';
+import type { Role } from '../target-map';
 import { parseCookieHeader, parseSetCookie, setCookieLines, type SetCookie } from './cookies';
 import type { HarEntry, HarNameValue } from './har-types';
 import type { Placeholderizer, RoleMapping } from './role-mapping';

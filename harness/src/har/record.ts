@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { chromium } from '@playwright/test';
 import { targetBrowserLaunch } from '../browser/launch';
 import { launchReference, targetEnvOf } from '../embedded/reference-process';
-import { loadTargetMap, roleUrls } from '../target';
+import { loadTargetMap, roleUrls } from '../target-map';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const MAX_BODY_CHARS = 8 * 1024;

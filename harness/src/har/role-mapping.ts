@@ -4,7 +4,7 @@
  * first name listed for a role is its primary name (the one `{base_url}` etc. stands for).
  */
 import * as fs from 'node:fs';
-import { DEFAULT_SECTION, ROLE_PLACEHOLDERS, ROLES, type Role } from '../target';
+import { DEFAULT_SECTION, ROLE_PLACEHOLDERS, ROLES, type Role } from '../target-map';
 import { UsageError } from './errors';
 
 export interface RoleMapping {

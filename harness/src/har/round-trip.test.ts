@@ -11,11 +11,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { evaluateExchange } from '../spec/evaluate';
-import { loadSpecFile, loadSpecs } from '../spec/load';
-import type { ObservedCookie, ObservedExchange } from '../spec/observed';
-import type { ExchangeSpec, SpecFile } from '../spec/types';
-import { ROLE_PLACEHOLDERS, SECTION_PLACEHOLDER } from '../target/roles';
+import { evaluateExchange } from '../spec-model/evaluate';
+import { loadSpecFile, loadSpecs } from '../spec-model/load';
+import type { ObservedCookie, ObservedExchange } from '../spec-model/observed';
+import type { ExchangeSpec, SpecFile } from '../spec-model/types';
+import { ROLE_PLACEHOLDERS, SECTION_PLACEHOLDER } from '../target-map/roles';
 import { parseSetCookie, setCookieLines } from './cookies';
 import { deriveSpecs } from './derive';
 import { groupKeyOf } from './derive-exchange';

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SpecFile } from '../spec/types';
+import type { SpecFile } from '../spec-model/types';
 import { lineDiff } from './line-diff';
 import { stableStringify } from './stable-json';
 

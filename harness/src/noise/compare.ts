@@ -3,7 +3,7 @@
  * candidate): every difference that the learned noise does not excuse is a finding of its own.
  */
 import type { Finding, Level, Provenance } from '../core';
-import type { ObservedExchange } from '../spec/observed';
+import type { ObservedExchange } from '../spec-model/observed';
 import { BODY_BOUND, combinedValue, COOKIE_ASPECTS, comparedField, cookieAspect, cookieNames, fieldNames, sameCookieAspect, sameField } from './fields';
 import { describeNoise, type Noise } from './learn';
 

@@ -3,8 +3,8 @@
  * relative to the answer's own Date, cookies attribute by attribute. Shared by noise learning and
  * by every comparison of two answers, so "the same" means one thing everywhere.
  */
-import { listMembers } from '../spec/matchers';
-import type { ObservedCookie, ObservedExchange } from '../spec/observed';
+import { listMembers } from '../spec-model/matchers';
+import type { ObservedCookie, ObservedExchange } from '../spec-model/observed';
 import { parseAnyDate, parseHttpDate } from '../shapes';
 
 /**

@@ -4,7 +4,7 @@
  * between two answers (h1 vs h2, HEAD vs GET, baseline vs candidate); it never excuses a spec
  * expectation. It is never learned across protocols: that would excuse every protocol difference.
  */
-import type { ObservedExchange } from '../spec/observed';
+import type { ObservedExchange } from '../spec-model/observed';
 import { COOKIE_ASPECTS, comparedField, cookieNames, fieldNames, sameCookieAspect, sameField, type CookieAspect } from './fields';
 
 export interface Noise {

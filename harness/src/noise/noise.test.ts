@@ -1,4 +1,4 @@
-import { observed, type FixtureInput } from '../spec/observed-fixture';
+import { observed, type FixtureInput } from '../spec-model/observed-fixture';
 import { compareAnswers, describeNoise, emptyNoise, learnNoise, mergeNoise } from '.';
 
 const D1 = 'Wed, 08 Apr 2026 16:54:52 GMT';

@@ -9,7 +9,7 @@
  */
 import { isIP } from 'node:net';
 import { parseAnyDate } from '../shapes';
-import { parseSetCookieLine } from '../spec/observe';
+import { parseSetCookieLine } from '../spec-model/observe';
 
 export interface StoredCookie {
   name: string;

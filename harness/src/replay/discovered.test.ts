@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Discovery } from '../discover/discovery';
-import { loadSpecs } from '../spec/load';
-import { loadTargetMap } from '../target';
+import { loadSpecs } from '../spec-model/load';
+import { loadTargetMap } from '../target-map';
 import { resolveDiscover } from './discovered';
 
 const exchange = (id: string, p: string, discover?: unknown) => ({ id, title: 't', clause: 'c', source: 'capture', request: { path: p }, ...(discover ? { discover } : {}), expect: { status: 200 } });

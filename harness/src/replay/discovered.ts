@@ -6,11 +6,11 @@
 import type { Dispatcher } from 'undici';
 import { defaultLevel, verdictFor } from '../core';
 import { describeMiss, Discovery, type Discovered, type DiscoverMiss, type SourceRequest } from '../discover/discovery';
-import { discoverSource, isAddress } from '../spec/load';
-import { toObservedExchange } from '../spec/observe';
-import { fillPlaceholders, MissingValueError, type PlaceholderValues } from '../spec/placeholders';
-import type { ExchangeSpec } from '../spec/types';
-import { ROLE_PLACEHOLDERS, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target';
+import { discoverSource, isAddress } from '../spec-model/load';
+import { toObservedExchange } from '../spec-model/observe';
+import { fillPlaceholders, MissingValueError, type PlaceholderValues } from '../spec-model/placeholders';
+import type { ExchangeSpec } from '../spec-model/types';
+import { ROLE_PLACEHOLDERS, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target-map';
 import { send } from '../transport/send';
 import { buildRequest, replayPlaceholders, StepSkip } from './request';
 import type { ReplayFinding } from './summary';

@@ -1,5 +1,5 @@
 import { learnNoise } from '../noise';
-import { observed } from '../spec/observed-fixture';
+import { observed } from '../spec-model/observed-fixture';
 import { compareProtocols } from './parity';
 
 const LINES: Array<[string, string]> = [

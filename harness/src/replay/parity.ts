@@ -5,7 +5,7 @@
  */
 import type { Finding } from '../core';
 import { compareAnswers, emptyNoise, type Noise } from '../noise';
-import type { ObservedExchange } from '../spec/observed';
+import type { ObservedExchange } from '../spec-model/observed';
 
 export const PARITY_CLAUSE =
   'RFC 9113 §8.3 and RFC 9110 §6: a message has the same semantics over HTTP/1.1 and HTTP/2 (status, header fields as RFC 9110 §5.3 combines them, cookies, content).';

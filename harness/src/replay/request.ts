@@ -2,9 +2,9 @@
  * A step's request as it will be sent: the spec's template with the run's placeholders, target
  * values, flow variables (captures and discovered addresses) and the jar's cookies filled in.
  */
-import { fillPlaceholders, MissingValueError, valuePlaceholders, type PlaceholderValues } from '../spec/placeholders';
-import type { ExchangeSpec } from '../spec/types';
-import { placeholders, ROLE_PLACEHOLDERS, ROLES, roleUrls, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target';
+import { fillPlaceholders, MissingValueError, valuePlaceholders, type PlaceholderValues } from '../spec-model/placeholders';
+import type { ExchangeSpec } from '../spec-model/types';
+import { placeholders, ROLE_PLACEHOLDERS, ROLES, roleUrls, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target-map';
 import type { CookieJar } from './cookie-jar';
 
 /**

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import * as http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import type { FlowSpec } from '../spec/types';
-import { loadTargetMap, UnmappedPlaceholderError } from '../target';
-import { makeTestPki, type TestPki } from '../target/test-pki';
+import type { FlowSpec } from '../spec-model/types';
+import { loadTargetMap, UnmappedPlaceholderError } from '../target-map';
+import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { allFindings, buildRequest, ReplayClients, replayItem, replayPlaceholders } from './run';
 import { CookieJar } from './cookie-jar';
 

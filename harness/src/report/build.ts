@@ -4,7 +4,7 @@
  * order the tests arrived in (shards, workers, merged blobs).
  */
 import { emptyCounts, failsRun, FINDING_SOURCES, isVerdict, LEVELS, rank, summaryVerdict, type Level } from '../core';
-import { ROLES } from '../target/roles';
+import { ROLES } from '../target-map/roles';
 import { shapeByName } from '../shapes';
 import { anchor } from './anchors';
 import type { CollectedTest } from './collected';

@@ -90,7 +90,7 @@ export function collected(titlePath: string[], record: unknown, over: Partial<Co
   return {
     titlePath,
     project: 'raw',
-    file: 'specs/replay.spec.ts',
+    file: 'tests/replay.test.ts',
     status: 'passed',
     expectedStatus: 'passed',
     errors: [],
@@ -139,14 +139,14 @@ export function passingInput(): BuildInput {
       collected(['site', 'site/static'], replayRecord('site/static')),
       collected(['bare', 'bare/browser/to-www'], flowRecord('bare/browser/to-www'), {
         project: 'browser',
-        file: 'specs/browser/bare-to-www.spec.ts',
+        file: 'tests/browser/bare-to-www.test.ts',
         attachments: [
           { name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(flowRecord('bare/browser/to-www'))) },
           { name: 'screenshot', contentType: 'image/png', body: PNG },
         ],
         redirects: [{ status: 301, url: 'https://lessons.test:8443/', location: 'https://www.lessons.test:8443/' }],
       }),
-      collected(['site family over h1', 'site/home: page, headers and cookies'], undefined, { file: 'specs/site-family.spec.ts' }),
+      collected(['site family over h1', 'site/home: page, headers and cookies'], undefined, { file: 'tests/site-family.test.ts' }),
       collected(['shop', 'shop/product'], undefined, { status: 'skipped', annotations: [{ type: 'skip', description: 'role not mapped' }] }),
     ],
   };

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BASELINE_SIDE, describeTargetMap, loadBaselineMap, loadTargetMap, ROLES, type TargetMap } from '../target';
+import { BASELINE_SIDE, describeTargetMap, loadBaselineMap, loadTargetMap, ROLES, type TargetMap } from '../target-map';
 import type { SpecMeta, TargetMeta } from './types';
 
 /** The target map as report data; null when the variables do not describe one (a merge job without them). */

@@ -32,7 +32,8 @@ export class ReportOptionsError extends Error {
   }
 }
 
-const KNOWN = new Set(['outputFolder', 'title', 'rawSecrets', 'configDir']);
+/** The reporter's own options, and those Playwright hands every reporter (`configDir`; `onlyFailures` with --list). */
+const KNOWN = new Set(['outputFolder', 'title', 'rawSecrets', 'configDir', 'onlyFailures']);
 
 export function resolveOptions(options: unknown, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ResolvedOptions {
   if (options === undefined || options === null) options = {};

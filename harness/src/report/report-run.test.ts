@@ -19,7 +19,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EmbeddedReference } from '../embedded/reference-process';
-import type { TestPki } from '../target/test-pki';
+import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy } from '../testing/mutating-proxy';
 import { startProxiedReference, stopProxiedReference } from '../testing/proxied-reference';
 import { playwrightCli, REPORTER } from './run-playwright';
@@ -28,7 +28,7 @@ import type { ConformanceResults } from './types';
 const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test'];
 const ROLES = { TARGET_URL: NAMES[0], TARGET_BARE_URL: NAMES[1], TARGET_ASSETS_URL: NAMES[2], TARGET_MAINTENANCE_URL: NAMES[3] };
 /** A small slice of the suite: raw replay of the site's home and static files and of the bare host, and one browser flow. */
-const SELECTION = ['specs/replay.spec.ts', 'specs/browser/bare-to-www.spec.ts', '--grep', 'site/home|site/static|bare/'];
+const SELECTION = ['tests/replay.test.ts', 'tests/browser/bare-to-www.test.ts', '--grep', 'site/home|site/static|bare/'];
 
 let reference: EmbeddedReference;
 let pki: TestPki;

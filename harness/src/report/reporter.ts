@@ -32,6 +32,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly merging: boolean;
   private failed = false;
   private readonly bodies = new Map<string, SavedBodyFile>();
+  private cleared = false;
 
   constructor(options: ReporterOptions = {}) {
     this.options = resolveOptions(options);
@@ -44,6 +45,12 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, _suite: Suite): void {
     this.config = config;
+  }
+
+  /** The last run's saved bodies and screenshots go once this run writes its own (not on `--list`). */
+  private clearSaved(): void {
+    if (this.cleared) return;
+    this.cleared = true;
     for (const dir of [BODIES_DIR, SCREENSHOTS_DIR]) fs.rmSync(path.join(this.options.outputFolder, dir), { recursive: true, force: true });
   }
 
@@ -51,6 +58,7 @@ export default class ConformanceReporter implements Reporter {
     const collected = collectTest(test, result, this.config?.rootDir ?? process.cwd());
     // Saved bodies go to files now: the reporter keeps no body in memory until the end of the run.
     for (const a of collected.attachments.filter(isBodyAttachment)) {
+      this.clearSaved();
       const saved = saveBody(a, this.options.outputFolder, this.options.rawSecrets);
       if (saved) this.bodies.set(...saved);
     }
@@ -65,10 +73,13 @@ export default class ConformanceReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    // `--list` runs nothing: the last run's report stays as it was.
+    if (this.tests.size === 0 && this.runErrors.length === 0 && result.status === 'passed') return undefined;
     const results = this.build(result);
     if (this.bodies.size) results.bodies = Object.fromEntries([...this.bodies].sort(([a], [b]) => (a < b ? -1 : 1)));
     const dir = this.options.outputFolder;
     fs.mkdirSync(dir, { recursive: true });
+    this.clearSaved();
     saveScreenshots(results, dir);
     fs.writeFileSync(path.join(dir, RESULTS_FILE), `${JSON.stringify(results, null, 1)}\n`);
     fs.writeFileSync(path.join(dir, HTML_FILE), renderHtml(results));
@@ -92,8 +103,9 @@ export default class ConformanceReporter implements Reporter {
   }
 
   private build(result: FullResult): ConformanceResults {
-    const testDir = this.config?.projects[0]?.testDir;
-    const specsDir = testDir && fs.existsSync(testDir) ? testDir : path.join(process.cwd(), 'specs');
+    // The spec files sit in specs/ beside the configuration; the Playwright tests that replay them in tests/.
+    const fromConfig = this.config?.rootDir ? path.join(this.config.rootDir, 'specs') : undefined;
+    const specsDir = fromConfig && fs.existsSync(fromConfig) ? fromConfig : path.join(process.cwd(), 'specs');
     const baseline = baselineMeta(process.env);
     return buildResults({
       tests: [...this.tests.values()],

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { EmbeddedReference } from '../embedded/reference-process';
-import type { TestPki } from '../target/test-pki';
+import type { TestPki } from '../target-map/test-pki';
 import { rewriteText, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
 import { runPlaywright } from './playwright-run';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';

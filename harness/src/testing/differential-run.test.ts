@@ -25,7 +25,7 @@ beforeAll(async () => {
   env = targetEnvOf(alt.ready);
   delete env.HARNESS_TARGET_KIND;
   delete env.TARGET_SECTION;
-  run = await playwrightCli(['test', 'specs/replay.spec.ts', '--project', 'raw', '--grep', GREP], { ...env, BASELINE: 'reference', BASELINE_MAX_RPS: 'unlimited', HARNESS_REPORT_DIR: path.join(work, 'default') });
+  run = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', GREP], { ...env, BASELINE: 'reference', BASELINE_MAX_RPS: 'unlimited', HARNESS_REPORT_DIR: path.join(work, 'default') });
   results = JSON.parse(fs.readFileSync(path.join(work, 'default', 'results.json'), 'utf8')) as ConformanceResults;
 }, 180_000);
 
@@ -76,14 +76,14 @@ test('a body difference: its line diff, both bodies saved beside the report, lin
 });
 
 test('HARNESS_FAIL_ON=diff: the same differences fail the run', async () => {
-  const strict = await playwrightCli(['test', 'specs/replay.spec.ts', '--project', 'raw', '--grep', 'site/home$'], { ...env, BASELINE: 'reference', BASELINE_MAX_RPS: 'unlimited', HARNESS_FAIL_ON: 'diff', HARNESS_REPORT_DIR: path.join(work, 'strict') });
+  const strict = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], { ...env, BASELINE: 'reference', BASELINE_MAX_RPS: 'unlimited', HARNESS_FAIL_ON: 'diff', HARNESS_REPORT_DIR: path.join(work, 'strict') });
   expect(strict.code).toBe(1);
   expect(strict.stdout).toContain('! site/home diff header vary: diff: baseline "Accept-Encoding", candidate "(absent)"');
   expect(JSON.parse(fs.readFileSync(path.join(work, 'strict', 'results.json'), 'utf8')).run).toMatchObject({ status: 'failed', failOn: 'diff' });
 }, 120_000);
 
 test('a bad baseline variable stops the run before any test, naming it', async () => {
-  const bad = await playwrightCli(['test', 'specs/replay.spec.ts', '--project', 'raw', '--grep', 'site/home$'], { ...env, BASELINE: 'production', HARNESS_REPORT_DIR: path.join(work, 'bad') });
+  const bad = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], { ...env, BASELINE: 'production', HARNESS_REPORT_DIR: path.join(work, 'bad') });
   expect(bad.code).toBe(1);
   expect(`${bad.stdout}${bad.stderr}`).toContain('BASELINE: "production" must be "reference"');
 }, 60_000);

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { EmbeddedReference } from '../embedded/reference-process';
-import type { TestPki } from '../target/test-pki';
+import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy, Mutation, ProxiedExchange } from './mutating-proxy';
 import { runPlaywright } from './playwright-run';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
@@ -45,7 +45,7 @@ test('five deviations in discovered files fail exactly the exchanges replayed on
   };
   proxy.setMutation(mutation);
   const env = { ...proxy.targetEnv(ROLES, pki.caFile), TARGET_REDIRECTOR_URL: NAMES.slice(5, 8).map((n) => `https://${n}:${proxy.port}`).join(',') };
-  const results = await runPlaywright(root, ['specs/replay.spec.ts', '--project', 'raw'], env);
+  const results = await runPlaywright(root, ['tests/replay.test.ts', '--project', 'raw'], env);
   const byId = new Map(results.map((r) => [r.title.split(' › ').pop()!, r]));
   const failed = [...byId].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped')).map(([id]) => id);
   expect(failed.sort()).toEqual(

@@ -2,7 +2,7 @@ import * as http2 from 'node:http2';
 import * as zlib from 'node:zlib';
 import type { AddressInfo, Socket } from 'node:net';
 import { valueVariables } from '../embedded/reference-process';
-import { createDispatcher, loadTargetMap } from '../target';
+import { createDispatcher, loadTargetMap } from '../target-map';
 import { send } from '../transport/send';
 
 /** One exchange as the proxy is about to return it; a mutation edits it in place. */

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { launchReference, type EmbeddedReference } from '../embedded/reference-process';
-import { makeTestPki, type TestPki } from '../target/test-pki';
+import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { startMutatingProxy, type MutatingProxy } from './mutating-proxy';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { EmbeddedReference } from '../embedded/reference-process';
-import type { TestPki } from '../target/test-pki';
+import type { TestPki } from '../target-map/test-pki';
 import { rewriteText, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
 import { runPlaywright } from './playwright-run';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
@@ -54,7 +54,7 @@ interface Outcome {
 async function outcomes(): Promise<Map<string, Outcome>> {
   const env = proxy.targetEnv(ROLES, pki.caFile);
   env.TARGET_REDIRECTOR_URL = NAMES.slice(5, 8).map((n) => `https://${n}:${proxy.port}`).join(',');
-  const results = await runPlaywright(root, ['specs/replay.spec.ts', '--project', 'raw'], env);
+  const results = await runPlaywright(root, ['tests/replay.test.ts', '--project', 'raw'], env);
   return new Map(results.map((r) => [r.title.split(' › ').pop()!, { status: r.status, message: r.message }]));
 }
 

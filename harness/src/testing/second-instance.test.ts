@@ -32,7 +32,7 @@ test('the raw replay and flows pass against a second reference reached by name t
     ...valueVariables(reference.ready.values),
     HARNESS_REPORT_DIR: path.join(root, 'reports', 'second-instance'),
   };
-  const results = await runPlaywright(root, ['specs/replay.spec.ts', 'specs/flows', '--project', 'raw', '--grep', 'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/'], env);
+  const results = await runPlaywright(root, ['tests/replay.test.ts', 'specs/flows', '--project', 'raw', '--grep', 'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/'], env);
   expect(results.length).toBeGreaterThan(20);
   const bad = results.filter((r) => r.status !== 'passed').map((r) => `${r.title}: ${r.status} ${r.message}`);
   expect(bad).toEqual([]);

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import * as http2 from 'node:http2';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { loadTargetMap } from '../target';
-import { makeTestPki, type TestPki } from '../target/test-pki';
+import { loadTargetMap } from '../target-map';
+import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { H2_NOT_OFFERED, H2Client } from './h2';
 
 let pki: TestPki;

@@ -7,8 +7,8 @@
  */
 import * as http2 from 'node:http2';
 import * as tls from 'node:tls';
-import type { ObservedTls } from '../spec/observed';
-import { extraHeadersFor, openTls, type TargetMap } from '../target';
+import type { ObservedTls } from '../spec-model/observed';
+import { extraHeadersFor, openTls, type TargetMap } from '../target-map';
 import { BodySink } from './body-sink';
 import { limits } from './limits';
 import { TransportError, type ObservedResponse, type RequestSpec } from './send';

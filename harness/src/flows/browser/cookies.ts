@@ -5,8 +5,8 @@
  * a session cookie has expires -1; an expired cookie is simply gone.
  */
 import { defaultLevel, type Level } from '../../core';
-import { compileMatcher, matcherMeta, MatcherSpecError, type MatchContext } from '../../spec/matchers';
-import type { CookieSpec, MatcherSpec, Provenance } from '../../spec/types';
+import { compileMatcher, matcherMeta, MatcherSpecError, type MatchContext } from '../../spec-model/matchers';
+import type { CookieSpec, MatcherSpec, Provenance } from '../../spec-model/types';
 import type { FindingList } from './findings';
 
 /** Playwright's Cookie, as plain data. */

@@ -6,10 +6,10 @@
 import { defaultLevel } from '../../core';
 import { candidatesOf } from '../../discover/candidates';
 import { describeMiss, Discovery } from '../../discover/discovery';
-import { discoverSource } from '../../spec/load';
-import { fillPlaceholders } from '../../spec/placeholders';
-import type { ExchangeSpec } from '../../spec/types';
-import { ROLE_PLACEHOLDERS } from '../../target';
+import { discoverSource } from '../../spec-model/load';
+import { fillPlaceholders } from '../../spec-model/placeholders';
+import type { ExchangeSpec } from '../../spec-model/types';
+import { ROLE_PLACEHOLDERS } from '../../target-map';
 import type { FlowSession } from './session';
 
 /** Exchanges whose `discover` reads the page at `pageUrl`, grouped by shape (one finding per shape). */

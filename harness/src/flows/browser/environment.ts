@@ -5,11 +5,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { failOnFromEnv, type FailOn } from '../../core';
-import { loadSpecList, SpecLoadError } from '../../spec/load';
-import type { PlaceholderValues } from '../../spec/placeholders';
-import type { SpecFile } from '../../spec/types';
+import { loadSpecList, SpecLoadError } from '../../spec-model/load';
+import type { PlaceholderValues } from '../../spec-model/placeholders';
+import type { SpecFile } from '../../spec-model/types';
 import { replayPlaceholders } from '../../replay/run';
-import { ROLES, type Role, type TargetMap } from '../../target';
+import { ROLES, type Role, type TargetMap } from '../../target-map';
 import { ExpectationIndex } from './expectations';
 import { timeoutsFromEnv, type FlowTimeouts } from './types';
 

@@ -1,4 +1,4 @@
-import type { SpecFile } from '../../spec/types';
+import type { SpecFile } from '../../spec-model/types';
 import { ExpectationIndex, imageOffers, offeredCodings, type RequestFacts } from './expectations';
 
 const CHROMIUM_IMAGE_ACCEPT = 'image/jxl,image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';

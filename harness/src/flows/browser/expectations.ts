@@ -5,11 +5,11 @@
  * else of the same kind (file type and folder, or one directory segment `/<directory>/`). A
  * resource no exchange covers is held to a 2xx answer only.
  */
-import type { CookieSpec, ExchangeSpec, Level, MatcherSpec, Provenance, SpecFile } from '../../spec/types';
-import { fillPlaceholders, type PlaceholderValues } from '../../spec/placeholders';
-import { compileMatcher } from '../../spec/matchers';
+import type { CookieSpec, ExchangeSpec, Level, MatcherSpec, Provenance, SpecFile } from '../../spec-model/types';
+import { fillPlaceholders, type PlaceholderValues } from '../../spec-model/placeholders';
+import { compileMatcher } from '../../spec-model/matchers';
 import { compileTemplate, matchTemplate, type CompiledTemplate } from '../../discover/template';
-import { ROLE_PLACEHOLDERS, type Role } from '../../target';
+import { ROLE_PLACEHOLDERS, type Role } from '../../target-map';
 
 /** The response headers a browser flow compares for every sub-resource. */
 export const CHECKED_HEADERS = ['content-type', 'content-encoding', 'source-type', 'x-frame-options'] as const;

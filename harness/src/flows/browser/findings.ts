@@ -3,7 +3,7 @@
  * `<id>: expected "<e>", got "<a>"` per failing finding (secrets not printed).
  */
 import { defaultLevel, verdictFor, type FailOn, type Finding, type Level, type Provenance, type TargetOrigin, type Verdict } from '../../core';
-import { verdictNote } from '../../spec/evaluate';
+import { verdictNote } from '../../spec-model/evaluate';
 
 export { failingFindings } from '../../core';
 

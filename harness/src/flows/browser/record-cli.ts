@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import { targetBrowserLaunch } from '../../browser/launch';
 import { launchReference, targetEnvOf, type EmbeddedReference } from '../../embedded/reference-process';
 import { formatProblem } from '../../har/errors';
-import { loadTargetMap, referenceRequested } from '../../target';
+import { loadTargetMap, referenceRequested } from '../../target-map';
 import { flowEnvironment } from './environment';
 import { failingFindings, failureLines } from '../../core';
 import { BROWSER_FLOWS } from './flows';

@@ -2,8 +2,8 @@
  * One sub-resource as the browser loaded it, as plain data, and its findings: answered at all,
  * status, then each expected header (content type, content coding, ...).
  */
-import { compileMatcher, matcherMeta, MatcherSpecError } from '../../spec/matchers';
-import type { PlaceholderValues } from '../../spec/placeholders';
+import { compileMatcher, matcherMeta, MatcherSpecError } from '../../spec-model/matchers';
+import type { PlaceholderValues } from '../../spec-model/placeholders';
 import type { ResourceExpectation } from './expectations';
 import type { FindingList } from './findings';
 

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import type { Provenance } from '../../core';
-import { ROLE_PLACEHOLDERS, ROLES, roleUrls, skipReason, type Role } from '../../target';
+import { ROLE_PLACEHOLDERS, ROLES, roleUrls, skipReason, type Role } from '../../target-map';
 import { evaluateConsole, type ObservedConsole } from './console';
 import { evaluateStoredCookies, type StoredCookie } from './cookies';
 import type { FlowEnvironment } from './environment';
@@ -16,7 +16,7 @@ import { classifyNavigationError } from './navigation';
 import { NetworkLog } from './network-log';
 import { evaluateResource, resourceLabel, type ObservedResource } from './resources';
 import type { FlowRecord } from './types';
-import { MissingValueError } from '../../spec/placeholders';
+import { MissingValueError } from '../../spec-model/placeholders';
 
 export interface BrowserFlow {
   /** `<role>/browser/<name>` */

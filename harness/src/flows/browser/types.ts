@@ -4,7 +4,7 @@
  * into Findings, the same unit the raw replay reports.
  */
 import type { Finding } from '../../checks/types';
-import type { Role } from '../../target';
+import type { Role } from '../../target-map';
 
 /** The `findings` attachment of a browser flow test (and one line of `npm run record`'s summary). */
 export interface FlowRecord {

@@ -4,9 +4,9 @@
  * coded, Content-Length equal to the bytes received; across offers the decoded bodies identical.
  */
 import { createHash } from 'node:crypto';
-import { fillPlaceholders, MissingValueError } from '../../spec/placeholders';
-import type { ObservedExchange } from '../../spec/observed';
-import { ROLE_PLACEHOLDERS } from '../../target';
+import { fillPlaceholders, MissingValueError } from '../../spec-model/placeholders';
+import type { ObservedExchange } from '../../spec-model/observed';
+import { ROLE_PLACEHOLDERS } from '../../target-map';
 import { missFinding, resolveDiscover } from '../../replay/discovered';
 import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay/run';
 import type { ReplayFinding } from '../../replay/summary';

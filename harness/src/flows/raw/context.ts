@@ -5,11 +5,11 @@
  * replay), and collects findings with the replay's provenance rules.
  */
 import { defaultLevel, verdictFor, type Finding } from '../../core';
-import { verdictNote } from '../../spec/evaluate';
-import { toObservedExchange } from '../../spec/observe';
-import type { ObservedExchange } from '../../spec/observed';
-import type { Provenance } from '../../spec/types';
-import type { Role } from '../../target';
+import { verdictNote } from '../../spec-model/evaluate';
+import { toObservedExchange } from '../../spec-model/observe';
+import type { ObservedExchange } from '../../spec-model/observed';
+import type { Provenance } from '../../spec-model/types';
+import type { Role } from '../../target-map';
 import { bodyError, type ReplayClients, type ReplayRecord, type StepRecord } from '../../replay/run';
 import type { ReplayFinding } from '../../replay/summary';
 import { send, type RequestSpec } from '../../transport/send';

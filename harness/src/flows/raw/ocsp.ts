@@ -8,10 +8,10 @@
  */
 import { selectChecks } from '../../checks';
 import { parseHttpDate } from '../../shapes';
-import { runChecks } from '../../spec/evaluate';
-import { compileMatcher } from '../../spec/matchers';
-import type { ObservedExchange } from '../../spec/observed';
-import { roleUrls, type Role } from '../../target';
+import { runChecks } from '../../spec-model/evaluate';
+import { compileMatcher } from '../../spec-model/matchers';
+import type { ObservedExchange } from '../../spec-model/observed';
+import { roleUrls, type Role } from '../../target-map';
 import type { ReplayClients, ReplayRecord } from '../../replay/run';
 import { FlowContext, one, show } from './context';
 import { buildOcspRequest, errorResponse, getPath, ocspUrlsOf, OcspParseError, parseOcspResponse, RESPONSE_STATUS, signatureVerdict, unknownIssuerRequest, type BuiltOcspRequest } from './ocsp-der';

@@ -3,7 +3,7 @@
  * asked (ALPN) whether it offers h2. No role offering h2 fails the service-level expectation; a
  * single role without it is a warning. OCSP over plain http cannot negotiate h2 and is exempt.
  */
-import { ROLES, roleUrls } from '../../target';
+import { ROLES, roleUrls } from '../../target-map';
 import type { ReplayClients, ReplayRecord } from '../../replay/run';
 import { FlowContext } from './context';
 
@@ -23,11 +23,11 @@ export async function runProtocolsFlow(clients: ReplayClients, options: { target
       try {
         probe = await clients.h2.probe(url.origin);
       } catch (e) {
-        ctx.error(`${id} ${role} ${url.host}`, 'a TLS handshake offering h2 in ALPN', `${role}: ${(e as Error).message}`);
+        ctx.error(`${id} ${role} ${url.hostname}`, 'a TLS handshake offering h2 in ALPN', `${role}: ${(e as Error).message}`);
         continue;
       }
       if (probe.offered) offered.push(`${role} (${url.host})`);
-      ctx.expect(`${id} ${role} ${url.host}`, probe.offered, 'h2 offered in ALPN', probe.offered ? 'h2' : 'http/1.1 only', 'capture', { clause: CLAUSE, level: 'should', ...(probe.offered ? {} : { message: `${role}: its HTTP/2 legs are not run (${probe.reason})` }) });
+      ctx.expect(`${id} ${role} ${url.hostname}`, probe.offered, 'h2 offered in ALPN', probe.offered ? 'h2' : 'http/1.1 only', 'capture', { clause: CLAUSE, level: 'should', ...(probe.offered ? {} : { message: `${role}: its HTTP/2 legs are not run (${probe.reason})` }) });
     }
   }
   ctx.begin(id);

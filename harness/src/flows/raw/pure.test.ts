@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { loadSpecs } from '../../spec/load';
+import { loadSpecs } from '../../spec-model/load';
 import { BodySink } from '../../transport/body-sink';
 import { loadLimits, DEFAULT_LIMITS } from '../../transport/limits';
 import { mapOcspUrl, ocspEndpoints } from './ocsp';

@@ -5,11 +5,11 @@
  * cache headers, body size: whatever the step expects), and the harness keeps following 3xx
  * answers itself, so a loop or a chain longer than MAX_HOPS is a failure of its own.
  */
-import { evaluateExchange } from '../../spec/evaluate';
-import { fillPlaceholders } from '../../spec/placeholders';
-import type { ObservedExchange } from '../../spec/observed';
-import type { FlowSpec, SpecFile } from '../../spec/types';
-import { ROLE_PLACEHOLDERS, type Role } from '../../target';
+import { evaluateExchange } from '../../spec-model/evaluate';
+import { fillPlaceholders } from '../../spec-model/placeholders';
+import type { ObservedExchange } from '../../spec-model/observed';
+import type { FlowSpec, SpecFile } from '../../spec-model/types';
+import { ROLE_PLACEHOLDERS, type Role } from '../../target-map';
 import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay/run';
 import { FlowContext, one } from './context';
 

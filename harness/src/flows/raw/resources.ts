@@ -3,8 +3,8 @@
  * files (never listed by hand): GET exchanges answered 200 without cookies, one per role and
  * resource type (file extension, or `page`), with what the spec says of their content coding.
  */
-import type { ExchangeSpec, MatcherSpec, Provenance, SpecFile } from '../../spec/types';
-import type { Role } from '../../target';
+import type { ExchangeSpec, MatcherSpec, Provenance, SpecFile } from '../../spec-model/types';
+import type { Role } from '../../target-map';
 
 export interface ResourceRow {
   /** `<role>/<type>`, e.g. `site/css`. */

@@ -5,7 +5,7 @@
  */
 import { inferSection } from '../../discover/section';
 import { HOME_REQUEST_HEADERS } from '../../discover/read-section';
-import { roleUrls } from '../../target';
+import { roleUrls } from '../../target-map';
 import type { ReplayClients, ReplayRecord } from '../../replay/run';
 import { FlowContext } from './context';
 

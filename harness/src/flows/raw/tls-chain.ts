@@ -1,4 +1,4 @@
-import { openTls, type TargetMap } from '../../target';
+import { openTls, type TargetMap } from '../../target-map';
 
 export interface PeerChain {
   leaf: Buffer;

@@ -9,9 +9,9 @@ import { redirectChains, runRedirectFlow } from '../../flows/raw/redirects';
 import { resourceRows } from '../../flows/raw/resources';
 import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../../replay/run';
 import { failingFindings } from '../../replay/summary';
-import { loadSpecs } from '../../spec/load';
-import { loadTargetMap, type Role } from '../../target';
-import { makeTestPki, type TestPki } from '../../target/test-pki';
+import { loadSpecs } from '../../spec-model/load';
+import { loadTargetMap, type Role } from '../../target-map';
+import { makeTestPki, type TestPki } from '../../target-map/test-pki';
 import { startMutatingProxy, type MutatingProxy, type Mutation, type ProxiedExchange } from '../mutating-proxy';
 
 /*

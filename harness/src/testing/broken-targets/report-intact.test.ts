@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { playwrightCli } from '../../report/run-playwright';
 import type { ConformanceResults } from '../../report/types';
-import { makeTestPki, type TestPki } from '../../target/test-pki';
+import { makeTestPki, type TestPki } from '../../target-map/test-pki';
 import { startMisbehaving, type Kind } from './misbehaving';
 
 /*
@@ -29,7 +29,7 @@ test.each<Kind>(['slow', 'giant-body', 'close-mid-body'])('a target that is %s l
   const out = path.join(work, kind);
   const started = Date.now();
   try {
-    const run = await playwrightCli(['test', 'specs/replay.spec.ts', '--project', 'raw', '--grep', 'site/home$'], {
+    const run = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], {
       TARGET_URL: `${target.scheme}://${NAME}:${target.port}`,
       TARGET_RESOLVE: `${NAME}:${target.port}:127.0.0.1`,
       TARGET_CA: pki.caFile,

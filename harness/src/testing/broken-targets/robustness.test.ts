@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { makeTestPki, type TestPki } from '../../target/test-pki';
-import { loadTargetMap } from '../../target';
+import { makeTestPki, type TestPki } from '../../target-map/test-pki';
+import { loadTargetMap } from '../../target-map';
 import { allFindings, ReplayClients, replayItem } from '../../replay/run';
-import type { ExchangeSpec } from '../../spec/types';
+import type { ExchangeSpec } from '../../spec-model/types';
 import { setLimits } from '../../transport/limits';
 import { startMisbehaving, type Kind } from './misbehaving';
 

@@ -1,6 +1,6 @@
 import { request } from 'undici';
-import { parseSetCookieLine } from '../../../spec/observe';
-import { createDispatcher, type TargetMap } from '../../../target';
+import { parseSetCookieLine } from '../../../spec-model/observe';
+import { createDispatcher, type TargetMap } from '../../../target-map';
 import type { ObservedResource } from '../resources';
 import { FlowSession, type BrowserFlow } from '../session';
 import { checkDiscoverable } from '../discoverable';

@@ -4,7 +4,7 @@
  */
 import type { Level, Provenance } from '../core';
 import type { Selector } from '../discover/candidates';
-import type { Role } from '../target';
+import type { Role } from '../target-map';
 
 export type { Level, Provenance } from '../core';
 

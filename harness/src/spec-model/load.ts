@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { selectChecks } from '../checks';
 import { compileTemplate, TemplateError } from '../discover/template';
-import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target';
+import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target-map';
 import { shapeByName, SHAPE_NAMES } from '../shapes';
 import { MATCHER_KINDS } from './matchers';
 import { SPEC_SCHEMA } from './schema';
@@ -352,6 +352,8 @@ export function loadSpecs(dir: string): SpecFile[] {
   } catch (e) {
     throw new SpecLoadError([{ file: dir, pointer: '', kind: 'io', reason: `cannot list: ${(e as Error).message}` }]);
   }
+  // A folder without spec files would replay nothing and pass: never silently.
+  if (files.length === 0) throw new SpecLoadError([{ file: dir, pointer: '', kind: 'io', reason: 'holds no spec file (<role>.json)' }]);
   return loadSpecList(files);
 }
 

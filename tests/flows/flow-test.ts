@@ -1,7 +1,7 @@
 import type { TestInfo } from '@playwright/test';
 import { allFindings, ReplayClients, type ReplayRecord } from '../../harness/src/replay/run';
 import { ENV_DISCOVERY_FILE } from '../../harness/src/discover/shared-pages';
-import { loadTargetMap } from '../../harness/src/target';
+import { loadTargetMap } from '../../harness/src/target-map';
 import { assertFindings } from '../support/assert';
 
 /** Clients of the worker, shared by the flow tests of a file. */

@@ -1,4 +1,4 @@
-import { UnmappedPlaceholderError } from '../target';
+import { UnmappedPlaceholderError } from '../target-map';
 import { compileMatcher, listMembers, matcherKind, MatcherSpecError } from './matchers';
 import type { MatcherSpec } from './types';
 

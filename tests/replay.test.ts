@@ -1,12 +1,13 @@
 import { test } from '@playwright/test';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../harness/src/replay/run';
-import { loadSpecs } from '../harness/src/spec/load';
+import { loadSpecs } from '../harness/src/spec-model/load';
 import { ENV_DISCOVERY_FILE } from '../harness/src/discover/shared-pages';
 import { hostMapping, type HostMapping } from '../harness/src/diff/hosts';
 import { Pacer, perWorker } from '../harness/src/diff/pace';
 import { replayDifferential } from '../harness/src/diff/replay';
-import { BASELINE_SIDE, baselineSettings, loadBaselineMap, loadTargetMap, skipReason } from '../harness/src/target';
+import { BASELINE_SIDE, baselineSettings, loadBaselineMap, loadTargetMap, skipReason } from '../harness/src/target-map';
 import { assertFindings } from './support/assert';
+import { SPECS_DIR } from './support/paths';
 
 /*
  * The data-driven replay: one test per exchange and per flow of every specs/<role>.json, titled
@@ -18,7 +19,7 @@ import { assertFindings } from './support/assert';
  * The spec files are loaded when this module loads: a bad spec file stops the run with every
  * violation listed (SpecLoadError), before any test.
  */
-const SPECS = loadSpecs(__dirname);
+const SPECS = loadSpecs(SPECS_DIR);
 const BASELINE = loadBaselineMap(process.env);
 const SETTINGS = baselineSettings(process.env);
 

@@ -1,19 +1,19 @@
-import * as path from 'node:path';
 import { test } from '@playwright/test';
 import { runCompressionFlow } from '../../harness/src/flows/raw/compression';
 import { runConditionalFlow } from '../../harness/src/flows/raw/conditional';
 import { redirectChains, runRedirectFlow } from '../../harness/src/flows/raw/redirects';
 import { resourceRows } from '../../harness/src/flows/raw/resources';
-import { loadSpecs } from '../../harness/src/spec/load';
-import { skipReason } from '../../harness/src/target';
+import { loadSpecs } from '../../harness/src/spec-model/load';
+import { skipReason } from '../../harness/src/target-map';
 import { closeFlowClients, flowClients, settle } from './flow-test';
+import { SPECS_DIR } from '../support/paths';
 
 /*
  * Raw flows derived from the spec files: the compression matrix and the conditional/range/HEAD
  * requests per resource type (`compression/<role>/<type>`, `conditional/<role>/<type>`), and the
  * redirect chains hop by hop with loop and length detection (`redirects/<flow id>`).
  */
-const SPECS = loadSpecs(path.resolve(__dirname, '..'));
+const SPECS = loadSpecs(SPECS_DIR);
 test.afterAll(closeFlowClients);
 
 for (const row of resourceRows(SPECS)) {

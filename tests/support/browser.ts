@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { chromium, test as base, type Browser, type BrowserContext, type TestInfo } from '@playwright/test';
 import { addExtraHeaders, basicCredentials, extraHeaderNames, hideExtraHeaders } from '../../harness/src/browser/extra-headers';
 import { targetBrowserLaunch } from '../../harness/src/browser/launch';
@@ -9,7 +8,7 @@ import { runFlow, type BrowserFlow, type SupplementEntry } from '../../harness/s
 import { assertFindings } from './assert';
 import { target } from './target';
 
-const SPECS_DIR = path.resolve(__dirname, '..');
+import { SPECS_DIR } from './paths';
 
 let environment: FlowEnvironment | undefined;
 /** The flows' shared expectations (specs/<role>.json), read once per worker. */

@@ -7,7 +7,8 @@ import { readSectionFromTarget } from '../harness/src/discover/read-section';
 import { writePages } from '../harness/src/discover/shared-pages';
 import { resolveDiscover } from '../harness/src/replay/discovered';
 import { ReplayClients } from '../harness/src/replay/run';
-import { loadSpecs, SpecLoadError } from '../harness/src/spec/load';
+import { loadSpecs, SpecLoadError } from '../harness/src/spec-model/load';
+import { ROOT, SPECS_DIR } from './support/paths';
 import { launchReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import {
   BASELINE_SIDE,
@@ -22,9 +23,9 @@ import {
   variableOf,
   type Side,
   type TargetMap,
-} from '../harness/src/target';
+} from '../harness/src/target-map';
 
-const root = path.resolve(__dirname, '..');
+const root = ROOT;
 
 /**
  * Unset TARGET_URL (and no other role URL) means: start the reference and target it; BASELINE=reference
@@ -95,7 +96,7 @@ async function prepareSide(side: Side, given: TargetMap, cleanups: Array<() => P
 async function readSourcePages(map: TargetMap, clients: ReplayClients, side: Side): Promise<string | undefined> {
   let specs;
   try {
-    specs = loadSpecs(path.join(root, 'specs'));
+    specs = loadSpecs(SPECS_DIR);
   } catch (e) {
     if (e instanceof SpecLoadError) return undefined; // the replay reports it, test by test
     throw e;

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
 import { runOcspFlow } from '../../harness/src/flows/raw/ocsp';
-import { ROLES, skipReason } from '../../harness/src/target';
+import { ROLES, skipReason } from '../../harness/src/target-map';
 import { closeFlowClients, flowClients, settle } from './flow-test';
 
 /*

@@ -1,4 +1,4 @@
-import { ROLE_PLACEHOLDERS, ROLES, TARGET_SIDE, UnmappedPlaceholderError, variableOfValue, type Side } from '../target';
+import { ROLE_PLACEHOLDERS, ROLES, TARGET_SIDE, UnmappedPlaceholderError, variableOfValue, type Side } from '../target-map';
 
 /**
  * Fills `{name}` placeholders (and flow variables `{{name}}`) in spec text from a ready table such

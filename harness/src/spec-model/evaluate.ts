@@ -8,7 +8,7 @@ import { CHECKS, selectChecks } from '../checks';
 import type { Check, CheckContext, Finding } from '../checks/types';
 import { defaultLevel, verdictFor, type Level, type TargetOrigin } from '../core';
 import { parseHttpDate } from '../shapes';
-import { UnmappedPlaceholderError } from '../target';
+import { UnmappedPlaceholderError } from '../target-map';
 import { compileMatcher, MatcherSpecError, type MatchContext, type MatchResult } from './matchers';
 import type { ObservedCookie, ObservedExchange } from './observed';
 import { fillPlaceholders, type PlaceholderValues } from './placeholders';

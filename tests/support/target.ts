@@ -1,7 +1,7 @@
 import * as zlib from 'node:zlib';
 import { test } from '@playwright/test';
 import { getSetCookies, Headers, type Cookie, type Dispatcher } from 'undici';
-import { createDispatcher, loadTargetMap, roleUrls, skipReason, type Role, type TargetMap } from '../../harness/src/target';
+import { createDispatcher, loadTargetMap, roleUrls, skipReason, type Role, type TargetMap } from '../../harness/src/target-map';
 import { send, values, type ObservedResponse, type RequestSpec } from '../../harness/src/transport/send';
 
 export type Protocol = 'h1' | 'h2';

@@ -71,7 +71,7 @@ function violations(fn: () => unknown): SpecViolation[] {
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
 describe('spec.schema.json', () => {
-  it('is up to date with schema.ts (regenerate: npx tsx harness/src/spec/schema.ts)', () => {
+  it('is up to date with schema.ts (regenerate: npx tsx harness/src/spec-model/schema.ts)', () => {
     expect(readFileSync(SCHEMA_FILE, 'utf8')).toBe(specSchemaText());
   });
 });

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
 import { runSectionFlow } from '../../harness/src/flows/raw/section';
-import { skipReason } from '../../harness/src/target';
+import { skipReason } from '../../harness/src/target-map';
 import { closeFlowClients, flowClients, settle } from './flow-test';
 
 /* `site/section`: the run's {section} against the one the site's home page links. */
