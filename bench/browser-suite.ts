@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { launchReference, targetEnvOf } from '../harness/src/embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 
 const ROOT = path.resolve(__dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -41,11 +41,7 @@ async function suite(env: Record<string, string>, extraArgs: string[]): Promise<
 }
 
 async function main(): Promise<void> {
-  const reference = await launchReference({
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
-    cwd: ROOT,
-  });
+  const reference = await startEmbeddedReference();
   try {
     const env = targetEnvOf(reference.ready);
     await suite(env, ['--workers=1']); // warm-up: the NSS trust store, Chromium's files in the page cache

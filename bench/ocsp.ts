@@ -17,6 +17,7 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { request as undiciRequest } from 'undici';
 import { runLoad, type LoadRequest, type LoadResult } from './load';
+import { REFERENCE_NODE_ARGS } from '../reference-server/src/testing/reference-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -92,7 +93,7 @@ const fmt = (r: LoadResult) =>
 
 async function main(): Promise<void> {
   // The reference, as `npm run reference` runs it.
-  const ref = await spawnUntilLine(process.execPath, ['--import', 'tsx', 'reference-server/src/main.ts', '--port', '0', '--http-port', '0', '--json'], /"ready"/);
+  const ref = await spawnUntilLine(process.execPath, [...REFERENCE_NODE_ARGS], /"ready"/);
   const ready = JSON.parse(ref.line) as { httpPort: number; rootPath: string };
   const manifest = JSON.parse(await fs.readFile(path.join(path.dirname(ready.rootPath), 'pki.json'), 'utf8')) as Manifest;
   const leaf = manifest.leaves.find((l) => l.role === 'site')!;

@@ -17,7 +17,7 @@
  */
 import * as path from 'node:path';
 import { request } from 'undici';
-import { launchReference, targetEnvOf } from '../harness/src/embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import { discoveryOver, resolveDiscover } from '../harness/src/replay/discovered';
 import { buildRequest, replayPlaceholders } from '../harness/src/replay/run';
 import { learnNoise } from '../harness/src/noise';
@@ -48,7 +48,7 @@ async function pool(n: number, work: (i: number) => Promise<void>, requestsPerUn
 }
 
 async function main(): Promise<void> {
-  const ref = await launchReference({ command: process.execPath, args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'], cwd: root });
+  const ref = await startEmbeddedReference();
   try {
     const map = loadTargetMap(targetEnvOf(ref.ready) as NodeJS.ProcessEnv);
     const values = replayPlaceholders(map);
@@ -131,7 +131,7 @@ interface Sent {
 }
 
 async function differential(candidateRef: EmbeddedReference): Promise<void> {
-  const baselineRef = await launchReference({ command: process.execPath, args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'], cwd: root });
+  const baselineRef = await startEmbeddedReference();
   try {
     const candidateMap = loadTargetMap(targetEnvOf(candidateRef.ready) as NodeJS.ProcessEnv);
     const baselineMap = loadTargetMap(targetEnvOf(baselineRef.ready, BASELINE_SIDE) as NodeJS.ProcessEnv, BASELINE_SIDE);

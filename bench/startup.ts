@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { startReference } from '../reference-server/src/server';
+import { REFERENCE_NODE_ARGS } from '../reference-server/src/testing/reference-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   const processFloor: number[] = [];
   const floorScript = `const h=require('node:https');const fs=require('node:fs');const s=h.createServer({key:${JSON.stringify(leaf.keyPem)},cert:${JSON.stringify(leaf.chainPem)}});s.listen(0,'127.0.0.1',()=>console.log('ready'));process.on('SIGTERM',()=>process.exit(0));`;
   for (let i = 0; i < Math.min(RUNS, 7); i++) {
-    processRef.push(await timeToLine(['--import', 'tsx', 'reference-server/src/main.ts', '--port', '0', '--http-port', '0', '--json'], '"ready"'));
+    processRef.push(await timeToLine([...REFERENCE_NODE_ARGS], '"ready"'));
     processFloor.push(await timeToLine(['--import', 'tsx', '-e', floorScript], 'ready'));
   }
   const ref = median(reference);

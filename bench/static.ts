@@ -24,6 +24,7 @@ import * as zlib from 'node:zlib';
 import { Client } from 'undici';
 import { runLoad, type LoadRequest, type LoadResult } from './load';
 import type { PeerConfig } from './static-peer';
+import { REFERENCE_NODE_ARGS } from '../reference-server/src/testing/reference-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -105,7 +106,7 @@ const fmt = (r: LoadResult) =>
   `${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(2).padStart(6)} ms  p99 ${r.p99Ms.toFixed(2).padStart(6)} ms${r.failures ? `  (${r.failures} failures)` : ''}`;
 
 async function main(): Promise<void> {
-  const readyLine = await spawnUntilLine(['--import', 'tsx', 'reference-server/src/main.ts', '--port', '0', '--http-port', '0', '--json'], /"ready"/);
+  const readyLine = await spawnUntilLine([...REFERENCE_NODE_ARGS], /"ready"/);
   const ready = JSON.parse(readyLine) as { tlsPort: number; rootPath: string };
   const ca = await fs.readFile(ready.rootPath, 'utf8');
   const manifest = JSON.parse(await fs.readFile(path.join(path.dirname(ready.rootPath), 'pki.json'), 'utf8')) as {

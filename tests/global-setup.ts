@@ -8,8 +8,8 @@ import { writePages } from '../harness/src/discover/shared-pages';
 import { resolveDiscover } from '../harness/src/replay/discovered';
 import { ReplayClients } from '../harness/src/replay/run';
 import { loadSpecs, SpecLoadError } from '../harness/src/spec-model/load';
-import { ROOT, SPECS_DIR } from './support/paths';
-import { launchReference, targetEnvOf } from '../harness/src/embedded/reference-process';
+import { SPECS_DIR } from './support/paths';
+import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import {
   BASELINE_SIDE,
   baselineRequested,
@@ -25,7 +25,6 @@ import {
   type TargetMap,
 } from '../harness/src/target-map';
 
-const root = ROOT;
 
 /**
  * Unset TARGET_URL (and no other role URL) means: start the reference and target it; BASELINE=reference
@@ -60,11 +59,7 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
 
 /** An embedded reference process for one side, described by that side's variables. */
 async function startReference(side: Side, cleanups: Array<() => Promise<void> | void>): Promise<void> {
-  const reference = await launchReference({
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
-    cwd: root,
-  });
+  const reference = await startEmbeddedReference();
   cleanups.push(reference.stop);
   Object.assign(process.env, targetEnvOf(reference.ready, side));
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { REFERENCE_ENTRY } from './testing/reference-process';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
@@ -6,7 +7,7 @@ import * as readline from 'node:readline';
 const root = path.resolve(__dirname, '../..');
 
 function start(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), ...args], { cwd: root });
+  const child = spawn(process.execPath, ['--import', 'tsx', REFERENCE_ENTRY, ...args], { cwd: root });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

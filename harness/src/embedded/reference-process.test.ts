@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { EmbeddedReferenceError, launchReference, targetEnvOf, type ReferenceReady } from './reference-process';
+import { EmbeddedReferenceError, launchReference, startEmbeddedReference, targetEnvOf, type ReferenceReady } from './reference-process';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -36,11 +36,7 @@ describe('embedded reference process', () => {
   });
 
   test('starts the reference, which answers, and stops it on SIGTERM', async () => {
-    const reference = await launchReference({
-      command: process.execPath,
-      args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
-      cwd: root,
-    });
+    const reference = await startEmbeddedReference();
     expect(reference.ready.urls.site[0]).toMatch(/^https:\/\/www\.lessons\.test:\d+$/);
     expect(reference.ready.implemented).toEqual(expect.arrayContaining(['site', 'bare', 'assets', 'maintenance']));
     await reference.stop();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { roleVariables, TARGET_SIDE, variableOf, type Side } from '../target-map/side';
 import { isRole } from '../target-map/roles';
@@ -48,9 +49,30 @@ function waitForExit(child: ChildProcess, ms: number): Promise<void> {
   });
 }
 
+/** The repository root, where the reference's entry point lives (the harness never imports it: it starts it). */
+export const REPOSITORY_ROOT = path.resolve(__dirname, '../../..');
+
+/** How the harness starts the reference: its CLI under tsx, free ports, the JSON ready line. Written once, here. */
+export const REFERENCE_ENTRY = path.join('reference-server', 'src', 'main.ts');
+export const EMBEDDED_ARGS: readonly string[] = ['--port', '0', '--http-port', '0', '--json'];
+
+export interface EmbeddedOptions {
+  /** `--deployment`: `alt` is the second deployment (its own choices where the description is silent). */
+  deployment?: string;
+  /** More of the reference's CLI options (`--ocsp-responder-id byKey`). */
+  args?: readonly string[];
+  timeoutMs?: number;
+}
+
+/** The reference on free ports in a process of its own: the one way the harness, its tests and benchmarks start it. */
+export function startEmbeddedReference(options: EmbeddedOptions = {}): Promise<EmbeddedReference> {
+  const args = ['--import', 'tsx', REFERENCE_ENTRY, ...EMBEDDED_ARGS, ...(options.deployment ? ['--deployment', options.deployment] : []), ...(options.args ?? [])];
+  return launchReference({ command: process.execPath, args, cwd: REPOSITORY_ROOT, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
+}
+
 /**
- * Starts the reference as a separate process and reads its ready line: the harness reaches it only
- * over the wire, like any other target.
+ * Starts a process that prints the reference's ready line (the reference, or a stand-in in tests) and
+ * reads that line: the harness reaches the reference only over the wire, like any other target.
  */
 export function launchReference(options: LaunchOptions): Promise<EmbeddedReference> {
   const child = spawn(options.command, options.args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });

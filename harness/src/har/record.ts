@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
 import { targetBrowserLaunch } from '../browser/launch';
-import { launchReference, targetEnvOf } from '../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf } from '../embedded/reference-process';
 import { loadTargetMap, roleUrls } from '../target-map';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -27,11 +27,7 @@ export function shrinkHar(har: { log: { entries: Array<{ response: { content: { 
 }
 
 async function record(out: string): Promise<void> {
-  const reference = await launchReference({
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
-    cwd: ROOT,
-  });
+  const reference = await startEmbeddedReference();
   try {
     const map = loadTargetMap({ ...process.env, ...targetEnvOf(reference.ready) });
     // The same launch as the browser flows (`npm run record` records those, one HAR per flow).

@@ -1,11 +1,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
 import { allFindings, ReplayClients, replayItem } from '../replay/run';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
-import { launchTestReference } from '../testing/proxied-reference';
 import { deriveSpecs } from './derive';
 import { defaultRoleMapping } from './role-mapping';
 import { writeSpecs } from './write-specs';
@@ -24,7 +23,7 @@ let clients: ReplayClients;
 let dir: string;
 
 beforeAll(async () => {
-  alt = await launchTestReference(['--deployment', 'alt']);
+  alt = await startEmbeddedReference({ deployment: 'alt' });
   clients = new ReplayClients(loadTargetMap(targetEnvOf(alt.ready) as NodeJS.ProcessEnv));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'har2spec-elsewhere-'));
 }, 120000);

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { launchReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
-import { playwrightCli, ROOT } from '../report/run-playwright';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
+import { playwrightCli } from '../report/run-playwright';
 import type { ConformanceResults, Expectation } from '../report/types';
 
 /*
@@ -19,11 +19,7 @@ let run: { code: number | null; stdout: string; stderr: string };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'alt-deployment-'));
 
 beforeAll(async () => {
-  alt = await launchReference({
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json', '--deployment', 'alt'],
-    cwd: ROOT,
-  });
+  alt = await startEmbeddedReference({ deployment: 'alt' });
   env = targetEnvOf(alt.ready);
   // A user's target: the section is read from its home page, and it is judged as the user's.
   delete env.TARGET_SECTION;

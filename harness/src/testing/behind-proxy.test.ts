@@ -1,13 +1,12 @@
 import * as path from 'node:path';
-import type { EmbeddedReference } from '../embedded/reference-process';
-import { targetEnvOf } from '../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
 import { allFindings, replayItem, ReplayClients, type ReplayRecord } from '../replay/run';
 import { loadSpecs } from '../spec-model/load';
 import type { ExchangeSpec } from '../spec-model/types';
 import { describeTargetMap, loadTargetMap, type Role } from '../target-map';
 import { setLimits } from '../transport/limits';
 import { startConnectProxy, type ConnectProxy } from './connect-proxy';
-import { launchTestReference, REPO_ROOT } from './proxied-reference';
+import { REPO_ROOT } from './proxied-reference';
 
 /*
  * A target reachable only through a proxy: the reference (a separate process) under its made-up
@@ -59,7 +58,7 @@ const problems = (record: ReplayRecord) =>
 const sentOver = (record: ReplayRecord) => record.legs.filter((l) => !l.skipped && l.steps.some((s) => s.response)).map((l) => l.protocol);
 
 beforeAll(async () => {
-  reference = await launchTestReference();
+  reference = await startEmbeddedReference();
   const names = Object.fromEntries(Object.values(reference.ready.urls).flat().map((u) => [new URL(u).hostname, '127.0.0.1']));
   proxy = await startConnectProxy(names);
 }, 120_000);

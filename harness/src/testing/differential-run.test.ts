@@ -1,8 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { launchTestReference } from './proxied-reference';
-import { targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
 import { playwrightCli, type CliRun } from '../report/run-playwright';
 import type { ConformanceResults } from '../report/types';
 
@@ -21,7 +20,7 @@ let run: CliRun;
 let results: ConformanceResults;
 
 beforeAll(async () => {
-  alt = await launchTestReference(['--deployment', 'alt']);
+  alt = await startEmbeddedReference({ deployment: 'alt' });
   env = targetEnvOf(alt.ready);
   delete env.HARNESS_TARGET_KIND;
   delete env.TARGET_SECTION;

@@ -1,5 +1,5 @@
-import type { EmbeddedReference } from '../embedded/reference-process';
-import { targetEnvOf } from '../embedded/reference-process';
+import * as path from 'node:path';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
 import { replayDifferential } from '../diff/replay';
 import { allFindings, ReplayClients, type ReplayRecord } from '../replay/run';
 import type { ReplayFinding } from '../replay/summary';
@@ -7,8 +7,7 @@ import { loadSpecs } from '../spec-model/load';
 import { BASELINE_SIDE, loadTargetMap, type TargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy, ProxiedExchange } from './mutating-proxy';
-import { launchTestReference, REPO_ROOT, startProxiedReference, stopProxiedReference } from './proxied-reference';
-import * as path from 'node:path';
+import { REPO_ROOT, startProxiedReference, stopProxiedReference } from './proxied-reference';
 
 /*
  * Differential runs, in process: the spec items replayed against a candidate and against a
@@ -28,7 +27,7 @@ let proxied: { reference: EmbeddedReference; pki: TestPki; proxy: MutatingProxy 
 let baselineClients: ReplayClients;
 
 beforeAll(async () => {
-  [baseline, candidate, alt, proxied] = await Promise.all([launchTestReference(), launchTestReference(), launchTestReference(['--deployment', 'alt']), startProxiedReference(NAMES, 'Differential Proxy Root')]);
+  [baseline, candidate, alt, proxied] = await Promise.all([startEmbeddedReference(), startEmbeddedReference(), startEmbeddedReference({ deployment: 'alt' }), startProxiedReference(NAMES, 'Differential Proxy Root')]);
   baselineClients = new ReplayClients(loadTargetMap(targetEnvOf(baseline.ready, BASELINE_SIDE), BASELINE_SIDE));
 }, 120_000);
 

@@ -1,18 +1,9 @@
 import * as path from 'node:path';
-import { launchReference, type EmbeddedReference } from '../embedded/reference-process';
+import { startEmbeddedReference, type EmbeddedReference } from '../embedded/reference-process';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { startMutatingProxy, type MutatingProxy } from './mutating-proxy';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
-
-/** The reference as a separate process, on free ports, as the global set-up starts it. */
-export function launchTestReference(extraArgs: readonly string[] = []): Promise<EmbeddedReference> {
-  return launchReference({
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json', ...extraArgs],
-    cwd: REPO_ROOT,
-  });
-}
 
 export interface ProxiedReference {
   reference: EmbeddedReference;
@@ -25,7 +16,7 @@ export interface ProxiedReference {
  * certificate for `names` (root in `pki.caFile`). `extraArgs` go to the reference (`--deployment alt`).
  */
 export async function startProxiedReference(names: string[], rootName: string, extraArgs: readonly string[] = []): Promise<ProxiedReference> {
-  const reference = await launchTestReference(extraArgs);
+  const reference = await startEmbeddedReference({ args: extraArgs });
   const pki = makeTestPki(names, rootName);
   const proxy = await startMutatingProxy({
     names,

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { launchReference, valueVariables, type EmbeddedReference } from '../embedded/reference-process';
+import { startEmbeddedReference, valueVariables, type EmbeddedReference } from '../embedded/reference-process';
 import { runPlaywright } from './playwright-run';
 
 /*
@@ -11,7 +11,7 @@ const root = path.resolve(__dirname, '../../..');
 let reference: EmbeddedReference;
 
 beforeAll(async () => {
-  reference = await launchReference({ command: process.execPath, args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'], cwd: root });
+  reference = await startEmbeddedReference();
 }, 120000);
 afterAll(async () => reference?.stop());
 
@@ -32,7 +32,7 @@ test('the raw replay and flows pass against a second reference reached by name t
     ...valueVariables(reference.ready.values),
     HARNESS_REPORT_DIR: path.join(root, 'reports', 'second-instance'),
   };
-  const results = await runPlaywright(root, ['tests/replay.test.ts', 'specs/flows', '--project', 'raw', '--grep', 'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/'], env);
+  const results = await runPlaywright(root, ['tests/replay.test.ts', 'tests/flows', '--project', 'raw', '--grep', 'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/'], env);
   expect(results.length).toBeGreaterThan(20);
   const bad = results.filter((r) => r.status !== 'passed').map((r) => `${r.title}: ${r.status} ${r.message}`);
   expect(bad).toEqual([]);

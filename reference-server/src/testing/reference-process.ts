@@ -26,13 +26,19 @@ export interface ReferenceProcess {
   stop(): Promise<void>;
 }
 
+/** The reference's entry point and the arguments of a run on free ports with its JSON ready line, for its own tests and benchmarks. */
+export const REFERENCE_ENTRY = 'reference-server/src/main.ts';
+export const FREE_PORTS_ARGS: readonly string[] = ['--port', '0', '--http-port', '0', '--json'];
+/** `node` arguments that run the reference on free ports (for benchmarks that time the process themselves). */
+export const REFERENCE_NODE_ARGS: readonly string[] = ['--import', 'tsx', REFERENCE_ENTRY, ...FREE_PORTS_ARGS];
+
 /**
  * Spawns `script` (default: the reference's own `main.ts --json` on free ports) under tsx and
  * waits for its JSON `ready` line.
  */
 export function spawnReference(options: { script?: string; args?: string[]; timeoutMs?: number } = {}): Promise<ReferenceProcess> {
-  const script = options.script ?? 'reference-server/src/main.ts';
-  const args = options.args ?? ['--port', '0', '--http-port', '0', '--json'];
+  const script = options.script ?? REFERENCE_ENTRY;
+  const args = options.args ?? [...FREE_PORTS_ARGS];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => void (stderr = (stderr + c.toString()).slice(-65536)));

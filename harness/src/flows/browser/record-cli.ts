@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
 import { targetBrowserLaunch } from '../../browser/launch';
-import { launchReference, targetEnvOf, type EmbeddedReference } from '../../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/reference-process';
 import { formatProblem } from '../../har/errors';
 import { loadTargetMap, referenceRequested } from '../../target-map';
 import { flowEnvironment } from './environment';
@@ -52,11 +52,7 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
   let reference: EmbeddedReference | undefined;
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (referenceRequested(env)) {
-    reference = await launchReference({
-      command: process.execPath,
-      args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'],
-      cwd: ROOT,
-    });
+    reference = await startEmbeddedReference();
     Object.assign(env, targetEnvOf(reference.ready));
   }
   let status = 0;

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { launchReference, valueVariables, type EmbeddedReference } from '../../embedded/reference-process';
+import { startEmbeddedReference, valueVariables, type EmbeddedReference } from '../../embedded/reference-process';
 import { runCompressionFlow } from '../../flows/raw/compression';
 import { runConditionalFlow } from '../../flows/raw/conditional';
 import { runOcspFlow } from '../../flows/raw/ocsp';
@@ -32,7 +32,7 @@ let clients: ReplayClients;
 let ocspClients: ReplayClients;
 
 beforeAll(async () => {
-  reference = await launchReference({ command: process.execPath, args: ['--import', 'tsx', path.join('reference-server', 'src', 'main.ts'), '--port', '0', '--http-port', '0', '--json'], cwd: root });
+  reference = await startEmbeddedReference();
   pki = makeTestPki(NAMES, 'Broken Targets Root');
   proxy = await startMutatingProxy({ names: NAMES, upstreamPort: reference.ready.tlsPort, upstreamCaFile: reference.ready.rootPath, keyPem: pki.keyPem, certPem: pki.certPem });
   const values = valueVariables(reference.ready.values);
