@@ -21,6 +21,7 @@ import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/ref
 import { discoveryOver, resolveDiscover } from '../harness/src/replay/discovered';
 import { buildRequest, replayPlaceholders } from '../harness/src/replay/run';
 import { learnNoise } from '../harness/src/noise';
+import { CHECKS } from '../harness/src/checks';
 import { evaluateExchange } from '../harness/src/spec-model/evaluate';
 import { loadSpecs } from '../harness/src/spec-model/load';
 import { toObservedExchange } from '../harness/src/spec-model/observe';
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
     };
     const items: Array<{ role: Role; ex: ExchangeSpec; req: Awaited<ReturnType<typeof requestOf>> }> = [];
     const setup = discoveryOver(engine);
-    for (const spec of loadSpecs(path.join(root, 'specs'))) {
+    for (const spec of loadSpecs(path.join(root, 'specs'), CHECKS)) {
       for (const ex of spec.exchanges) {
         try {
           items.push({ role: spec.role, ex, req: await requestOf(ex, spec.role, setup) });
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
         };
         const observed = await ask();
         const repeat = await ask();
-        const findings = evaluateExchange(ex, observed, { role, placeholders: req.vars, targetOrigin: map.origin, previous: [], repeat });
+        const findings = evaluateExchange(ex, observed, { role, placeholders: req.vars, targetOrigin: map.origin, previous: [], repeat, checks: CHECKS });
         learnNoise(observed, repeat);
         failures += findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error').length;
       }, 2).finally(() => (discoveryRequests += discovery.requests));
@@ -135,7 +136,7 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
   try {
     const candidateMap = loadTargetMap(targetEnvOf(candidateRef.ready) as NodeJS.ProcessEnv);
     const baselineMap = loadTargetMap(targetEnvOf(baselineRef.ready, BASELINE_SIDE) as NodeJS.ProcessEnv, BASELINE_SIDE);
-    const specs = loadSpecs(path.join(root, 'specs'));
+    const specs = loadSpecs(path.join(root, 'specs'), CHECKS);
     const items = specs.flatMap((spec) => [...spec.exchanges, ...(spec.flows ?? [])].map((item) => ({ role: spec.role, item })));
     const hosts = hostMapping(baselineMap, candidateMap);
     const settings = { allowUnsafe: false, maxRps: undefined };

@@ -13,47 +13,11 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const zlib = require('node:zlib');
 const sharp = require('sharp');
+const { pngChunk: chunk, pngChunks: chunks } = require('./content/binary');
 
 const CONTENT = path.resolve(__dirname, '../reference-server/content');
 const ICON_BYTES = 452;
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(buf) {
-  let c = 0xffffffff;
-  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type, data) {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
-  return Buffer.concat([head, data, crc]);
-}
-
-/** The chunks of a PNG as [type, data] pairs. */
-function chunks(png) {
-  const out = [];
-  for (let at = 8; at < png.length; ) {
-    const length = png.readUInt32BE(at);
-    out.push([png.toString('latin1', at + 4, at + 8), png.subarray(at + 8, at + 8 + length)]);
-    at += 12 + length;
-  }
-  return out;
-}
 
 /** Keeps the critical chunks and pads with one tEXt chunk to exactly `size` bytes. */
 function padPng(png, size) {

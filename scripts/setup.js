@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Idempotent set-up shared by the README's two commands: dependencies, then the system tools the
 // suite drives (Chromium, NSS tools, curl, openssl). Runs before node_modules exists, so: no deps.
+// Everything it prints (and what npm ci and apt-get print) goes to stderr: stdout belongs to the
+// Playwright reporters of the run that follows (`npm run conformance -- --reporter=json`).
 'use strict';
 const { execFileSync, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -27,9 +29,9 @@ function ensureDependencies() {
   const digest = crypto.createHash('sha256').update(lock).digest('hex');
   const current = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
   if (current === digest) return;
-  console.log('set-up: installing dependencies (npm ci)...');
+  console.error('set-up: installing dependencies (npm ci)...');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: ['inherit', 2, 'inherit'] });
   if (r.status !== 0) fail('npm ci failed (see above).');
   fs.writeFileSync(stampFile, `${digest}\n`);
 }
@@ -64,10 +66,10 @@ function ensureSystemTools() {
         `or point ${BROWSER_ENV} at a Chromium/Chrome executable.`,
     );
   }
-  console.log(`set-up: installing ${missing.join(', ')} with apt-get...`);
+  console.error(`set-up: installing ${missing.join(', ')} with apt-get...`);
   const cmd = sudo ? ['sudo', '-n', 'sh', '-c', install] : ['sh', '-c', install];
   try {
-    execFileSync(cmd[0], cmd.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync(cmd[0], cmd.slice(1), { stdio: ['inherit', 2, 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   } catch {
     fail(`installing ${missing.join(', ')} failed. Run: sudo sh -c '${install}'`);
   }

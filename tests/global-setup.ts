@@ -2,18 +2,17 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { failOnFromEnv } from '../harness/src/core';
 import { readSectionFromTarget } from '../harness/src/discover/read-section';
 import { writePages } from '../harness/src/discover/shared-pages';
 import { resolveDiscover } from '../harness/src/replay/discovered';
 import { ReplayClients } from '../harness/src/replay/run';
+import { CHECKS } from '../harness/src/checks';
 import { loadSpecs, SpecLoadError } from '../harness/src/spec-model/load';
+import { runSettings } from '../harness/src/settings';
 import { SPECS_DIR } from './support/paths';
 import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import {
   BASELINE_SIDE,
-  baselineRequested,
-  baselineSettings,
   describeTargetMap,
   loadBaselineMap,
   loadTargetMap,
@@ -40,12 +39,11 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
     for (const c of cleanups.reverse()) await c();
   };
   try {
-    failOnFromEnv(process.env);
-    baselineSettings(process.env);
-    const baseline = baselineRequested(process.env);
+    // Every setting (HARNESS_*, both maps, the proxy) parsed and validated before anything starts.
+    const settings = runSettings(process.env);
     const starts: Array<Promise<void>> = [];
     if (referenceRequested(process.env)) starts.push(startReference(TARGET_SIDE, cleanups));
-    if (baseline === 'reference') starts.push(startReference(BASELINE_SIDE, cleanups));
+    if (settings.baseline.kind === 'reference') starts.push(startReference(BASELINE_SIDE, cleanups));
     await Promise.all(starts);
     await prepareSide(TARGET_SIDE, loadTargetMap(process.env), cleanups);
     const baselineMap = loadBaselineMap(process.env);
@@ -91,7 +89,7 @@ async function prepareSide(side: Side, given: TargetMap, cleanups: Array<() => P
 async function readSourcePages(map: TargetMap, clients: ReplayClients, side: Side): Promise<string | undefined> {
   let specs;
   try {
-    specs = loadSpecs(SPECS_DIR);
+    specs = loadSpecs(SPECS_DIR, CHECKS);
   } catch (e) {
     if (e instanceof SpecLoadError) return undefined; // the replay reports it, test by test
     throw e;

@@ -1,11 +1,12 @@
 import { test } from '@playwright/test';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../harness/src/replay/run';
+import { CHECKS } from '../harness/src/checks';
 import { loadSpecs } from '../harness/src/spec-model/load';
-import { ENV_DISCOVERY_FILE } from '../harness/src/discover/shared-pages';
 import { hostMapping, type HostMapping } from '../harness/src/diff/hosts';
 import { Pacer, perWorker } from '../harness/src/diff/pace';
 import { replayDifferential } from '../harness/src/diff/replay';
-import { BASELINE_SIDE, baselineSettings, loadBaselineMap, loadTargetMap, skipReason } from '../harness/src/target-map';
+import { runSettings } from '../harness/src/settings';
+import { loadTargetMap, skipReason } from '../harness/src/target-map';
 import { assertFindings } from './support/assert';
 import { SPECS_DIR } from './support/paths';
 
@@ -19,22 +20,23 @@ import { SPECS_DIR } from './support/paths';
  * The spec files are loaded when this module loads: a bad spec file stops the run with every
  * violation listed (SpecLoadError), before any test.
  */
-const SPECS = loadSpecs(SPECS_DIR);
-const BASELINE = loadBaselineMap(process.env);
-const SETTINGS = baselineSettings(process.env);
+const SPECS = loadSpecs(SPECS_DIR, CHECKS);
+/** The baseline's map and settings (BASELINE_MAX_RPS, BASELINE_ALLOW_UNSAFE), and the source pages each side's set-up read. */
+const SETTINGS = runSettings(process.env);
+const BASELINE = SETTINGS.baseline.map;
 
 let clients: ReplayClients | undefined;
 let baseline: { clients: ReplayClients; hosts: HostMapping } | undefined;
 function replayClients(): ReplayClients {
-  clients ??= new ReplayClients(loadTargetMap(process.env), { discoveryFile: process.env[ENV_DISCOVERY_FILE] });
+  clients ??= new ReplayClients(loadTargetMap(process.env), { discoveryFile: SETTINGS.target.discoveryFile });
   return clients;
 }
 /** The baseline's clients, paced so that the run's workers together keep to BASELINE_MAX_RPS. */
 function baselineClients(workers: number): { clients: ReplayClients; hosts: HostMapping } | undefined {
   if (!BASELINE) return undefined;
   if (!baseline) {
-    const pacer = new Pacer(perWorker(SETTINGS.maxRps, workers));
-    const c = new ReplayClients(BASELINE, { discoveryFile: process.env[BASELINE_SIDE.discoveryFileVariable], beforeRequest: () => pacer.wait() });
+    const pacer = new Pacer(perWorker(SETTINGS.baseline.maxRps, workers));
+    const c = new ReplayClients(BASELINE, { discoveryFile: SETTINGS.baseline.discoveryFile, beforeRequest: () => pacer.wait() });
     baseline = { clients: c, hosts: hostMapping(BASELINE, replayClients().map) };
   }
   return baseline;
@@ -56,7 +58,7 @@ for (const spec of SPECS) {
         const unmapped = skipReason(c.map, spec.role);
         test.skip(unmapped !== undefined, unmapped);
         const b = baselineClients(testInfo.config.workers);
-        const { record, bodies } = b ? await replayDifferential(item, c, b.clients, { role: spec.role, settings: SETTINGS, hosts: b.hosts }) : { record: await replayItem(item, c, { role: spec.role }), bodies: [] };
+        const { record, bodies } = b ? await replayDifferential(item, c, b.clients, { role: spec.role, settings: SETTINGS.baseline, hosts: b.hosts }) : { record: await replayItem(item, c, { role: spec.role }), bodies: [] };
         await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
         for (const saved of bodies) await testInfo.attach(`body ${saved.sha256}`, { body: saved.body, contentType: saved.contentType });
         test.skip(record.skipped !== undefined, record.skipped);

@@ -1,13 +1,13 @@
 import type { TestInfo } from '@playwright/test';
 import { allFindings, ReplayClients, type ReplayRecord } from '../../harness/src/replay/run';
-import { ENV_DISCOVERY_FILE } from '../../harness/src/discover/shared-pages';
+import { runSettings } from '../../harness/src/settings';
 import { loadTargetMap } from '../../harness/src/target-map';
 import { assertFindings } from '../support/assert';
 
 /** Clients of the worker, shared by the flow tests of a file. */
 let clients: ReplayClients | undefined;
 export function flowClients(): ReplayClients {
-  clients ??= new ReplayClients(loadTargetMap(process.env), { discoveryFile: process.env[ENV_DISCOVERY_FILE] });
+  clients ??= new ReplayClients(loadTargetMap(process.env), { discoveryFile: runSettings(process.env).target.discoveryFile });
   return clients;
 }
 

@@ -3,6 +3,7 @@ import { runCompressionFlow } from '../../harness/src/flows/raw/compression';
 import { runConditionalFlow } from '../../harness/src/flows/raw/conditional';
 import { redirectChains, runRedirectFlow } from '../../harness/src/flows/raw/redirects';
 import { resourceRows } from '../../harness/src/flows/raw/resources';
+import { CHECKS } from '../../harness/src/checks';
 import { loadSpecs } from '../../harness/src/spec-model/load';
 import { skipReason } from '../../harness/src/target-map';
 import { closeFlowClients, flowClients, settle } from './flow-test';
@@ -13,7 +14,7 @@ import { SPECS_DIR } from '../support/paths';
  * requests per resource type (`compression/<role>/<type>`, `conditional/<role>/<type>`), and the
  * redirect chains hop by hop with loop and length detection (`redirects/<flow id>`).
  */
-const SPECS = loadSpecs(SPECS_DIR);
+const SPECS = loadSpecs(SPECS_DIR, CHECKS);
 test.afterAll(closeFlowClients);
 
 for (const row of resourceRows(SPECS)) {

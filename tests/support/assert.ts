@@ -1,8 +1,9 @@
 import { expect } from '@playwright/test';
-import { failingFindings, failOnFromEnv, failureMessage, NOT_JUDGED, type Finding } from '../../harness/src/core';
+import { failingFindings, failureMessage, NOT_JUDGED, type Finding } from '../../harness/src/core';
+import { runSettings } from '../../harness/src/settings';
 
-/** The run's threshold (HARNESS_FAIL_ON), read once per worker; the global set-up has validated it. */
-export const FAIL_ON = failOnFromEnv(process.env);
+/** The run's threshold (HARNESS_FAIL_ON), from the run's settings (the global set-up has validated them). */
+export const FAIL_ON = runSettings(process.env).failOn;
 
 /**
  * A test's one assertion over its findings: something was judged (a test that evaluated nothing

@@ -1,8 +1,9 @@
 import * as zlib from 'node:zlib';
 import { test } from '@playwright/test';
 import { getSetCookies, Headers, type Cookie, type Dispatcher } from 'undici';
+import { fieldLines } from '../../harness/src/core';
 import { createDispatcher, loadTargetMap, roleUrls, skipReason, type Role, type TargetMap } from '../../harness/src/target-map';
-import { send, values, type ObservedResponse, type RequestSpec } from '../../harness/src/transport/send';
+import { send, type ObservedResponse, type RequestSpec } from '../../harness/src/transport/send';
 
 export type Protocol = 'h1' | 'h2';
 export const PROTOCOLS: Protocol[] = ['h1', 'h2'];
@@ -34,7 +35,7 @@ export function request(protocol: Protocol, spec: RequestSpec): Promise<Observed
 }
 
 export function decoded(res: ObservedResponse): Buffer {
-  const encoding = values(res, 'content-encoding').join(',').trim().toLowerCase();
+  const encoding = fieldLines(res.lines, 'content-encoding').join(',').trim().toLowerCase();
   if (encoding === '' || encoding === 'identity') return res.body;
   if (encoding === 'gzip') return zlib.gunzipSync(res.body);
   if (encoding === 'br') return zlib.brotliDecompressSync(res.body);
@@ -45,7 +46,7 @@ export function decoded(res: ObservedResponse): Buffer {
 /** Set-Cookie lines parsed by undici's cookie helpers (RFC 6265 attributes). */
 export function cookies(res: ObservedResponse): Cookie[] {
   const headers = new Headers();
-  for (const line of values(res, 'set-cookie')) headers.append('set-cookie', line);
+  for (const line of fieldLines(res.lines, 'set-cookie')) headers.append('set-cookie', line);
   return getSetCookies(headers);
 }
 

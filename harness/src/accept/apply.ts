@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+import { CHECKS } from '../checks';
 import { loadSpecs, SpecLoadError } from '../spec-model/load';
 import { AcceptInvalidProposalError } from './errors';
 import type { FileChange } from './propose';
@@ -29,7 +30,7 @@ export function validateProposal(dir: string, files: readonly FileChange[]): voi
       named.set(base, f.spec.name);
     }
     try {
-      loadSpecs(tmp);
+      loadSpecs(tmp, CHECKS);
     } catch (e) {
       if (!(e instanceof SpecLoadError)) throw e;
       throw new AcceptInvalidProposalError(e.violations.map((v) => `${named.get(path.basename(v.file)) ?? path.basename(v.file)}#${v.pointer || '/'}: ${v.reason}`));

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
 import type { ExchangeSpec, SpecFile } from '../spec-model/types';
 import { main } from './cli';
@@ -147,7 +148,7 @@ describe('--write', () => {
     const home = exchange(read('site.json'), 'site/home').expect;
     expect(home.headers!['x-powered-by']).toEqual({ equals: 'Express', source: 'reference', clause: 'accepted from https://www.lessons.test:8443 (npm run accept, missing)' });
     expect(home.cookies!.sid).toMatchObject({ source: 'reference', path: '/', maxAge: 3600, httpOnly: true, secure: true, sameSite: 'Strict' });
-    expect(() => loadSpecs(tmp.dir)).not.toThrow();
+    expect(() => loadSpecs(tmp.dir, CHECKS)).not.toThrow();
     const written = [...after.values()].map((b) => b.toString('utf8')).join('\n');
     expect(written).not.toContain(CANARY_COOKIE);
     expect(written).not.toContain(CANARY_TOKEN);

@@ -4,6 +4,7 @@
  * findings. Only the raw replay (`legs`) is read: that is the candidate; a browser flow has no
  * answer per step, and fields a later report version adds (baseline data) are not looked at.
  */
+import { fieldLines } from '../core';
 import { parseHttpDate } from '../shapes';
 import { parseSetCookieLine } from '../spec-model/observe';
 import type { ObservedCookie } from '../spec-model/observed';
@@ -82,12 +83,12 @@ function answerOf(protocol: 'h1' | 'h2', response: unknown): LegAnswer | undefin
   const lines = response.lines
     .filter((p): p is [string, string] => Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'string')
     .map(([n, v]): [string, string] => [n.toLowerCase(), v]);
-  const date = lines.find(([n]) => n === 'date')?.[1];
+  const date = fieldLines(lines, 'date')[0];
   const answer: LegAnswer = {
     protocol,
     status: response.status,
     lines,
-    cookies: lines.filter(([n]) => n === 'set-cookie').map(([, v]) => cookieOf(v)),
+    cookies: fieldLines(lines, 'set-cookie').map((v) => cookieOf(v)),
     bodySize: typeof response.bodySize === 'number' ? response.bodySize : 0,
   };
   if (typeof response.decodedSize === 'number') answer.decodedSize = response.decodedSize;

@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { defaultLevel, LEVELS, type Level, type Provenance } from '../core';
+import { CHECKS } from '../checks';
 import { loadSpecs, SpecLoadError, specFilesIn } from '../spec-model/load';
 import { MATCHER_KINDS } from '../spec-model/matchers';
 import type { ExchangeSpec, HeaderSpec, MatcherMeta, SpecFile } from '../spec-model/types';
@@ -46,7 +47,7 @@ export function displayName(file: string, cwd: string = process.cwd()): string {
 export function readSpecDocs(dir: string, cwd: string = process.cwd()): SpecDoc[] {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new AcceptSpecsError(dir, 'no such folder (--specs names the folder of the spec files)');
   try {
-    loadSpecs(dir);
+    loadSpecs(dir, CHECKS);
   } catch (e) {
     if (e instanceof SpecLoadError) throw new AcceptSpecsError(dir, `the spec files do not load as they are, so they are not edited:\n${e.message}`);
     throw e;

@@ -5,6 +5,7 @@
  * (the rule har2spec follows): secret headers, cookie values, values that look like credentials,
  * and values the report already redacted, whose shape the redaction names.
  */
+import { fieldLines } from '../core';
 import { relativeTime } from '../har/infer';
 import { isSecretHeader, looksSecret } from '../har/secrets';
 import { parseAnyDate, parseHttpDate, shapeByName, tightestShape } from '../shapes';
@@ -104,8 +105,8 @@ function offsets(dates: ReadonlyArray<string | undefined>, answers: ReadonlyArra
  */
 export function headerMatcher(name: string, legs: readonly LegAnswer[], noise: boolean, place: Placeholders = NO_PLACEHOLDERS): Accepted<HeaderSpec> {
   if (legs.length === 0) return no('no answer was recorded for it');
-  const perLeg = legs.map((l) => l.lines.filter(([n]) => n === name).map(([, v]) => v));
-  const sent = sentOver(legs, (l) => l.lines.some(([n]) => n === name), 'sent');
+  const perLeg = legs.map((l) => fieldLines(l.lines, name));
+  const sent = sentOver(legs, (l) => fieldLines(l.lines, name).length > 0, 'sent');
   if (sent.reason !== undefined) return no(sent.reason);
   if (sent.value === 'none') return ok({ absent: true });
   const secret = isSecretHeader(name);

@@ -8,6 +8,7 @@
  */
 import * as path from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
+import { HarnessError } from '../core';
 import { browserLaunchData, type TargetMap } from '../target-map';
 import { BROWSER_ENV, findChromium } from './chromium-path';
 import { nssHomeFor } from './nss-home';
@@ -17,8 +18,11 @@ export const CHROMIUM_ARGS: readonly string[] = ['--disable-gpu', '--disable-qui
 
 export const DEFAULT_CACHE_DIR = path.resolve(__dirname, '../../../.harness-cache');
 
-export class BrowserMissingError extends Error {
-  readonly code = 'HARNESS_ERR_NO_BROWSER';
+/** No Chromium to drive: the message says what was looked at and how to get one. */
+export class BrowserMissingError extends HarnessError {
+  constructor(message: string) {
+    super('HARNESS_ERR_NO_BROWSER', message);
+  }
 }
 
 /** The one message for a missing browser: what was looked at and the three ways to get one. */

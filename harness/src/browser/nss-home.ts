@@ -2,9 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { HarnessError } from '../core';
 
-export class BrowserTrustError extends Error {
-  readonly code = 'HARNESS_ERR_BROWSER_TRUST';
+/** The NSS trust store for Chromium could not be built (certutil missing or failing). */
+export class BrowserTrustError extends HarnessError {
+  constructor(message: string) {
+    super('HARNESS_ERR_BROWSER_TRUST', message);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
+import { fieldLines } from '../core';
 import type { Check } from './types';
-import { finding, headerValues } from './util';
+import { finding } from './util';
 
 export const contentLengthMatches: Check = {
   id: 'body/content-length-matches',
@@ -10,7 +11,7 @@ export const contentLengthMatches: Check = {
   source: 'rfc',
   level: 'must',
   run(ex) {
-    const values = headerValues(ex, 'content-length');
+    const values = fieldLines(ex.lines, 'content-length');
     if (values.length === 0) return [];
     // No content: HEAD, 1xx, 204, 304 (the field describes the representation, not these bodies).
     if (ex.request.method.toUpperCase() === 'HEAD' || ex.status < 200 || ex.status === 204 || ex.status === 304) return [];

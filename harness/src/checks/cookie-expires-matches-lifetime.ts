@@ -1,7 +1,8 @@
+import { fieldValue } from '../core';
 import { parseAnyDate } from '../shapes';
 import { duration } from '../spec-model/matchers';
 import type { Check, Finding } from './types';
-import { finding, headerValue, responseDate } from './util';
+import { finding, responseDate } from './util';
 
 const DAY = 86400;
 const YEAR = 365 * DAY;
@@ -34,7 +35,7 @@ export const cookieExpiresMatchesLifetime: Check = {
       const stated = STATED_LIFETIMES[c.name];
       if (c.expires === undefined && c.maxAge === undefined && !stated) continue;
       if (!date) {
-        out.push(finding(cookieExpiresMatchesLifetime, false, 'a valid Date header to measure the expiry from', headerValue(ex, 'date') ?? '(absent)', { aspect: c.name }));
+        out.push(finding(cookieExpiresMatchesLifetime, false, 'a valid Date header to measure the expiry from', fieldValue(ex.lines, 'date') ?? '(absent)', { aspect: c.name }));
         continue;
       }
       const expires = c.expires === undefined ? undefined : parseAnyDate(c.expires);

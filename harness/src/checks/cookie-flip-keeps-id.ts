@@ -1,12 +1,13 @@
+import { fieldValue } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import type { Check, Finding } from './types';
-import { finding, requestHeader } from './util';
+import { finding } from './util';
 
 /** `<id>|<flag>`: the visitor-identification cookie, whose flag flips from False to True. */
 const FLAGGED = /^(.+)\|(True|False)$/;
 
 function sentValue(ex: ObservedExchange, name: string): string | undefined {
-  const cookie = requestHeader(ex, 'cookie');
+  const cookie = fieldValue(ex.request.headers, 'cookie');
   if (!cookie) return undefined;
   for (const pair of cookie.split(';')) {
     const i = pair.indexOf('=');

@@ -1,3 +1,4 @@
+import { fieldLines } from '../core';
 import type { Check } from './types';
 import { finding } from './util';
 
@@ -20,7 +21,7 @@ export const headersCacheStatus: Check = {
   run(ex) {
     const names = [...new Set(ex.lines.map(([n]) => n))];
     const found = names.filter(isCacheStatusName);
-    const shown = found.map((n) => `${n}: ${ex.lines.find(([x]) => x === n)![1]}`);
+    const shown = found.map((n) => `${n}: ${fieldLines(ex.lines, n)[0]}`);
     return [finding(headersCacheStatus, found.length > 0, 'a field of the cache-status family (cache-status, x-cache, cf-cache-status, x-cache-status, x-proxy-cache, ...)', found.length ? shown.join('; ') : `none among ${names.join(', ') || '(no fields)'}`)];
   },
 };

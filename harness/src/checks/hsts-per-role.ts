@@ -1,5 +1,6 @@
+import { fieldLines } from '../core';
 import type { Check } from './types';
-import { finding, headerValues } from './util';
+import { finding } from './util';
 
 interface HstsPolicy {
   maxAge: number;
@@ -34,7 +35,7 @@ export const hstsPerRole: Check = {
   run(ex, context) {
     const policy = HSTS_POLICIES[context.role];
     if (!policy || !ex.request.url.startsWith('https:')) return [];
-    const lines = headerValues(ex, 'strict-transport-security');
+    const lines = fieldLines(ex.lines, 'strict-transport-security');
     const expected = describe(policy);
     if (lines.length !== 1) {
       // RFC 6797 §8.1: a UA processes only the first of several fields.

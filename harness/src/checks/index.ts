@@ -2,6 +2,7 @@
  * The registry of named checks: cross-field invariants, one file each. Specs name them by id or by
  * a prefix ending at a `/` boundary (`cache` selects `cache/max-age-matches-expires`).
  */
+import { selectFrom } from '../spec-model/check';
 import type { Check } from './types';
 import { maxAgeMatchesExpires } from './max-age-matches-expires';
 import { ocspEtagIsSha256OfBody } from './ocsp-etag-is-sha256-of-body';
@@ -37,15 +38,11 @@ export const CHECKS: readonly Check[] = Object.freeze([
   redirectLocationOtherHost,
 ]);
 
-/** Whether `id` is selected by `prefix`: equal, or `prefix` is a leading run of whole segments. */
-export function selects(prefix: string, id: string): boolean {
-  const p = prefix.replace(/\/+$/, '');
-  return p !== '' && (id === p || id.startsWith(p + '/'));
-}
+export { selects } from '../spec-model/check';
 
 /** The checks selected by any of the prefixes, in registry order, each once. */
 export function selectChecks(prefixes: readonly string[], registry: readonly Check[] = CHECKS): Check[] {
-  return registry.filter((c) => prefixes.some((p) => selects(p, c.id)));
+  return selectFrom(registry, prefixes);
 }
 
 export function checkById(id: string): Check | undefined {

@@ -1,6 +1,7 @@
+import { fieldValue } from '../core';
 import { parseHttpDate } from '../shapes';
 import type { Check } from './types';
-import { cacheControl, finding, headerValue, responseDate } from './util';
+import { cacheControl, finding, responseDate } from './util';
 
 /** Date, Expires and max-age all have one-second resolution; max-age is rounded down. */
 const TOLERANCE_SECONDS = 2;
@@ -19,13 +20,13 @@ export const maxAgeMatchesExpires: Check = {
     const weight = stated ? {} : { source: 'reference' as const, level: 'info' as const };
     const cc = cacheControl(ex);
     const maxAgeRaw = cc.get('max-age');
-    const expiresRaw = headerValue(ex, 'expires');
+    const expiresRaw = fieldValue(ex.lines, 'expires');
     if (maxAgeRaw === undefined || expiresRaw === undefined) return [];
     const expires = parseHttpDate(expiresRaw.trim());
     // "Expires: -1" and other invalid dates mean "already expired" (RFC 9111 §5.3): nothing to agree with.
     if (!expires) return [];
     const date = responseDate(ex);
-    if (!date) return [finding(maxAgeMatchesExpires, false, 'a valid Date header to compare Expires with', headerValue(ex, 'date') ?? '(absent)', weight)];
+    if (!date) return [finding(maxAgeMatchesExpires, false, 'a valid Date header to compare Expires with', fieldValue(ex.lines, 'date') ?? '(absent)', weight)];
     const maxAge = typeof maxAgeRaw === 'string' && /^[0-9]+$/.test(maxAgeRaw) ? Number(maxAgeRaw) : NaN;
     if (!Number.isFinite(maxAge)) return [finding(maxAgeMatchesExpires, false, 'max-age=<delta-seconds>', `max-age=${String(maxAgeRaw)}`, weight)];
     const remaining = Math.round((expires.getTime() - date.getTime()) / 1000);
@@ -34,7 +35,7 @@ export const maxAgeMatchesExpires: Check = {
       finding(
         maxAgeMatchesExpires,
         ok,
-        `max-age=${Math.max(remaining, 0)} (± ${TOLERANCE_SECONDS} s): Expires ${expiresRaw} - Date ${headerValue(ex, 'date')}`,
+        `max-age=${Math.max(remaining, 0)} (± ${TOLERANCE_SECONDS} s): Expires ${expiresRaw} - Date ${fieldValue(ex.lines, 'date')}`,
         `max-age=${maxAge}`,
         weight,
       ),

@@ -1,8 +1,9 @@
+import { fieldValue } from '../core';
 import type { Check, Finding } from './types';
-import { finding, headerValue, mediaType } from './util';
+import { finding, mediaType } from './util';
 
 function varies(ex: Parameters<Check['run']>[0]): Set<string> {
-  const v = headerValue(ex, 'vary');
+  const v = fieldValue(ex.lines, 'vary');
   return new Set((v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
 }
 
@@ -17,8 +18,8 @@ export const negotiatedResponseHasVary: Check = {
   run(ex) {
     const out: Finding[] = [];
     const vary = varies(ex);
-    const actual = headerValue(ex, 'vary') ?? '(absent)';
-    const coding = (headerValue(ex, 'content-encoding') ?? '').trim().toLowerCase();
+    const actual = fieldValue(ex.lines, 'vary') ?? '(absent)';
+    const coding = (fieldValue(ex.lines, 'content-encoding') ?? '').trim().toLowerCase();
     if (coding && coding !== 'identity') {
       out.push(
         finding(negotiatedResponseHasVary, vary.has('*') || vary.has('accept-encoding'), `vary includes Accept-Encoding (content-encoding: ${coding})`, `vary: ${actual}`, {
@@ -27,7 +28,7 @@ export const negotiatedResponseHasVary: Check = {
       );
     }
     // A converted image: the original type differs from the type sent, so the choice followed Accept.
-    const sourceType = headerValue(ex, 'source-type')?.trim().toLowerCase();
+    const sourceType = fieldValue(ex.lines, 'source-type')?.trim().toLowerCase();
     const type = mediaType(ex);
     if (sourceType && type && sourceType !== type) {
       out.push(

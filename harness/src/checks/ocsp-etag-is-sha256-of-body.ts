@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { fieldValue } from '../core';
 import type { Check } from './types';
-import { finding, headerValue, mediaType } from './util';
+import { finding, mediaType } from './util';
 
 export const ocspEtagIsSha256OfBody: Check = {
   id: 'ocsp/etag-is-sha256-of-body',
@@ -12,7 +13,7 @@ export const ocspEtagIsSha256OfBody: Check = {
   level: 'info',
   run(ex) {
     if (mediaType(ex) !== 'application/ocsp-response' || ex.body.length === 0) return [];
-    const etag = headerValue(ex, 'etag');
+    const etag = fieldValue(ex.lines, 'etag');
     const body = ex.decoded ?? ex.body;
     const expected = `"${createHash('sha256').update(body).digest('hex').toUpperCase()}"`;
     return [finding(ocspEtagIsSha256OfBody, etag === expected, `${expected} (SHA-256 of the ${body.length}-byte body)`, etag ?? '(absent)')];

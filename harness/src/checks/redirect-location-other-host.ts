@@ -1,5 +1,6 @@
+import { fieldValue } from '../core';
 import type { Check } from './types';
-import { finding, headerValue } from './util';
+import { finding } from './util';
 
 /**
  * The redirecting host's favicon chain: each hop's Location is an absolute address of a host not
@@ -14,7 +15,7 @@ export const redirectLocationOtherHost: Check = {
   level: 'must',
   run(ex, context) {
     if (ex.status < 300 || ex.status > 399) return [];
-    const location = headerValue(ex, 'location');
+    const location = fieldValue(ex.lines, 'location');
     const seen = [...context.previous, ex].map((x) => new URL(x.request.url).host.toLowerCase());
     const expected = `an absolute URL of a host other than ${[...new Set(seen)].join(', ')}`;
     if (location === undefined) return [finding(redirectLocationOtherHost, false, expected, '(no Location)')];

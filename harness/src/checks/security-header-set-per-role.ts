@@ -1,6 +1,7 @@
+import { fieldValue } from '../core';
 import { listMembers } from '../spec-model/matchers';
 import type { Check, Finding } from './types';
-import { finding, headerValue } from './util';
+import { finding } from './util';
 
 const DISABLED = ['microphone', 'midi', 'camera', 'magnetometer', 'gyroscope', 'payment'];
 
@@ -97,7 +98,7 @@ export const securityHeaderSetPerRole: Check = {
     const out: Finding[] = [];
     for (const rule of SITE_SECURITY_HEADERS) {
       if (rule.roles && !rule.roles.includes(context.role)) continue;
-      const value = headerValue(ex, rule.header);
+      const value = fieldValue(ex.lines, rule.header);
       const ok = value !== undefined && rule.test(value);
       const why = rule.header === 'content-security-policy' && value !== undefined && !ok ? ` (${permissiveCsp(value).why})` : '';
       out.push(finding(securityHeaderSetPerRole, ok, rule.expected, `${value ?? '(absent)'}${why}`, { aspect: rule.header }));

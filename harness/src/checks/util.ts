@@ -1,30 +1,19 @@
 /** Small readers of observed exchanges shared by the checks. */
+import { fieldValue } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import { parseHttpDate } from '../shapes';
 import type { Check, Finding } from './types';
 
-/** All values of a header, in order (names are lowercase in observed lines). */
-export function headerValues(ex: ObservedExchange, name: string): string[] {
-  const wanted = name.toLowerCase();
-  return ex.lines.filter(([n]) => n === wanted).map(([, v]) => v);
-}
-
-/** The combined value (lines joined with ", "), or undefined when absent. */
-export function headerValue(ex: ObservedExchange, name: string): string | undefined {
-  const all = headerValues(ex, name);
-  return all.length ? all.join(', ') : undefined;
-}
-
 /** The response's Date, if present and a valid HTTP date. */
 export function responseDate(ex: ObservedExchange): Date | undefined {
-  const d = headerValue(ex, 'date');
+  const d = fieldValue(ex.lines, 'date');
   return d === undefined ? undefined : parseHttpDate(d.trim());
 }
 
 /** Cache-Control directives, names lowercased, values unquoted (RFC 9111 §5.2). */
 export function cacheControl(ex: ObservedExchange): Map<string, string | true> {
   const out = new Map<string, string | true>();
-  const value = headerValue(ex, 'cache-control');
+  const value = fieldValue(ex.lines, 'cache-control');
   if (value === undefined) return out;
   for (const part of value.split(',')) {
     const m = /^\s*([^=\s]+)\s*(?:=\s*(?:"([^"]*)"|([^\s,]*)))?\s*$/.exec(part);
@@ -37,15 +26,8 @@ export function cacheControl(ex: ObservedExchange): Map<string, string | true> {
 
 /** The media type of Content-Type, lowercased, without parameters. */
 export function mediaType(ex: ObservedExchange): string | undefined {
-  const ct = headerValue(ex, 'content-type');
+  const ct = fieldValue(ex.lines, 'content-type');
   return ct === undefined ? undefined : ct.split(';')[0].trim().toLowerCase();
-}
-
-/** The request's header value, case-insensitive. */
-export function requestHeader(ex: ObservedExchange, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  const all = ex.request.headers.filter(([n]) => n.toLowerCase() === wanted).map(([, v]) => v);
-  return all.length ? all.join(', ') : undefined;
 }
 
 /**

@@ -6,8 +6,9 @@ export class HarnessError extends Error {
   constructor(
     readonly code: `HARNESS_ERR_${string}`,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The harness's core vocabulary: verdicts and their order, levels and provenance, findings,
- * errors and the fail-on threshold. The core imports nothing else of the harness.
+ * errors, the fail-on threshold and header-field lookup. The core imports nothing else of the
+ * harness (.dependency-cruiser.cjs enforces it).
  */
 export * from './verdict';
 export * from './level';
@@ -8,3 +9,4 @@ export * from './finding';
 export * from './errors';
 export * from './fail-on';
 export * from './failures';
+export * from './headers';

@@ -1,6 +1,6 @@
 import { emptyCounts, isVerdict, rank, summaryVerdict, VERDICTS, worst } from './verdict';
 import { defaultLevel, verdictFor } from './level';
-import { DEFAULT_FAIL_ON, failOnFromEnv, failsRun } from './fail-on';
+import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, failOnFromEnv, failsRun } from './fail-on';
 import { SettingsError } from './errors';
 
 test('the order is written once, worst first', () => {
@@ -10,6 +10,29 @@ test('the order is written once, worst first', () => {
   expect(Object.keys(emptyCounts())).toEqual([...VERDICTS]);
   expect(isVerdict('warn')).toBe(true);
   expect(isVerdict('strict')).toBe(false);
+});
+
+/** Every ordered pair of verdicts (worse first, by their place in VERDICTS). */
+const PAIRS = VERDICTS.flatMap((worse, i) => VERDICTS.slice(i + 1).map((better) => [worse, better] as const));
+
+describe('every ordering helper reads the one order', () => {
+  test('the table covers every pair', () => {
+    expect(PAIRS).toHaveLength((VERDICTS.length * (VERDICTS.length - 1)) / 2);
+  });
+  test.each(PAIRS)('%s is worse than %s', (worse, better) => {
+    expect(rank(worse)).toBeLessThan(rank(better));
+    expect(worst([better, worse])).toBe(worse);
+    expect(worst([worse, better])).toBe(worse);
+    for (const failOn of FAIL_ON_VALUES) if (failsRun(better, failOn)) expect(failsRun(worse, failOn)).toBe(true);
+  });
+  test('ranks are the positions in VERDICTS; sorting by rank gives VERDICTS back', () => {
+    expect(VERDICTS.map(rank)).toEqual(VERDICTS.map((_, i) => i));
+    const reversed = [...VERDICTS].reverse();
+    expect(reversed.sort((a, b) => rank(a) - rank(b))).toEqual([...VERDICTS]);
+  });
+  test.each(FAIL_ON_VALUES)('HARNESS_FAIL_ON=%s fails a leading run of VERDICTS, up to itself', (failOn) => {
+    expect(VERDICTS.filter((v) => failsRun(v, failOn))).toEqual(VERDICTS.slice(0, rank(failOn) + 1));
+  });
 });
 
 test('worst and summaryVerdict', () => {

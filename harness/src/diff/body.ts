@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createTwoFilesPatch } from 'diff';
+import { fieldLines } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import { isTextual } from './hosts';
 
@@ -22,7 +23,7 @@ export function bodyFacts(body: Buffer): string {
 }
 
 function contentType(ex: ObservedExchange): string | undefined {
-  return ex.lines.find(([n]) => n === 'content-type')?.[1];
+  return fieldLines(ex.lines, 'content-type')[0];
 }
 
 /** A unified line diff of two text bodies, or undefined when either is not text or too large. */

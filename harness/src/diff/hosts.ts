@@ -6,6 +6,7 @@
  * to one candidate port (two deployments on other ports, the embedded references), that port is
  * mapped for other host names too (a CSP naming a third-party host on the deployment's port).
  */
+import { fieldLines } from '../core';
 import { ROLES, roleUrls, type TargetMap } from '../target-map';
 import type { ObservedExchange } from '../spec-model/observed';
 
@@ -83,7 +84,7 @@ function relativeDomain(domain: string | undefined, host: string): string | unde
 export function comparable(ex: ObservedExchange, mapping?: HostMapping): ObservedExchange {
   const host = new URL(ex.request.url).hostname;
   const map = mapping && !mapping.identity ? mapping.text : (v: string) => v;
-  const type = ex.lines.find(([n]) => n === 'content-type')?.[1];
+  const type = fieldLines(ex.lines, 'content-type')[0];
   const decoded = ex.decoded && mapping && !mapping.identity && isTextual(type) ? Buffer.from(map(ex.decoded.toString('utf8')), 'utf8') : ex.decoded;
   return {
     ...ex,

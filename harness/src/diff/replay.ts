@@ -5,7 +5,7 @@
  * addresses and takes its own target values, so a discovered address that differs is shown, not
  * counted. Only safe methods reach the baseline unless the user allows the others.
  */
-import type { Finding } from '../core';
+import { fieldLines, type Finding } from '../core';
 import { learnNoise, mergeNoise, type Noise } from '../noise';
 import type { ObservedExchange } from '../spec-model/observed';
 import { replayWithAnswers, type ReplayAnswers, type ReplayClients, type ReplayRecord, type SentStep } from '../replay/run';
@@ -142,7 +142,7 @@ function savedBodies(diff: Finding[], cand: ReplayAnswers, base: ReplayAnswers):
         const body = decodedBody(s.observed);
         const sha = sha256(body);
         if (!wanted.has(sha) || out.has(sha)) continue;
-        out.set(sha, { sha256: sha, contentType: s.observed.lines.find(([n]) => n === 'content-type')?.[1] ?? 'application/octet-stream', body });
+        out.set(sha, { sha256: sha, contentType: fieldLines(s.observed.lines, 'content-type')[0] ?? 'application/octet-stream', body });
       }
   return [...out.values()];
 }

@@ -5,16 +5,16 @@
  * chooses: `{name}` one path segment (or query value), `{name*}` one or more segments. A template
  * without `?` says nothing of the query: the address is taken with whatever query it has.
  */
+import { HarnessError } from '../core';
 import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target-map';
 
-export class TemplateError extends Error {
-  readonly code = 'HARNESS_ERR_TEMPLATE' as const;
+export class TemplateError extends HarnessError {
+  declare readonly code: 'HARNESS_ERR_TEMPLATE';
   constructor(
     readonly template: string,
     reason: string,
   ) {
-    super(`template ${JSON.stringify(template)}: ${reason}`);
-    this.name = 'TemplateError';
+    super('HARNESS_ERR_TEMPLATE', `template ${JSON.stringify(template)}: ${reason}`);
   }
 }
 

@@ -4,6 +4,7 @@ import * as readline from 'node:readline';
 import { roleVariables, TARGET_SIDE, variableOf, type Side } from '../target-map/side';
 import { isRole } from '../target-map/roles';
 import { variableOfValue } from '../target-map/values';
+import { HarnessError } from '../core';
 
 /** What the reference prints on one line when started with `--json`. */
 export interface ReferenceReady {
@@ -18,13 +19,30 @@ export interface ReferenceReady {
   values?: Record<string, string>;
 }
 
-export class EmbeddedReferenceError extends Error {
-  readonly code = 'HARNESS_ERR_EMBEDDED_REFERENCE';
+/** The embedded reference did not start (it exited, printed no ready line, or took too long). */
+export class EmbeddedReferenceError extends HarnessError {
+  constructor(message: string) {
+    super('HARNESS_ERR_EMBEDDED_REFERENCE', message);
+  }
 }
+
+/** How a stopped reference ended: its exit code or signal, and whether SIGKILL had to end it. */
+export interface ReferenceExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** It did not exit within STOP_TIMEOUT_MS of SIGTERM and was killed. */
+  killed: boolean;
+}
+
+/** How long `stop()` waits after SIGTERM before it sends SIGKILL. */
+export const STOP_TIMEOUT_MS = 10_000;
 
 export interface EmbeddedReference {
   ready: ReferenceReady;
+  /** SIGTERM, then SIGKILL after STOP_TIMEOUT_MS; resolves once the process has exited. */
   stop(): Promise<void>;
+  /** Stops it as `stop()` does (once, however often called) and resolves with how it ended. */
+  stopWithExit(): Promise<ReferenceExit>;
 }
 
 export interface LaunchOptions {
@@ -35,16 +53,17 @@ export interface LaunchOptions {
   timeoutMs?: number;
 }
 
-function waitForExit(child: ChildProcess, ms: number): Promise<void> {
+function waitForExit(child: ChildProcess, ms: number): Promise<ReferenceExit> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    let killed = false;
+    if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, signal: child.signalCode, killed });
     const timer = setTimeout(() => {
+      killed = true;
       child.kill('SIGKILL');
-      resolve();
     }, ms);
-    child.once('exit', () => {
+    child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      resolve();
+      resolve({ code, signal, killed });
     });
   });
 }
@@ -78,9 +97,16 @@ export function launchReference(options: LaunchOptions): Promise<EmbeddedReferen
   const child = spawn(options.command, options.args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   child.stderr?.on('data', (c: Buffer) => stderr.push(c.toString()));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await waitForExit(child, 10000);
+  let stopped: Promise<ReferenceExit> | undefined;
+  const stopWithExit = (): Promise<ReferenceExit> => {
+    if (!stopped) {
+      child.kill('SIGTERM');
+      stopped = waitForExit(child, STOP_TIMEOUT_MS);
+    }
+    return stopped;
+  };
+  const stop = async (): Promise<void> => {
+    await stopWithExit();
   };
   return new Promise((resolve, reject) => {
     const fail = (why: string) => {
@@ -101,7 +127,7 @@ export function launchReference(options: LaunchOptions): Promise<EmbeddedReferen
       if ((parsed as ReferenceReady)?.event !== 'ready') return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      resolve({ ready: parsed as ReferenceReady, stop });
+      resolve({ ready: parsed as ReferenceReady, stop, stopWithExit });
     });
   });
 }

@@ -1,5 +1,6 @@
 /** One group of observations (same role, host, method, path template and status) -> one ExchangeSpec. */
 import * as path from 'node:path';
+import { fieldLines } from '../core';
 import { parseCookieDate, parseHttpDate } from '../shapes';
 import type { BodySpec, CookieSpec, ExchangeSpec, HeaderSpec, MatcherSpec, RequestTemplate } from '../spec-model/types';
 import type { Role } from '../target-map';
@@ -120,8 +121,8 @@ const DYNAMIC_BODY = /html|json|xml|javascript|text\/plain/;
  */
 export function sizeDisagreement(obs: Observation[]): string | undefined {
   for (const o of obs) {
-    if (o.headers.some(([n]) => n === 'content-encoding') || o.body.size < 0) continue;
-    const cl = o.headers.find(([n]) => n === 'content-length')?.[1];
+    if (fieldLines(o.headers, 'content-encoding').length > 0 || o.body.size < 0) continue;
+    const cl = fieldLines(o.headers, 'content-length')[0];
     if (cl !== undefined && /^\d+$/.test(cl.trim()) && Number(cl) !== o.body.size) return `content-length ${cl.trim()} but a body size of ${o.body.size} in ${o.file.split(/[\\/]/).pop()} entry ${o.index}`;
   }
   return undefined;

@@ -1,18 +1,22 @@
 /** Errors of bad input: the CLI prints their message, never a stack. */
+import { HarnessError } from '../core';
 
 /** Bad command line or mapping file: exit 2. */
-export class UsageError extends Error {
+export class UsageError extends HarnessError {
   readonly exitCode = 2;
+  constructor(message: string) {
+    super('HARNESS_ERR_HAR_USAGE', message);
+  }
 }
 
 /** A file that is not a readable HAR (not JSON, truncated, empty): exit 1, one line. */
-export class HarReadError extends Error {
+export class HarReadError extends HarnessError {
   readonly exitCode = 1;
   constructor(
     readonly file: string,
     readonly reason: string,
   ) {
-    super(`${file}: ${reason}`);
+    super('HARNESS_ERR_HAR_READ', `${file}: ${reason}`);
   }
 }
 
@@ -29,9 +33,9 @@ export function formatProblem(p: HarProblem): string {
 }
 
 /** A HAR that har-validator rejects: exit 1, every problem printed. */
-export class HarInvalidError extends Error {
+export class HarInvalidError extends HarnessError {
   readonly exitCode = 1;
   constructor(readonly problems: HarProblem[]) {
-    super(problems.map(formatProblem).join('\n'));
+    super('HARNESS_ERR_HAR_INVALID', problems.map(formatProblem).join('\n'));
   }
 }

@@ -3,6 +3,7 @@
  * repeated header lines kept in order, cookies parsed, the body reduced to facts (size, leading
  * bytes, JSON or not). Bodies themselves are not kept.
  */
+import { fieldLines } from '../core';
 import { candidatesOf, type Selector } from '../discover/candidates';
 import { parseHttpDate } from '../shapes';
 import type { Role } from '../target-map';
@@ -101,7 +102,7 @@ function linksOf(entry: HarEntry, url: URL, headers: Array<[string, string]>): O
   const type = (content?.mimeType ?? '').toLowerCase();
   if (entry.response.status < 200 || entry.response.status > 299 || typeof content?.text !== 'string' || !/html|css/.test(type)) return undefined;
   const text = (content.encoding ?? '').toLowerCase() === 'base64' ? Buffer.from(content.text, 'base64').toString('utf8') : content.text;
-  const link = headers.filter(([n]) => n === 'link').map(([, v]) => v);
+  const link = fieldLines(headers, 'link');
   return candidatesOf({ url: url.href, contentType: type, text, link }).slice(0, MAX_LINKS).map((c) => ({ url: c.url.href, via: c.via }));
 }
 
@@ -119,14 +120,14 @@ export function observe(entry: HarEntry, index: number, file: string, mapping: R
   const sent = lower(entry.request.headers);
   const requestHeaders = sent.filter(([n]) => REQUEST_HEADERS.has(n));
   const requestCookies: Array<[string, string]> = [];
-  for (const [n, v] of sent) if (n === 'cookie') requestCookies.push(...parseCookieHeader(v));
+  for (const v of fieldLines(sent, 'cookie')) requestCookies.push(...parseCookieHeader(v));
   if (requestCookies.length === 0) for (const c of entry.request.cookies ?? []) if (c && typeof c.name === 'string') requestCookies.push([c.name, String(c.value ?? '')]);
   const all = lower(entry.response.headers);
-  const setCookies = setCookieLines(all.filter(([n]) => n === 'set-cookie').map(([, v]) => v))
+  const setCookies = setCookieLines(fieldLines(all, 'set-cookie'))
     .map(parseSetCookie)
     .filter((c): c is SetCookie => c !== undefined);
   const headers = all.filter(([n]) => n !== 'set-cookie');
-  const dateValue = headers.find(([n]) => n === 'date')?.[1];
+  const dateValue = fieldLines(headers, 'date')[0];
   const date = dateValue ? parseHttpDate(dateValue)?.getTime() : undefined;
   const { path, template } = templatePath(url.pathname + url.search, ph);
   let requestBody: Observation['requestBody'];
@@ -135,7 +136,7 @@ export function observe(entry: HarEntry, index: number, file: string, mapping: R
     const enc = (post.encoding ?? post._encoding ?? '').toLowerCase();
     requestBody = { text: post.text, encoding: enc === 'base64' ? 'base64' : 'utf8' };
   }
-  const referer = sent.find(([n]) => n === 'referer')?.[1];
+  const referer = fieldLines(sent, 'referer')[0];
   const links = linksOf(entry, url, headers);
   return {
     file,

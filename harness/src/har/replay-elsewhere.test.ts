@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
 import { allFindings, ReplayClients, replayItem } from '../replay/run';
+import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import { deriveSpecs } from './derive';
@@ -37,7 +38,7 @@ afterAll(async () => {
 test('derived specs find every captured file on another deployment\'s own pages, and its answer has the captured status and type', async () => {
   const { specs } = deriveSpecs(hars, defaultRoleMapping());
   writeSpecs(specs, dir, () => undefined);
-  const loaded = loadSpecs(dir);
+  const loaded = loadSpecs(dir, CHECKS);
   const discovered = loaded.flatMap((s) => s.exchanges.filter((e) => e.discover).map((e) => ({ role: s.role, e })));
   expect(discovered.map(({ e }) => e.discover!.template)).toEqual(expect.arrayContaining(['/{section}/css/{name}.css', '/-/media/{folder*}/{file}.svg', '/cdn/shop/t/{theme}/assets/{file}.css', '/cdn/fonts/{family}/{file}.woff2', '/cdn/shop/files/{name}.png']));
   const outcome: string[] = [];

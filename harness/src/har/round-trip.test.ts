@@ -11,6 +11,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { CHECKS } from '../checks';
 import { evaluateExchange } from '../spec-model/evaluate';
 import { loadSpecFile, loadSpecs } from '../spec-model/load';
 import type { ObservedCookie, ObservedExchange } from '../spec-model/observed';
@@ -71,14 +72,14 @@ describeIf('round trip: recorded HARs -> har2spec -> specs', () => {
   });
 
   it('every derived file loads with the spec loader (schema, shapes, regexes, ids)', () => {
-    for (const spec of result.specs) expect(() => loadSpecFile(path.join(tmp, `${spec.role}.derived.json`))).not.toThrow();
-    expect(() => loadSpecs(tmp)).not.toThrow();
+    for (const spec of result.specs) expect(() => loadSpecFile(path.join(tmp, `${spec.role}.derived.json`), CHECKS)).not.toThrow();
+    expect(() => loadSpecs(tmp, CHECKS)).not.toThrow();
   });
 
   it('loads together with the hand-written specs/<role>.json (no duplicate ids)', () => {
     const hand = result.specs.map((s) => path.join(ROOT, 'specs', `${s.role}.json`)).filter((f) => fs.existsSync(f));
     for (const f of hand) fs.copyFileSync(f, path.join(tmp, path.basename(f)));
-    expect(() => loadSpecs(tmp)).not.toThrow();
+    expect(() => loadSpecs(tmp, CHECKS)).not.toThrow();
     for (const f of hand) fs.rmSync(path.join(tmp, path.basename(f)));
   });
 

@@ -3,6 +3,7 @@
  * relative to the answer's own Date, cookies attribute by attribute. Shared by noise learning and
  * by every comparison of two answers, so "the same" means one thing everywhere.
  */
+import { fieldLines } from '../core';
 import { listMembers } from '../spec-model/matchers';
 import type { ObservedCookie, ObservedExchange } from '../spec-model/observed';
 import { parseAnyDate, parseHttpDate } from '../shapes';
@@ -28,13 +29,13 @@ export function fieldNames(ex: ObservedExchange): string[] {
 
 /** The field's value as RFC 9110 §5.3 combines its lines, members normalised: two lines `a` and `b` equal one line `a, b`. */
 export function combinedValue(ex: ObservedExchange, name: string): string | undefined {
-  const lines = ex.lines.filter(([n]) => n === name).map(([, v]) => v);
+  const lines = fieldLines(ex.lines, name);
   if (lines.length === 0) return undefined;
   return listMembers(lines.join(',')).join(', ');
 }
 
 export function answerDate(ex: ObservedExchange): Date | undefined {
-  const d = ex.lines.find(([n]) => n === 'date')?.[1];
+  const d = fieldLines(ex.lines, 'date')[0];
   return d === undefined ? undefined : parseHttpDate(d.trim());
 }
 

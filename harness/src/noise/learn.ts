@@ -4,6 +4,7 @@
  * between two answers (h1 vs h2, HEAD vs GET, baseline vs candidate); it never excuses a spec
  * expectation. It is never learned across protocols: that would excuse every protocol difference.
  */
+import { fieldLines } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import { COOKIE_ASPECTS, comparedField, cookieNames, fieldNames, sameCookieAspect, sameField, type CookieAspect } from './fields';
 
@@ -38,7 +39,7 @@ export function learnNoise(first: ObservedExchange, second: ObservedExchange): N
   for (const name of new Set([...fieldNames(first), ...fieldNames(second)])) {
     if (comparedField(name) && !sameField(name, first, second)) {
       noise.fields.add(name);
-      if (first.lines.some(([n]) => n === name) !== second.lines.some(([n]) => n === name)) noise.presence.add(name);
+      if ((fieldLines(first.lines, name).length > 0) !== (fieldLines(second.lines, name).length > 0)) noise.presence.add(name);
     }
   }
   for (const name of new Set([...cookieNames(first), ...cookieNames(second)])) {

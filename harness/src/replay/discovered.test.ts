@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Discovery } from '../discover/discovery';
+import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import { resolveDiscover } from './discovered';
@@ -41,7 +42,7 @@ function context(pages = PAGES, env: Record<string, string> = {}) {
 }
 
 test('a chain: the font found in the stylesheet found on the home page, each page asked for once', async () => {
-  const [spec] = loadSpecs(dir);
+  const [spec] = loadSpecs(dir, CHECKS);
   const { ctx, asked } = context();
   const font = await resolveDiscover(spec.exchanges[2], ctx, 'site');
   expect(font).toMatchObject({ kind: 'found', vars: { found: 'https://www.site.test/static/fonts/icons.woff2?x=1', found_path: 'https://www.site.test/static/fonts/icons.woff2', name: 'icons' } });
@@ -50,14 +51,14 @@ test('a chain: the font found in the stylesheet found on the home page, each pag
 });
 
 test('a missing link up the chain fails the exchange that depends on it, saying which page was missing', async () => {
-  const [spec] = loadSpecs(dir);
+  const [spec] = loadSpecs(dir, CHECKS);
   const { ctx } = context({ 'https://www.site.test/': { type: 'text/html', text: '<p>no stylesheet</p>' } });
   const font = await resolveDiscover(spec.exchanges[2], ctx, 'site');
   expect(font).toMatchObject({ kind: 'miss', miss: { template: '/{section}/fonts/{name}.woff2', from: 'https://www.site.test/', problem: '(the page of site/css, looked for as /{section}/css/{name}.css) was not found: links no address of the selected kinds (link[href])' } });
 });
 
 test('a source page that needs a target value nobody gave is a skip naming the variable; given, it is used', async () => {
-  const [spec] = loadSpecs(dir);
+  const [spec] = loadSpecs(dir, CHECKS);
   expect(await resolveDiscover(spec.exchanges[4], context().ctx, 'site')).toEqual({ kind: 'skip', reason: 'needs the target value PRODUCT_HANDLE: set TARGET_VALUE_PRODUCT_HANDLE (or "values": {"PRODUCT_HANDLE": ...} in TARGETS_FILE)' });
   const withValue = context({ 'https://www.site.test/products/apron': { type: 'text/html', text: '<img src="/img/apron.png">' } }, { TARGET_VALUE_PRODUCT_HANDLE: 'apron' });
   expect(await resolveDiscover(spec.exchanges[4], withValue.ctx, 'site')).toMatchObject({ kind: 'found', vars: { name: 'apron' } });

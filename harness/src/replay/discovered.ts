@@ -4,7 +4,7 @@
  * client, and the discovered address turned into the step's flow variables.
  */
 import type { Dispatcher } from 'undici';
-import { defaultLevel, verdictFor } from '../core';
+import { defaultLevel, fieldLines, verdictFor } from '../core';
 import { describeMiss, Discovery, type Discovered, type DiscoverMiss, type SourceRequest } from '../discover/discovery';
 import { discoverSource, isAddress } from '../spec-model/load';
 import { toObservedExchange } from '../spec-model/observe';
@@ -27,9 +27,8 @@ export function discoveryOver(dispatcher: Dispatcher): Discovery {
     const response = await send(dispatcher, { url: req.url, headers: req.headers });
     const observed = toObservedExchange({ target: '', request: { url: req.url, headers: Object.entries(req.headers) }, response, protocol: 'h1', startedAt: new Date(), totalMs: 0 });
     if (observed.decodeError) throw new Error(`its body could not be decoded: ${observed.decodeError}`);
-    const lines = (name: string) => observed.lines.filter(([n]) => n === name).map(([, v]) => v);
-    const type = lines('content-type')[0];
-    return { url: req.url, status: observed.status, ...(type ? { contentType: type } : {}), text: observed.decoded?.toString('utf8') ?? '', link: lines('link') };
+    const type = fieldLines(observed.lines, 'content-type')[0];
+    return { url: req.url, status: observed.status, ...(type ? { contentType: type } : {}), text: observed.decoded?.toString('utf8') ?? '', link: fieldLines(observed.lines, 'link') };
   });
 }
 

@@ -2,6 +2,7 @@
  * A step's request as it will be sent: the spec's template with the run's placeholders, target
  * values, flow variables (captures and discovered addresses) and the jar's cookies filled in.
  */
+import { HarnessError } from '../core';
 import { fillPlaceholders, MissingValueError, valuePlaceholders, type PlaceholderValues } from '../spec-model/placeholders';
 import type { ExchangeSpec } from '../spec-model/types';
 import { placeholders, ROLE_PLACEHOLDERS, ROLES, roleUrls, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target-map';
@@ -29,7 +30,11 @@ const FURTHER_URL = /\{([a-z]+)_url_(\d+)\}/;
 const FLOW_VARIABLE = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/;
 
 /** The step cannot be sent: its reason is the skip reason. */
-export class StepSkip extends Error {}
+export class StepSkip extends HarnessError {
+  constructor(reason: string) {
+    super('HARNESS_ERR_STEP_SKIPPED', reason);
+  }
+}
 
 export interface BuiltRequest {
   method: string;

@@ -15,7 +15,7 @@
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
-import { defaultLevel, verdictFor, type Finding } from '../core';
+import { defaultLevel, fieldLines, fieldValue, verdictFor, type Finding } from '../core';
 import { describeNoise, emptyNoise, learnNoise, mergeNoise } from '../noise';
 import { CHECKS, selectChecks } from '../checks';
 import { evaluateExchange } from '../spec-model/evaluate';
@@ -25,7 +25,7 @@ import type { PlaceholderValues } from '../spec-model/placeholders';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import { createDispatcher, UnmappedPlaceholderError, type Role, type TargetMap } from '../target-map';
 import { H2Client, tlsFacts } from '../transport/h2';
-import { limits } from '../transport/limits';
+import { limits } from '../target-map/limits';
 import { send, TransportError, type ObservedResponse } from '../transport/send';
 import type { Discovery } from '../discover/discovery';
 import { readPages } from '../discover/shared-pages';
@@ -149,8 +149,7 @@ function capture(step: FlowStep, observed: ObservedExchange, jar: CookieJar): Ar
       raw = set.length ? set[set.length - 1].value : jar.get(c.cookie);
     } else {
       from = `header ${c.header}`;
-      const lines = observed.lines.filter(([n]) => n === (c.header ?? '').toLowerCase()).map(([, v]) => v);
-      raw = lines.length ? lines.join(', ') : undefined;
+      raw = fieldValue(observed.lines, c.header ?? '');
     }
     let value = raw;
     if (raw !== undefined && c.regex !== undefined) {
@@ -307,7 +306,7 @@ async function sendLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, client
     rec.response = record(observed);
     s.observed = observed;
     s.response = response;
-    jar.store(req.url, observed.lines.filter(([n]) => n === 'set-cookie').map(([, v]) => v));
+    jar.store(req.url, fieldLines(observed.lines, 'set-cookie'));
     for (const [name, value, from] of capture(step, observed, jar)) {
       if (value === undefined) {
         const verdict = verdictFor(false, levelOf(step), map.origin);
@@ -336,6 +335,7 @@ function evaluateLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, first: S
       targetOrigin: clients.map.origin,
       previous: [...previous],
       ...(repeat ? { repeat } : {}),
+      checks: CHECKS,
     });
     s.rec.findings.push(...findings.map((f) => ({ ...f, protocol })));
     const bodyProblem = bodyError(s.step.id, s.response, observed, target);

@@ -5,7 +5,7 @@
  * also embedded as JSON in a `<script type="application/json">`.
  */
 import { createHash } from 'node:crypto';
-import { failsRun, FINDING_SOURCES, LEVELS, VERDICTS, type FailOn } from '../core';
+import { failsRun, fieldLines, FINDING_SOURCES, LEVELS, rank, VERDICTS, type FailOn } from '../core';
 import { failuresFirst } from './build';
 import { causes } from './causes';
 import { esc, markDifference, safeScreenshotSource } from './escape';
@@ -17,8 +17,6 @@ export interface HtmlOptions {
   csp?: boolean;
 }
 
-/** Worst first, as everywhere. */
-const ORDER: readonly Verdict[] = VERDICTS;
 /** A verdict as a CSS class name (`n/a` has a slash). */
 const vc = (v: Verdict) => (v === 'n/a' ? 'na' : v);
 /** A difference from the spec or the baseline, whether or not it fails the run. */
@@ -30,16 +28,16 @@ const FAILING = (v: Verdict) => failsRun(v, failOn);
 const badge = (v: Verdict) => `<span class="badge b-${vc(v)}">${v}</span>`;
 
 function bar(c: Counts): string {
-  const total = ORDER.reduce((n, v) => n + c[v], 0);
+  const total = VERDICTS.reduce((n, v) => n + c[v], 0);
   if (total === 0) return '<div class="bar"></div>';
-  const title = ORDER.filter((v) => c[v]).map((v) => `${c[v]} ${v}`).join(', ');
-  return `<div class="bar" title="${esc(title)}" role="img" aria-label="${esc(title)}">${ORDER.filter((v) => c[v])
+  const title = VERDICTS.filter((v) => c[v]).map((v) => `${c[v]} ${v}`).join(', ');
+  return `<div class="bar" title="${esc(title)}" role="img" aria-label="${esc(title)}">${VERDICTS.filter((v) => c[v])
     .map((v) => `<span class="${vc(v)}" style="width:${((100 * c[v]) / total).toFixed(2)}%"></span>`)
     .join('')}</div>`;
 }
 
 function countsText(c: Counts): string {
-  return ORDER.filter((v) => c[v]).map((v) => `<span>${c[v]} ${v}</span>`).join('');
+  return VERDICTS.filter((v) => c[v]).map((v) => `<span>${c[v]} ${v}</span>`).join('');
 }
 
 function header(r: ConformanceResults): string {
@@ -70,7 +68,7 @@ ${run.target ? `<div class="meta"><span class="wrap">{section} = ${esc(run.targe
 
 /** Summary columns: pass, fail and error always, the other verdicts when the run has them. */
 function columns(r: ConformanceResults): Verdict[] {
-  return ORDER.filter((v) => v === 'pass' || v === 'fail' || v === 'error' || r.totals[v] > 0);
+  return VERDICTS.filter((v) => v === 'pass' || v === 'fail' || v === 'error' || r.totals[v] > 0);
 }
 
 function summary(r: ConformanceResults): string {
@@ -254,7 +252,7 @@ function anchorsOf(key: string | undefined): { id?: string } | undefined {
 }
 
 function expectationsTable(t: TestReport, bodies: ConformanceResults['bodies']): string {
-  const sorted = [...t.expectations].sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict));
+  const sorted = [...t.expectations].sort((a, b) => rank(a.verdict) - rank(b.verdict));
   let lastClause: string | undefined;
   const below = sorted.filter((e) => metBelow(t, e));
   for (const e of below) e.findings.forEach((f, i) => shownBelow.set(f.key, i === 0 ? e.key : ''));
@@ -336,11 +334,11 @@ function sideBySide(t: TestReport, s: StepReport, like?: StepReport): string {
   const alikeKeys: string[] = [];
   const unspecified: string[] = [];
   for (const name of names) {
-    const values = (res?.lines ?? []).filter(([n]) => n === name).map(([, v]) => v);
+    const values = fieldLines(res?.lines ?? [], name);
     const e = headerExps.get(name);
     const f = e && forLeg(e);
     const bad = f && DIFFERS(f.verdict);
-    const there = like?.response?.lines.filter(([n]) => n === name).map(([, v]) => v);
+    const there = like?.response ? fieldLines(like.response.lines, name) : undefined;
     if (!bad && there && there.join('\n') === values.join('\n')) {
       alike++;
       const a = anchorsOf(f?.key);

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BASELINE_SIDE, describeTargetMap, loadBaselineMap, loadTargetMap, ROLES, type TargetMap } from '../target-map';
+import { harnessSettings } from '../settings/harness';
+import { describeTargetMap, loadBaselineMap, loadTargetMap, ROLES, type TargetMap } from '../target-map';
 import type { SpecMeta, TargetMeta } from './types';
 
 /** The target map as report data; null when the variables do not describe one (a merge job without them). */
@@ -19,10 +20,13 @@ export function targetMeta(env: NodeJS.ProcessEnv = process.env): TargetMeta | n
   }
 }
 
-/** The baseline's map as report data; undefined when the run has none (or its variables are gone). */
+/**
+ * The baseline's map as report data; undefined when the run has none (or its variables are gone,
+ * or BASELINE=reference names a reference that was not started: loadBaselineMap throws then).
+ */
 export function baselineMeta(env: NodeJS.ProcessEnv = process.env): TargetMeta | undefined {
   try {
-    const map = env[BASELINE_SIDE.kindVariable] === 'reference' || env.BASELINE !== 'reference' ? loadBaselineMap(env) : undefined;
+    const map = loadBaselineMap(env);
     return (map && metaOf(map)) ?? undefined;
   } catch {
     return undefined;
@@ -73,7 +77,7 @@ export function specMeta(specsDir: string): SpecMeta {
   }
   const hash = createHash('sha256');
   for (const f of files) hash.update(f).update('\u0000').update(fs.readFileSync(path.join(specsDir, f))).update('\u0000');
-  const commit = process.env.HARNESS_SPEC_COMMIT || git(specsDir, ['rev-parse', 'HEAD']);
+  const commit = harnessSettings(process.env).specCommit ?? git(specsDir, ['rev-parse', 'HEAD']);
   const status = git(specsDir, ['status', '--porcelain', '--', '.']);
   return { ...(commit ? { commit } : {}), ...(status !== undefined ? { dirty: status.length > 0 } : {}), digest: hash.digest('hex').slice(0, 16), files };
 }

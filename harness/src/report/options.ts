@@ -1,10 +1,16 @@
 /**
  * The reporter's options, validated once: `outputFolder` (env HARNESS_REPORT_DIR), `title` (env
  * HARNESS_REPORT_TITLE), `rawSecrets` (env HARNESS_REPORT_RAW_SECRETS=1). A variable overrides the
- * configured option, so one run can be redirected without editing the config.
+ * configured option, so one run can be redirected without editing the config. The variables come
+ * from the run's settings (`harnessSettings`, harness/src/settings), parsed there with the others.
  */
 import * as path from 'node:path';
-import { failOnFromEnv, type FailOn } from '../core';
+import type { FailOn } from '../core';
+import { DEFAULT_OUTPUT_FOLDER, DEFAULT_TITLE, harnessSettings } from '../settings/harness';
+import { ReportOptionsError } from '../settings/errors';
+
+export { DEFAULT_OUTPUT_FOLDER, DEFAULT_TITLE } from '../settings/harness';
+export { ReportOptionsError } from '../settings/errors';
 
 export interface ReporterOptions {
   outputFolder?: string;
@@ -20,16 +26,6 @@ export interface ResolvedOptions {
   rawSecrets: boolean;
   /** HARNESS_FAIL_ON: the verdict at and above which the run fails (default fail). */
   failOn: FailOn;
-}
-
-export const DEFAULT_OUTPUT_FOLDER = 'reports/conformance';
-export const DEFAULT_TITLE = 'Conformance report';
-
-export class ReportOptionsError extends Error {
-  constructor(message: string) {
-    super(`conformance reporter: ${message}`);
-    this.name = 'ReportOptionsError';
-  }
 }
 
 /** The reporter's own options, and those Playwright hands every reporter (`configDir`; `onlyFailures` with --list). */
@@ -48,16 +44,10 @@ export function resolveOptions(options: unknown, env: NodeJS.ProcessEnv = proces
   if (o.rawSecrets !== undefined && typeof o.rawSecrets !== 'boolean') throw new ReportOptionsError(`rawSecrets must be true or false, got ${JSON.stringify(o.rawSecrets)}`);
   const configDir = typeof o.configDir === 'string' && o.configDir ? o.configDir : cwd;
 
-  const envDir = env.HARNESS_REPORT_DIR?.trim();
-  const outputFolder = envDir ? path.resolve(cwd, envDir) : path.resolve(configDir, (o.outputFolder as string | undefined) ?? DEFAULT_OUTPUT_FOLDER);
-
-  const envTitle = env.HARNESS_REPORT_TITLE;
-  const title = envTitle && envTitle.trim() ? envTitle.trim() : ((o.title as string | undefined)?.trim() ?? DEFAULT_TITLE);
-
-  const envRaw = env.HARNESS_REPORT_RAW_SECRETS;
-  if (envRaw !== undefined && envRaw !== '' && envRaw !== '0' && envRaw !== '1') {
-    throw new ReportOptionsError(`HARNESS_REPORT_RAW_SECRETS must be 1 (show raw secret values) or 0, got ${JSON.stringify(envRaw)}`);
-  }
-  const rawSecrets = envRaw === '1' ? true : envRaw === '0' ? false : ((o.rawSecrets as boolean | undefined) ?? false);
-  return { outputFolder, title, rawSecrets, failOn: failOnFromEnv(env) };
+  const settings = harnessSettings(env);
+  const { report } = settings;
+  const outputFolder = report.dir ? path.resolve(cwd, report.dir) : path.resolve(configDir, (o.outputFolder as string | undefined) ?? DEFAULT_OUTPUT_FOLDER);
+  const title = report.title ?? (o.title as string | undefined)?.trim() ?? DEFAULT_TITLE;
+  const rawSecrets = report.rawSecrets ?? (o.rawSecrets as boolean | undefined) ?? false;
+  return { outputFolder, title, rawSecrets, failOn: settings.failOn };
 }

@@ -1,5 +1,6 @@
 import * as zlib from 'node:zlib';
-import type { Check } from '../checks/types';
+import { CHECKS } from '../checks';
+import type { Check } from './check';
 import { evaluateExchange, type EvaluateOptions } from './evaluate';
 import { DATE, observed } from './observed-fixture';
 import type { ExchangeSpec } from './types';
@@ -9,6 +10,7 @@ const opts: EvaluateOptions = {
   role: 'site',
   placeholders: { '{base_url}': 'https://www.lessons.test', '{section}': 'static' },
   targetOrigin: 'reference',
+  checks: CHECKS,
 };
 
 const home: ExchangeSpec = {

@@ -4,11 +4,10 @@
  * filled in; the level decides what a miss means (must: fail, should: warn, info: info), and a
  * rule whose premise the answer does not meet is `n/a` with the reason.
  */
-import { CHECKS, selectChecks } from '../checks';
-import type { Check, CheckContext, Finding } from '../checks/types';
-import { defaultLevel, verdictFor, type Level, type TargetOrigin } from '../core';
+import { defaultLevel, fieldLines, fieldValue, verdictFor, type Finding, type Level, type TargetOrigin } from '../core';
 import { parseHttpDate } from '../shapes';
 import { UnmappedPlaceholderError } from '../target-map';
+import { selectFrom, type Check, type CheckContext, type CheckRegistry } from './check';
 import { compileMatcher, MatcherSpecError, type MatchContext, type MatchResult } from './matchers';
 import type { ObservedCookie, ObservedExchange } from './observed';
 import { fillPlaceholders, type PlaceholderValues } from './placeholders';
@@ -25,8 +24,8 @@ export interface EvaluateOptions {
   previous?: ObservedExchange[];
   /** The same request asked once more on the same protocol (noise learning), for checks that compare two answers. */
   repeat?: ObservedExchange;
-  /** The check registry (tests substitute their own). Default CHECKS. */
-  checks?: readonly Check[];
+  /** The check registry the spec's `checks` select from: `CHECKS` of harness/src/checks (tests substitute their own). */
+  checks: CheckRegistry;
 }
 
 export const REFERENCE_NOTE = "the reference's own choice where the description is silent: informational (HARNESS_FAIL_ON=info fails it)";
@@ -47,7 +46,7 @@ export function premiseFails(premise: Premise | undefined, observed: ObservedExc
 
 export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange, options: EvaluateOptions): Finding[] {
   const findings: Finding[] = [];
-  const dateHeader = combined(observed, 'date');
+  const dateHeader = fieldValue(observed.lines, 'date');
   const date = dateHeader === undefined ? undefined : parseHttpDate(dateHeader.trim());
   const ctx: MatchContext = { placeholders: options.placeholders, ...(date ? { date } : {}) };
 
@@ -120,7 +119,7 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
 
   if (spec.checks?.length) {
     const context: CheckContext = { role: options.role, previous: options.previous ?? [], ...(options.repeat ? { repeat: options.repeat } : {}) };
-    findings.push(...runChecks(spec.id, selectChecks(spec.checks, options.checks ?? CHECKS), observed, context, options.targetOrigin));
+    findings.push(...runChecks(spec.id, selectFrom(options.checks, spec.checks), observed, context, options.targetOrigin));
   }
   return findings;
 }
@@ -170,19 +169,9 @@ function weightOf(m: MatcherSpec | HeaderSpec | CookieSpec | BodySpec | undefine
   return { source, level, clause: meta.clause ?? parent.clause, ...(when ? { when } : {}) };
 }
 
-function combined(ex: ObservedExchange, name: string): string | undefined {
-  const all = lines(ex, name);
-  return all.length ? all.join(', ') : undefined;
-}
-
-function lines(ex: ObservedExchange, name: string): string[] {
-  const wanted = name.toLowerCase();
-  return ex.lines.filter(([n]) => n === wanted).map(([, v]) => v);
-}
-
 function compareHeader(hs: HeaderSpec, ex: ObservedExchange, name: string, ctx: MatchContext): MatchResult {
   if (typeof hs === 'object' && hs !== null && 'lines' in hs) {
-    const actual = lines(ex, name);
+    const actual = fieldLines(ex.lines, name);
     const results = hs.lines.map((m, i) => compileMatcher(m)(actual[i], ctx));
     const ok = actual.length === hs.lines.length && results.every((r) => r.ok);
     const shape = results.find((r) => !r.ok && r.shape)?.shape;
@@ -193,7 +182,7 @@ function compareHeader(hs: HeaderSpec, ex: ObservedExchange, name: string, ctx: 
       ...(shape ? { shape } : {}),
     };
   }
-  return compileMatcher(hs as MatcherSpec)(combined(ex, name), ctx);
+  return compileMatcher(hs as MatcherSpec)(fieldValue(ex.lines, name), ctx);
 }
 
 function cookiePresence(cs: CookieSpec, set: ObservedCookie[]): MatchResult {

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHECKS } from '../checks';
 import { discoverSource, loadSpecFile, loadSpecs, SpecLoadError, type SpecViolation } from './load';
 import { SCHEMA_FILE, specSchemaText } from './schema';
 
@@ -79,18 +80,18 @@ describe('spec.schema.json', () => {
 describe('loadSpecFile', () => {
   it('loads a valid file', () => {
     const dir = dirWith({ 'site.json': good });
-    expect(loadSpecFile(join(dir, 'site.json')).exchanges[0].id).toBe('site/home');
+    expect(loadSpecFile(join(dir, 'site.json'), CHECKS).exchanges[0].id).toBe('site/home');
   });
 
   it('reports invalid JSON with line and column', () => {
     const dir = dirWith({ 'site.json': '{\n  "role": "site",\n  "version": 1,,\n}' });
-    const [v] = violations(() => loadSpecFile(join(dir, 'site.json')));
+    const [v] = violations(() => loadSpecFile(join(dir, 'site.json'), CHECKS));
     expect(v).toMatchObject({ kind: 'json', pointer: '', line: 3 });
     expect(v.reason).toMatch(/invalid JSON at line 3, column \d+/);
   });
 
   it('reports a missing file', () => {
-    expect(violations(() => loadSpecFile('/nonexistent/site.json'))[0].kind).toBe('io');
+    expect(violations(() => loadSpecFile('/nonexistent/site.json', CHECKS))[0].kind).toBe('io');
   });
 
   it('reports every violation with its pointer, not just the first', () => {
@@ -108,7 +109,7 @@ describe('loadSpecFile', () => {
     doc.flows[0].steps[0].id = 'bare/flip/1';
     doc.exchanges[0].expect.headers['cache-control'] = { flags: 'i', contains: 'x' };
     const dir = dirWith({ 'site.json': doc });
-    const vs = violations(() => loadSpecFile(join(dir, 'site.json')));
+    const vs = violations(() => loadSpecFile(join(dir, 'site.json'), CHECKS));
     const at = (pointer: string) => vs.filter((v) => v.pointer === pointer).map((v) => `${v.kind}: ${v.reason}`);
     expect(at('/extra')).toEqual(['schema: unknown property "extra"']);
     expect(at('/exchanges/0/expect/headers/x-frame-options')).toEqual([expect.stringContaining('exactly one of')]);
@@ -132,7 +133,7 @@ describe('loadSpecFile', () => {
     doc.exchanges[0].expect.headers.allow = { present: true, source: 'rfc', when: { status: 405 } };
     doc.exchanges[0].expect.headers['x-frame-options'] = { list: ['SAMEORIGIN', 'SAMEORIGIN'] };
     const dir = dirWith({ 'site.json': doc });
-    expect(loadSpecFile(join(dir, 'site.json')).exchanges[0].level).toBe('should');
+    expect(loadSpecFile(join(dir, 'site.json'), CHECKS).exchanges[0].level).toBe('should');
 
     doc.exchanges[0].expect.headers['cache-control'].level = 'must';
     doc.exchanges[0].expect.cookies.SC_ANALYTICS_GLOBAL_COOKIE.source = 'reference';
@@ -140,7 +141,7 @@ describe('loadSpecFile', () => {
     doc.exchanges[0].expect.headers.allow.when = { status: 'x' };
     doc.exchanges[0].expect.headers.vary = { equals: 'Accept', level: 'sometimes' };
     const bad = dirWith({ 'site.json': doc });
-    const vs = violations(() => loadSpecFile(join(bad, 'site.json')));
+    const vs = violations(() => loadSpecFile(join(bad, 'site.json'), CHECKS));
     const at = (pointer: string) => vs.filter((v) => v.pointer.startsWith(pointer)).map((v) => `${v.kind}: ${v.reason}`);
     expect(at('/exchanges/0/expect/headers/cache-control/level')).toEqual([expect.stringMatching(/^level: "must" on a reference expectation/)]);
     expect(at('/exchanges/0/expect/cookies/SC_ANALYTICS_GLOBAL_COOKIE/path/level')).toEqual([expect.stringMatching(/^level: "should" on a reference expectation/)]);
@@ -154,7 +155,7 @@ describe('loadSpecFile', () => {
     doc.version = 2;
     doc.role = 'nowhere';
     const dir = dirWith({ 'site.json': doc });
-    const reasons = violations(() => loadSpecFile(join(dir, 'site.json'))).map((v) => `${v.pointer} ${v.reason}`);
+    const reasons = violations(() => loadSpecFile(join(dir, 'site.json'), CHECKS)).map((v) => `${v.pointer} ${v.reason}`);
     expect(reasons).toEqual(
       expect.arrayContaining([' missing required property "$schema"', '/version must be 1', expect.stringMatching(/^\/role must be one of "site"/)]),
     );
@@ -165,7 +166,7 @@ describe('loadSpecs', () => {
   it('loads every *.json but the schema, sorted', () => {
     const bare = { ...clone(good), role: 'bare', flows: [], exchanges: [{ ...clone(good.exchanges[0]), id: 'bare/root', checks: [] }] };
     const dir = dirWith({ 'site.json': good, 'bare.json': bare, 'spec.schema.json': {}, 'notes.txt': 'x' });
-    expect(loadSpecs(dir).map((s) => s.role)).toEqual(['bare', 'site']);
+    expect(loadSpecs(dir, CHECKS).map((s) => s.role)).toEqual(['bare', 'site']);
   });
 
   it('reports duplicate ids across files and problems of several files together', () => {
@@ -173,7 +174,7 @@ describe('loadSpecs', () => {
     other.flows = [];
     const broken = '{';
     const dir = dirWith({ 'a.json': good, 'b.json': other, 'c.json': broken });
-    const vs = violations(() => loadSpecs(dir));
+    const vs = violations(() => loadSpecs(dir, CHECKS));
     expect(vs.map((v) => [v.file.slice(-6), v.kind, v.pointer])).toEqual([
       ['c.json', 'json', ''],
       ['b.json', 'duplicate-id', '/exchanges/0/id'],
@@ -188,7 +189,7 @@ describe('discover', () => {
 
   it('links discover.from to an exchange of another file', () => {
     const dir = dirWith({ 'site.json': good, 'assets.json': withDiscover([media('assets/m', { from: 'site/home', select: ['img[src]'], template: '{asset_url}/-/media/{f*}.svg' })]) });
-    const specs = loadSpecs(dir);
+    const specs = loadSpecs(dir, CHECKS);
     const d = specs.find((s) => s.role === 'assets')!.exchanges[0].discover!;
     expect(discoverSource(d)?.exchange.id).toBe('site/home');
     expect(discoverSource(d)?.role).toBe('site');
@@ -205,7 +206,7 @@ describe('discover', () => {
         { ...media('assets/d', undefined), discover: undefined },
       ]),
     });
-    const vs = violations(() => loadSpecs(dir));
+    const vs = violations(() => loadSpecs(dir, CHECKS));
     expect(vs.map((v) => [v.kind, v.pointer, v.reason])).toEqual([
       ['schema', '/exchanges/2/discover/select/0', expect.stringContaining('must be one of')],
       ['schema', '/exchanges/2/discover/template', expect.stringContaining('must match')],

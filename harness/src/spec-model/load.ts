@@ -1,15 +1,17 @@
 /**
  * Reads spec files: JSON syntax, the JSON Schema, then what a schema cannot say (shape names,
  * regexes, check ids, id prefixes, duplicate ids across files). Every violation is collected and
- * reported together, each with its file, JSON pointer and reason.
+ * reported together, each with its file, JSON pointer and reason. Check ids are validated against
+ * the registry the caller passes (`CHECKS` of harness/src/checks, which sits above the spec model).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { selectChecks } from '../checks';
+import { HarnessError } from '../core';
 import { compileTemplate, TemplateError } from '../discover/template';
 import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target-map';
 import { shapeByName, SHAPE_NAMES } from '../shapes';
+import { selectFrom, type CheckRegistry } from './check';
 import { MATCHER_KINDS } from './matchers';
 import { SPEC_SCHEMA } from './schema';
 import type { DiscoverSpec, ExchangeSpec, SpecFile } from './types';
@@ -27,15 +29,15 @@ export interface SpecViolation {
   column?: number;
 }
 
-export class SpecLoadError extends Error {
-  readonly code = 'HARNESS_ERR_SPEC_LOAD' as const;
+export class SpecLoadError extends HarnessError {
+  declare readonly code: 'HARNESS_ERR_SPEC_LOAD';
   readonly violations: SpecViolation[];
   constructor(violations: SpecViolation[]) {
     super(
+      'HARNESS_ERR_SPEC_LOAD',
       `${violations.length} problem${violations.length === 1 ? '' : 's'} in spec files:\n` +
         violations.map((v) => `  ${v.file}#${v.pointer || '/'}: ${v.reason}`).join('\n'),
     );
-    this.name = 'SpecLoadError';
     this.violations = violations;
   }
 }
@@ -130,7 +132,7 @@ function schemaViolations(file: string, errors: ErrorObject[]): SpecViolation[] 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Visits every matcher of a document, defensively: the document may have failed the schema. */
-function semanticViolations(file: string, doc: unknown): SpecViolation[] {
+function semanticViolations(file: string, doc: unknown, registry: CheckRegistry): SpecViolation[] {
   const out: SpecViolation[] = [];
   /** A reference choice is never a fact: it cannot fail a run against someone else's target. */
   const weight = (m: Record<string, unknown>, pointer: string, inherited: unknown): unknown => {
@@ -159,7 +161,7 @@ function semanticViolations(file: string, doc: unknown): SpecViolation[] {
   const checks = (list: unknown, pointer: string) => {
     if (!Array.isArray(list)) return;
     list.forEach((c, i) => {
-      if (typeof c === 'string' && selectChecks([c]).length === 0) {
+      if (typeof c === 'string' && selectFrom(registry, [c]).length === 0) {
         out.push({ file, pointer: `${pointer}/${i}`, kind: 'check', reason: `unknown check id or prefix "${c}"` });
       }
     });
@@ -220,7 +222,7 @@ interface Checked {
   violations: SpecViolation[];
 }
 
-function checkFile(file: string): Checked {
+function checkFile(file: string, registry: CheckRegistry): Checked {
   const violations: SpecViolation[] = [];
   let text: string;
   try {
@@ -232,7 +234,7 @@ function checkFile(file: string): Checked {
   if (violations.length) return { file, doc, violations };
   const valid = validate();
   if (!valid(doc)) violations.push(...schemaViolations(file, valid.errors ?? []));
-  violations.push(...semanticViolations(file, doc));
+  violations.push(...semanticViolations(file, doc, registry));
   if (isObject(doc) && typeof doc.role === 'string') {
     for (const { id, pointer } of idsOf(doc)) {
       if (!id.startsWith(`${doc.role}/`)) violations.push({ file, pointer, kind: 'id-prefix', reason: `id "${id}" must start with the file's role: "${doc.role}/"` });
@@ -328,9 +330,9 @@ function linkDiscover(files: Checked[]): SpecViolation[] {
   return out;
 }
 
-/** One spec file, validated on its own (ids are checked for duplicates within the file). */
-export function loadSpecFile(path: string): SpecFile {
-  const checked = checkFile(path);
+/** One spec file, validated on its own (ids are checked for duplicates within the file); `checks`: the registry its check ids name. */
+export function loadSpecFile(path: string, checks: CheckRegistry): SpecFile {
+  const checked = checkFile(path, checks);
   const violations = [...checked.violations, ...duplicates([checked]), ...linkDiscover([checked])];
   if (violations.length) throw new SpecLoadError(violations);
   return checked.doc as SpecFile;
@@ -344,8 +346,8 @@ export function specFilesIn(dir: string): string[] {
     .map((n) => join(dir, n));
 }
 
-/** All spec files of a folder, validated together (duplicate ids across files included). */
-export function loadSpecs(dir: string): SpecFile[] {
+/** All spec files of a folder, validated together (duplicate ids across files included); `checks`: the registry their check ids name. */
+export function loadSpecs(dir: string, checks: CheckRegistry): SpecFile[] {
   let files: string[];
   try {
     files = specFilesIn(dir);
@@ -354,12 +356,12 @@ export function loadSpecs(dir: string): SpecFile[] {
   }
   // A folder without spec files would replay nothing and pass: never silently.
   if (files.length === 0) throw new SpecLoadError([{ file: dir, pointer: '', kind: 'io', reason: 'holds no spec file (<role>.json)' }]);
-  return loadSpecList(files);
+  return loadSpecList(files, checks);
 }
 
 /** These spec files, validated together (duplicate ids and `discover.from` across them). */
-export function loadSpecList(files: readonly string[]): SpecFile[] {
-  const checked = files.map(checkFile);
+export function loadSpecList(files: readonly string[], checks: CheckRegistry): SpecFile[] {
+  const checked = files.map((f) => checkFile(f, checks));
   const violations = [...checked.flatMap((c) => c.violations), ...duplicates(checked), ...linkDiscover(checked)];
   if (violations.length) throw new SpecLoadError(violations);
   return checked.map((c) => c.doc as SpecFile);

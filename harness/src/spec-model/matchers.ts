@@ -2,6 +2,7 @@
  * Compiles a MatcherSpec (types.ts) into a function from an observed value to a comparison that
  * always states what was expected and what was seen, in words a report can show.
  */
+import { HarnessError } from '../core';
 import { formatHttpDate, parseAnyDate, shapeByName } from '../shapes';
 import { fillPlaceholders, type PlaceholderValues } from './placeholders';
 import type { MatcherMeta, MatcherSpec } from './types';
@@ -24,11 +25,10 @@ export interface MatchResult {
 export type Matcher = (actual: string | undefined, ctx: MatchContext) => MatchResult;
 
 /** A matcher that cannot be compiled: unknown shape, invalid regex, unknown form. */
-export class MatcherSpecError extends Error {
-  readonly code = 'HARNESS_ERR_MATCHER' as const;
+export class MatcherSpecError extends HarnessError {
+  declare readonly code: 'HARNESS_ERR_MATCHER';
   constructor(message: string) {
-    super(message);
-    this.name = 'MatcherSpecError';
+    super('HARNESS_ERR_MATCHER', message);
   }
 }
 

@@ -4,7 +4,8 @@
  */
 import * as zlib from 'node:zlib';
 import { getSetCookies, Headers } from 'undici';
-import { limits } from '../transport/limits';
+import { fieldLines } from '../core';
+import { limits } from '../target-map/limits';
 import type { ObservedResponse } from '../transport/send';
 import type { ObservedCookie, ObservedExchange, ObservedTls } from './observed';
 
@@ -22,7 +23,7 @@ export interface ObserveInput {
 export function toObservedExchange(input: ObserveInput): ObservedExchange {
   const { response } = input;
   const headers = input.request.headers ?? {};
-  const codings = response.lines.filter(([n]) => n === 'content-encoding').map(([, v]) => v);
+  const codings = fieldLines(response.lines, 'content-encoding');
   const { decoded, decodeError } = response.truncated
     ? { decoded: undefined, decodeError: `body larger than the cap: ${response.truncated.totalBytes} bytes (SHA-256 ${response.truncated.sha256}), only the first ${response.truncated.keptBytes} kept` }
     : decodeBody(response.body, codings, limits().bodyCapBytes);
@@ -36,7 +37,7 @@ export function toObservedExchange(input: ObserveInput): ObservedExchange {
     protocol: input.protocol ?? 'unknown',
     status: response.status,
     lines: response.lines.map(([n, v]) => [n.toLowerCase(), v]),
-    cookies: response.lines.filter(([n]) => n.toLowerCase() === 'set-cookie').map(([, v]) => parseSetCookieLine(v)),
+    cookies: fieldLines(response.lines, 'set-cookie').map((v) => parseSetCookieLine(v)),
     body: response.body,
     ...(decoded ? { decoded } : {}),
     ...(decodeError ? { decodeError } : {}),

@@ -1,6 +1,7 @@
 /*
  * What was OBSERVED: what a target returned for one request. Nothing here is an expectation.
  */
+import type { ObservedTls } from '../transport/send';
 
 export interface ObservedCookie {
   name: string;
@@ -16,13 +17,8 @@ export interface ObservedCookie {
   line: string;
 }
 
-export interface ObservedTls {
-  protocol: string;
-  peerSubject?: string;
-  peerIssuer?: string;
-  validFrom?: string;
-  validTo?: string;
-}
+/** The TLS facts of the connection: the transport's own record of the handshake. */
+export type { ObservedTls } from '../transport/send';
 
 export interface ObservedExchange {
   /** Which target map the exchange was sent to (differential mode keeps two). */

@@ -1,3 +1,4 @@
+import { HarnessError } from '../core';
 import { ROLE_PLACEHOLDERS, ROLES, TARGET_SIDE, UnmappedPlaceholderError, variableOfValue, type Side } from '../target-map';
 
 /**
@@ -10,14 +11,13 @@ import { ROLE_PLACEHOLDERS, ROLES, TARGET_SIDE, UnmappedPlaceholderError, variab
 export type PlaceholderValues = Readonly<Record<string, string>>;
 
 /** A `{value:NAME}` the run was not given: the step is skipped with the variable to set. */
-export class MissingValueError extends Error {
-  readonly code = 'HARNESS_ERR_MISSING_VALUE' as const;
+export class MissingValueError extends HarnessError {
+  declare readonly code: 'HARNESS_ERR_MISSING_VALUE';
   constructor(
     readonly valueName: string,
     side: Side = TARGET_SIDE,
   ) {
-    super(`needs the ${side.name} value ${valueName}: set ${variableOfValue(valueName, side)} (or "values": {"${valueName}": ...} in ${side.filesVariable})`);
-    this.name = 'MissingValueError';
+    super('HARNESS_ERR_MISSING_VALUE', `needs the ${side.name} value ${valueName}: set ${variableOfValue(valueName, side)} (or "values": {"${valueName}": ...} in ${side.filesVariable})`);
   }
 }
 

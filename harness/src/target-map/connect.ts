@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import * as tls from 'node:tls';
 import { rootCertificates, type ConnectionOptions } from 'node:tls';
-import { limits } from '../transport/limits';
+import { limits } from './limits';
 import { proxyFor } from './proxy';
 import { resolveKey } from './resolve';
 import type { TargetMap } from './target-map';

@@ -5,7 +5,7 @@ import { routeThroughProxy } from './proxy-dispatcher';
 import { DelegatingDispatcher } from './delegating-dispatcher';
 import { resolveKey } from './resolve';
 import { extraHeadersFor, type TargetMap } from './target-map';
-import { limits } from '../transport/limits';
+import { limits } from './limits';
 
 export interface DispatcherOptions {
   /** Offer h2 in ALPN (default true); false pins HTTP/1.1 for the h1 leg of the replay. */

@@ -3,14 +3,15 @@
  * Playwright global setup, the report) can tell a user's configuration mistake from a run failure
  * without matching message text.
  */
+import { HarnessError } from '../core';
 
 /** Values are quoted with JSON.stringify so control characters and quotes stay visible in logs. */
 function quote(value: string): string {
   return JSON.stringify(value);
 }
 
-export class TargetConfigError extends Error {
-  readonly code = 'HARNESS_ERR_TARGET_CONFIG' as const;
+export class TargetConfigError extends HarnessError {
+  declare readonly code: 'HARNESS_ERR_TARGET_CONFIG';
   /** The environment variable at fault (TARGETS_FILE for anything read from that file). */
   readonly variable: string;
   /** The offending value as written (a URL, an entry, a path). */
@@ -20,8 +21,7 @@ export class TargetConfigError extends Error {
 
   constructor(variable: string, value: string, reason: string, pointer?: string) {
     const where = pointer === undefined ? variable : `${variable} (${pointer === '' ? '/' : pointer})`;
-    super(`${where}: ${quote(value)} ${reason}`);
-    this.name = 'TargetConfigError';
+    super('HARNESS_ERR_TARGET_CONFIG', `${where}: ${quote(value)} ${reason}`);
     this.variable = variable;
     this.value = value;
     if (pointer !== undefined) this.pointer = pointer;
@@ -33,14 +33,13 @@ export class TargetConfigError extends Error {
  * error: the configuration is valid, the exchange just cannot run against this target, which the
  * replay turns into a "role not mapped" skip rather than a failure.
  */
-export class UnmappedPlaceholderError extends Error {
-  readonly code = 'HARNESS_ERR_TARGET_UNMAPPED' as const;
+export class UnmappedPlaceholderError extends HarnessError {
+  declare readonly code: 'HARNESS_ERR_TARGET_UNMAPPED';
   readonly placeholder: string;
   readonly role: string;
 
   constructor(placeholder: string, role: string) {
-    super(`placeholder ${placeholder} needs the ${role} role, which the target does not map`);
-    this.name = 'UnmappedPlaceholderError';
+    super('HARNESS_ERR_TARGET_UNMAPPED', `placeholder ${placeholder} needs the ${role} role, which the target does not map`);
     this.placeholder = placeholder;
     this.role = role;
   }

@@ -4,7 +4,7 @@ import * as https from 'node:https';
 import * as net from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { startConnectProxy, type ConnectProxy } from '../testing/connect-proxy';
-import { setLimits } from '../transport/limits';
+import { setLimits } from './limits';
 import { send, TransportError } from '../transport/send';
 import { openTls } from './connect';
 import { createDispatcher } from './dispatcher';

@@ -20,7 +20,7 @@
 import type { Socket } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Dispatcher, Pool, ProxyAgent, type buildConnector } from 'undici';
-import { limits } from '../transport/limits';
+import { limits } from './limits';
 import { proxyAuthorization, proxyFor, type ProxyEndpoint, type ProxySettings } from './proxy';
 import { resolveKey } from './resolve';
 import type { TargetMap } from './target-map';

@@ -8,13 +8,14 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Socket } from 'node:net';
 import { rootCertificates } from 'node:tls';
+import { HarnessError } from '../core';
 import { proxyAuthorization, proxyName, type ProxyEndpoint } from './proxy';
 
 /** Connection failures that mean the proxy itself was not reached. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
-export class ProxyError extends Error {
-  readonly code = 'HARNESS_ERR_PROXY' as const;
+export class ProxyError extends HarnessError {
+  declare readonly code: 'HARNESS_ERR_PROXY';
   /** `http://proxy.corp:3128 (HTTPS_PROXY)`: the proxy as it may be shown. */
   readonly proxy: string;
   /** `host:port` asked for in CONNECT. */
@@ -23,8 +24,7 @@ export class ProxyError extends Error {
   readonly status?: number;
 
   private constructor(endpoint: ProxyEndpoint, target: string, message: string, status?: number, cause?: Error) {
-    super(`proxy ${proxyName(endpoint)} ${message}`, cause ? { cause } : undefined);
-    this.name = 'ProxyError';
+    super('HARNESS_ERR_PROXY', `proxy ${proxyName(endpoint)} ${message}`, cause ? { cause } : undefined);
     this.proxy = proxyName(endpoint);
     this.target = target;
     if (status !== undefined) this.status = status;

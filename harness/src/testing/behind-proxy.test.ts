@@ -1,10 +1,11 @@
 import * as path from 'node:path';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
 import { allFindings, replayItem, ReplayClients, type ReplayRecord } from '../replay/run';
+import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
 import type { ExchangeSpec } from '../spec-model/types';
 import { describeTargetMap, loadTargetMap, type Role } from '../target-map';
-import { setLimits } from '../transport/limits';
+import { setLimits } from '../target-map/limits';
 import { startConnectProxy, type ConnectProxy } from './connect-proxy';
 import { REPO_ROOT } from './proxied-reference';
 
@@ -16,7 +17,7 @@ import { REPO_ROOT } from './proxied-reference';
  * is an `error` finding naming the proxy and the status on both protocols, within the timeouts.
  */
 
-const SPECS = loadSpecs(path.join(REPO_ROOT, 'specs'));
+const SPECS = loadSpecs(path.join(REPO_ROOT, 'specs'), CHECKS);
 const USER = 'harness';
 const PASSWORD = 'pr0xy-s3cret';
 const AUTHORIZATION = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;

@@ -3,6 +3,7 @@ import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../
 import { replayDifferential } from '../diff/replay';
 import { allFindings, ReplayClients, type ReplayRecord } from '../replay/run';
 import type { ReplayFinding } from '../replay/summary';
+import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
 import { BASELINE_SIDE, loadTargetMap, type TargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
@@ -16,7 +17,7 @@ import { REPO_ROOT, startProxiedReference, stopProxiedReference } from './proxie
  * choices; against a broken copy, exactly what was broken.
  */
 
-const SPECS = loadSpecs(path.join(REPO_ROOT, 'specs'));
+const SPECS = loadSpecs(path.join(REPO_ROOT, 'specs'), CHECKS);
 const SETTINGS = { allowUnsafe: false, maxRps: undefined };
 const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test'];
 

@@ -1,6 +1,7 @@
 import * as http2 from 'node:http2';
 import * as zlib from 'node:zlib';
 import type { AddressInfo, Socket } from 'node:net';
+import { fieldLines } from '../core';
 import { valueVariables } from '../embedded/reference-process';
 import { createDispatcher, loadTargetMap } from '../target-map';
 import { send } from '../transport/send';
@@ -122,7 +123,7 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
 
 /** Changes the text of an answer's body, keeping its gzip coding when it has one. */
 export function rewriteText(e: ProxiedExchange, change: (text: string) => string): void {
-  const gzip = e.lines.some(([n, v]) => n === 'content-encoding' && v === 'gzip');
+  const gzip = fieldLines(e.lines, 'content-encoding').includes('gzip');
   const text = change((gzip ? zlib.gunzipSync(e.body) : e.body).toString('utf8'));
   e.body = gzip ? zlib.gzipSync(text) : Buffer.from(text);
 }

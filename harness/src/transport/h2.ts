@@ -7,11 +7,10 @@
  */
 import * as http2 from 'node:http2';
 import * as tls from 'node:tls';
-import type { ObservedTls } from '../spec-model/observed';
 import { extraHeadersFor, openTls, type TargetMap } from '../target-map';
+import { limits } from '../target-map/limits';
 import { BodySink } from './body-sink';
-import { limits } from './limits';
-import { TransportError, type ObservedResponse, type RequestSpec } from './send';
+import { TransportError, type ObservedResponse, type ObservedTls, type RequestSpec } from './send';
 
 export const H2_NOT_OFFERED = 'target does not offer h2';
 

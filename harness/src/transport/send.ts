@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
+import { HarnessError } from '../core';
+import { limits } from '../target-map/limits';
 import { BodySink, type TruncatedBody } from './body-sink';
-import { limits } from './limits';
 
 /** What the client asks for. */
 export interface RequestSpec {
@@ -24,26 +25,23 @@ export interface ObservedResponse {
   truncated?: TruncatedBody;
 }
 
-export class TransportError extends Error {
-  readonly code = 'HARNESS_ERR_TRANSPORT';
+/** What the TLS handshake showed: the negotiated protocol and the peer's certificate (`tlsFacts`). */
+export interface ObservedTls {
+  protocol: string;
+  peerSubject?: string;
+  peerIssuer?: string;
+  validFrom?: string;
+  validTo?: string;
+}
+
+/** A request that got no complete answer (refused, reset, timed out, a proxy that failed): names the URL and the cause. */
+export class TransportError extends HarnessError {
   constructor(
     readonly url: string,
     readonly cause: Error,
   ) {
-    super(`${url}: ${cause.message}`);
+    super('HARNESS_ERR_TRANSPORT', `${url}: ${cause.message}`);
   }
-}
-
-/** All values of one header, in order. */
-export function values(res: ObservedResponse, name: string): string[] {
-  const wanted = name.toLowerCase();
-  return res.lines.filter(([n]) => n === wanted).map(([, v]) => v);
-}
-
-/** The header as one string (repeats joined with ", "), or undefined when absent. */
-export function header(res: ObservedResponse, name: string): string | undefined {
-  const all = values(res, name);
-  return all.length ? all.join(', ') : undefined;
 }
 
 /**

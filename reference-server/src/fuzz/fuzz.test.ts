@@ -1,9 +1,11 @@
 /**
  * Fuzz: generated requests across every role against the reference in a process of its own, on
- * a copy of its content with canaries planted beside every served folder. Asserts that the
- * process stays up, every answer is a well-formed HTTP response, nothing answers 5xx (the only
- * 5xx a spec allows, OCSP `internalError`, is never caused by input), and no canary byte is ever
- * served (bodies decoded from gzip/br first). Loopback only; bounded in count and time.
+ * a copy of its content with canaries planted beside every served folder. Each test asserts, for
+ * what it sent itself, that the process stays up, every answer is a well-formed HTTP response,
+ * nothing answers 5xx (the only 5xx a spec allows, OCSP `internalError`, is never caused by
+ * input), no canary byte is ever served (bodies decoded from gzip/br first), and that every
+ * request it sent is accounted for (answered, or unanswered only where the test allows it).
+ * Loopback only; bounded in count and time.
  * FUZZ_SEED=<n> replays a run; FUZZ_SCALE=<x> multiplies the counts (default 1: about 12,000).
  */
 import * as http2 from 'node:http2';
@@ -27,6 +29,8 @@ const COUNTS = {
   rawFrameConnections: Math.round(150 * SCALE),
 };
 const WORKERS = 8;
+/** Raw-frame connections are opened this many at a time. */
+const RAW_BATCH = 25;
 /** A client gives up on one answer after this long (the server's own timeouts are far longer). */
 const ANSWER_TIMEOUT_MS = 2000;
 /** The whole fuzz run must end within this, whatever happens. */
@@ -45,54 +49,91 @@ interface Report {
   answered: number;
   statuses: Map<number, number>;
   problems: string[];
-  /** Requests the server closed the connection on without an answer, by request kind. */
+  /** Requests with deliberately broken framing the server closed the connection on without an answer, by request kind. */
   unanswered: Map<string, number>;
+  /** HTTP/1.1 requests with deliberately broken framing (the only ones that may go unanswered). */
+  brokenFraming: number;
   waited: number;
   h2NotSendable: number;
   h2Reset: number;
+  /** HTTP/2 streams refused (REFUSED_STREAM: not processed, as when they cross the session's GOAWAY), sent again. */
+  h2Retried: number;
   h2ResetSamples: string[];
+  /** Raw-frame connections opened, and those on which the server's first frame was its SETTINGS. */
+  rawConnections: number;
+  serverSettings: number;
 }
-const report: Report = { sent: 0, answered: 0, statuses: new Map(), problems: [], unanswered: new Map(), waited: 0, h2NotSendable: 0, h2Reset: 0, h2ResetSamples: [] };
+
+function newReport(): Report {
+  return { sent: 0, answered: 0, statuses: new Map(), problems: [], unanswered: new Map(), brokenFraming: 0, waited: 0, h2NotSendable: 0, h2Reset: 0, h2Retried: 0, h2ResetSamples: [], rawConnections: 0, serverSettings: 0 };
+}
+
+/** Every test's own report added up, for the summary at the end. */
+const report: Report = newReport();
+
+function addUp(into: Map<string | number, number>, from: Map<string | number, number>): void {
+  for (const [k, n] of from) into.set(k, (into.get(k) ?? 0) + n);
+}
+
+/**
+ * The end of every test: its counts go into the summary, and the test fails on its own problems
+ * (and when the process died or threw), whichever tests ran before it.
+ */
+function settle(r: Report): void {
+  for (const key of ['sent', 'answered', 'brokenFraming', 'waited', 'h2NotSendable', 'h2Reset', 'h2Retried', 'rawConnections', 'serverSettings'] as const) report[key] += r[key];
+  addUp(report.statuses, r.statuses);
+  addUp(report.unanswered, r.unanswered);
+  report.problems.push(...r.problems.slice(0, Math.max(0, 50 - report.problems.length)));
+  report.h2ResetSamples.push(...r.h2ResetSamples.slice(0, Math.max(0, 6 - report.h2ResetSamples.length)));
+  expect(ref.exited()).toBeUndefined();
+  expect(ref.stderr()).not.toMatch(/Uncaught|TypeError|RangeError|ReferenceError|FATAL/);
+  expect(r.problems).toEqual([]);
+  let statuses = 0;
+  for (const n of r.statuses.values()) statuses += n;
+  expect(statuses).toBe(r.answered);
+}
+
+const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 function http2ErrorName(code: number | undefined): string {
   const entry = Object.entries(http2.constants).find(([name, value]) => name.startsWith('NGHTTP2_') && !name.startsWith('NGHTTP2_ERR') && value === code && /NO_ERROR|PROTOCOL|INTERNAL|FLOW|STREAM_CLOSED|FRAME_SIZE|REFUSED|CANCEL|COMPRESSION|CONNECT_ERROR|ENHANCE|INADEQUATE|HTTP_1_1/.test(name));
   return entry ? entry[0] : `code ${code}`;
 }
 
-function problem(text: string): void {
-  if (report.problems.length < 50) report.problems.push(text);
+function problem(r: Report, text: string): void {
+  if (r.problems.length < 50) r.problems.push(text);
 }
 
 function leftMs(): number {
   return DEADLINE_MS - (performance.now() - started);
 }
 
-function decoded(status: number, headers: Record<string, string | string[] | undefined>, body: Buffer, label: string): Buffer[] {
+function decoded(r: Report, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer, label: string): Buffer[] {
   const coding = String(headers['content-encoding'] ?? '').toLowerCase();
   if (!body.length || status === 206 || !coding || coding === 'identity') return [body];
   try {
     if (coding === 'gzip') return [body, zlib.gunzipSync(body)];
     if (coding === 'br') return [body, zlib.brotliDecompressSync(body)];
   } catch (error) {
-    problem(`${label}: ${status} body does not decode as ${coding}: ${String(error)}`);
+    problem(r, `${label}: ${status} body does not decode as ${coding}: ${String(error)}`);
     return [body];
   }
-  problem(`${label}: unknown content-encoding ${coding}`);
+  problem(r, `${label}: unknown content-encoding ${coding}`);
   return [body];
 }
 
 /** The checks every answer gets, whatever the protocol. */
-function checkAnswer(label: string, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer): void {
-  report.answered++;
-  report.statuses.set(status, (report.statuses.get(status) ?? 0) + 1);
-  if (!(status >= 100 && status <= 599)) problem(`${label}: status ${status}`);
-  if (status >= 500) problem(`${label}: ${status}`);
-  for (const bytes of decoded(status, headers, body, label)) {
+function checkAnswer(r: Report, label: string, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer): void {
+  r.answered++;
+  r.statuses.set(status, (r.statuses.get(status) ?? 0) + 1);
+  if (!(status >= 100 && status <= 599)) problem(r, `${label}: status ${status}`);
+  if (status >= 500) problem(r, `${label}: ${status}`);
+  for (const bytes of decoded(r, status, headers, body, label)) {
     const text = bytes.toString('latin1');
-    for (const marker of canaries) if (text.includes(marker)) problem(`${label}: served canary content (${marker})`);
+    for (const marker of canaries) if (text.includes(marker)) problem(r, `${label}: served canary content (${marker})`);
   }
   for (const value of Object.values(headers)) {
-    for (const marker of canaries) if (String(value).includes(marker)) problem(`${label}: canary content in a header`);
+    for (const marker of canaries) if (String(value).includes(marker)) problem(r, `${label}: canary content in a header`);
   }
 }
 
@@ -100,17 +141,20 @@ function kindOf(req: H1Request): string {
   return req.label.split(' ')[0].slice(0, 20);
 }
 
-function recordH1(req: H1Request, outcome: Outcome): void {
-  if (outcome.kind === 'response') checkAnswer(req.label, outcome.status, outcome.headers, outcome.body);
-  else if (outcome.kind === 'malformed') problem(`${req.label}: malformed answer (${outcome.reason}): ${JSON.stringify(outcome.bytes.slice(0, 200))}`);
+function recordH1(r: Report, req: H1Request, outcome: Outcome): void {
+  if (req.mayWait) r.brokenFraming++;
+  if (outcome.kind === 'response') checkAnswer(r, req.label, outcome.status, outcome.headers, outcome.body);
+  else if (outcome.kind === 'malformed') problem(r, `${req.label}: malformed answer (${outcome.reason}): ${JSON.stringify(outcome.bytes.slice(0, 200))}`);
   else if (outcome.kind === 'timeout') {
-    if (req.mayWait) report.waited++;
-    else problem(`${req.label}: no answer within ${ANSWER_TIMEOUT_MS} ms (received ${JSON.stringify(outcome.bytes)}); request ${JSON.stringify(req.bytes.subarray(0, 400).toString('latin1'))}; after ${JSON.stringify(outcome.previous ?? 'nothing: new connection')}`);
-  } else report.unanswered.set(kindOf(req), (report.unanswered.get(kindOf(req)) ?? 0) + 1);
+    if (req.mayWait) r.waited++;
+    else problem(r, `${req.label}: no answer within ${ANSWER_TIMEOUT_MS} ms (received ${JSON.stringify(outcome.bytes)}); request ${JSON.stringify(req.bytes.subarray(0, 400).toString('latin1'))}; after ${JSON.stringify(outcome.previous ?? 'nothing: new connection')}`);
+  } else if (req.mayWait) r.unanswered.set(kindOf(req), (r.unanswered.get(kindOf(req)) ?? 0) + 1);
+  // A request the parser rejects is answered (400, 405, 414, 431), never just dropped.
+  else problem(r, `${req.label}: connection closed without an answer; request ${JSON.stringify(req.bytes.subarray(0, 400).toString('latin1'))}`);
 }
 
 /** Runs `count` generated HTTP/1.1 requests from WORKERS loops, one connection per name per loop. */
-async function runH1(count: number, seed: number, make: (rng: Rng) => H1Request, port: () => number): Promise<void> {
+async function runH1(r: Report, count: number, seed: number, make: (rng: Rng) => H1Request, port: () => number): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: WORKERS }, async (_, w) => {
@@ -123,42 +167,52 @@ async function runH1(count: number, seed: number, make: (rng: Rng) => H1Request,
           const key = req.servername ?? 'plain';
           let connection = connections.get(key);
           if (!connection) connections.set(key, (connection = new RawConnection({ port: port(), servername: req.servername, ca: ref.rootPem })));
-          report.sent++;
-          recordH1(req, await connection.exchange(req.bytes, req.head, ANSWER_TIMEOUT_MS));
+          r.sent++;
+          recordH1(r, req, await connection.exchange(req.bytes, req.head, ANSWER_TIMEOUT_MS));
         }
       } finally {
         for (const c of connections.values()) c.close();
       }
     }),
   );
+  if (next < count) problem(r, `the fuzz deadline (${DEADLINE_MS} ms) stopped the run after ${next} of ${count} requests`);
 }
 
-function h2Connect(servername: string): Promise<http2.ClientHttp2Session> {
+function h2Connect(servername: string, options: http2.SecureClientSessionOptions = {}): Promise<http2.ClientHttp2Session> {
   return new Promise((resolve, reject) => {
-    const session = http2.connect(`https://${servername}:${ref.tlsPort}`, { host: '127.0.0.1', servername, ca: ref.rootPem, maxHeaderListPairs: 4096 });
+    const session = http2.connect(`https://${servername}:${ref.tlsPort}`, { host: '127.0.0.1', servername, ca: ref.rootPem, maxHeaderListPairs: 4096, ...options });
     session.once('connect', () => resolve(session));
     session.once('error', reject);
     session.on('error', () => undefined);
   });
 }
 
-/** One HTTP/2 stream: its answer checked, or a reset counted. */
-function h2Exchange(session: http2.ClientHttp2Session, label: string, headers: http2.OutgoingHttpHeaders, body?: Buffer, anyReset = false): Promise<void> {
+/** What `h2Exchange` resolves with for a stream the server refused (REFUSED_STREAM: not processed). */
+const REFUSED = -1;
+
+/**
+ * One HTTP/2 stream: its answer checked, or a reset counted. Resolves with the status (0 when
+ * reset). With `resets`, any reset is expected and its code collected; with `retryRefused`, a
+ * refused stream (REFUSED_STREAM: not processed, which a client may send again, RFC 9113 §8.7;
+ * the server refuses streams that cross its GOAWAY) resolves with REFUSED instead of being a problem.
+ */
+function h2Exchange(r: Report, session: http2.ClientHttp2Session, label: string, headers: http2.OutgoingHttpHeaders, body?: Buffer, mode: { resets?: number[]; retryRefused?: boolean } = {}): Promise<number> {
   return new Promise((resolve) => {
     let stream: http2.ClientHttp2Stream;
     try {
       stream = session.request(headers, { endStream: !body });
-    } catch {
-      report.h2NotSendable++;
-      resolve();
+    } catch (error) {
+      r.h2NotSendable++;
+      problem(r, `${label}: not sendable by Node's client: ${String(error)}`);
+      resolve(0);
       return;
     }
-    report.sent++;
+    r.sent++;
     let status = 0;
     let responseHeaders: http2.IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
-      problem(`${label}: no HTTP/2 answer within ${ANSWER_TIMEOUT_MS} ms`);
+      problem(r, `${label}: no HTTP/2 answer within ${ANSWER_TIMEOUT_MS} ms`);
       stream.close(http2.constants.NGHTTP2_CANCEL);
     }, ANSWER_TIMEOUT_MS);
     stream.on('response', (h) => {
@@ -169,21 +223,25 @@ function h2Exchange(session: http2.ClientHttp2Session, label: string, headers: h
     stream.on('error', () => undefined);
     stream.on('close', () => {
       clearTimeout(timer);
-      if (status) checkAnswer(label, status, responseHeaders as Record<string, string>, Buffer.concat(chunks));
-      else {
-        report.h2Reset++;
+      if (status) checkAnswer(r, label, status, responseHeaders as Record<string, string>, Buffer.concat(chunks));
+      else if (mode.retryRefused && stream.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM) {
+        r.h2Retried++;
+        return resolve(REFUSED);
+      } else {
+        r.h2Reset++;
         // A malformed request (a :path nghttp2 refuses) is a stream error, RFC 9113 8.1.1; a
-        // reset for any other reason is a problem, except where a test provokes it.
-        if (!anyReset && stream.rstCode !== http2.constants.NGHTTP2_PROTOCOL_ERROR) problem(`${label}: stream reset (${http2ErrorName(stream.rstCode)})`);
-        if (report.h2ResetSamples.length < 6) report.h2ResetSamples.push(`${label} (${http2ErrorName(stream.rstCode)})`);
+        // reset for any other reason is a problem, except where a test provokes it (and collects the codes).
+        if (mode.resets) mode.resets.push(stream.rstCode ?? -1);
+        else if (stream.rstCode !== http2.constants.NGHTTP2_PROTOCOL_ERROR) problem(r, `${label}: stream reset (${http2ErrorName(stream.rstCode)})`);
+        if (r.h2ResetSamples.length < 6) r.h2ResetSamples.push(`${label} (${http2ErrorName(stream.rstCode)})`);
       }
-      resolve();
+      resolve(status);
     });
     if (body) stream.end(body);
   });
 }
 
-async function runH2(count: number, seed: number): Promise<void> {
+async function runH2(r: Report, count: number, seed: number): Promise<void> {
   const sessions = new Map<string, http2.ClientHttp2Session>();
   const sessionFor = async (name: string) => {
     let s = sessions.get(name);
@@ -198,26 +256,47 @@ async function runH2(count: number, seed: number): Promise<void> {
         while (next < count && leftMs() > 0) {
           next++;
           const req = h2Request(rng);
-          await h2Exchange(await sessionFor(req.servername), req.label, req.headers, req.body);
+          const status = await h2Exchange(r, await sessionFor(req.servername), req.label, req.headers, req.body, { retryRefused: true });
+          // Refused (not processed): once more, on a new session when that one is going away; refused twice is a problem.
+          if (status === REFUSED) await h2Exchange(r, await sessionFor(req.servername), req.label, req.headers, req.body);
         }
       }),
     );
   } finally {
     for (const s of sessions.values()) s.destroy();
   }
+  if (next < count) problem(r, `the fuzz deadline (${DEADLINE_MS} ms) stopped the run after ${next} of ${count} requests`);
 }
 
-/** A TLS connection speaking raw HTTP/2 frames: the preface, then what `frames` returns. */
-function rawH2(frames: Buffer[]): Promise<void> {
+/**
+ * A TLS connection speaking raw HTTP/2 frames: the preface, then what `frames` returns. The
+ * server's first frame must be its SETTINGS (RFC 9113 §3.4), whatever the client sends; the
+ * client waits for it (up to ANSWER_TIMEOUT_MS), then lingers 300 ms for what the junk provokes.
+ */
+function rawH2(r: Report, frames: Buffer[]): Promise<void> {
   return new Promise((resolve) => {
+    let head = Buffer.alloc(0);
+    let linger: NodeJS.Timeout | undefined;
     const socket = tls.connect({ host: '127.0.0.1', port: ref.tlsPort, servername: 'www.lessons.test', ca: ref.rootPem, ALPNProtocols: ['h2'] }, () => {
       socket.write(Buffer.concat([Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'), frame(4, 0, 0, Buffer.alloc(0)), ...frames]));
     });
-    const timer = setTimeout(() => socket.destroy(), 300);
-    socket.on('data', () => undefined);
+    const giveUp = setTimeout(() => socket.destroy(), ANSWER_TIMEOUT_MS);
+    socket.on('data', (c: Buffer) => {
+      if (head.length >= 9) return;
+      head = Buffer.concat([head, c]);
+      if (head.length >= 9) {
+        clearTimeout(giveUp);
+        linger = setTimeout(() => socket.destroy(), 300);
+      }
+    });
     socket.on('error', () => undefined);
     socket.on('close', () => {
-      clearTimeout(timer);
+      clearTimeout(giveUp);
+      clearTimeout(linger);
+      r.rawConnections++;
+      if (head.length < 9) problem(r, `raw frames: no frame from the server (${head.length} bytes) before the connection closed or ${ANSWER_TIMEOUT_MS} ms passed`);
+      else if (head[3] !== 4 || (head[4] & 1) !== 0 || head.readUInt32BE(5) !== 0) problem(r, `raw frames: the server's first frame is type ${head[3]}, flags ${head[4]}, stream ${head.readUInt32BE(5)}: not its SETTINGS`);
+      else r.serverSettings++;
       resolve();
     });
   });
@@ -287,38 +366,56 @@ describe('fuzz', () => {
       10_000,
     );
     c.close();
-    expect(outcome).toMatchObject({ kind: 'response', status: 200 });
+    expect(outcome).toMatchObject({ kind: 'response', status: 200, headers: { 'content-type': 'application/ocsp-response' } });
   });
 
   test('control: a canary in a br or gzip body is caught', () => {
-    const [problems, answered, statuses] = [report.problems.length, report.answered, new Map(report.statuses)];
-    checkAnswer('control br', 200, { 'content-encoding': 'br' }, zlib.brotliCompressSync(Buffer.from(`x ${canaries[0]} y`)));
-    checkAnswer('control gzip', 200, { 'content-encoding': 'gzip' }, zlib.gzipSync(Buffer.from(`x ${canaries[1]} y`)));
-    const caught = report.problems.slice(problems);
-    report.problems.length = problems;
-    report.answered = answered;
-    report.statuses = statuses;
-    expect(caught.some((p) => p.startsWith('control br: served canary'))).toBe(true);
-    expect(caught.some((p) => p.startsWith('control gzip: served canary'))).toBe(true);
+    const r = newReport();
+    checkAnswer(r, 'control br', 200, { 'content-encoding': 'br' }, zlib.brotliCompressSync(Buffer.from(`x ${canaries[0]} y`)));
+    checkAnswer(r, 'control gzip', 200, { 'content-encoding': 'gzip' }, zlib.gzipSync(Buffer.from(`x ${canaries[1]} y`)));
+    checkAnswer(r, 'control clean', 200, { 'content-encoding': 'gzip' }, zlib.gzipSync(Buffer.from('x y')));
+    // (A short brotli stream may hold its input verbatim: then the raw body shows it too.)
+    expect([...new Set(r.problems)]).toEqual([`control br: served canary content (${canaries[0]})`, `control gzip: served canary content (${canaries[1]})`]);
+    expect(r.answered).toBe(3);
   });
 
   test('HTTP/1.1 over TLS: random and mutated requests for every role', async () => {
-    await runH1(COUNTS.h1Tls, SEED, h1Request, () => ref.tlsPort);
+    const r = newReport();
+    await runH1(r, COUNTS.h1Tls, SEED, h1Request, () => ref.tlsPort);
     await stillServes();
+    settle(r);
+    // Every request sent once and accounted for once: answered, or (broken framing only) left waiting or closed.
+    expect(r.sent).toBe(COUNTS.h1Tls);
+    expect(r.answered + r.waited + total(r.unanswered)).toBe(r.sent);
+    expect(r.waited + total(r.unanswered)).toBeLessThanOrEqual(r.brokenFraming);
   }, 120_000);
 
   test('OCSP bodies: random, truncated, bit-flipped, lying DER lengths (plain port and TLS)', async () => {
-    await runH1(COUNTS.ocspPlain, SEED + 1, (rng) => ocspRequest(rng, validOcsp), () => ref.httpPort);
-    await runH1(COUNTS.ocspTls, SEED + 2, (rng) => ocspRequest(rng, validOcsp, rng.pick(['r10.o.pki.test', 'r11.o.pki.test'])), () => ref.tlsPort);
+    const r = newReport();
+    await runH1(r, COUNTS.ocspPlain, SEED + 1, (rng) => ocspRequest(rng, validOcsp), () => ref.httpPort);
+    await runH1(r, COUNTS.ocspTls, SEED + 2, (rng) => ocspRequest(rng, validOcsp, rng.pick(['r10.o.pki.test', 'r11.o.pki.test'])), () => ref.tlsPort);
     await stillServes();
+    settle(r);
+    // Their framing is never broken: every one is answered.
+    expect(r.sent).toBe(COUNTS.ocspPlain + COUNTS.ocspTls);
+    expect(r.brokenFraming).toBe(0);
+    expect(r.answered).toBe(r.sent);
   }, 120_000);
 
   test('HTTP/2: random and mutated requests for every role', async () => {
-    await runH2(COUNTS.h2, SEED + 3);
+    const r = newReport();
+    await runH2(r, COUNTS.h2, SEED + 3);
     await stillServes();
+    settle(r);
+    // Every header list is one Node's client sends; each stream is answered, reset as malformed
+    // (PROTOCOL_ERROR), or refused by a session going away and sent once more.
+    expect(r.h2NotSendable).toBe(0);
+    expect(r.sent).toBe(COUNTS.h2 + r.h2Retried);
+    expect(r.answered + r.h2Reset + r.h2Retried).toBe(r.sent);
   }, 120_000);
 
   test('HTTP/2 abuse: rapid reset, more streams than allowed, junk frames', async () => {
+    const r = newReport();
     // Rapid reset (CVE-2023-44487): open and cancel streams as fast as possible.
     const session = await h2Connect('www.lessons.test');
     let opened = 0;
@@ -328,36 +425,53 @@ describe('fuzz', () => {
         s.on('error', () => undefined);
         s.close(http2.constants.NGHTTP2_CANCEL);
         opened++;
-      } catch {
+      } catch (error) {
+        problem(r, `rapid reset: stream ${i + 1} could not be opened: ${String(error)}`);
         break;
       }
     }
-    report.sent += opened;
-    await new Promise((r) => setTimeout(r, 200));
+    r.sent += opened;
+    await new Promise((resolve) => setTimeout(resolve, 200));
     session.destroy();
+    // The loop runs without yielding: the session cannot close under it, every stream is opened and cancelled.
+    expect(opened).toBe(COUNTS.rapidReset);
 
     // Many streams at once on one session, over the server's limit of concurrent streams (128):
-    // Node's client does not hold them back, the server refuses the excess and, past 100 refused
-    // streams, closes the session. Either way each stream is answered or reset, never 5xx.
-    const many = await h2Connect('www.lessons.test');
-    const [answeredBefore, resetBefore] = [report.answered, report.h2Reset];
-    await Promise.all(Array.from({ length: COUNTS.manyStreams }, (_, i) => h2Exchange(many, `many streams #${i}`, { ':path': `/static/img/logo.png?${i}` }, undefined, true)));
+    // the client is told not to hold them back (Node's default assumes 100 until the server's
+    // SETTINGS come, then 128), so all go out at once. The server answers those within its limit,
+    // refuses the excess (REFUSED_STREAM) and, past 100 refused streams, closes the session (the
+    // rest cancelled). Each stream is answered or reset, never 5xx; every answer is the image.
+    const many = await h2Connect('www.lessons.test', { peerMaxConcurrentStreams: 1000 });
+    const resets: number[] = [];
+    const statuses = await Promise.all(Array.from({ length: COUNTS.manyStreams }, (_, i) => h2Exchange(r, many, `many streams #${i}`, { ':path': `/static/img/logo.png?${i}` }, undefined, { resets })));
     many.destroy();
-    manyStreams = { answered: report.answered - answeredBefore, reset: report.h2Reset - resetBefore };
-    report.h2Reset = resetBefore;
+    manyStreams = { answered: statuses.filter((s) => s !== 0).length, reset: resets.length };
+    expect(manyStreams.answered + manyStreams.reset).toBe(COUNTS.manyStreams);
+    expect(statuses.filter((s) => s !== 0 && s !== 200)).toEqual([]);
+    expect(manyStreams.answered).toBeGreaterThan(0);
+    expect(resets.map(http2ErrorName)).toContain('NGHTTP2_REFUSED_STREAM');
+    expect(resets.filter((c) => c !== http2.constants.NGHTTP2_REFUSED_STREAM && c !== http2.constants.NGHTTP2_CANCEL).map(http2ErrorName)).toEqual([]);
+    r.h2Reset -= resets.length;
 
     // CONNECT over HTTP/2 (the fuzz's HTTP/1.1 requests send it too): 405, the session lives on.
     const connect = await h2Connect('www.lessons.test');
-    await h2Exchange(connect, 'h2 CONNECT', { ':method': 'CONNECT', ':authority': 'www.lessons.test:443' });
-    expect(report.statuses.get(405)).toBeGreaterThan(0);
+    expect(await h2Exchange(r, connect, 'h2 CONNECT', { ':method': 'CONNECT', ':authority': 'www.lessons.test:443' })).toBe(405);
+    expect(await h2Exchange(r, connect, 'h2 after CONNECT', { ':path': '/static/css/main.css' })).toBe(200);
     connect.destroy();
 
     const rng = new Rng(SEED + 4);
-    for (let i = 0; i < COUNTS.rawFrameConnections && leftMs() > 0; i += 25) {
-      await Promise.all(Array.from({ length: 25 }, () => rawH2(randomFrames(rng))));
-      report.sent += 25;
+    let batches = 0;
+    for (let i = 0; i < COUNTS.rawFrameConnections && leftMs() > 0; i += RAW_BATCH) {
+      await Promise.all(Array.from({ length: RAW_BATCH }, () => rawH2(r, randomFrames(rng))));
+      batches++;
     }
+    r.sent += r.rawConnections;
     await stillServes();
+    settle(r);
+    // Every raw connection was opened, and on each the server spoke HTTP/2 first (its SETTINGS).
+    expect(batches).toBe(Math.ceil(COUNTS.rawFrameConnections / RAW_BATCH));
+    expect(r.rawConnections).toBe(batches * RAW_BATCH);
+    expect(r.serverSettings).toBe(r.rawConnections);
   }, 120_000);
 
   test('the process stayed up; no malformed answer, no 5xx, no canary served', () => {
@@ -378,6 +492,5 @@ describe('fuzz', () => {
     expect(ref.exited()).toBeUndefined();
     expect(ref.stderr()).not.toMatch(/Uncaught|TypeError|RangeError|ReferenceError|FATAL/);
     expect(report.problems).toEqual([]);
-    expect(report.sent).toBeGreaterThanOrEqual(10_000 * Math.min(1, SCALE));
   });
 });

@@ -54,13 +54,22 @@ test('a younger lock is respected until the timeout, which names the lock', asyn
   expect(JSON.parse(await fs.readFile(lockPath, 'utf8')).token).toBe('other');
 });
 
-test('a waiter takes the lock as soon as its holder releases it', async () => {
+test('a waiter takes the lock once its holder releases it: not before, and before its own timeout', async () => {
   await foreignLock(0);
-  setTimeout(() => void fs.rm(lockPath), 150);
-  const start = Date.now();
-  await withLock(lockPath, async () => undefined, { timeoutMs: 5_000 });
-  expect(Date.now() - start).toBeGreaterThanOrEqual(140);
-  expect(Date.now() - start).toBeLessThan(1_000);
+  const timeoutMs = 5_000;
+  let releasing = false;
+  let timedOut = false;
+  const timeout = setTimeout(() => (timedOut = true), timeoutMs);
+  setTimeout(() => {
+    releasing = true;
+    void fs.rm(lockPath);
+  }, 150);
+  try {
+    const seen = await withLock(lockPath, async () => ({ releasing, timedOut, holder: JSON.parse(await fs.readFile(lockPath, 'utf8')).pid }), { timeoutMs });
+    expect(seen).toEqual({ releasing: true, timedOut: false, holder: process.pid });
+  } finally {
+    clearTimeout(timeout);
+  }
 });
 
 test('a holder does not delete a lock that is no longer its own', async () => {

@@ -4,14 +4,16 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { failOnFromEnv, type FailOn } from '../../core';
+import type { FailOn } from '../../core';
+import { harnessSettings } from '../../settings/harness';
+import { CHECKS } from '../../checks';
 import { loadSpecList, SpecLoadError } from '../../spec-model/load';
 import type { PlaceholderValues } from '../../spec-model/placeholders';
 import type { SpecFile } from '../../spec-model/types';
 import { replayPlaceholders } from '../../replay/run';
 import { ROLES, type Role, type TargetMap } from '../../target-map';
 import { ExpectationIndex } from './expectations';
-import { timeoutsFromEnv, type FlowTimeouts } from './types';
+import type { FlowTimeouts } from './types';
 
 export interface FlowEnvironment {
   map: TargetMap;
@@ -33,7 +35,7 @@ export function loadRoleSpecs(specsDir: string): { specs: SpecFile[]; problems: 
   let files = ROLES.map((role) => ({ role, file: path.join(specsDir, `${role}.json`) })).filter((f) => fs.existsSync(f.file));
   for (;;) {
     try {
-      return { specs: loadSpecList(files.map((f) => f.file)), problems };
+      return { specs: loadSpecList(files.map((f) => f.file), CHECKS), problems };
     } catch (e) {
       if (!(e instanceof SpecLoadError)) throw e;
       const broken = files.filter((f) => e.violations.some((v) => v.file === f.file));
@@ -47,5 +49,6 @@ export function loadRoleSpecs(specsDir: string): { specs: SpecFile[]; problems: 
 export function flowEnvironment(map: TargetMap, specsDir: string, env: NodeJS.ProcessEnv = process.env): FlowEnvironment {
   const values = replayPlaceholders(map);
   const { specs, problems } = loadRoleSpecs(specsDir);
-  return { map, values, index: new ExpectationIndex(specs, values), specProblems: problems, timeouts: timeoutsFromEnv(env), failOn: failOnFromEnv(env) };
+  const settings = harnessSettings(env);
+  return { map, values, index: new ExpectationIndex(specs, values), specProblems: problems, timeouts: { ...settings.browserTimeouts }, failOn: settings.failOn };
 }

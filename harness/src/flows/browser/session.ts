@@ -5,7 +5,7 @@
  * as findings, never as a bare Playwright timeout.
  */
 import type { BrowserContext, Page, Response } from '@playwright/test';
-import type { Provenance } from '../../core';
+import { HarnessError, type Provenance } from '../../core';
 import { ROLE_PLACEHOLDERS, ROLES, roleUrls, skipReason, type Role } from '../../target-map';
 import { evaluateConsole, type ObservedConsole } from './console';
 import { evaluateStoredCookies, type StoredCookie } from './cookies';
@@ -34,7 +34,11 @@ export interface BrowserFlow {
 }
 
 /** Thrown after a finding that ends the flow has been recorded. */
-export class FlowAbort extends Error {}
+export class FlowAbort extends HarnessError {
+  constructor(message: string) {
+    super('HARNESS_ERR_FLOW_ABORTED', message);
+  }
+}
 
 export class FlowSession {
   readonly findings: FindingList;

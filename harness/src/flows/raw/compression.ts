@@ -4,13 +4,14 @@
  * coded, Content-Length equal to the bytes received; across offers the decoded bodies identical.
  */
 import { createHash } from 'node:crypto';
+import { fieldValue } from '../../core';
 import { fillPlaceholders, MissingValueError } from '../../spec-model/placeholders';
 import type { ObservedExchange } from '../../spec-model/observed';
 import { ROLE_PLACEHOLDERS } from '../../target-map';
 import { missFinding, resolveDiscover } from '../../replay/discovered';
 import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay/run';
 import type { ReplayFinding } from '../../replay/summary';
-import { FlowContext, one, show } from './context';
+import { FlowContext, show } from './context';
 import { expectedCoding, OFFERS, type ResourceRow } from './resources';
 
 const CLAUSE = 'Static files and Resources of the service description; RFC 9110 §8.4, §12.5.3, §12.5.5';
@@ -58,7 +59,7 @@ export async function flowRequestOf(row: ResourceRow, ctx: FlowContext): Promise
 
 /** Content-Length, when sent, equals the bytes of the body (RFC 9110 §8.6). */
 export function contentLengthAgrees(ctx: FlowContext, sid: string, ex: ObservedExchange): void {
-  const cl = one(ex, 'content-length');
+  const cl = fieldValue(ex.lines, 'content-length');
   if (cl === undefined || ex.request.method === 'HEAD' || ex.status === 304) return;
   ctx.expect(`${sid} content-length`, cl.trim() === String(ex.body.length), `${ex.body.length} (the bytes received)`, cl, 'rfc', { clause: 'RFC 9110 §8.6' });
 }
@@ -77,7 +78,7 @@ export async function runCompressionFlow(row: ResourceRow, clients: ReplayClient
     if (!ex) continue;
     if (!ctx.expect(`${sid} status`, ex.status === 200, '200', String(ex.status), row.exchange.source, { clause: row.exchange.clause })) continue;
     const want = expectedCoding(row, offer.value);
-    const got = (one(ex, 'content-encoding') ?? 'identity').toLowerCase();
+    const got = (fieldValue(ex.lines, 'content-encoding') ?? 'identity').toLowerCase();
     ctx.expect(`${sid} content-encoding`, want.allowed.includes(got), `${want.allowed.join(' or ')} (${want.why})`, got === 'identity' ? '(absent)' : got, want.source, { clause: row.exchange.clause });
     answers.push({ sid, ex, coding: got });
     contentLengthAgrees(ctx, sid, ex);
@@ -86,10 +87,10 @@ export async function runCompressionFlow(row: ResourceRow, clients: ReplayClient
   // Where the description states Vary it holds on every answer; otherwise RFC 9110's SHOULD holds only where the answer did vary by Accept-Encoding.
   const codings = [...new Set(answers.map((a) => a.coding))];
   for (const { sid, ex } of answers) {
-    const vary = (one(ex, 'vary') ?? '').toLowerCase().split(',').map((s) => s.trim());
+    const vary = (fieldValue(ex.lines, 'vary') ?? '').toLowerCase().split(',').map((s) => s.trim());
     const named = vary.includes('accept-encoding') || vary.includes('*');
-    if (row.vary) ctx.expect(`${sid} vary`, named, 'Vary naming Accept-Encoding', show(one(ex, 'vary')), row.varySource, { clause: row.exchange.clause });
-    else if (codings.length > 1) ctx.expect(`${sid} vary`, named, 'Vary naming Accept-Encoding', show(one(ex, 'vary')), 'rfc', { clause: VARY_SHOULD, level: 'should' });
+    if (row.vary) ctx.expect(`${sid} vary`, named, 'Vary naming Accept-Encoding', show(fieldValue(ex.lines, 'vary')), row.varySource, { clause: row.exchange.clause });
+    else if (codings.length > 1) ctx.expect(`${sid} vary`, named, 'Vary naming Accept-Encoding', show(fieldValue(ex.lines, 'vary')), 'rfc', { clause: VARY_SHOULD, level: 'should' });
     else ctx.notApplicable(`${sid} vary`, 'Vary naming Accept-Encoding', `premise not met: every offer got the same coding (${codings.join(', ') || 'none'}), so the answer does not vary by Accept-Encoding`, 'rfc', { clause: VARY_SHOULD, level: 'should' });
   }
   if (digests.length > 1) {

@@ -142,14 +142,4 @@ export class FlowContext {
   }
 }
 
-/** Header values of an observed exchange (lines kept), and the joined value. */
-export function lines(ex: ObservedExchange, name: string): string[] {
-  return ex.lines.filter(([n]) => n === name).map(([, v]) => v);
-}
-
-export function one(ex: ObservedExchange, name: string): string | undefined {
-  const all = lines(ex, name);
-  return all.length ? all.join(', ') : undefined;
-}
-
 export const show = (v: string | undefined): string => v ?? '(absent)';

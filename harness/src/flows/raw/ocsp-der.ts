@@ -7,6 +7,7 @@ import { createHash, verify as verifySignature, X509Certificate } from 'node:cry
 import { webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { HarnessError } from '../../core';
 
 let engineSet = false;
 function engine(): void {
@@ -113,7 +114,12 @@ export interface ParsedOcspResponse {
   };
 }
 
-export class OcspParseError extends Error {}
+/** Bytes that are not the OCSP response they should be. */
+export class OcspParseError extends HarnessError {
+  constructor(message: string) {
+    super('HARNESS_ERR_OCSP_PARSE', message);
+  }
+}
 
 /** Parses an OCSPResponse; throws OcspParseError when the bytes are not one. */
 export function parseOcspResponse(der: Buffer): ParsedOcspResponse {

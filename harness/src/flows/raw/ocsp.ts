@@ -6,6 +6,7 @@
  * with the response's own times, ETag = SHA-256 of the body, and a 304 for that ETag. Then the
  * error answers: a malformed request and an unknown issuer.
  */
+import { fieldValue } from '../../core';
 import { selectChecks } from '../../checks';
 import { parseHttpDate } from '../../shapes';
 import { runChecks } from '../../spec-model/evaluate';
@@ -13,7 +14,7 @@ import { compileMatcher } from '../../spec-model/matchers';
 import type { ObservedExchange } from '../../spec-model/observed';
 import { roleUrls, type Role } from '../../target-map';
 import type { ReplayClients, ReplayRecord } from '../../replay/run';
-import { FlowContext, one, show } from './context';
+import { FlowContext, show } from './context';
 import { buildOcspRequest, errorResponse, getPath, ocspUrlsOf, OcspParseError, parseOcspResponse, RESPONSE_STATUS, signatureVerdict, unknownIssuerRequest, type BuiltOcspRequest } from './ocsp-der';
 import { peerChain } from './tls-chain';
 
@@ -44,7 +45,7 @@ function joinPath(endpoint: string, segment: string): string {
 
 function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: BuiltOcspRequest, issuer: Buffer, now: Date): void {
   ctx.expect(`${sid} status`, ex.status === 200, '200', String(ex.status), 'capture', { clause: CLAUSE });
-  ctx.expect(`${sid} header content-type`, one(ex, 'content-type') === 'application/ocsp-response', 'application/ocsp-response', show(one(ex, 'content-type')), 'capture', { clause: CLAUSE });
+  ctx.expect(`${sid} header content-type`, fieldValue(ex.lines, 'content-type') === 'application/ocsp-response', 'application/ocsp-response', show(fieldValue(ex.lines, 'content-type')), 'capture', { clause: CLAUSE });
   const body = ex.decoded ?? ex.body;
   let parsed;
   try {
@@ -67,23 +68,23 @@ function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: 
     ctx.expect(`${sid} body size`, body.length === 504, '504 bytes (18-byte serial)', `${body.length} bytes`, 'capture', { clause: 'Service description, Limits: "OCSP response body 504 bytes"' });
   }
   // Cache headers agree with the response's own times (RFC 5019 §6.2, the description's row).
-  const cc = (one(ex, 'cache-control') ?? '').split(',').map((s) => s.trim().toLowerCase());
+  const cc = (fieldValue(ex.lines, 'cache-control') ?? '').split(',').map((s) => s.trim().toLowerCase());
   const ccOk = ['public', 'no-transform', 'must-revalidate'].every((d) => cc.includes(d)) && cc.some((d) => /^max-age=\d+$/.test(d));
-  ctx.expect(`${sid} header cache-control`, ccOk, 'public, no-transform, must-revalidate and max-age=N', show(one(ex, 'cache-control')), 'capture', { clause: CLAUSE });
+  ctx.expect(`${sid} header cache-control`, ccOk, 'public, no-transform, must-revalidate and max-age=N', show(fieldValue(ex.lines, 'cache-control')), 'capture', { clause: CLAUSE });
   const httpSecond = (d: Date) => Math.floor(d.getTime() / 1000);
-  const expires = parseHttpDate((one(ex, 'expires') ?? '').trim());
+  const expires = parseHttpDate((fieldValue(ex.lines, 'expires') ?? '').trim());
   const SHOULD = { level: 'should' as const };
-  ctx.expect(`${sid} header expires`, !!expires && !!basic.nextUpdate && httpSecond(expires) === httpSecond(basic.nextUpdate), `nextUpdate ${basic.nextUpdate?.toUTCString() ?? '(absent)'}`, show(one(ex, 'expires')), 'rfc', { clause: 'RFC 5019 §6.2: Expires is the nextUpdate of the response (the description says only that Expires is sent)', ...SHOULD });
-  const lastModified = parseHttpDate((one(ex, 'last-modified') ?? '').trim());
-  ctx.expect(`${sid} header last-modified`, !!lastModified && httpSecond(lastModified) === httpSecond(basic.thisUpdate), `thisUpdate ${basic.thisUpdate.toUTCString()}`, show(one(ex, 'last-modified')), 'rfc', { clause: 'RFC 5019 §6.2: Last-Modified is the thisUpdate of the response (the description says only that Last-Modified is sent)', ...SHOULD });
+  ctx.expect(`${sid} header expires`, !!expires && !!basic.nextUpdate && httpSecond(expires) === httpSecond(basic.nextUpdate), `nextUpdate ${basic.nextUpdate?.toUTCString() ?? '(absent)'}`, show(fieldValue(ex.lines, 'expires')), 'rfc', { clause: 'RFC 5019 §6.2: Expires is the nextUpdate of the response (the description says only that Expires is sent)', ...SHOULD });
+  const lastModified = parseHttpDate((fieldValue(ex.lines, 'last-modified') ?? '').trim());
+  ctx.expect(`${sid} header last-modified`, !!lastModified && httpSecond(lastModified) === httpSecond(basic.thisUpdate), `thisUpdate ${basic.thisUpdate.toUTCString()}`, show(fieldValue(ex.lines, 'last-modified')), 'rfc', { clause: 'RFC 5019 §6.2: Last-Modified is the thisUpdate of the response (the description says only that Last-Modified is sent)', ...SHOULD });
   const maxAge = cc.find((d) => d.startsWith('max-age='));
-  const date = parseHttpDate((one(ex, 'date') ?? '').trim());
+  const date = parseHttpDate((fieldValue(ex.lines, 'date') ?? '').trim());
   if (maxAge && date && basic.nextUpdate) {
     const want = Math.max(0, Math.floor((basic.nextUpdate.getTime() - date.getTime()) / 1000));
     const got = Number(maxAge.slice(8));
     ctx.expect(`${sid} max-age`, Math.abs(got - want) <= 2, `max-age=${want} (± 2 s): nextUpdate - Date`, `max-age=${got}`, 'rfc', { clause: 'RFC 5019 §6.2: max-age runs to the nextUpdate of the response', ...SHOULD });
   }
-  const etag = compileMatcher({ shape: 'quoted-HEX64' })(one(ex, 'etag'), { placeholders: {} });
+  const etag = compileMatcher({ shape: 'quoted-HEX64' })(fieldValue(ex.lines, 'etag'), { placeholders: {} });
   ctx.expect(`${sid} header etag`, etag.ok, etag.expected, etag.actual, 'capture', { clause: 'Service description, certificate-status responder: "ETag is a quoted uppercase 64-hex string"', shape: 'quoted-HEX64' });
   ctx.add(runChecks(sid, selectChecks(OCSP_CHECKS), ex, { role: 'ocsp', previous: [] }, ctx.clients.map.origin));
 }
@@ -95,9 +96,9 @@ function checkError(ctx: FlowContext, sid: string, ex: ObservedExchange, status:
   const body = ex.decoded ?? ex.body;
   const want = errorResponse(status);
   ctx.expect(`${sid} body`, body.equals(want), `OCSPResponse ${name} (${want.toString('hex')})`, body.length > 64 ? `${body.length} bytes` : body.toString('hex') || '(empty)', 'rfc', { clause: 'RFC 6960 §2.3, RFC 5019 §2.2.3' });
-  ctx.expect(`${sid} header content-type`, one(ex, 'content-type') === 'application/ocsp-response', 'application/ocsp-response', show(one(ex, 'content-type')), 'rfc', { clause: 'RFC 6960 Appendix C.2' });
-  const cc = (one(ex, 'cache-control') ?? '').toLowerCase();
-  ctx.expect(`${sid} not publicly cacheable`, !/\bpublic\b/.test(cc) && !/max-age=[1-9]/.test(cc), 'no public caching headers on a non-authoritative answer', show(one(ex, 'cache-control')), 'reference', { clause: "the reference's choice, as Let's Encrypt's Boulder answers errors: no-cache" });
+  ctx.expect(`${sid} header content-type`, fieldValue(ex.lines, 'content-type') === 'application/ocsp-response', 'application/ocsp-response', show(fieldValue(ex.lines, 'content-type')), 'rfc', { clause: 'RFC 6960 Appendix C.2' });
+  const cc = (fieldValue(ex.lines, 'cache-control') ?? '').toLowerCase();
+  ctx.expect(`${sid} not publicly cacheable`, !/\bpublic\b/.test(cc) && !/max-age=[1-9]/.test(cc), 'no public caching headers on a non-authoritative answer', show(fieldValue(ex.lines, 'cache-control')), 'reference', { clause: "the reference's choice, as Let's Encrypt's Boulder answers errors: no-cache" });
 }
 
 /** The OCSP flow for one role's certificate. The record's role is `ocsp`. */
@@ -140,12 +141,12 @@ export async function runOcspFlow(certRole: Role, clients: ReplayClients, option
     const getUrl = joinPath(endpoint, getPath(req.der));
     const get = await ctx.fetch(`${id}/${tag}/get`, { url: getUrl, headers: { accept: 'application/ocsp-response' } });
     if (get) checkSuccess(ctx, `${id}/${tag}/get`, get, req, chain.issuer, now);
-    const etag = get && one(get, 'etag');
+    const etag = get && fieldValue(get.lines, 'etag');
     if (etag) {
       const cond = await ctx.fetch(`${id}/${tag}/if-none-match`, { url: getUrl, headers: { 'if-none-match': etag } });
       if (cond) {
         ctx.expect(`${id}/${tag}/if-none-match status`, cond.status === 304, '304', String(cond.status), 'rfc', { clause: 'RFC 9110 §13.1.2' });
-        ctx.expect(`${id}/${tag}/if-none-match header etag`, one(cond, 'etag') === etag, etag, show(one(cond, 'etag')), 'rfc', { clause: 'RFC 9110 §15.4.5' });
+        ctx.expect(`${id}/${tag}/if-none-match header etag`, fieldValue(cond.lines, 'etag') === etag, etag, show(fieldValue(cond.lines, 'etag')), 'rfc', { clause: 'RFC 9110 §15.4.5' });
       }
     }
   }

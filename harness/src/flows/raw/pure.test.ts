@@ -1,13 +1,14 @@
 import * as path from 'node:path';
+import { CHECKS } from '../../checks';
 import { loadSpecs } from '../../spec-model/load';
 import { BodySink } from '../../transport/body-sink';
-import { loadLimits, DEFAULT_LIMITS } from '../../transport/limits';
+import { loadLimits, DEFAULT_LIMITS } from '../../target-map/limits';
 import { mapOcspUrl, ocspEndpoints } from './ocsp';
 import { errorResponse, getPath, parseOcspResponse } from './ocsp-der';
 import { chainProblem, redirectChains } from './redirects';
 import { expectedCoding, resourceRows, resourceType } from './resources';
 
-const SPECS = loadSpecs(path.resolve(__dirname, '../../../../specs'));
+const SPECS = loadSpecs(path.resolve(__dirname, '../../../../specs'), CHECKS);
 
 test('resource rows: one per role and type, with the spec coding', () => {
   const rows = resourceRows(SPECS);

@@ -5,13 +5,15 @@
  * cache headers, body size: whatever the step expects), and the harness keeps following 3xx
  * answers itself, so a loop or a chain longer than MAX_HOPS is a failure of its own.
  */
+import { fieldValue } from '../../core';
+import { CHECKS } from '../../checks';
 import { evaluateExchange } from '../../spec-model/evaluate';
 import { fillPlaceholders } from '../../spec-model/placeholders';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { FlowSpec, SpecFile } from '../../spec-model/types';
 import { ROLE_PLACEHOLDERS, type Role } from '../../target-map';
 import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay/run';
-import { FlowContext, one } from './context';
+import { FlowContext } from './context';
 
 export const MAX_HOPS = 10;
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
@@ -67,11 +69,11 @@ export async function runRedirectFlow(chain: RedirectChain, clients: ReplayClien
     const ex = await ctx.fetch(sid, { url, headers }, flow.source);
     if (!ex) return ctx.record;
     if (step) {
-      const findings = evaluateExchange(step, ex, { role, placeholders: values, targetOrigin: clients.map.origin, previous: [...previous] });
+      const findings = evaluateExchange(step, ex, { role, placeholders: values, targetOrigin: clients.map.origin, previous: [...previous], checks: CHECKS });
       ctx.add(findings.map((f) => ({ ...f, id: f.id.startsWith(step.id) ? `${sid}${f.id.slice(step.id.length)}` : `${sid} ${f.id}` })));
     }
     previous.push(ex);
-    const location = one(ex, 'location');
+    const location = fieldValue(ex.lines, 'location');
     if (!REDIRECT.has(ex.status)) break;
     if (!ctx.expect(`${sid} location`, location !== undefined, 'a Location on a redirect', location ?? '(absent)', 'rfc', { clause: 'RFC 9110 §15.4' })) break;
     let next: string;

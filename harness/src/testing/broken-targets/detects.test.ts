@@ -9,6 +9,7 @@ import { redirectChains, runRedirectFlow } from '../../flows/raw/redirects';
 import { resourceRows } from '../../flows/raw/resources';
 import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../../replay/run';
 import { failingFindings } from '../../replay/summary';
+import { CHECKS } from '../../checks';
 import { loadSpecs } from '../../spec-model/load';
 import { loadTargetMap, type Role } from '../../target-map';
 import { makeTestPki, type TestPki } from '../../target-map/test-pki';
@@ -22,7 +23,7 @@ import { startMutatingProxy, type MutatingProxy, type Mutation, type ProxiedExch
  * reference's own certificate, whose AIA names the responder.
  */
 const root = path.resolve(__dirname, '../../../..');
-const SPECS = loadSpecs(path.join(root, 'specs'));
+const SPECS = loadSpecs(path.join(root, 'specs'), CHECKS);
 const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test', 'r10.o.pki.test', 'r11.o.pki.test'];
 
 let reference: EmbeddedReference;

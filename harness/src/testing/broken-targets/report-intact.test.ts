@@ -4,12 +4,13 @@ import * as path from 'node:path';
 import { playwrightCli } from '../../report/run-playwright';
 import type { ConformanceResults } from '../../report/types';
 import { makeTestPki, type TestPki } from '../../target-map/test-pki';
-import { startMisbehaving, type Kind } from './misbehaving';
+import { startMisbehaving } from './misbehaving';
 
 /*
- * The whole run, as a user starts it, against a target that misbehaves: it must end within its
- * timeouts, exit non-zero, and leave an intact report (results.json, junit.xml, index.html) that
- * says `error` for the exchange, never a pass.
+ * The whole run, as a user starts it, against a target that misbehaves: it must end by its own
+ * limits (the request timeout, the body cap), not Playwright's test timeout, exit 1, and leave an
+ * intact report (results.json, junit.xml, index.html) whose one `error` names the exchange and
+ * the cause, never a pass.
  */
 const NAME = 'www.broken.test';
 let pki: TestPki;
@@ -24,28 +25,55 @@ afterAll(() => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-test.each<Kind>(['slow', 'giant-body', 'close-mid-body'])('a target that is %s leaves an intact report with an error', async (kind) => {
+const REQUEST_TIMEOUT_MS = 2500;
+const BODY_CAP_BYTES = 1024 * 1024;
+
+/** The one error expectation of site/home, by its id, and the cause its finding gives after `site: <url>: `. */
+const CAUSES: Record<'slow' | 'giant-body' | 'close-mid-body', Array<[string, RegExp]>> = {
+  // 100 bytes announced, one a second: the request timeout ends it.
+  slow: [['site/home transport', new RegExp(`^no complete response within ${REQUEST_TIMEOUT_MS} ms \\(status 200 and \\d+ body bytes\\)$`)]],
+  // 1 GiB sent as fast as it is read: the cap or the request timeout, whichever the machine reaches first.
+  'giant-body': [
+    ['site/home body', new RegExp(`^body larger than the cap, truncated to ${BODY_CAP_BYTES} bytes$`)],
+    ['site/home transport', new RegExp(`^no complete response within ${REQUEST_TIMEOUT_MS} ms \\(status 200 and \\d+ body bytes\\)$`)],
+  ],
+  // 500 of 1000 bytes, then the connection closed.
+  'close-mid-body': [['site/home transport', /^other side closed \(UND_ERR_SOCKET\)$/]],
+};
+
+test.each(['slow', 'giant-body', 'close-mid-body'] as const)('a target that is %s leaves an intact report with an error', async (kind) => {
   const target = await startMisbehaving(kind, pki, pki);
   const out = path.join(work, kind);
-  const started = Date.now();
+  const url = `${target.scheme}://${NAME}:${target.port}`;
   try {
     const run = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], {
-      TARGET_URL: `${target.scheme}://${NAME}:${target.port}`,
+      TARGET_URL: url,
       TARGET_RESOLVE: `${NAME}:${target.port}:127.0.0.1`,
       TARGET_CA: pki.caFile,
-      HARNESS_REQUEST_TIMEOUT_MS: '2500',
-      HARNESS_BODY_CAP_BYTES: String(1024 * 1024),
+      HARNESS_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      HARNESS_BODY_CAP_BYTES: String(BODY_CAP_BYTES),
       HARNESS_REPORT_DIR: out,
     });
-    expect(run.code).not.toBe(0);
-    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(run.code).toBe(1);
     const results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as ConformanceResults;
-    const home = results.tests.find((t) => t.id === 'site/home');
-    expect(home?.status).toBe('failed');
-    expect(results.totals.error).toBeGreaterThan(0);
-    expect(results.run.status).toBe('failed');
+    // The test failed on its findings (not `timedOut`: the harness's own limits ended the exchange).
+    expect(results.tests.map((t) => [t.id, t.status])).toEqual([['site/home', 'failed']]);
+    expect([results.run.playwrightStatus, results.run.status]).toEqual(['failed', 'failed']);
+    const home = results.tests[0];
+    // Exactly one error, on the h1 leg (the target offers no h2), naming the URL and the cause.
+    expect(results.totals.error).toBe(1);
+    const errors = home.expectations.flatMap((e) => e.findings.filter((f) => f.verdict === 'error').map((f) => ({ expectation: e.id, ...f })));
+    expect(errors).toHaveLength(1);
+    const [error] = errors;
+    expect([error.expectation, error.protocol]).toEqual([error.id, 'h1']);
+    expect(CAUSES[kind].map(([id]) => id)).toContain(error.id);
+    const prefix = `site: ${url}/: `;
+    expect(error.message?.slice(0, prefix.length)).toBe(prefix);
+    expect(error.message!.slice(prefix.length)).toMatch(CAUSES[kind].find(([id]) => id === error.id)![1]);
+    expect(home.errors.join('\n')).toContain(`${error.id}: error: ${error.message}`);
     const junit = fs.readFileSync(path.join(out, 'junit.xml'), 'utf8');
     expect(junit).toMatch(/<error /);
+    expect(junit).toContain(error.id);
     expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toMatch(/<\/html>\s*$/);
   } finally {
     await target.close();

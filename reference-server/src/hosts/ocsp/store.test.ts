@@ -113,7 +113,15 @@ describe('OcspStore', () => {
     const broken = { ...pki, intermediates: pki.intermediates.map((i) => ({ ...i, keyPem: 'not a key' })) };
     const store = new OcspStore(broken, { ...DEFAULT_RESPONDER_OPTIONS, now: () => T0 });
     stores.push(store);
-    await expect(store.lookup(id('site/SHA-1')) as Promise<unknown>).rejects.toThrow();
-    await expect(store.refresh()).rejects.toThrow();
+    // The intermediates' keys do not parse: that is what the waiting lookup and the next round reject with.
+    const keyError = /Data is not correct for 'keyData'/;
+    await expect(store.lookup(id('site/SHA-1')) as Promise<unknown>).rejects.toThrow(keyError);
+    await expect(store.refresh()).rejects.toThrow(keyError);
+    expect(store.signatures).toBe(0);
+    // A later round starts afresh (the failed keys are not kept): with the keys mended, it signs.
+    broken.intermediates = pki.intermediates;
+    await store.refresh();
+    expect(store.signatures).toBe(pki.leaves.length * 2);
+    expect((store.lookup(id('site/SHA-1')) as StoredResponse).nextUpdate).toBeGreaterThan(T0);
   });
 });

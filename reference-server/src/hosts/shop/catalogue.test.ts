@@ -15,9 +15,14 @@ describe('loadCatalogue', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-'));
     try {
       const file = path.join(dir, 'p.json');
-      for (const bad of ['{}', '[{"handle":"Bad Handle"}]', '[{"handle":"ok","title":"t","vendor":"v","price":"p","description":"d","images":[{"file":"x.jpg","alt":""}]}]']) {
+      const cases: Array<[string, string]> = [
+        ['{}', `${file}: expected a list of products`],
+        ['[{"handle":"Bad Handle"}]', `${file}: malformed product {"handle":"Bad Handle"}`],
+        ['[{"handle":"ok","title":"t","vendor":"v","price":"p","description":"d","images":[{"file":"x.jpg","alt":""}]}]', `${file}: malformed product {"handle":"ok","title":"t","vendor":"v","price":"p","description":"d","images":[{"file":"x.jpg","alt":""}]}`],
+      ];
+      for (const [bad, message] of cases) {
         fs.writeFileSync(file, bad);
-        expect(() => loadCatalogue(file)).toThrow();
+        expect(() => loadCatalogue(file)).toThrow(message);
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -128,10 +128,14 @@ describe('ImageVariants', () => {
     expect(variants.stats()).toMatchObject({ entries: 1, inFlight: 0 });
   });
 
-  it('encodes a first AVIF of the largest shipped image in under a second', async () => {
+  // How fast a first conversion is (against serving the variant from the cache) is measured by bench/images.ts.
+  it('encodes a first AVIF of the largest shipped image at full size, with one encode', async () => {
     const largest = fs.readFileSync(path.join(defaultHostContext().contentRoot, 'shop/files/walnut-serving-board.png'));
-    const started = Date.now();
-    await new ImageVariants().get({ key: 'w', bytes: largest, ...pngSize(largest)! }, '1', undefined, 'avif');
-    expect(Date.now() - started).toBeLessThan(1000);
+    const size = pngSize(largest)!;
+    const variants = new ImageVariants();
+    const avif = await variants.get({ key: 'w', bytes: largest, ...size }, '1', undefined, 'avif');
+    expect(avif.subarray(4, 12).toString('latin1')).toBe('ftypavif');
+    expect(await sharp(avif).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: size.width, height: size.height });
+    expect(variants.stats()).toMatchObject({ encodes: 1, entries: 1, inFlight: 0 });
   });
 });

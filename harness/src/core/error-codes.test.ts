@@ -1,0 +1,329 @@
+/**
+ * Every error class of the harness with its stable code, as undici documents its `UND_ERR_*` codes:
+ * one row per class (and per code, where a class has several), built from an example input, with
+ * its exact code, name and message. A new error class without a row fails the completeness test,
+ * and README.md's "Error codes" table lists exactly these codes.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { HarnessError, SettingsError } from './errors';
+import { failOnFromEnv } from './fail-on';
+import {
+  AcceptIdsError,
+  AcceptInvalidProposalError,
+  AcceptModeError,
+  AcceptResultsError,
+  AcceptSpecsError,
+  AcceptUsageError,
+} from '../accept/errors';
+import { BrowserMissingError, missingBrowserMessage } from '../browser/launch';
+import { BrowserTrustError } from '../browser/nss-home';
+import { TemplateError } from '../discover/template';
+import { EmbeddedReferenceError } from '../embedded/reference-process';
+import { FlowAbort } from '../flows/browser/session';
+import { OcspParseError } from '../flows/raw/ocsp-der';
+import { HarInvalidError, HarReadError, UsageError } from '../har/errors';
+import { StepSkip } from '../replay/request';
+import { LimitConfigError, ReportOptionsError } from '../settings/errors';
+import { parseBrowserTimeouts, parseLimits, parseReportSettings } from '../settings/harness';
+import { MatcherSpecError } from '../spec-model/matchers';
+import { MissingValueError } from '../spec-model/placeholders';
+import { SpecLoadError } from '../spec-model/load';
+import { TargetConfigError, UnmappedPlaceholderError } from '../target-map/errors';
+import { parseProxyUrl } from '../target-map/proxy';
+import { ProxyError } from '../target-map/tunnel';
+import { TransportError } from '../transport/send';
+
+/** An error class (ProxyError's constructor is private: it is built by its static methods). */
+type ErrorClass = { readonly name: string; readonly prototype: Error };
+
+interface Row {
+  error: ErrorClass;
+  code: string;
+  make: () => unknown;
+  message: string;
+}
+
+/** The error a function throws (the row fails when it throws none). */
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected an error, none was thrown');
+}
+
+const PROXY = parseProxyUrl('http://user:secret@proxy.corp:3128', 'HTTPS_PROXY');
+
+const ROWS: Row[] = [
+  {
+    error: SettingsError,
+    code: 'HARNESS_ERR_SETTINGS',
+    make: () => thrown(() => failOnFromEnv({ HARNESS_FAIL_ON: 'everything' })),
+    message: 'HARNESS_FAIL_ON: "everything" is not one of fail, warn, diff, info (the verdict at and above which the run fails)',
+  },
+  {
+    error: LimitConfigError,
+    code: 'HARNESS_ERR_LIMITS',
+    make: () => thrown(() => parseLimits({ HARNESS_REQUEST_TIMEOUT_MS: '10s' })),
+    message: 'HARNESS_REQUEST_TIMEOUT_MS="10s": expected a positive whole number (default 30000)',
+  },
+  {
+    error: LimitConfigError,
+    code: 'HARNESS_ERR_LIMITS',
+    make: () => thrown(() => parseBrowserTimeouts({ HARNESS_BROWSER_TIMEOUT_MS: 'soon' })),
+    message: 'HARNESS_BROWSER_TIMEOUT_MS="soon" must be a number of milliseconds >= 500',
+  },
+  {
+    error: ReportOptionsError,
+    code: 'HARNESS_ERR_REPORT_OPTIONS',
+    make: () => thrown(() => parseReportSettings({ HARNESS_REPORT_RAW_SECRETS: 'yes' })),
+    message: 'conformance reporter: HARNESS_REPORT_RAW_SECRETS must be 1 (show raw secret values) or 0, got "yes"',
+  },
+  {
+    error: TargetConfigError,
+    code: 'HARNESS_ERR_TARGET_CONFIG',
+    make: () => new TargetConfigError('TARGETS_FILE', 'www.example.org', 'has no scheme', '/roles/site'),
+    message: 'TARGETS_FILE (/roles/site): "www.example.org" has no scheme',
+  },
+  {
+    error: UnmappedPlaceholderError,
+    code: 'HARNESS_ERR_TARGET_UNMAPPED',
+    make: () => new UnmappedPlaceholderError('{shop_url}', 'shop'),
+    message: 'placeholder {shop_url} needs the shop role, which the target does not map',
+  },
+  {
+    error: ProxyError,
+    code: 'HARNESS_ERR_PROXY',
+    make: () => ProxyError.refused(PROXY, 'www.example.org:443', 407),
+    message: 'proxy http://proxy.corp:3128 (HTTPS_PROXY) refused CONNECT www.example.org:443: 407 Proxy Authentication Required',
+  },
+  {
+    error: MissingValueError,
+    code: 'HARNESS_ERR_MISSING_VALUE',
+    make: () => new MissingValueError('PRODUCT_HANDLE'),
+    message: 'needs the target value PRODUCT_HANDLE: set TARGET_VALUE_PRODUCT_HANDLE (or "values": {"PRODUCT_HANDLE": ...} in TARGETS_FILE)',
+  },
+  {
+    error: MatcherSpecError,
+    code: 'HARNESS_ERR_MATCHER',
+    make: () => new MatcherSpecError('unknown shape "hex65"'),
+    message: 'unknown shape "hex65"',
+  },
+  {
+    error: SpecLoadError,
+    code: 'HARNESS_ERR_SPEC_LOAD',
+    make: () => new SpecLoadError([{ file: 'specs/site.json', pointer: '/exchanges/1/id', reason: 'duplicate id site/home', kind: 'duplicate-id' }]),
+    message: '1 problem in spec files:\n  specs/site.json#/exchanges/1/id: duplicate id site/home',
+  },
+  {
+    error: TemplateError,
+    code: 'HARNESS_ERR_TEMPLATE',
+    make: () => new TemplateError('/{section}/css/{name.css', 'has an unclosed "{"'),
+    message: 'template "/{section}/css/{name.css": has an unclosed "{"',
+  },
+  {
+    error: TransportError,
+    code: 'HARNESS_ERR_TRANSPORT',
+    make: () => new TransportError('https://www.example.org/', new Error('connect ECONNREFUSED 10.0.0.5:443')),
+    message: 'https://www.example.org/: connect ECONNREFUSED 10.0.0.5:443',
+  },
+  {
+    error: StepSkip,
+    code: 'HARNESS_ERR_STEP_SKIPPED',
+    make: () => new StepSkip('flow variable {{token}} was not captured by an earlier step'),
+    message: 'flow variable {{token}} was not captured by an earlier step',
+  },
+  {
+    error: FlowAbort,
+    code: 'HARNESS_ERR_FLOW_ABORTED',
+    make: () => new FlowAbort('no save button'),
+    message: 'no save button',
+  },
+  {
+    error: OcspParseError,
+    code: 'HARNESS_ERR_OCSP_PARSE',
+    make: () => new OcspParseError('BasicOCSPResponse without a SingleResponse'),
+    message: 'BasicOCSPResponse without a SingleResponse',
+  },
+  {
+    error: EmbeddedReferenceError,
+    code: 'HARNESS_ERR_EMBEDDED_REFERENCE',
+    make: () => new EmbeddedReferenceError('the embedded reference did not start: it exited with code 1'),
+    message: 'the embedded reference did not start: it exited with code 1',
+  },
+  {
+    error: BrowserMissingError,
+    code: 'HARNESS_ERR_NO_BROWSER',
+    make: () => new BrowserMissingError(missingBrowserMessage('no Chromium found')),
+    message:
+      'no Chromium found. The browser flows need Chromium: set CHROMIUM_PATH=/path/to/chromium, ' +
+      'or install the system\'s (Debian: apt-get install -y chromium libnss3-tools; npm run setup does this), ' +
+      "or Playwright's own (npx playwright install chromium).",
+  },
+  {
+    error: BrowserTrustError,
+    code: 'HARNESS_ERR_BROWSER_TRUST',
+    make: () => new BrowserTrustError('cannot build the browser trust store in /tmp/home: certutil is not installed (Debian: apt-get install libnss3-tools)'),
+    message: 'cannot build the browser trust store in /tmp/home: certutil is not installed (Debian: apt-get install libnss3-tools)',
+  },
+  {
+    error: AcceptUsageError,
+    code: 'HARNESS_ERR_ACCEPT_USAGE',
+    make: () => new AcceptUsageError('--from needs a value'),
+    message: '--from needs a value',
+  },
+  {
+    error: AcceptModeError,
+    code: 'HARNESS_ERR_ACCEPT_MODE',
+    make: () => new AcceptModeError('some'),
+    message: '--mode "some" is not one of missing, changed, all',
+  },
+  {
+    error: AcceptResultsError,
+    code: 'HARNESS_ERR_ACCEPT_RESULTS_NOT_FOUND',
+    make: () => new AcceptResultsError('HARNESS_ERR_ACCEPT_RESULTS_NOT_FOUND', 'reports/conformance/results.json', 'no such file'),
+    message: 'reports/conformance/results.json: no such file',
+  },
+  {
+    error: AcceptResultsError,
+    code: 'HARNESS_ERR_ACCEPT_RESULTS_NOT_JSON',
+    make: () => new AcceptResultsError('HARNESS_ERR_ACCEPT_RESULTS_NOT_JSON', 'results.json', 'not JSON (Unexpected end of JSON input)'),
+    message: 'results.json: not JSON (Unexpected end of JSON input)',
+  },
+  {
+    error: AcceptResultsError,
+    code: 'HARNESS_ERR_ACCEPT_NOT_RESULTS',
+    make: () => new AcceptResultsError('HARNESS_ERR_ACCEPT_NOT_RESULTS', 'results.json', 'not a conformance results.json: it has no "tests" list'),
+    message: 'results.json: not a conformance results.json: it has no "tests" list',
+  },
+  {
+    error: AcceptIdsError,
+    code: 'HARNESS_ERR_ACCEPT_IDS',
+    make: () => new AcceptIdsError(['site/nope*'], ['site/home', 'site/css']),
+    message: '--ids "site/nope*" matches no replayed exchange or flow of the results (they are: site/home, site/css)',
+  },
+  {
+    error: AcceptSpecsError,
+    code: 'HARNESS_ERR_ACCEPT_SPECS',
+    make: () => new AcceptSpecsError('specs', 'no such folder'),
+    message: 'specs: no such folder',
+  },
+  {
+    error: AcceptInvalidProposalError,
+    code: 'HARNESS_ERR_ACCEPT_INVALID',
+    make: () => new AcceptInvalidProposalError(['specs/site.json#/exchanges/0/expect/status: must be integer']),
+    message: 'the proposed spec files would not load, nothing written (1 problem):\n  specs/site.json#/exchanges/0/expect/status: must be integer',
+  },
+  {
+    error: UsageError,
+    code: 'HARNESS_ERR_HAR_USAGE',
+    make: () => new UsageError('no HAR file given'),
+    message: 'no HAR file given',
+  },
+  {
+    error: HarReadError,
+    code: 'HARNESS_ERR_HAR_READ',
+    make: () => new HarReadError('capture.har', 'the file is empty (no JSON document)'),
+    message: 'capture.har: the file is empty (no JSON document)',
+  },
+  {
+    error: HarInvalidError,
+    code: 'HARNESS_ERR_HAR_INVALID',
+    make: () => new HarInvalidError([{ file: 'capture.har', path: 'log.entries[0].request', message: "must have required property 'url'" }]),
+    message: "capture.har: log.entries[0].request: must have required property 'url'",
+  },
+];
+
+/** Error classes that are bases only: the harness's own root, and the accept command's abstract class. */
+const BASES = ['HarnessError', 'AcceptError'];
+
+describe.each(ROWS.map((r) => [r.error.name, r.code, r] as const))('%s (%s)', (name, code, row) => {
+  const error = row.make() as Error & { code?: unknown };
+
+  test('is a HarnessError with its code and name', () => {
+    expect(error).toBeInstanceOf(row.error);
+    expect(error).toBeInstanceOf(HarnessError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.code).toBe(code);
+    expect(error.name).toBe(name);
+  });
+
+  test('keeps its message', () => {
+    expect(error.message).toBe(row.message);
+  });
+});
+
+test('codes are HARNESS_ERR_<NAME>, and no two classes share one', () => {
+  const classesOf = new Map<string, Set<string>>();
+  for (const r of ROWS) {
+    expect(r.code).toMatch(/^HARNESS_ERR_[A-Z0-9_]+$/);
+    classesOf.set(r.code, (classesOf.get(r.code) ?? new Set<string>()).add(r.error.name));
+  }
+  expect([...classesOf].filter(([, classes]) => classes.size > 1)).toEqual([]);
+});
+
+const SRC = path.resolve(__dirname, '..');
+const BUILTIN_ERRORS = new Set(['Error', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'EvalError', 'URIError', 'AggregateError']);
+
+/** `class X extends Y` declarations of harness/src (tests and declaration files aside), by file. */
+function classDeclarations(): Array<{ name: string; base: string; file: string }> {
+  const out: Array<{ name: string; base: string; file: string }> = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'fixtures') walk(full);
+      } else if (/\.(ts|js)$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name)) {
+        const text = fs.readFileSync(full, 'utf8');
+        for (const m of text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)(?:<[^>]*>)?\s+extends\s+([A-Za-z_$][\w$.]*)/g)) {
+          out.push({ name: m[1], base: m[2].split('.').pop() ?? m[2], file: path.relative(SRC, full) });
+        }
+      }
+    }
+  };
+  walk(SRC);
+  return out;
+}
+
+/** Every class of harness/src that is an error: extends a built-in error, or another such class. */
+function errorClasses(): Array<{ name: string; base: string; file: string }> {
+  const all = classDeclarations();
+  const errors = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of all) {
+      if (!errors.has(c.name) && (BUILTIN_ERRORS.has(c.base) || errors.has(c.base))) {
+        errors.add(c.name);
+        grew = true;
+      }
+    }
+  }
+  return all.filter((c) => errors.has(c.name));
+}
+
+test('the table is complete: every error class of harness/src has a row', () => {
+  const found = errorClasses().map((c) => c.name);
+  expect(found).toContain('SettingsError');
+  const inTable = new Set(ROWS.map((r) => r.error.name));
+  const withoutRow = found.filter((n) => !inTable.has(n) && !BASES.includes(n));
+  expect(withoutRow).toEqual([]);
+  const notFound = [...inTable].filter((n) => !found.includes(n));
+  expect(notFound).toEqual([]);
+});
+
+test('every error class extends HarnessError: only HarnessError extends a built-in error', () => {
+  const direct = errorClasses().filter((c) => BUILTIN_ERRORS.has(c.base));
+  expect(direct.map((c) => `${c.file}: ${c.name} extends ${c.base}`)).toEqual(['core/errors.ts: HarnessError extends Error']);
+});
+
+test("README.md's Error codes table lists exactly these codes", () => {
+  const lines = fs.readFileSync(path.resolve(SRC, '../../README.md'), 'utf8').split('\n');
+  const start = lines.findIndex((l) => /^#+ Error codes\s*$/.test(l));
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = lines.findIndex((l, i) => i > start && /^#+ /.test(l));
+  const section = lines.slice(start + 1, end < 0 ? undefined : end);
+  const documented = section.flatMap((l) => /^\| `(HARNESS_ERR_[A-Z0-9_]+)` \|/.exec(l)?.[1] ?? []);
+  expect([...documented].sort()).toEqual([...new Set(ROWS.map((r) => r.code))].sort());
+});

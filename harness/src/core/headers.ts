@@ -1,0 +1,27 @@
+/**
+ * Header fields as lines: `[name, value]` pairs in the order they came, repeats kept (an answer's
+ * lines, a request's headers, a HAR entry's headers). Field names are case-insensitive (RFC 9110
+ * §5.1), so every lookup here compares them so, whatever case the lines or the caller use. This is
+ * the one lookup of the harness: nothing else filters lines by name.
+ */
+
+/** Header lines as received or sent: names as they came (observed answers lowercase them), repeats and order kept. */
+export type FieldLines = ReadonlyArray<readonly [string, string]>;
+
+/** The values of one field, line by line, in order; empty when the field is absent. */
+export function fieldLines(lines: FieldLines, name: string): string[] {
+  const wanted = name.toLowerCase();
+  const out: string[] = [];
+  for (const [n, v] of lines) if (n.toLowerCase() === wanted) out.push(v);
+  return out;
+}
+
+/**
+ * The field's value as RFC 9110 §5.3 combines its lines: joined with ", " in order; undefined when
+ * the field is absent. Not for Set-Cookie, whose lines cannot be combined (read them with fieldLines).
+ */
+export function fieldValue(lines: FieldLines, name: string): string | undefined {
+  const all = fieldLines(lines, name);
+  return all.length ? all.join(', ') : undefined;
+}
+

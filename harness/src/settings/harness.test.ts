@@ -1,0 +1,104 @@
+import { HarnessError, SettingsError } from '../core';
+import { LimitConfigError, ReportOptionsError } from './errors';
+import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, harnessSettings, HARNESS_USER_VARIABLES, readHarnessSettings } from './harness';
+
+describe('readHarnessSettings', () => {
+  test('an empty environment gives the documented defaults', () => {
+    expect(readHarnessSettings({})).toEqual({
+      failOn: 'fail',
+      limits: { connectTimeoutMs: 10_000, requestTimeoutMs: 30_000, bodyCapBytes: 16 * 1024 * 1024 },
+      browserTimeouts: { navigationMs: 15000, settleMs: 10000, responseMs: 10000, flowMs: 45000 },
+      report: {},
+    });
+    expect(readHarnessSettings({}).limits).toEqual(DEFAULT_LIMITS);
+    expect(readHarnessSettings({}).browserTimeouts).toEqual(DEFAULT_TIMEOUTS);
+  });
+
+  test('every variable, parsed', () => {
+    const s = readHarnessSettings({
+      HARNESS_FAIL_ON: 'Warn',
+      HARNESS_CONNECT_TIMEOUT_MS: '1500',
+      HARNESS_REQUEST_TIMEOUT_MS: '2500',
+      HARNESS_BODY_CAP_BYTES: '1024',
+      HARNESS_BROWSER_TIMEOUT_MS: '4000',
+      HARNESS_REPORT_DIR: ' out ',
+      HARNESS_REPORT_TITLE: ' Staging ',
+      HARNESS_REPORT_RAW_SECRETS: '1',
+      HARNESS_SPEC_COMMIT: 'abc123',
+    });
+    expect(s).toEqual({
+      failOn: 'warn',
+      limits: { connectTimeoutMs: 1500, requestTimeoutMs: 2500, bodyCapBytes: 1024 },
+      browserTimeouts: { navigationMs: 4000, settleMs: 2667, responseMs: 2667, flowMs: 12000 },
+      report: { dir: 'out', title: 'Staging', rawSecrets: true },
+      specCommit: 'abc123',
+    });
+  });
+
+  test('HARNESS_STRICT=1 is HARNESS_FAIL_ON=info; empty values count as unset', () => {
+    expect(readHarnessSettings({ HARNESS_STRICT: '1' }).failOn).toBe('info');
+    expect(readHarnessSettings({ HARNESS_STRICT: '0', HARNESS_FAIL_ON: 'diff' }).failOn).toBe('diff');
+    const blank = readHarnessSettings({ HARNESS_FAIL_ON: '', HARNESS_BODY_CAP_BYTES: '', HARNESS_BROWSER_TIMEOUT_MS: '', HARNESS_REPORT_DIR: '  ', HARNESS_REPORT_TITLE: '', HARNESS_REPORT_RAW_SECRETS: '', HARNESS_SPEC_COMMIT: '' });
+    expect(blank).toEqual(readHarnessSettings({}));
+    expect(readHarnessSettings({ HARNESS_REPORT_RAW_SECRETS: '0' }).report).toEqual({ rawSecrets: false });
+  });
+
+  test('the object is frozen, its parts too', () => {
+    const s = readHarnessSettings({});
+    expect(Object.isFrozen(s)).toBe(true);
+    expect(Object.isFrozen(s.limits)).toBe(true);
+    expect(Object.isFrozen(s.browserTimeouts)).toBe(true);
+    expect(Object.isFrozen(s.report)).toBe(true);
+  });
+
+  test.each([
+    [{ HARNESS_FAIL_ON: 'everything' }, SettingsError, 'HARNESS_FAIL_ON: "everything" is not one of fail, warn, diff, info (the verdict at and above which the run fails)'],
+    [{ HARNESS_STRICT: 'yes' }, SettingsError, 'HARNESS_STRICT: "yes" must be 1 or 0; it is the older spelling of HARNESS_FAIL_ON=info'],
+    [{ HARNESS_STRICT: '1', HARNESS_FAIL_ON: 'warn' }, SettingsError, 'HARNESS_STRICT: "1" contradicts HARNESS_FAIL_ON=warn: HARNESS_STRICT=1 means HARNESS_FAIL_ON=info; set only HARNESS_FAIL_ON'],
+    [{ HARNESS_CONNECT_TIMEOUT_MS: '0' }, LimitConfigError, 'HARNESS_CONNECT_TIMEOUT_MS="0": expected a positive whole number (default 10000)'],
+    [{ HARNESS_BODY_CAP_BYTES: '1e6' }, LimitConfigError, 'HARNESS_BODY_CAP_BYTES="1e6": expected a positive whole number (default 16777216)'],
+    [{ HARNESS_BROWSER_TIMEOUT_MS: '100' }, LimitConfigError, 'HARNESS_BROWSER_TIMEOUT_MS="100" must be a number of milliseconds >= 500'],
+    [{ HARNESS_REPORT_RAW_SECRETS: 'true' }, ReportOptionsError, 'conformance reporter: HARNESS_REPORT_RAW_SECRETS must be 1 (show raw secret values) or 0, got "true"'],
+  ])('%j stops the run, naming the variable and the value', (env, type, message) => {
+    expect(() => readHarnessSettings(env)).toThrow(type);
+    expect(() => readHarnessSettings(env)).toThrow(HarnessError);
+    expect(() => readHarnessSettings(env)).toThrow(message);
+  });
+});
+
+describe('harnessSettings', () => {
+  test('parsed once per environment: the same object while the variables keep their values', () => {
+    const env: NodeJS.ProcessEnv = { HARNESS_FAIL_ON: 'warn', UNRELATED: 'a' };
+    const first = harnessSettings(env);
+    env.UNRELATED = 'b';
+    expect(harnessSettings(env)).toBe(first);
+    env.HARNESS_FAIL_ON = 'diff';
+    const second = harnessSettings(env);
+    expect(second).not.toBe(first);
+    expect(second.failOn).toBe('diff');
+    expect(harnessSettings({ HARNESS_FAIL_ON: 'diff' })).toEqual(second);
+  });
+
+  test('a bad value throws on every call, not once', () => {
+    const env = { HARNESS_BODY_CAP_BYTES: '-1' };
+    expect(() => harnessSettings(env)).toThrow(LimitConfigError);
+    expect(() => harnessSettings(env)).toThrow(LimitConfigError);
+  });
+
+  test('the cache key covers every variable it reads', () => {
+    expect([...HARNESS_USER_VARIABLES].sort()).toEqual(
+      [
+        'HARNESS_BODY_CAP_BYTES',
+        'HARNESS_BROWSER_TIMEOUT_MS',
+        'HARNESS_CONNECT_TIMEOUT_MS',
+        'HARNESS_FAIL_ON',
+        'HARNESS_REPORT_DIR',
+        'HARNESS_REPORT_RAW_SECRETS',
+        'HARNESS_REPORT_TITLE',
+        'HARNESS_REQUEST_TIMEOUT_MS',
+        'HARNESS_SPEC_COMMIT',
+        'HARNESS_STRICT',
+      ].sort(),
+    );
+  });
+});

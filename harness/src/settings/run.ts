@@ -1,0 +1,99 @@
+/**
+ * `runSettings(env)`: everything a run is configured by, parsed and validated once into one frozen
+ * object: the `HARNESS_*` settings (./harness.ts) and both sides' maps, read by the target map's own
+ * parsers (TARGET_*, TARGETS_FILE, BASELINE*, HTTPS_PROXY / HTTP_PROXY / NO_PROXY), whose errors
+ * name the variable and the value. The global set-up calls it first, so a bad value stops the run
+ * before any test.
+ *
+ * A side the run starts an embedded reference for has no map until the reference runs (the
+ * global set-up starts it and describes it in the side's variables; its workers see the map).
+ */
+import {
+  BASELINE_SIDE,
+  baselineRequested,
+  baselineSettings,
+  loadBaselineMap,
+  loadTargetMap,
+  referenceRequested,
+  TARGET_SIDE,
+  type BaselineKind,
+  type BaselineSettings,
+  type TargetMap,
+} from '../target-map';
+import { readHarnessSettings, type HarnessSettings } from './harness';
+
+export interface SideSettings {
+  /**
+   * The side's validated map; undefined while the side's embedded reference is asked for but not
+   * started yet (and for a run without a baseline).
+   */
+  readonly map?: TargetMap;
+  /** The source pages the run's set-up read for this side (HARNESS_DISCOVERY_FILE, HARNESS_BASELINE_DISCOVERY_FILE; set by the run). */
+  readonly discoveryFile?: string;
+}
+
+export interface TargetSettings extends SideSettings {
+  /** `reference`: no role URL is given, the run targets an embedded reference (started by its set-up); `user`: the user's own target. */
+  readonly kind: 'reference' | 'user';
+}
+
+export interface BaselineRunSettings extends SideSettings, Readonly<BaselineSettings> {
+  /** `none` (default): no differential run; `reference`: BASELINE=reference; `user`: BASELINE_URL and the other baseline roles. */
+  readonly kind: BaselineKind;
+}
+
+export interface RunSettings extends HarnessSettings {
+  readonly target: TargetSettings;
+  /** BASELINE*, with BASELINE_ALLOW_UNSAFE (default false) and BASELINE_MAX_RPS (default 20; undefined: `unlimited`). */
+  readonly baseline: BaselineRunSettings;
+}
+
+function discoveryFileOf(env: NodeJS.ProcessEnv, variable: string): { discoveryFile?: string } {
+  const file = env[variable];
+  return file === undefined ? {} : { discoveryFile: file };
+}
+
+/** Parses and validates every setting of env; the first bad value throws its error (SettingsError, TargetConfigError, ...). */
+export function readRunSettings(env: NodeJS.ProcessEnv): RunSettings {
+  const harness = readHarnessSettings(env);
+  const rate = baselineSettings(env);
+  const baselineKind = baselineRequested(env);
+  const targetStarted = env[TARGET_SIDE.kindVariable] === 'reference';
+  const targetKind = targetStarted || referenceRequested(env) ? 'reference' : 'user';
+  const targetMap = targetKind === 'reference' && !targetStarted ? undefined : loadTargetMap(env);
+  const baselineStarted = env[BASELINE_SIDE.kindVariable] === 'reference';
+  const baselineMap = baselineKind === 'none' || (baselineKind === 'reference' && !baselineStarted) ? undefined : loadBaselineMap(env);
+  const target: TargetSettings = Object.freeze({ kind: targetKind, ...(targetMap ? { map: targetMap } : {}), ...discoveryFileOf(env, TARGET_SIDE.discoveryFileVariable) });
+  const baseline: BaselineRunSettings = Object.freeze({
+    kind: baselineKind,
+    ...(baselineMap ? { map: baselineMap } : {}),
+    ...discoveryFileOf(env, BASELINE_SIDE.discoveryFileVariable),
+    allowUnsafe: rate.allowUnsafe,
+    maxRps: rate.maxRps,
+  });
+  return Object.freeze({ ...harness, target, baseline });
+}
+
+/** The variable families runSettings reads, for the cache key (files the variables name are read once per key). */
+const READ = /^(?:HARNESS_|TARGET|BASELINE)|^(?:https?_proxy|no_proxy)$/i;
+
+let cached: { env: NodeJS.ProcessEnv; key: string; settings: RunSettings } | undefined;
+
+/**
+ * The run's settings from env (in the harness: `runSettings(process.env)`), computed once and
+ * cached: the same frozen object comes back while the variables it reads keep their values (the
+ * global set-up describing an embedded reference in the side's variables changes them, and the next
+ * call reads the maps again). Tests pass an env of their own.
+ */
+export function runSettings(env: NodeJS.ProcessEnv): RunSettings {
+  const key = JSON.stringify(
+    Object.keys(env)
+      .filter((k) => READ.test(k) && env[k] !== undefined)
+      .sort()
+      .map((k) => [k, env[k]]),
+  );
+  if (cached && cached.env === env && cached.key === key) return cached.settings;
+  const settings = readRunSettings(env);
+  cached = { env, key, settings };
+  return settings;
+}

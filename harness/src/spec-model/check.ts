@@ -1,0 +1,50 @@
+/**
+ * Named checks as the spec model sees them: the contract every check implements, and how a spec's
+ * `checks` list (ids, or prefixes ending at a `/` boundary) selects from a registry. The registry
+ * itself (harness/src/checks, `CHECKS`) sits above the spec model and is passed in: the loader
+ * validates check names against it, the evaluator runs what a spec selects from it.
+ */
+import type { Finding, Level, Provenance } from '../core';
+import type { ObservedExchange } from './observed';
+
+/** A named cross-field invariant (one file each under checks/). */
+export interface Check {
+  /** Hierarchical id, selectable by prefix: `cache/max-age-matches-expires`. */
+  id: string;
+  title: string;
+  /** The clause it enforces, quoted or cited. */
+  clause: string;
+  source: Provenance;
+  /** What a miss means (findings may carry another level where a clause says so). */
+  level: Level;
+  /** The check compares two answers to the same request (`context.repeat`): the replay then always asks twice. */
+  readsRepeat?: boolean;
+  /** Findings for one observed exchange; an empty list means the check does not apply. */
+  run(exchange: ObservedExchange, context: CheckContext): Finding[];
+}
+
+export interface CheckContext {
+  /** The role of the exchange's spec file (per-role checks apply only to some roles). */
+  role: string;
+  /** Earlier exchanges of the same flow, in order (for checks across steps, such as a cookie keeping its id). */
+  previous: ObservedExchange[];
+  /**
+   * The same request asked once more on the same protocol, when the replay learned noise: checks
+   * of what changes from one request to the next (a request-trace header) read it.
+   */
+  repeat?: ObservedExchange;
+}
+
+/** The checks a run knows (`CHECKS` of harness/src/checks; tests substitute their own). */
+export type CheckRegistry = readonly Check[];
+
+/** Whether `id` is selected by `prefix`: equal, or `prefix` is a leading run of whole segments. */
+export function selects(prefix: string, id: string): boolean {
+  const p = prefix.replace(/\/+$/, '');
+  return p !== '' && (id === p || id.startsWith(p + '/'));
+}
+
+/** The checks of the registry selected by any of the prefixes, in registry order, each once. */
+export function selectFrom(registry: CheckRegistry, prefixes: readonly string[]): Check[] {
+  return registry.filter((c) => prefixes.some((p) => selects(p, c.id)));
+}
