@@ -4,6 +4,7 @@
  * the same failure on every protocol written once, a failure of some protocols marked with them.
  */
 import { failsRun, type FailOn } from './fail-on';
+import { NOT_JUDGED } from './verdict';
 import type { Finding } from './finding';
 
 /** A finding with the protocol leg it came from, where it has one. */
@@ -47,4 +48,24 @@ export function failureMessage(title: string, findings: readonly Located[], fail
   const lines = failureLines(findings, failOn, legs);
   if (lines.length === 0) return `${title}: every expectation met`;
   return `${title}: ${lines.length} failing expectation${lines.length === 1 ? '' : 's'}\n${lines.map((l) => `  ${l}`).join('\n')}`;
+}
+
+/** What a test concludes from its findings: whether anything was judged, whether it passes, and the message that says why not. */
+export interface Judgement {
+  judged: number;
+  failing: number;
+  passed: boolean;
+  message: string;
+}
+
+/**
+ * A test's one conclusion over its findings: something was judged (a test that evaluated nothing
+ * never passes), and nothing is at or above the run's threshold. The Playwright tests assert it;
+ * the detection tests, which replay in process, read it: one rule for both.
+ */
+export function judge(title: string, findings: readonly Located[], failOn: FailOn, legs: readonly string[] = []): Judgement {
+  const judged = findings.filter((f) => !NOT_JUDGED.has(f.verdict)).length;
+  const failing = failingFindings(findings, failOn).length;
+  if (judged === 0) return { judged, failing, passed: false, message: `${title}: no expectation was evaluated (${findings.map((f) => f.actual).join('; ') || 'no findings'})` };
+  return { judged, failing, passed: failing === 0, message: failureMessage(title, findings, failOn, legs) };
 }

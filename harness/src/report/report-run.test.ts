@@ -22,7 +22,7 @@ import type { EmbeddedReference } from '../embedded/reference-process';
 import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy } from '../testing/mutating-proxy';
 import { startProxiedReference, stopProxiedReference } from '../testing/proxied-reference';
-import { playwrightCli, REPORTER } from './run-playwright';
+import { playwrightCli, REPORTER, type CliRun } from './run-playwright';
 import type { ConformanceResults } from './types';
 
 const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test'];
@@ -108,10 +108,25 @@ test('against the reference the three files agree and say passed; the exit statu
   expect(run.stdout).toContain(`Report: ${path.join(out, 'index.html')}`);
 }, 180000);
 
+/**
+ * The broken target's run, once for the two tests that read it: this reporter's files and a blob at
+ * once. The merge job has the run's variables but no set-up: a {section} the set-up read from the
+ * home page is given as TARGET_SECTION there, so the run gets it the same way.
+ */
+let broken: Promise<{ run: CliRun; dir: string; blob: string }> | undefined;
+function brokenRun(): Promise<{ run: CliRun; dir: string; blob: string }> {
+  broken ??= (async () => {
+    breakHome();
+    const dir = path.join(work, 'direct');
+    const blob = path.join(work, 'blob-all');
+    const run = await playwrightCli(['test', ...SELECTION, `--reporter=blob,${REPORTER}`], env({ TARGET_SECTION: 'static', HARNESS_REPORT_DIR: dir, PLAYWRIGHT_BLOB_OUTPUT_DIR: blob }));
+    return { run, dir, blob };
+  })();
+  return broken;
+}
+
 test('against a broken target the three files agree on the failing expectation; the exit status is 1', async () => {
-  breakHome();
-  const out = path.join(work, 'broken');
-  const run = await playwrightCli(['test', ...SELECTION, `--reporter=${REPORTER}`], env({ HARNESS_REPORT_DIR: out }));
+  const { run, dir: out } = await brokenRun();
   expect(run.code).toBe(1);
   const report = read(out);
   expect(report.results.run.status).toBe('failed');
@@ -141,13 +156,9 @@ function content(r: ConformanceResults): unknown {
 }
 
 test('two shards merged with merge-reports give the same results as one run (and a merged blob the same as the direct report)', async () => {
-  breakHome();
-  // The merge job has the run's variables but no set-up: a {section} the set-up read from the home page is given as TARGET_SECTION there.
   const env = (extra: Record<string, string> = {}) => envOf({ TARGET_SECTION: 'static', ...extra });
   // One unsharded run, writing a blob and this reporter's files at once.
-  const direct = path.join(work, 'direct');
-  const blobAll = path.join(work, 'blob-all');
-  const one = await playwrightCli(['test', ...SELECTION, `--reporter=blob,${REPORTER}`], env({ HARNESS_REPORT_DIR: direct, PLAYWRIGHT_BLOB_OUTPUT_DIR: blobAll }));
+  const { run: one, dir: direct, blob: blobAll } = await brokenRun();
   expect(one.code).toBe(1);
   // The same run, merged from its blob: identical but for the run's start and duration.
   const mergedOne = path.join(work, 'merged-one');

@@ -1,7 +1,11 @@
 import * as path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { targetBrowserLaunch } from '../browser/launch';
 import type { EmbeddedReference } from '../embedded/reference-process';
+import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
 import { rewriteText, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
+import { flowOutcomes } from './outcomes';
 import { runPlaywright } from './playwright-run';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
 
@@ -11,7 +15,9 @@ import { startProxiedReference, stopProxiedReference } from './proxied-reference
  * proxy's root through TARGET_CA and the NSS database), and expects exactly the flow that owns
  * that thing to fail, with the deviation in its message. The robustness cases (a hanging
  * sub-resource, a page that never finishes, a certificate error, a redirect loop) must end as
- * findings within the flow's budget, never as a Playwright timeout.
+ * findings within the flow's budget, never as a Playwright timeout. The unmodified target runs
+ * through Playwright (the browser project as a user runs it, its screenshots and HARs); the broken
+ * ones run the same flows in process, in one Chromium, judged by the same rule (core's `judge`).
  */
 
 const root = path.resolve(__dirname, '../../..');
@@ -23,12 +29,19 @@ const FAST = { HARNESS_BROWSER_TIMEOUT_MS: '4000' };
 let reference: EmbeddedReference;
 let pki: TestPki;
 let proxy: MutatingProxy;
+/** Chromium trusting the proxy's root, and one trusting the reference's (which did not sign the proxy's certificates). */
+let browser: Browser;
+let distrusting: Browser;
 
 beforeAll(async () => {
   ({ reference, pki, proxy } = await startProxiedReference(NAMES, 'Browser Mutating Proxy Root'));
+  browser = await chromium.launch(targetBrowserLaunch(loadTargetMap(targetEnv())).options);
+  distrusting = await chromium.launch(targetBrowserLaunch(loadTargetMap(targetEnv(reference.ready.rootPath))).options);
 }, 120000);
 
 afterAll(async () => {
+  await browser?.close();
+  await distrusting?.close();
   await stopProxiedReference({ reference, pki, proxy });
 });
 
@@ -41,9 +54,16 @@ function targetEnv(caFile = pki.caFile): Record<string, string> {
   return env;
 }
 
-async function outcomes(extra: Record<string, string> = {}, caFile?: string): Promise<Map<string, { status: string; message: string }>> {
-  const results = await runPlaywright(root, ['--project', 'browser'], { ...targetEnv(caFile), ...extra });
+/** Through Playwright, as a user runs the browser project: each flow's status and failure message. */
+async function playwrightOutcomes(): Promise<Map<string, { status: string; message: string }>> {
+  const results = await runPlaywright(root, ['--project', 'browser'], targetEnv());
   return new Map(results.map((r) => [r.title.replace(/^.* › /, ''), { status: r.status, message: r.message }]));
+}
+
+/** The same flows in process, in the shared Chromium (`extra`: budgets such as HARNESS_BROWSER_TIMEOUT_MS). */
+function outcomes(extra: Record<string, string> = {}, caFile?: string) {
+  const env = { ...targetEnv(caFile), ...extra };
+  return flowOutcomes(caFile ? distrusting : browser, loadTargetMap(env), path.join(root, 'specs'), env);
 }
 
 const on = (predicate: (e: ProxiedExchange) => boolean, change: Mutation): Mutation => (e) => {
@@ -54,7 +74,10 @@ const isHome = (e: ProxiedExchange) => e.host === NAMES[0] && e.path === '/';
 
 test('the unmodified reference behind the proxy passes every browser flow (the proxy itself is faithful)', async () => {
   proxy.setMutation(undefined);
-  const results = await outcomes();
+  const results = await playwrightOutcomes();
+  // The in-process judgement the other cases use agrees with Playwright's.
+  const inProcess = await outcomes();
+  expect([...inProcess].map(([t, r]) => `${t}: ${r.status} ${r.message}`).sort()).toEqual([...results].map(([t, r]) => `${t}: ${r.status} ${r.message}`).sort());
   expect([...results.keys()].sort()).toEqual([...FLOWS].sort());
   for (const [title, r] of results) expect(`${title}: ${r.status} ${r.message}`).toBe(`${title}: passed `);
 }, 120000);
@@ -120,13 +143,36 @@ const CASES: Array<[string, Mutation, string, RegExp, Record<string, string>]> =
   ],
 ];
 
-test.each(CASES)('a target with %s fails exactly the owning flow, with a precise finding', async (_name, mutation, owner, message, extra) => {
-  proxy.setMutation(mutation);
-  const results = await outcomes(extra);
+/**
+ * Deviations whose owning flows differ go in one run together (each still fails exactly its own
+ * flow, with its own message, and the flows no deviation touches pass); the cases of one flow run
+ * apart, so that one deviation never hides another. The robustness budget (FAST) applies to a run
+ * when any of its cases needs it.
+ */
+const RUNS: number[][] = [
+  [0, 1],
+  [2, 6],
+  [3, 5],
+  [4],
+];
+
+test('the runs cover every case once', () => {
+  expect(RUNS.flat().sort()).toEqual(CASES.map((_, i) => i));
+  for (const run of RUNS) expect(new Set(run.map((i) => CASES[i][2])).size).toBe(run.length);
+});
+
+test.each(RUNS.map((run) => [run.map((i) => CASES[i][0]).join('; '), run] as const))('a target with %s fails exactly the owning flows, each with a precise finding', async (_names, run) => {
+  const cases = run.map((i) => CASES[i]);
+  proxy.setMutation((e) => {
+    for (const [, mutation] of cases) mutation(e);
+  });
+  const results = await outcomes(Object.assign({}, ...cases.map(([, , , , extra]) => extra)));
   const failed = [...results].filter(([, r]) => r.status !== 'passed');
-  expect(failed.map(([t]) => t)).toEqual([owner]);
-  expect(failed[0][1].message).toMatch(message);
-  expect(failed[0][1].message).not.toMatch(/Test timeout/);
+  expect(failed.map(([t]) => t).sort()).toEqual(cases.map(([, , owner]) => owner).sort());
+  for (const [name, , owner, message] of cases) {
+    expect(`${name}: ${results.get(owner)?.message}`).toMatch(message);
+    expect(results.get(owner)?.message).not.toMatch(/Test timeout/);
+  }
 }, 120000);
 
 test('a certificate the browser does not trust fails every flow with the certificate error, not a timeout (robustness)', async () => {

@@ -1,7 +1,11 @@
 import * as path from 'node:path';
+import { CHECKS } from '../checks';
 import type { EmbeddedReference } from '../embedded/reference-process';
+import { loadSpecs } from '../spec-model/load';
+import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
 import { rewriteText, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
+import { replayOutcomes, type Outcome } from './outcomes';
 import { runPlaywright } from './playwright-run';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
 
@@ -9,7 +13,9 @@ import { startProxiedReference, stopProxiedReference } from './proxied-reference
  * The data-driven replay must catch deviations, not just pass on the reference: each case replays
  * every spec against the reference behind a proxy that breaks one thing, and expects exactly the
  * tests that own that thing to fail, with the deviation in the message. The OCSP role (plain
- * http) is left unmapped here: its tests are skipped.
+ * http) is left unmapped here: its tests are skipped. The unmodified target runs through
+ * Playwright (tests/replay.test.ts as a user runs it); the broken ones are replayed in process and
+ * judged by the same rule (core's `judge`), which keeps each case to the replay's own time.
  */
 
 const root = path.resolve(__dirname, '../../..');
@@ -46,21 +52,29 @@ const setHeader = (e: ProxiedExchange, name: string, value: string) => {
 const path0 = (e: ProxiedExchange) => e.path.split('?')[0];
 const isHome = (e: ProxiedExchange) => e.host === SITE && e.path === '/';
 
-interface Outcome {
-  status: string;
-  message: string;
-}
-
-async function outcomes(): Promise<Map<string, Outcome>> {
+function targetEnv(): Record<string, string> {
   const env = proxy.targetEnv(ROLES, pki.caFile);
   env.TARGET_REDIRECTOR_URL = NAMES.slice(5, 8).map((n) => `https://${n}:${proxy.port}`).join(',');
-  const results = await runPlaywright(root, ['tests/replay.test.ts', '--project', 'raw'], env);
-  return new Map(results.map((r) => [r.title.split(' › ').pop()!, { status: r.status, message: r.message }]));
+  return env;
 }
+
+const SPECS = loadSpecs(path.join(root, 'specs'), CHECKS);
+
+/** Through Playwright, as a user runs the replay: each test's status and its failure message. */
+async function playwrightOutcomes(): Promise<Map<string, Outcome>> {
+  const results = await runPlaywright(root, ['tests/replay.test.ts', '--project', 'raw'], targetEnv());
+  return new Map(results.map((r) => [r.title.split(' › ').pop()!, { status: r.status as Outcome['status'], message: r.message }]));
+}
+
+/** The same tests, replayed in process. */
+const outcomes = () => replayOutcomes(loadTargetMap(targetEnv()), SPECS);
 
 test('the unmodified reference behind the proxy passes every mapped replay test; OCSP is skipped as not mapped', async () => {
   proxy.setMutation(undefined);
-  const results = await outcomes();
+  const results = await playwrightOutcomes();
+  const inProcess = await outcomes();
+  // The in-process judgement the other cases use agrees with Playwright's, test by test.
+  expect([...inProcess].map(([id, r]) => `${id}: ${r.status}`).sort()).toEqual([...results].map(([id, r]) => `${id}: ${r.status}`).sort());
   expect(results.size).toBeGreaterThan(60);
   const bad = [...results].filter(([id, r]) => (id.startsWith('ocsp/') ? r.status !== 'skipped' : r.status !== 'passed'));
   expect(bad.map(([id, r]) => `${id}: ${r.status} ${r.message}`)).toEqual([]);

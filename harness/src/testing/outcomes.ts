@@ -1,0 +1,80 @@
+/**
+ * Test support: what each replay test and browser flow of the suite concludes against a target,
+ * computed in process (no Playwright run per case): the same replay or flow, and core's `judge`,
+ * which the Playwright tests assert. Detection tests break a target in many ways; starting
+ * Playwright and Chromium anew for each way would cost most of their time. One Playwright run of
+ * the unmodified target in each detection test keeps the wiring itself under test.
+ */
+import type { Browser } from '@playwright/test';
+import { judge, type FailOn } from '../core';
+import { flowEnvironment } from '../flows/browser/environment';
+import { BROWSER_FLOWS } from '../flows/browser/flows';
+import { runFlow } from '../flows/browser/session';
+import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../replay/run';
+import type { SpecFile } from '../spec-model/types';
+import { skipReason, type TargetMap } from '../target-map';
+
+export interface Outcome {
+  status: 'passed' | 'failed' | 'skipped';
+  message: string;
+}
+
+/** Runs `work` over `items` with at most `concurrency` at a time, keeping the items' order in the result. */
+async function pool<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i]);
+      }
+    }),
+  );
+  return out;
+}
+
+/** Every exchange and flow of `specs` replayed against `map`, judged as tests/replay.test.ts judges it. */
+export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[], failOn: FailOn = 'fail', concurrency = 4): Promise<Map<string, Outcome>> {
+  const clients = new ReplayClients(map);
+  try {
+    const items = specs.flatMap((spec) => [...spec.exchanges, ...(spec.flows ?? [])].map((item) => ({ spec, item })));
+    const results = await pool(items, concurrency, async ({ spec, item }): Promise<[string, Outcome]> => {
+      const unmapped = skipReason(map, spec.role);
+      if (unmapped) return [item.id, { status: 'skipped', message: unmapped }];
+      const record = await replayItem(item, clients, { role: spec.role });
+      if (record.skipped) return [item.id, { status: 'skipped', message: record.skipped }];
+      const ran = PROTOCOLS.filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
+      const j = judge(item.id, allFindings(record), failOn, ran);
+      return [item.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message }];
+    });
+    return new Map(results);
+  } finally {
+    await clients.close();
+  }
+}
+
+/**
+ * Every browser flow run against `map` in `browser`, one after another, each in a fresh context
+ * (side by side they would compete for the two cores and blur the budgets of the robustness
+ * cases), judged as tests/support/browser.ts judges it.
+ */
+export async function flowOutcomes(browser: Browser, map: TargetMap, specsDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Map<string, Outcome>> {
+  const environment = flowEnvironment(map, specsDir, env);
+  const out = new Map<string, Outcome>();
+  for (const flow of BROWSER_FLOWS) {
+    const context = await browser.newContext({ ignoreHTTPSErrors: map.insecure });
+    try {
+      const { record } = await runFlow(flow, context, environment);
+      if (record.skipped) {
+        out.set(flow.id, { status: 'skipped', message: record.skipped });
+        continue;
+      }
+      const j = judge(flow.id, record.findings, environment.failOn);
+      out.set(flow.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message });
+    } finally {
+      await Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);
+    }
+  }
+  return out;
+}
