@@ -5,7 +5,7 @@
 // Playwright reporters of the run that follows (`npm run conformance -- --reporter=json`).
 'use strict';
 const { execFileSync, spawnSync } = require('node:child_process');
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { findChromium, BROWSER_ENV } = require('../harness/src/browser/chromium-path');
@@ -26,7 +26,7 @@ function checkNode() {
 
 function ensureDependencies() {
   const lock = fs.readFileSync(path.join(root, 'package-lock.json'));
-  const digest = crypto.createHash('sha256').update(lock).digest('hex');
+  const digest = createHash('sha256').update(lock).digest('hex');
   const current = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
   if (current === digest) return;
   console.error('set-up: installing dependencies (npm ci)...');

@@ -44,6 +44,8 @@ interface LayerRule {
   from: { path: string; pathNot: string[] };
 }
 
+// The rule file is CommonJS configuration, read here as data.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const layerRules = (): LayerRule[] => (require(CONFIG) as { forbidden: LayerRule[] }).forbidden.filter((r) => r.name.startsWith('layer-'));
 
 describe('.dependency-cruiser.cjs', () => {

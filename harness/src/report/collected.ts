@@ -34,7 +34,6 @@ export interface CollectedTest {
   redirects?: RedirectHop[];
 }
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 export function stripAnsi(text: string): string {

@@ -5,6 +5,10 @@ import { CHECKS } from '../checks';
 import { discoverSource, loadSpecFile, loadSpecs, SpecLoadError, type SpecViolation } from './load';
 import { SCHEMA_FILE, specSchemaText } from './schema';
 
+/** A spec document broken on purpose, any shape: the loader is what says what is wrong with it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Mangled = any;
+
 const good = {
   $schema: './spec.schema.json',
   role: 'site',
@@ -95,7 +99,7 @@ describe('loadSpecFile', () => {
   });
 
   it('reports every violation with its pointer, not just the first', () => {
-    const doc = clone(good) as any;
+    const doc = clone(good) as Mangled;
     doc.extra = 1;
     doc.exchanges[0].expect.headers['x-frame-options'] = { lines: ['SAMEORIGIN'], equals: 'x' };
     doc.exchanges[0].expect.headers.etag = { shape: 'hex33' };
@@ -128,7 +132,7 @@ describe('loadSpecFile', () => {
   });
 
   it('levels, premises and lists: valid forms load, a reference expectation cannot be a must, a bad premise is named', () => {
-    const doc = clone(good) as any;
+    const doc = clone(good) as Mangled;
     doc.exchanges[0].level = 'should';
     doc.exchanges[0].expect.headers.allow = { present: true, source: 'rfc', when: { status: 405 } };
     doc.exchanges[0].expect.headers['x-frame-options'] = { list: ['SAMEORIGIN', 'SAMEORIGIN'] };
@@ -150,7 +154,7 @@ describe('loadSpecFile', () => {
   });
 
   it('requires $schema, role and version', () => {
-    const doc = clone(good) as any;
+    const doc = clone(good) as Mangled;
     delete doc.$schema;
     doc.version = 2;
     doc.role = 'nowhere';
@@ -170,7 +174,7 @@ describe('loadSpecs', () => {
   });
 
   it('reports duplicate ids across files and problems of several files together', () => {
-    const other = clone(good) as any;
+    const other = clone(good) as Mangled;
     other.flows = [];
     const broken = '{';
     const dir = dirWith({ 'a.json': good, 'b.json': other, 'c.json': broken });

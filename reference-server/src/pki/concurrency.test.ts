@@ -17,6 +17,8 @@ test('concurrent calls from separate module instances agree on one PKI, issued o
   // A second copy of the module shares no memory with the first: only the lock file can order them.
   let isolated!: typeof import('./index');
   jest.isolateModules(() => {
+    // A fresh copy of the module (its in-process lock state), which only require() can give.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     isolated = require('./index');
   });
   const results = await Promise.all([

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { DEFAULT_CONTENT_ROOT } from '../context';
 
 // The generator is plain JavaScript outside the TypeScript sources.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const generator = require('../../../../scripts/make-content.js') as {
   generatedFiles(): Record<string, Buffer>;
   buildTrueType(): { font: Buffer };

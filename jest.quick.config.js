@@ -1,0 +1,27 @@
+/**
+ * `npm run test:quick`: the unit tests that start no server, no browser and no process: a test
+ * file that does (found by what it calls, below) runs in `npm test` only. Everything else is the
+ * full configuration.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const base = require('./jest.config.js');
+
+/** What a test file calls when it starts a server, a process or a browser. */
+const STARTS = /\b(startReference|useReference|startEmbeddedReference|startProxiedReference|spawnReference|launchReference|startMisbehaving|startMutatingProxy|startConnectProxy|playwrightCli|runPlaywright|launchReportBrowser|chromium\.launch|createServer|createSecureServer|spawn|spawnSync|execFile|execFileSync)\s*\(/;
+
+function testFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    if (d.name === 'node_modules' || d.name.startsWith('.')) return [];
+    const p = path.join(dir, d.name);
+    return d.isDirectory() ? testFiles(p) : d.name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+const roots = base.roots.map((r) => r.replace('<rootDir>', __dirname));
+const starting = roots.flatMap(testFiles).filter((f) => STARTS.test(fs.readFileSync(f, 'utf8')));
+
+module.exports = {
+  ...base,
+  testPathIgnorePatterns: ['/node_modules/', ...starting.map((f) => `^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)],
+};
