@@ -52,12 +52,21 @@ const LAYERS = [
   { parts: ['core'], why: 'the shared vocabulary: verdicts and their order, levels, findings, errors, header lookup; it imports nothing of the harness' },
   { parts: ['shapes', 'settings/harness'], why: 'named value shapes, and the HARNESS_* settings, read from the environment alone' },
   { parts: ['target-map'], why: "the user's contract: where each role lives and how to reach it (roles, sides, dispatchers, the request limits)" },
-  { parts: ['transport', 'discover', 'browser', 'embedded', 'settings'], why: 'ways to reach a mapped target (raw HTTP, its pages, Chromium, the embedded reference) and the run settings built on the maps' },
-  { parts: ['spec-model'], why: 'what a spec says and what was observed: it names roles and discovery templates, and turns transport answers into observations' },
-  { parts: ['checks', 'noise'], why: 'named checks and noise learning, both over the observations of the spec model (the check registry is passed in to the spec model, never imported by it)' },
+  {
+    parts: ['transport', 'discover', 'browser', 'embedded', 'settings'],
+    why: 'ways to reach a mapped target (raw HTTP, its pages, Chromium, the embedded reference) and the run settings built on the maps',
+  },
+  {
+    parts: ['spec-model'],
+    why: 'what a spec says and what was observed: it names roles and discovery templates, and turns transport answers into observations',
+  },
+  {
+    parts: ['checks', 'noise'],
+    why: 'named checks and noise learning, both over the observations of the spec model (the check registry is passed in to the spec model, never imported by it)',
+  },
   { parts: ['replay', 'har'], why: 'running specs against a target, and turning recorded traffic into specs' },
   { parts: ['diff', 'flows/raw', 'flows/browser'], why: 'differential comparison and the scripted flows, built on the replay' },
-  { parts: ['report'], why: "the report of a run: results.json and its renderers" },
+  { parts: ['report'], why: 'the report of a run: results.json and its renderers' },
   { parts: ['accept'], why: "turning a run's results (the report's results.json) into spec changes" },
 ];
 
@@ -85,7 +94,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'A cycle makes two modules one: neither can be understood, tested or loaded without the other, and load order decides what each sees. Break it by moving the shared piece down.',
+      comment:
+        'A cycle makes two modules one: neither can be understood, tested or loaded without the other, and load order decides what each sees. Break it by moving the shared piece down.',
       from: { path: HARNESS },
       to: { circular: true },
     },
@@ -93,21 +103,24 @@ module.exports = {
     {
       name: 'testing-only-from-tests',
       severity: 'error',
-      comment: 'harness/src/testing is test support (proxies that break a target on purpose, second reference instances): only tests use it, the harness itself never does.',
+      comment:
+        'harness/src/testing is test support (proxies that break a target on purpose, second reference instances): only tests use it, the harness itself never does.',
       from: { path: HARNESS, pathNot: [TEST_FILE, `${HARNESS}testing/`] },
       to: { path: `${HARNESS}testing/` },
     },
     {
       name: 'harness-not-reference',
       severity: 'error',
-      comment: "The harness judges any deployment over the wire; importing the reference's code would let it judge the reference by its own internals. Tests start the reference as a process (embedded/), which is not an import.",
+      comment:
+        "The harness judges any deployment over the wire; importing the reference's code would let it judge the reference by its own internals. Tests start the reference as a process (embedded/), which is not an import.",
       from: { path: '^harness/' },
       to: { path: '^reference-server/' },
     },
     {
       name: 'reference-self-contained',
       severity: 'error',
-      comment: 'The reference is a separate program, the executable form of the service description: it must not depend on the harness that checks it, on the tests, or on the spec files it is checked against.',
+      comment:
+        'The reference is a separate program, the executable form of the service description: it must not depend on the harness that checks it, on the tests, or on the spec files it is checked against.',
       from: { path: '^reference-server/' },
       to: { path: '^(harness|tests|specs)/' },
     },

@@ -7,7 +7,9 @@ module.exports = {
     '^.+\\.[tj]s$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true }, diagnostics: false }],
   },
   // pkijs, asn1js and htmlparser2 (with its dom packages) ship ESM only; Jest must transform them.
-  transformIgnorePatterns: ['/node_modules/(?!(pkijs|asn1js|@noble/hashes|@peculiar/utils|bytestreamjs|pvtsutils|pvutils|htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(pkijs|asn1js|@noble/hashes|@peculiar/utils|bytestreamjs|pvtsutils|pvutils|htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities)/)',
+  ],
   testTimeout: 30000,
   // Most slow suites wait on processes of their own (the reference, Playwright, Chromium): every core, not every core but one.
   maxWorkers: '100%',

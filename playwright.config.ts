@@ -8,7 +8,11 @@ export default defineConfig({
   outputDir: 'reports/test-results',
   globalSetup: './tests/global-setup.ts',
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['html', { outputFolder: 'reports/playwright', open: 'never' }], ['./harness/src/report/reporter.ts', { outputFolder: 'reports/conformance' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: 'reports/playwright', open: 'never' }],
+    ['./harness/src/report/reporter.ts', { outputFolder: 'reports/conformance' }],
+  ],
   timeout: 60_000,
   // Playwright's default is half the cores (one worker on a 2-core machine); the browser flows gain from two.
   workers: process.env.PW_WORKERS ?? '100%',

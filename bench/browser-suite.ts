@@ -55,8 +55,12 @@ async function main(): Promise<void> {
     const c = best(configured);
     const s = best(single);
     const workers = process.env.PW_WORKERS ?? `100% of ${os.cpus().length} cores`;
-    console.log(`browser suite against the reference (${c.passed} passed, ${c.failed} failed), best of ${ROUNDS} rounds, load average ${os.loadavg()[0].toFixed(1)}:`);
-    console.log(`  configured workers (${workers}): ${c.seconds.toFixed(1)} s (all rounds: ${configured.map((r) => r.seconds.toFixed(1)).join(', ')}); target < ${TARGET_S} s: ${c.seconds < TARGET_S ? 'met' : 'MISSED'}`);
+    console.log(
+      `browser suite against the reference (${c.passed} passed, ${c.failed} failed), best of ${ROUNDS} rounds, load average ${os.loadavg()[0].toFixed(1)}:`,
+    );
+    console.log(
+      `  configured workers (${workers}): ${c.seconds.toFixed(1)} s (all rounds: ${configured.map((r) => r.seconds.toFixed(1)).join(', ')}); target < ${TARGET_S} s: ${c.seconds < TARGET_S ? 'met' : 'MISSED'}`,
+    );
     console.log(`  one worker:                      ${s.seconds.toFixed(1)} s (all rounds: ${single.map((r) => r.seconds.toFixed(1)).join(', ')})`);
     console.log(`  ratio one worker / configured:   ${(s.seconds / c.seconds).toFixed(2)}x`);
     if (c.failed || s.failed) process.exitCode = 1;

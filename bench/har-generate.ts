@@ -35,7 +35,9 @@ export function generateHar(file: string, targetBytes = 100 * 1024 * 1024, seed 
   const write = (s: string) => {
     bytes += fs.writeSync(fd, s);
   };
-  write('{"log":{"version":"1.2","creator":{"name":"WebInspector","version":"537.36"},"pages":[{"startedDateTime":"2026-04-14T10:00:00.000Z","id":"page_1","title":"https://www.lessons.test/","pageTimings":{"onContentLoad":120,"onLoad":300}}],"entries":[\n');
+  write(
+    '{"log":{"version":"1.2","creator":{"name":"WebInspector","version":"537.36"},"pages":[{"startedDateTime":"2026-04-14T10:00:00.000Z","id":"page_1","title":"https://www.lessons.test/","pageTimings":{"onContentLoad":120,"onLoad":300}}],"entries":[\n',
+  );
   const session = alnum(24);
   const visitor = hex(32);
   let n = 0;
@@ -46,7 +48,10 @@ export function generateHar(file: string, targetBytes = 100 * 1024 * 1024, seed 
     const when = new Date(start + n * 37);
     const date = when.toUTCString();
     const name = `file${Math.floor(rnd() * 400)}`;
-    const path = host === 'media.lessons.test' ? `/-/media/Project/Lessons/icons/${name}.svg?rev=${hex(32)}` : `/static/${kind.dir}/${name}.${kind.ext}?lw=260408T16${String(n % 60).padStart(2, '0')}`;
+    const path =
+      host === 'media.lessons.test'
+        ? `/-/media/Project/Lessons/icons/${name}.svg?rev=${hex(32)}`
+        : `/static/${kind.dir}/${name}.${kind.ext}?lw=260408T16${String(n % 60).padStart(2, '0')}`;
     const bodyLen = 1000 + Math.floor(rnd() * 6000);
     const body = Buffer.alloc(bodyLen);
     for (let i = 0; i < bodyLen; i += 4) body.writeUInt32LE(Math.floor(rnd() * 4294967296), Math.min(i, bodyLen - 4));
@@ -54,7 +59,10 @@ export function generateHar(file: string, targetBytes = 100 * 1024 * 1024, seed 
     const setCookies = first
       ? [
           { name: 'set-cookie', value: `ASP.NET_SessionId=${session}; path=/; HttpOnly; SameSite=Lax` },
-          { name: 'set-cookie', value: `SC_ANALYTICS_GLOBAL_COOKIE=${visitor}|False; expires=${new Date(when.getTime() + 315619200000).toUTCString()}; path=/; HttpOnly` },
+          {
+            name: 'set-cookie',
+            value: `SC_ANALYTICS_GLOBAL_COOKIE=${visitor}|False; expires=${new Date(when.getTime() + 315619200000).toUTCString()}; path=/; HttpOnly`,
+          },
         ]
       : [];
     const entry = {

@@ -23,7 +23,11 @@ interface Pass {
 }
 
 function child(mode: string, file: string): Pass {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', 'har-child.ts'), mode, file], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', 'har-child.ts'), mode, file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (r.status !== 0) throw new Error(`${mode} child failed (${r.status}): ${r.stderr.slice(-2000)}`);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as Pass;
 }

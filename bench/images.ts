@@ -54,7 +54,9 @@ async function main(): Promise<void> {
       );
     }
   }
-  console.log(`image variants over ${sources.length} shipped PNGs (${sources.map((s) => `${s.width}x${s.height}`).join(', ')}), ${CACHED_REPEATS} cached reads each`);
+  console.log(
+    `image variants over ${sources.length} shipped PNGs (${sources.map((s) => `${s.width}x${s.height}`).join(', ')}), ${CACHED_REPEATS} cached reads each`,
+  );
   for (const r of rows) console.log(r);
   const worst = Math.min(...ratios);
   console.log(`cached vs first conversion: at least ${Math.round(worst)}x faster (target 100x): ${worst >= 100 ? 'met' : 'NOT met'}`);

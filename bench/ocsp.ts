@@ -125,7 +125,22 @@ async function main(): Promise<void> {
     const opensslPort = await freePort();
     const ossl = spawn(
       OPENSSL,
-      ['ocsp', '-index', file('index.txt'), '-port', String(opensslPort), '-rsigner', file('issuer.pem'), '-rkey', file('issuer.key'), '-CA', file('issuer.pem'), '-resp_no_certs', '-nmin', '255'],
+      [
+        'ocsp',
+        '-index',
+        file('index.txt'),
+        '-port',
+        String(opensslPort),
+        '-rsigner',
+        file('issuer.pem'),
+        '-rkey',
+        file('issuer.key'),
+        '-CA',
+        file('issuer.pem'),
+        '-resp_no_certs',
+        '-nmin',
+        '255',
+      ],
       { stdio: 'ignore' },
     );
     children.push(ossl);
@@ -157,7 +172,11 @@ async function main(): Promise<void> {
     const openssl = best('openssl ocsp -index');
     const bare = best('bare node:http 504 B');
     console.log('\nbest round of each:');
-    for (const [name, r] of [['reference responder', reference], ['openssl ocsp -index', openssl], ['bare node:http 504 B', bare]] as const) {
+    for (const [name, r] of [
+      ['reference responder', reference],
+      ['openssl ocsp -index', openssl],
+      ['bare node:http 504 B', bare],
+    ] as const) {
       console.log(`  ${name.padEnd(22)} ${fmt(r)}`);
     }
     const vsOpenssl = reference.perSecond / openssl.perSecond;

@@ -42,9 +42,11 @@ const root = path.resolve(__dirname, '..');
 async function pool(n: number, work: (i: number) => Promise<void>, requestsPerUnit = 1): Promise<number> {
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < n) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < n) await work(next++);
+    }),
+  );
   return (n * requestsPerUnit) / ((performance.now() - t0) / 1000);
 }
 
@@ -80,30 +82,50 @@ async function main(): Promise<void> {
     let discoveryRequests = 0;
     const runEngine = () => {
       const discovery = discoveryOver(engine);
-      return pool(TOTAL, async (i) => {
-        const { role, ex } = items[i % items.length];
-        const req = ex.discover ? await requestOf(ex, role, discovery) : items[i % items.length].req;
-        const ask = async () => {
-          const startedAt = new Date();
-          const t0 = performance.now();
-          const response = await send(engine, { url: req.url, method: req.method, headers: req.headers, ...(req.body ? { body: req.body } : {}) });
-          return toObservedExchange({ target: map.origin, request: { method: req.method, url: req.url, headers: Object.entries(req.headers) }, response, protocol: 'h1', startedAt, totalMs: performance.now() - t0 });
-        };
-        const observed = await ask();
-        const repeat = await ask();
-        const findings = evaluateExchange(ex, observed, { role, placeholders: req.vars, targetOrigin: map.origin, previous: [], repeat, checks: CHECKS });
-        learnNoise(observed, repeat);
-        failures += findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error').length;
-      }, 2).finally(() => (discoveryRequests += discovery.requests));
+      return pool(
+        TOTAL,
+        async (i) => {
+          const { role, ex } = items[i % items.length];
+          const req = ex.discover ? await requestOf(ex, role, discovery) : items[i % items.length].req;
+          const ask = async () => {
+            const startedAt = new Date();
+            const t0 = performance.now();
+            const response = await send(engine, { url: req.url, method: req.method, headers: req.headers, ...(req.body ? { body: req.body } : {}) });
+            return toObservedExchange({
+              target: map.origin,
+              request: { method: req.method, url: req.url, headers: Object.entries(req.headers) },
+              response,
+              protocol: 'h1',
+              startedAt,
+              totalMs: performance.now() - t0,
+            });
+          };
+          const observed = await ask();
+          const repeat = await ask();
+          const findings = evaluateExchange(ex, observed, { role, placeholders: req.vars, targetOrigin: map.origin, previous: [], repeat, checks: CHECKS });
+          learnNoise(observed, repeat);
+          failures += findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error').length;
+        },
+        2,
+      ).finally(() => (discoveryRequests += discovery.requests));
     };
     const runBare = () =>
-      pool(TOTAL, async (i) => {
-        const { req } = items[i % items.length];
-        for (let k = 0; k < 2; k++) {
-          const res = await request(req.url, { dispatcher: bare, method: req.method as 'GET', headers: req.headers, ...(req.body ? { body: req.body } : {}) });
-          await res.body.arrayBuffer();
-        }
-      }, 2);
+      pool(
+        TOTAL,
+        async (i) => {
+          const { req } = items[i % items.length];
+          for (let k = 0; k < 2; k++) {
+            const res = await request(req.url, {
+              dispatcher: bare,
+              method: req.method as 'GET',
+              headers: req.headers,
+              ...(req.body ? { body: req.body } : {}),
+            });
+            await res.body.arrayBuffer();
+          }
+        },
+        2,
+      );
     await runBare(); // warm-up of both paths (connections, JIT, the reference's caches)
     await runEngine();
     const rounds: Array<[number, number]> = [];
@@ -111,7 +133,9 @@ async function main(): Promise<void> {
     const bareRate = Math.max(...rounds.map(([b]) => b));
     const engineRate = Math.max(...rounds.map(([, e]) => e));
     const ratio = engineRate / bareRate;
-    console.log(`${TOTAL} exchanges (${items.length} distinct from specs/, ${items.filter((x) => x.ex.discover).length} on discovered addresses), each asked twice (noise learning), concurrency ${CONCURRENCY}, best of ${rounds.length} interleaved rounds`);
+    console.log(
+      `${TOTAL} exchanges (${items.length} distinct from specs/, ${items.filter((x) => x.ex.discover).length} on discovered addresses), each asked twice (noise learning), concurrency ${CONCURRENCY}, best of ${rounds.length} interleaved rounds`,
+    );
     console.log(`discovery: ${discoveryRequests / (rounds.length + 1)} source-page requests per round, made by the engine and counted in its time`);
     console.log(`bare undici loop (same requests):          ${bareRate.toFixed(0)} req/s`);
     console.log(`replay with all checks and noise learning: ${engineRate.toFixed(0)} req/s`);
@@ -144,14 +168,16 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
     let recording: Sent[] | undefined;
     /** A baseline request is its item's first or second asking: the engine asks the baseline's legs in order h1, h2, h1, h2. */
     const seen = new Map<string, number>();
-    const record = (side: 'baseline' | 'candidate'): BeforeRequest => async (request, protocol) => {
-      if (!recording) return;
-      if (side === 'candidate') return void recording.push({ side: 'candidate', protocol, request });
-      const k = `${protocol} ${request.method} ${request.url}`;
-      const n = (seen.get(k) ?? 0) + 1;
-      seen.set(k, n);
-      recording.push({ side: n % 2 === 1 ? 'baseline-first' : 'baseline-again', protocol, request });
-    };
+    const record =
+      (side: 'baseline' | 'candidate'): BeforeRequest =>
+      async (request, protocol) => {
+        if (!recording) return;
+        if (side === 'candidate') return void recording.push({ side: 'candidate', protocol, request });
+        const k = `${protocol} ${request.method} ${request.url}`;
+        const n = (seen.get(k) ?? 0) + 1;
+        seen.set(k, n);
+        recording.push({ side: n % 2 === 1 ? 'baseline-first' : 'baseline-again', protocol, request });
+      };
     let failing = 0;
     let diffs = 0;
     const runEngine = async (rounds: number) => {
@@ -162,7 +188,8 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
         sent++;
         return Promise.resolve();
       };
-      const counted = (clients: ReplayClients, side: 'baseline' | 'candidate') => Object.assign(clients, { beforeRequest: (r: Parameters<BeforeRequest>[0], p: 'h1' | 'h2') => (count(), record(side)(r, p)) });
+      const counted = (clients: ReplayClients, side: 'baseline' | 'candidate') =>
+        Object.assign(clients, { beforeRequest: (r: Parameters<BeforeRequest>[0], p: 'h1' | 'h2') => (count(), record(side)(r, p)) });
       counted(c, 'candidate');
       counted(b, 'baseline');
       const t0 = performance.now();
@@ -173,7 +200,9 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
           while (next < total) {
             const { role, item } = items[next++ % items.length];
             const { record: rec } = await replayDifferential(item, c, b, { role, settings, hosts });
-            failing += [...rec.legs.flatMap((l) => l.steps.flatMap((s) => s.findings)), ...(rec.diff ?? [])].filter((f) => f.verdict === 'fail' || f.verdict === 'error').length;
+            failing += [...rec.legs.flatMap((l) => l.steps.flatMap((s) => s.findings)), ...(rec.diff ?? [])].filter(
+              (f) => f.verdict === 'fail' || f.verdict === 'error',
+            ).length;
             diffs += (rec.diff ?? []).filter((f) => f.verdict === 'diff').length;
           }
         }),
@@ -200,7 +229,12 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
               while (next < total) {
                 const x = loop[next++ % loop.length];
                 const d = dispatchers[x.side === 'candidate' ? 'candidate' : 'baseline'][x.protocol];
-                const res = await request(x.request.url, { dispatcher: d, method: x.request.method as 'GET', headers: x.request.headers, ...(x.request.body ? { body: x.request.body } : {}) });
+                const res = await request(x.request.url, {
+                  dispatcher: d,
+                  method: x.request.method as 'GET',
+                  headers: x.request.headers,
+                  ...(x.request.body ? { body: x.request.body } : {}),
+                });
                 await res.body.arrayBuffer();
                 sent++;
               }
@@ -230,11 +264,17 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
     const ratio = engineRate / loopRate;
     const bySide = (side: Sent['side']) => list.filter((x) => x.side === side).length;
     console.log('');
-    console.log(`differential: ${items.length} spec items x ${ROUNDS} per round, concurrency ${CONCURRENCY}, baseline rate cap lifted, best of ${rounds.length} interleaved rounds`);
-    console.log(`requests per item: ${perItem.toFixed(2)} (of one round: baseline first ${bySide('baseline-first')}, baseline again ${bySide('baseline-again')}, candidate ${bySide('candidate')}; h2 ${list.filter((x) => x.protocol === 'h2').length} of ${list.length}, sent by the loops through undici's own h2 client)`);
+    console.log(
+      `differential: ${items.length} spec items x ${ROUNDS} per round, concurrency ${CONCURRENCY}, baseline rate cap lifted, best of ${rounds.length} interleaved rounds`,
+    );
+    console.log(
+      `requests per item: ${perItem.toFixed(2)} (of one round: baseline first ${bySide('baseline-first')}, baseline again ${bySide('baseline-again')}, candidate ${bySide('candidate')}; h2 ${list.filter((x) => x.protocol === 'h2').length} of ${list.length}, sent by the loops through undici's own h2 client)`,
+    );
     console.log(`three bare undici loops (same requests):   ${loopRate.toFixed(0)} req/s`);
     console.log(`differential replay (both sides, judged):  ${engineRate.toFixed(0)} req/s`);
-    console.log(`ratio ${ratio.toFixed(2)}x (target 0.6x): ${ratio >= 0.6 ? 'met' : 'MISSED'}; failing findings ${failing}, diffs ${diffs} (the reference against itself: both 0)`);
+    console.log(
+      `ratio ${ratio.toFixed(2)}x (target 0.6x): ${ratio >= 0.6 ? 'met' : 'MISSED'}; failing findings ${failing}, diffs ${diffs} (the reference against itself: both 0)`,
+    );
   } finally {
     await baselineRef.stop();
   }

@@ -44,7 +44,10 @@ function agents(ref: ReferenceProcess, perProtocol: number): { h1: Agent; h2: Ag
   const tlsConnect = buildConnector({ ca: ref.rootPem });
   // Every name resolves to the reference: connect to loopback, keep the name for SNI and Host.
   const connect: buildConnector.connector = (options, callback) =>
-    tlsConnect({ ...options, hostname: '127.0.0.1', servername: options.protocol === 'https:' ? options.hostname : undefined } as buildConnector.Options, callback);
+    tlsConnect(
+      { ...options, hostname: '127.0.0.1', servername: options.protocol === 'https:' ? options.hostname : undefined } as buildConnector.Options,
+      callback,
+    );
   return {
     h1: new Agent({ connect, connections: perProtocol, pipelining: 1, allowH2: false }),
     h2: new Agent({ connect, connections: 2, allowH2: true, pipelining: perProtocol }),
@@ -78,9 +81,18 @@ async function fetchText(dispatcher: Dispatcher, origin: string, path: string): 
 async function plan(ref: ReferenceProcess, h1: Agent): Promise<Planned[]> {
   const tls = (name: string) => `https://${name}:${ref.tlsPort}`;
   const browser = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,image/avif,image/webp,*/*' };
-  const get = (name: string, path: string, headers: Record<string, string> = browser): Planned => ({ name: `${name} GET ${path}`, origin: tls(name), method: 'GET', path, headers });
+  const get = (name: string, path: string, headers: Record<string, string> = browser): Planned => ({
+    name: `${name} GET ${path}`,
+    origin: tls(name),
+    method: 'GET',
+    path,
+    headers,
+  });
   const pki = await pkiOf(ref.rootPath);
-  const ocspBody = await requestFor(pki, pki.leaves.find((l) => l.role === 'site')!);
+  const ocspBody = await requestFor(
+    pki,
+    pki.leaves.find((l) => l.role === 'site')!,
+  );
   const ocspPost = (origin: string, plain: boolean): Planned => ({
     name: `ocsp POST ${origin}`,
     origin,
@@ -128,7 +140,10 @@ async function plan(ref: ReferenceProcess, h1: Agent): Promise<Planned[]> {
   ];
   // What the pages link to on the reference's own hosts (stylesheets, scripts, fonts, images).
   const seen = new Set(planned.map((p) => `${p.origin}${p.path}`));
-  for (const [host, path] of [['www.lessons.test', '/'], ['shop.store.test', '/products/ceramic-pour-over-set']]) {
+  for (const [host, path] of [
+    ['www.lessons.test', '/'],
+    ['shop.store.test', '/products/ceramic-pour-over-set'],
+  ]) {
     const html = await fetchText(h1, tls(host), path);
     for (const match of html.matchAll(/(?:src|href)="([^"#]+)"/g)) {
       const url = new URL(match[1].replace(/&amp;/g, '&'), `${tls(host)}${path}`);
@@ -244,7 +259,9 @@ async function main(): Promise<void> {
       `  reference RSS: ${mib(rssBefore)} MiB before, ${mib(warm.rssKiB)} MiB after warm-up (peak ${mib(warmPeak)}), ${mib(atEnd.rssKiB)} MiB at the end, ` +
         `peak after warm-up ${mib(runPeak)} MiB (${rssGrowth >= 0 ? '+' : ''}${(rssGrowth * 100).toFixed(1)}% on the warm-up peak, limit +10%)`,
     );
-    console.log(`  reference fds: ${fdsBefore} before, ${warm.fds} after warm-up, ${atEnd.fds} at the end, ${fdsAfter} once the clients closed (peak ${Math.max(...samples.map((s) => s.fds))})`);
+    console.log(
+      `  reference fds: ${fdsBefore} before, ${warm.fds} after warm-up, ${atEnd.fds} at the end, ${fdsAfter} once the clients closed (peak ${Math.max(...samples.map((s) => s.fds))})`,
+    );
 
     const problems: string[] = [];
     const sum = (k: 'errors' | 'serverErrors' | 'wrongStatus') => tally.h1[k] + tally.h2[k];
@@ -266,4 +283,3 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
-

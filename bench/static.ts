@@ -49,9 +49,30 @@ const ALL_CASES: Case[] = [
   { name: 'CSS 100 KB, gzip', host: SITE, path: '/static/css/main.css', acceptEncoding: 'gzip', file: 'site/section/css/main.css', compressed: true },
   // What a browser sends. The site host offers gzip only (IIS, as the description says), so the
   // reference answers gzip; the middleware picks br. Same file, each server's own choice.
-  { name: 'CSS 100 KB, "gzip, deflate, br"', host: SITE, path: '/static/css/main.css', acceptEncoding: 'gzip, deflate, br', file: 'site/section/css/main.css', compressed: true },
-  { name: 'font woff2, identity', host: SITE, path: '/static/fonts/lessons-icons.woff2', acceptEncoding: 'identity', file: 'site/section/fonts/lessons-icons.woff2', compressed: false },
-  { name: 'SVG on the asset host, br', host: MEDIA, path: '/-/media/Project/Lessons/subjects/math.svg', acceptEncoding: 'br', file: 'assets/media/Project/Lessons/subjects/math.svg', compressed: true },
+  {
+    name: 'CSS 100 KB, "gzip, deflate, br"',
+    host: SITE,
+    path: '/static/css/main.css',
+    acceptEncoding: 'gzip, deflate, br',
+    file: 'site/section/css/main.css',
+    compressed: true,
+  },
+  {
+    name: 'font woff2, identity',
+    host: SITE,
+    path: '/static/fonts/lessons-icons.woff2',
+    acceptEncoding: 'identity',
+    file: 'site/section/fonts/lessons-icons.woff2',
+    compressed: false,
+  },
+  {
+    name: 'SVG on the asset host, br',
+    host: MEDIA,
+    path: '/-/media/Project/Lessons/subjects/math.svg',
+    acceptEncoding: 'br',
+    file: 'assets/media/Project/Lessons/subjects/math.svg',
+    compressed: true,
+  },
 ];
 
 /** BENCH_CASE=<text> keeps the cases whose name contains it (case-insensitive). */
@@ -113,7 +134,8 @@ async function main(): Promise<void> {
     leaves: Array<{ names: string[]; keyPem: string; chainPem: string }>;
   };
   const certificates: PeerConfig['certificates'] = {};
-  for (const leaf of manifest.leaves) for (const name of leaf.names) if (name === SITE || name === MEDIA) certificates[name] = { keyPem: leaf.keyPem, chainPem: leaf.chainPem };
+  for (const leaf of manifest.leaves)
+    for (const name of leaf.names) if (name === SITE || name === MEDIA) certificates[name] = { keyPem: leaf.keyPem, chainPem: leaf.chainPem };
 
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-static-'));
   try {
@@ -124,7 +146,9 @@ async function main(): Promise<void> {
       if (p.status !== 200) throw new Error(`reference: ${c.path} answered ${p.status}`);
       const bodyFile = path.join(dir, `body-${i}`);
       await fs.writeFile(bodyFile, p.body);
-      const headers = Object.fromEntries(Object.entries(p.headers).filter(([k]) => !['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+      const headers = Object.fromEntries(
+        Object.entries(p.headers).filter(([k]) => !['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)),
+      );
       answers[`${c.path}|${c.acceptEncoding}`] = { headers, bodyFile };
     }
     const config: PeerConfig = {
@@ -138,12 +162,15 @@ async function main(): Promise<void> {
     };
     const configFile = path.join(dir, 'peer.json');
     await fs.writeFile(configFile, JSON.stringify(config));
-    const peerPort = async (mode: string) => Number((await spawnUntilLine(['--import', 'tsx', 'bench/static-peer.ts', mode, configFile], /^ready \d+/)).split(' ')[1]);
+    const peerPort = async (mode: string) =>
+      Number((await spawnUntilLine(['--import', 'tsx', 'bench/static-peer.ts', mode, configFile], /^ready \d+/)).split(' ')[1]);
     const ports: Record<ServerName, number> = { reference: ready.tlsPort, express: await peerPort('express'), ceiling: await peerPort('ceiling') };
 
     // Every server sends the same content (decoded); note each one's coding and size.
     const sizes = new Map<string, number>();
-    console.log(`Static files over TLS (HTTP/1.1, same certificates), concurrency ${CONCURRENCY}, ${SECONDS} s per target, best of ${ROUNDS} interleaved rounds\n`);
+    console.log(
+      `Static files over TLS (HTTP/1.1, same certificates), concurrency ${CONCURRENCY}, ${SECONDS} s per target, best of ${ROUNDS} interleaved rounds\n`,
+    );
     for (const c of CASES) {
       const original = readFileSync(path.join(CONTENT, c.file));
       const notes: string[] = [];

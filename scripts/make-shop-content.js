@@ -77,7 +77,9 @@ async function main() {
   const files = path.join(CONTENT, 'shop/files');
   fs.mkdirSync(files, { recursive: true });
   for (const [name, width, height, look] of PRODUCT_IMAGES) {
-    const png = await sharp(Buffer.from(productSvg(width, height, look))).png({ compressionLevel: 9 }).toBuffer();
+    const png = await sharp(Buffer.from(productSvg(width, height, look)))
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     fs.writeFileSync(path.join(files, name), png);
   }
   const fonts = path.join(CONTENT, 'shop/fonts/lessons_sans');

@@ -24,7 +24,6 @@ import {
   type TargetMap,
 } from '../harness/src/target-map';
 
-
 /**
  * Unset TARGET_URL (and no other role URL) means: start the reference and target it; BASELINE=reference
  * starts a second one as the baseline of a differential run. Either way the mappings and the run's

@@ -58,7 +58,9 @@ for (const spec of SPECS) {
         const unmapped = skipReason(c.map, spec.role);
         test.skip(unmapped !== undefined, unmapped);
         const b = baselineClients(testInfo.config.workers);
-        const { record, bodies } = b ? await replayDifferential(item, c, b.clients, { role: spec.role, settings: SETTINGS.baseline, hosts: b.hosts }) : { record: await replayItem(item, c, { role: spec.role }), bodies: [] };
+        const { record, bodies } = b
+          ? await replayDifferential(item, c, b.clients, { role: spec.role, settings: SETTINGS.baseline, hosts: b.hosts })
+          : { record: await replayItem(item, c, { role: spec.role }), bodies: [] };
         await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
         for (const saved of bodies) await testInfo.attach(`body ${saved.sha256}`, { body: saved.body, contentType: saved.contentType });
         test.skip(record.skipped !== undefined, record.skipped);

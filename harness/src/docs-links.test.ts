@@ -107,10 +107,11 @@ function scanText(file: string, text: string, repo: Repository): Problem[] {
       else {
         const rest = mention.replace(/^(?:\.\.?\/)+/, '');
         const folders = dir.split('/').map((_, i, all) => all.slice(0, all.length - i).join('/'));
-        if (!['.', ...folders].some((f) => repo.exists(path.posix.join(f, rest)))) add(m.index, mention, `no such file under ${dir} or a folder above it (${rest})`);
+        if (!['.', ...folders].some((f) => repo.exists(path.posix.join(f, rest))))
+          add(m.index, mention, `no such file under ${dir} or a folder above it (${rest})`);
       }
-    }
-    else if (repo.topLevel.has(mention.split('/')[0]) || (!mention.includes('/') && /^[A-Z][A-Z0-9_-]*\.md$/.test(mention))) check(m.index, mention, '.', mention);
+    } else if (repo.topLevel.has(mention.split('/')[0]) || (!mention.includes('/') && /^[A-Z][A-Z0-9_-]*\.md$/.test(mention)))
+      check(m.index, mention, '.', mention);
   }
   return problems.sort((a, b) => a.index - b.index);
 }
@@ -145,7 +146,15 @@ describe('documentation pointers', () => {
   });
 
   describe('the scan, on a small repository in memory', () => {
-    const files = new Set(['README.md', 'docs/guide.md', 'docs/img/map.png', 'specs/README.md', 'specs/site.json', 'harness/src/run.ts', 'harness/src/run.test.ts']);
+    const files = new Set([
+      'README.md',
+      'docs/guide.md',
+      'docs/img/map.png',
+      'specs/README.md',
+      'specs/site.json',
+      'harness/src/run.ts',
+      'harness/src/run.test.ts',
+    ]);
     const repo: Repository = {
       topLevel: new Set([...files].map((f) => f.split('/')[0])),
       exists: (relative) => relative === '.' || files.has(relative) || [...files].some((f) => f.startsWith(`${relative}/`)),
@@ -191,7 +200,9 @@ describe('documentation pointers', () => {
       const spec = '{ "clause": "FIDELITY §3: the home page is HTML (see toolchain.md)" }';
       expect(scanText('specs/site.json', spec, repo).map((p) => p.mention)).toEqual(['FIDELITY', 'toolchain.md']);
       expect(scanText('harness/src/run.ts', "const CLAUSE = 'TOOLCHAIN.md, section 2';", repo).map((p) => p.mention)).toEqual(['TOOLCHAIN.md']);
-      expect(scanText('harness/src/run.ts', "// see ../../docs/gone.md", repo).map(format)).toEqual(['harness/src/run.ts:1: ../../docs/gone.md: no such file under harness/src or a folder above it (docs/gone.md)']);
+      expect(scanText('harness/src/run.ts', '// see ../../docs/gone.md', repo).map(format)).toEqual([
+        'harness/src/run.ts:1: ../../docs/gone.md: no such file under harness/src or a folder above it (docs/gone.md)',
+      ]);
     });
   });
 });

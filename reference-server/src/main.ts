@@ -45,7 +45,19 @@ async function main(): Promise<void> {
   ref = await startReference(options);
   if (options.json) {
     const { tlsPort, httpPort, rootPath, urls, implemented, context } = ref;
-    console.log(JSON.stringify({ event: 'ready', tlsPort, httpPort, rootPath, urls, implemented, section: context.section, deployment: context.deployment.name, values: context.deployment.targetValues }));
+    console.log(
+      JSON.stringify({
+        event: 'ready',
+        tlsPort,
+        httpPort,
+        rootPath,
+        urls,
+        implemented,
+        section: context.section,
+        deployment: context.deployment.name,
+        values: context.deployment.targetValues,
+      }),
+    );
   } else {
     console.log(describe(ref));
   }

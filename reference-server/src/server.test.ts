@@ -52,7 +52,12 @@ describe('reference server core', () => {
   });
 
   test.each(['h1', 'h2'] as const)('a name no role serves gets 421 over %s', async (protocol) => {
-    const res = await reference.request({ host: 'www.lessons.test', path: '/', protocol, headers: protocol === 'h1' ? { host: 'unknown.test' } : { ':authority': 'unknown.test' } });
+    const res = await reference.request({
+      host: 'www.lessons.test',
+      path: '/',
+      protocol,
+      headers: protocol === 'h1' ? { host: 'unknown.test' } : { ':authority': 'unknown.test' },
+    });
     expect(res.status).toBe(421);
     expect(res.body.toString()).toContain('unknown.test');
   });
@@ -89,7 +94,9 @@ describe('reference server core', () => {
 
   test('the plain-HTTP port answers 421 for names it does not serve', async () => {
     const reply = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(reference.ref().httpPort, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: www.lessons.test\r\nConnection: close\r\n\r\n'));
+      const socket = net.connect(reference.ref().httpPort, '127.0.0.1', () =>
+        socket.write('GET / HTTP/1.1\r\nHost: www.lessons.test\r\nConnection: close\r\n\r\n'),
+      );
       const chunks: Buffer[] = [];
       socket.on('data', (c: Buffer) => chunks.push(c));
       socket.on('end', () => resolve(Buffer.concat(chunks).toString()));

@@ -62,7 +62,15 @@ function watch(socket: net.Socket, connectingAt: number): Watched {
       resolve(performance.now());
     }),
   );
-  return { socket, connectingAt, openAt: performance.now(), received: () => Buffer.concat(chunks).toString('latin1'), lastDataAt: () => lastDataAt, closed: () => closed, closedAt };
+  return {
+    socket,
+    connectingAt,
+    openAt: performance.now(),
+    received: () => Buffer.concat(chunks).toString('latin1'),
+    lastDataAt: () => lastDataAt,
+    closed: () => closed,
+    closedAt,
+  };
 }
 
 function rawTcp(port: number): Promise<Watched> {
@@ -210,7 +218,10 @@ describe('slow and idle clients', () => {
     const h2 = await Promise.all(Array.from({ length: 50 }, () => h2Session()));
     for (const s of h2) s.session.on('error', () => undefined);
     const h1 = await Promise.all(Array.from({ length: 100 }, () => tlsSocket(['http/1.1'])));
-    const [tcp, plain] = await Promise.all([Promise.all(Array.from({ length: 200 }, () => rawTcp(ref.tlsPort))), Promise.all(Array.from({ length: 100 }, () => rawTcp(ref.httpPort)))]);
+    const [tcp, plain] = await Promise.all([
+      Promise.all(Array.from({ length: 200 }, () => rawTcp(ref.tlsPort))),
+      Promise.all(Array.from({ length: 100 }, () => rawTcp(ref.httpPort))),
+    ]);
     const sockets = [...tcp, ...plain, ...h1];
     const stillOpen = () => sockets.filter((w) => !w.closed()).length + h2.filter((s) => !s.closed()).length;
 
@@ -221,7 +232,8 @@ describe('slow and idle clients', () => {
 
     // Each closes no earlier than its own timeout, and before the next limit that would have closed
     // it too: the idle timeout for a handshake never begun, the request timeout for headers never sent.
-    const closedAfter = async (ws: Watched[]) => Promise.all(ws.map(async (w) => ({ early: (await w.closedAt) - w.connectingAt, late: (await w.closedAt) - w.openAt })));
+    const closedAfter = async (ws: Watched[]) =>
+      Promise.all(ws.map(async (w) => ({ early: (await w.closedAt) - w.connectingAt, late: (await w.closedAt) - w.openAt })));
     for (const [group, timeout, next] of [
       [tcp, TIMEOUTS.handshakeMs, TIMEOUTS.idleMs],
       [plain, TIMEOUTS.headersMs, Math.min(TIMEOUTS.requestMs, TIMEOUTS.idleMs)],

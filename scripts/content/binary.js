@@ -8,13 +8,39 @@
 
 const zlib = require('node:zlib');
 
-function u8(v) { const b = Buffer.alloc(1); b.writeUInt8(v & 0xff); return b; }
-function u16(v) { const b = Buffer.alloc(2); b.writeUInt16BE(v & 0xffff); return b; }
-function i16(v) { const b = Buffer.alloc(2); b.writeInt16BE(v); return b; }
-function u32(v) { const b = Buffer.alloc(4); b.writeUInt32BE(v >>> 0); return b; }
-function u16le(v) { const b = Buffer.alloc(2); b.writeUInt16LE(v & 0xffff); return b; }
-function u32le(v) { const b = Buffer.alloc(4); b.writeUInt32LE(v >>> 0); return b; }
-function pad4(buf) { return buf.length % 4 ? Buffer.concat([buf, Buffer.alloc(4 - (buf.length % 4))]) : buf; }
+function u8(v) {
+  const b = Buffer.alloc(1);
+  b.writeUInt8(v & 0xff);
+  return b;
+}
+function u16(v) {
+  const b = Buffer.alloc(2);
+  b.writeUInt16BE(v & 0xffff);
+  return b;
+}
+function i16(v) {
+  const b = Buffer.alloc(2);
+  b.writeInt16BE(v);
+  return b;
+}
+function u32(v) {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(v >>> 0);
+  return b;
+}
+function u16le(v) {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(v & 0xffff);
+  return b;
+}
+function u32le(v) {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(v >>> 0);
+  return b;
+}
+function pad4(buf) {
+  return buf.length % 4 ? Buffer.concat([buf, Buffer.alloc(4 - (buf.length % 4))]) : buf;
+}
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -41,7 +67,7 @@ function pngChunk(type, data) {
 /** The chunks of a PNG as [type, data] pairs. */
 function pngChunks(png) {
   const out = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     out.push([png.toString('latin1', at + 4, at + 8), png.subarray(at + 8, at + 8 + length)]);
     at += 12 + length;

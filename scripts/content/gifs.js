@@ -26,7 +26,11 @@ function gifLzw(indices) {
   for (const code of codes) {
     acc |= code << bits;
     bits += 3;
-    while (bits >= 8) { bytes.push(acc & 0xff); acc >>= 8; bits -= 8; }
+    while (bits >= 8) {
+      bytes.push(acc & 0xff);
+      acc >>= 8;
+      bits -= 8;
+    }
   }
   if (bits > 0) bytes.push(acc & 0xff);
   const blocks = [];
@@ -49,9 +53,20 @@ function makeBulletGif() {
   }
   const palette = Buffer.from([0xff, 0xff, 0xff, 0x0b, 0x5c, 0x8e, 0xf2, 0xa9, 0x00, 0x5a, 0x8a, 0xae]);
   return Buffer.concat([
-    Buffer.from('GIF89a', 'ascii'), u16le(size), u16le(size), u8(0x81), u8(0), u8(0), palette,
+    Buffer.from('GIF89a', 'ascii'),
+    u16le(size),
+    u16le(size),
+    u8(0x81),
+    u8(0),
+    u8(0),
+    palette,
     Buffer.from([0x21, 0xf9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00]), // index 0 transparent
-    Buffer.from([0x2c]), u16le(0), u16le(0), u16le(size), u16le(size), u8(0),
+    Buffer.from([0x2c]),
+    u16le(0),
+    u16le(0),
+    u16le(size),
+    u16le(size),
+    u8(0),
     gifLzw(indices),
     Buffer.from([0x3b]),
   ]);

@@ -40,11 +40,16 @@ function fillShape(c, color, inside, box = [0, 0, c.width, c.height]) {
 }
 
 function roundRect(c, color, x, y, w, h, r) {
-  fillShape(c, color, (px, py) => {
-    const dx = Math.max(x + r - px, 0, px - (x + w - r));
-    const dy = Math.max(y + r - py, 0, py - (y + h - r));
-    return px >= x && px <= x + w && py >= y && py <= y + h && dx * dx + dy * dy <= r * r;
-  }, [x - 1, y - 1, x + w + 1, y + h + 1]);
+  fillShape(
+    c,
+    color,
+    (px, py) => {
+      const dx = Math.max(x + r - px, 0, px - (x + w - r));
+      const dy = Math.max(y + r - py, 0, py - (y + h - r));
+      return px >= x && px <= x + w && py >= y && py <= y + h && dx * dx + dy * dy <= r * r;
+    },
+    [x - 1, y - 1, x + w + 1, y + h + 1],
+  );
 }
 
 function circle(c, color, cx, cy, r) {
@@ -54,15 +59,20 @@ function circle(c, color, cx, cy, r) {
 function polygon(c, color, pts) {
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
-  fillShape(c, color, (px, py) => {
-    let inside = false;
-    for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-      const [xi, yi] = pts[i];
-      const [xj, yj] = pts[j];
-      if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-    return inside;
-  }, [Math.min(...xs) - 1, Math.min(...ys) - 1, Math.max(...xs) + 1, Math.max(...ys) + 1]);
+  fillShape(
+    c,
+    color,
+    (px, py) => {
+      let inside = false;
+      for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+        const [xi, yi] = pts[i];
+        const [xj, yj] = pts[j];
+        if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+      return inside;
+    },
+    [Math.min(...xs) - 1, Math.min(...ys) - 1, Math.max(...xs) + 1, Math.max(...ys) + 1],
+  );
 }
 
 const BRAND = [0x0b, 0x5c, 0x8e, 255];
@@ -73,9 +83,25 @@ const WHITE = [255, 255, 255, 255];
 function drawBook(c, x, y, size) {
   const s = size / 32;
   roundRect(c, BRAND, x, y, size, size, 6 * s);
-  polygon(c, WHITE, [[x + 5 * s, y + 9 * s], [x + 15 * s, y + 11 * s], [x + 15 * s, y + 25 * s], [x + 5 * s, y + 23 * s]]);
-  polygon(c, WHITE, [[x + 17 * s, y + 11 * s], [x + 27 * s, y + 9 * s], [x + 27 * s, y + 23 * s], [x + 17 * s, y + 25 * s]]);
-  polygon(c, ACCENT, [[x + 20 * s, y + 10.4 * s], [x + 23 * s, y + 9.8 * s], [x + 23 * s, y + 16 * s], [x + 21.5 * s, y + 14.5 * s], [x + 20 * s, y + 16 * s]]);
+  polygon(c, WHITE, [
+    [x + 5 * s, y + 9 * s],
+    [x + 15 * s, y + 11 * s],
+    [x + 15 * s, y + 25 * s],
+    [x + 5 * s, y + 23 * s],
+  ]);
+  polygon(c, WHITE, [
+    [x + 17 * s, y + 11 * s],
+    [x + 27 * s, y + 9 * s],
+    [x + 27 * s, y + 23 * s],
+    [x + 17 * s, y + 25 * s],
+  ]);
+  polygon(c, ACCENT, [
+    [x + 20 * s, y + 10.4 * s],
+    [x + 23 * s, y + 9.8 * s],
+    [x + 23 * s, y + 16 * s],
+    [x + 21.5 * s, y + 14.5 * s],
+    [x + 20 * s, y + 16 * s],
+  ]);
 }
 
 function makeLogo() {
@@ -90,7 +116,13 @@ function makeLogo() {
 function makePattern() {
   const c = canvas(64, 64);
   for (let y = 0; y < 64; y++) for (let x = 0; x < 64; x++) blend(c, x, y, [0xf4, 0xf7, 0xfa, 255], 1);
-  for (const [cx, cy] of [[16, 16], [48, 48], [48, 16], [16, 48]]) circle(c, [0x0b, 0x5c, 0x8e, 28], cx, cy, 3);
+  for (const [cx, cy] of [
+    [16, 16],
+    [48, 48],
+    [48, 16],
+    [16, 48],
+  ])
+    circle(c, [0x0b, 0x5c, 0x8e, 28], cx, cy, 3);
   circle(c, [0xf2, 0xa9, 0x00, 40], 32, 32, 5);
   return png(c);
 }
@@ -98,7 +130,11 @@ function makePattern() {
 function makeSubjectBadge() {
   const c = canvas(96, 96);
   circle(c, [0xe8, 0xf1, 0xf7, 255], 48, 48, 46);
-  polygon(c, BRAND, [[28, 66], [48, 26], [68, 66]]);
+  polygon(c, BRAND, [
+    [28, 66],
+    [48, 26],
+    [68, 66],
+  ]);
   circle(c, ACCENT, 48, 56, 8);
   return png(c);
 }
@@ -108,11 +144,7 @@ function makeFavicon() {
   drawBook(c, 0, 0, 32);
   const image = png(c);
   // ICONDIR + one ICONDIRENTRY whose data is a PNG (valid since Windows Vista, read by browsers).
-  return Buffer.concat([
-    u16le(0), u16le(1), u16le(1),
-    u8(32), u8(32), u8(0), u8(0), u16le(1), u16le(32), u32le(image.length), u32le(6 + 16),
-    image,
-  ]);
+  return Buffer.concat([u16le(0), u16le(1), u16le(1), u8(32), u8(32), u8(0), u8(0), u16le(1), u16le(32), u32le(image.length), u32le(6 + 16), image]);
 }
 
 module.exports = { makeLogo, makePattern, makeSubjectBadge, makeFavicon };

@@ -5,15 +5,42 @@
  */
 'use strict';
 
-const BREAKPOINTS = [['', 0], ['sm', 576], ['md', 768], ['lg', 992], ['xl', 1200]];
-const SPACERS = [['0', '0'], ['1', '.25rem'], ['2', '.5rem'], ['3', '1rem'], ['4', '1.5rem'], ['5', '3rem'], ['auto', 'auto']];
+const BREAKPOINTS = [
+  ['', 0],
+  ['sm', 576],
+  ['md', 768],
+  ['lg', 992],
+  ['xl', 1200],
+];
+const SPACERS = [
+  ['0', '0'],
+  ['1', '.25rem'],
+  ['2', '.5rem'],
+  ['3', '1rem'],
+  ['4', '1.5rem'],
+  ['5', '3rem'],
+  ['auto', 'auto'],
+];
 const COLORS = {
-  primary: '#0b5c8e', secondary: '#5a6b7b', accent: '#f2a900', success: '#2e7d32', info: '#0277bd',
-  warning: '#ef6c00', danger: '#c62828', light: '#f4f7fa', dark: '#1d2a35',
+  primary: '#0b5c8e',
+  secondary: '#5a6b7b',
+  accent: '#f2a900',
+  success: '#2e7d32',
+  info: '#0277bd',
+  warning: '#ef6c00',
+  danger: '#c62828',
+  light: '#f4f7fa',
+  dark: '#1d2a35',
 };
 const SUBJECTS = {
-  math: '#3f51b5', science: '#00897b', 'english-language-arts': '#8e24aa', 'social-studies': '#6d4c41',
-  arts: '#d81b60', 'health-pe': '#43a047', 'world-languages': '#f4511e', technology: '#546e7a',
+  math: '#3f51b5',
+  science: '#00897b',
+  'english-language-arts': '#8e24aa',
+  'social-studies': '#6d4c41',
+  arts: '#d81b60',
+  'health-pe': '#43a047',
+  'world-languages': '#f4511e',
+  technology: '#546e7a',
 };
 
 function shade(hex, amount) {
@@ -28,7 +55,9 @@ function media(bp, min, body) {
 }
 
 function rule(selector, decls) {
-  return `${selector} {\n${Object.entries(decls).map(([k, v]) => `  ${k}: ${v};`).join('\n')}\n}\n`;
+  return `${selector} {\n${Object.entries(decls)
+    .map(([k, v]) => `  ${k}: ${v};`)
+    .join('\n')}\n}\n`;
 }
 
 function cssBase() {
@@ -44,8 +73,12 @@ function cssBase() {
   font-display: block;
 }
 :root {
-${Object.entries(COLORS).map(([k, v]) => `  --color-${k}: ${v};`).join('\n')}
-${Object.entries(SUBJECTS).map(([k, v]) => `  --subject-${k}: ${v};`).join('\n')}
+${Object.entries(COLORS)
+  .map(([k, v]) => `  --color-${k}: ${v};`)
+  .join('\n')}
+${Object.entries(SUBJECTS)
+  .map(([k, v]) => `  --subject-${k}: ${v};`)
+  .join('\n')}
   --font-sans: "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif;
   --font-mono: SFMono-Regular, Menlo, Monaco, Consolas, "Liberation Mono", monospace;
   --radius: .375rem;
@@ -165,8 +198,19 @@ button:focus-visible, a:focus-visible, input:focus-visible {
 
 function cssGrid() {
   let out = '/* Grid */\n';
-  out += rule('.container, .container-fluid', { width: '100%', 'padding-right': '15px', 'padding-left': '15px', 'margin-right': 'auto', 'margin-left': 'auto' });
-  for (const [bp, min, width] of [['sm', 576, 540], ['md', 768, 720], ['lg', 992, 960], ['xl', 1200, 1140]]) {
+  out += rule('.container, .container-fluid', {
+    width: '100%',
+    'padding-right': '15px',
+    'padding-left': '15px',
+    'margin-right': 'auto',
+    'margin-left': 'auto',
+  });
+  for (const [bp, min, width] of [
+    ['sm', 576, 540],
+    ['md', 768, 720],
+    ['lg', 992, 960],
+    ['xl', 1200, 1140],
+  ]) {
     out += media(bp, min, rule('.container', { 'max-width': `${width}px` }));
   }
   out += rule('.row', { display: 'flex', 'flex-wrap': 'wrap', 'margin-right': '-15px', 'margin-left': '-15px' });
@@ -198,14 +242,25 @@ function cssGrid() {
 
 function cssUtilities() {
   let out = '/* Utilities */\n';
-  const sides = [['', ['']], ['t', ['-top']], ['r', ['-right']], ['b', ['-bottom']], ['l', ['-left']], ['x', ['-right', '-left']], ['y', ['-top', '-bottom']]];
+  const sides = [
+    ['', ['']],
+    ['t', ['-top']],
+    ['r', ['-right']],
+    ['b', ['-bottom']],
+    ['l', ['-left']],
+    ['x', ['-right', '-left']],
+    ['y', ['-top', '-bottom']],
+  ];
   for (const [bp, min] of BREAKPOINTS) {
     const infix = bp ? `-${bp}` : '';
     let body = '';
     for (const display of ['none', 'inline', 'inline-block', 'block', 'table', 'table-row', 'table-cell', 'flex', 'inline-flex', 'grid']) {
       body += rule(`.d${infix}-${display}`, { display: `${display} !important` });
     }
-    for (const [prop, abbrev] of [['margin', 'm'], ['padding', 'p']]) {
+    for (const [prop, abbrev] of [
+      ['margin', 'm'],
+      ['padding', 'p'],
+    ]) {
       for (const [side, suffixes] of sides) {
         for (const [size, value] of SPACERS) {
           if (prop === 'padding' && size === 'auto') continue;
@@ -227,10 +282,22 @@ function cssUtilities() {
     body += rule(`.flex${infix}-fill`, { flex: '1 1 auto !important' });
     body += rule(`.flex${infix}-grow-0`, { 'flex-grow': '0 !important' });
     body += rule(`.flex${infix}-grow-1`, { 'flex-grow': '1 !important' });
-    for (const [name, value] of [['start', 'flex-start'], ['end', 'flex-end'], ['center', 'center'], ['between', 'space-between'], ['around', 'space-around']]) {
+    for (const [name, value] of [
+      ['start', 'flex-start'],
+      ['end', 'flex-end'],
+      ['center', 'center'],
+      ['between', 'space-between'],
+      ['around', 'space-around'],
+    ]) {
       body += rule(`.justify-content${infix}-${name}`, { 'justify-content': `${value} !important` });
     }
-    for (const [name, value] of [['start', 'flex-start'], ['end', 'flex-end'], ['center', 'center'], ['baseline', 'baseline'], ['stretch', 'stretch']]) {
+    for (const [name, value] of [
+      ['start', 'flex-start'],
+      ['end', 'flex-end'],
+      ['center', 'center'],
+      ['baseline', 'baseline'],
+      ['stretch', 'stretch'],
+    ]) {
       body += rule(`.align-items${infix}-${name}`, { 'align-items': `${value} !important` });
       body += rule(`.align-self${infix}-${name}`, { 'align-self': `${value} !important` });
     }
@@ -256,11 +323,18 @@ function cssUtilities() {
     out += rule(`.text-${name}`, { color: `${value} !important` });
     out += rule(`a.text-${name}:hover, a.text-${name}:focus`, { color: `${shade(value, -0.2)} !important` });
     out += rule(`.bg-${name}`, { 'background-color': `${value} !important` });
-    out += rule(`a.bg-${name}:hover, a.bg-${name}:focus, button.bg-${name}:hover, button.bg-${name}:focus`, { 'background-color': `${shade(value, -0.15)} !important` });
+    out += rule(`a.bg-${name}:hover, a.bg-${name}:focus, button.bg-${name}:hover, button.bg-${name}:focus`, {
+      'background-color': `${shade(value, -0.15)} !important`,
+    });
     out += rule(`.border-${name}`, { 'border-color': `${value} !important` });
   }
   for (const pos of ['static', 'relative', 'absolute', 'fixed', 'sticky']) out += rule(`.position-${pos}`, { position: `${pos} !important` });
-  for (const [name, value] of [['sm', 'var(--shadow-sm)'], ['', 'var(--shadow)'], ['lg', '0 1rem 3rem rgba(29, 42, 53, .175)'], ['none', 'none']]) {
+  for (const [name, value] of [
+    ['sm', 'var(--shadow-sm)'],
+    ['', 'var(--shadow)'],
+    ['lg', '0 1rem 3rem rgba(29, 42, 53, .175)'],
+    ['none', 'none'],
+  ]) {
     out += rule(`.shadow${name ? '-' + name : ''}`, { 'box-shadow': `${value} !important` });
   }
   for (const w of [300, 400, 600, 700]) out += rule(`.font-weight-${w}`, { 'font-weight': `${w} !important` });
@@ -270,9 +344,18 @@ function cssUtilities() {
 function cssButtons() {
   let out = '/* Buttons */\n';
   out += rule('.btn', {
-    display: 'inline-block', 'font-weight': '600', color: 'var(--color-dark)', 'text-align': 'center', 'vertical-align': 'middle',
-    'user-select': 'none', 'background-color': 'transparent', border: '2px solid transparent', padding: '.5rem 1.25rem',
-    'font-size': '1rem', 'line-height': '1.5', 'border-radius': 'var(--radius)',
+    display: 'inline-block',
+    'font-weight': '600',
+    color: 'var(--color-dark)',
+    'text-align': 'center',
+    'vertical-align': 'middle',
+    'user-select': 'none',
+    'background-color': 'transparent',
+    border: '2px solid transparent',
+    padding: '.5rem 1.25rem',
+    'font-size': '1rem',
+    'line-height': '1.5',
+    'border-radius': 'var(--radius)',
     transition: 'color .15s ease-in-out, background-color .15s ease-in-out, border-color .15s ease-in-out, box-shadow .15s ease-in-out',
   });
   out += rule('.btn:hover', { 'text-decoration': 'none' });
@@ -608,7 +691,9 @@ function cssComponents() {
   border: 1px solid transparent;
   border-radius: var(--radius);
 }
-${Object.entries(COLORS).map(([name, value]) => rule(`.alert-${name}`, { color: shade(value, -0.4), 'background-color': shade(value, 0.85), 'border-color': shade(value, 0.7) })).join('')}
+${Object.entries(COLORS)
+  .map(([name, value]) => rule(`.alert-${name}`, { color: shade(value, -0.4), 'background-color': shade(value, 0.85), 'border-color': shade(value, 0.7) }))
+  .join('')}
 /* Pagination */
 .pagination {
   display: flex;

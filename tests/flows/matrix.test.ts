@@ -25,12 +25,16 @@ for (const row of resourceRows(SPECS)) {
     await settle(await runCompressionFlow(row, c), testInfo);
   });
   if (row.etag || row.lastModified) {
-    test(`conditional/${row.key}`, { annotation: [{ type: 'flow', description: `conditional, range and HEAD requests on ${row.exchange.id}` }] }, async ({}, testInfo) => {
-      const c = flowClients();
-      const unmapped = skipReason(c.map, row.role);
-      test.skip(unmapped !== undefined, unmapped);
-      await settle(await runConditionalFlow(row, c), testInfo);
-    });
+    test(
+      `conditional/${row.key}`,
+      { annotation: [{ type: 'flow', description: `conditional, range and HEAD requests on ${row.exchange.id}` }] },
+      async ({}, testInfo) => {
+        const c = flowClients();
+        const unmapped = skipReason(c.map, row.role);
+        test.skip(unmapped !== undefined, unmapped);
+        await settle(await runConditionalFlow(row, c), testInfo);
+      },
+    );
   }
 }
 

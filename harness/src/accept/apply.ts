@@ -14,7 +14,9 @@ import type { FileChange } from './propose';
 
 /** A unified diff per changed file, named as the repository names them (`specs/site.json`). */
 export function renderDiff(files: readonly FileChange[]): string {
-  return files.map((f) => createTwoFilesPatch(f.spec.name, f.spec.name, f.spec.text, f.after, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY })).join('');
+  return files
+    .map((f) => createTwoFilesPatch(f.spec.name, f.spec.name, f.spec.text, f.after, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY }))
+    .join('');
 }
 
 /** Loads the folder with the proposal applied, in a temporary copy; throws naming every violation. */
@@ -33,7 +35,9 @@ export function validateProposal(dir: string, files: readonly FileChange[]): voi
       loadSpecs(tmp, CHECKS);
     } catch (e) {
       if (!(e instanceof SpecLoadError)) throw e;
-      throw new AcceptInvalidProposalError(e.violations.map((v) => `${named.get(path.basename(v.file)) ?? path.basename(v.file)}#${v.pointer || '/'}: ${v.reason}`));
+      throw new AcceptInvalidProposalError(
+        e.violations.map((v) => `${named.get(path.basename(v.file)) ?? path.basename(v.file)}#${v.pointer || '/'}: ${v.reason}`),
+      );
     }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

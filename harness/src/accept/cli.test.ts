@@ -64,7 +64,15 @@ function directoryTest() {
     ],
     [
       expectation('redirector/directory header server', 'redirector/directory', 'info', 'info', 'cloudflare', 'nginx'),
-      expectation('redirector/directory check vary/negotiated-response-has-vary accept-encoding', 'redirector/directory', 'warn', 'should', 'vary includes Accept-Encoding', 'vary: (absent)', 'rfc'),
+      expectation(
+        'redirector/directory check vary/negotiated-response-has-vary accept-encoding',
+        'redirector/directory',
+        'warn',
+        'should',
+        'vary includes Accept-Encoding',
+        'vary: (absent)',
+        'rfc',
+      ),
     ],
   );
 }
@@ -81,8 +89,12 @@ describe('without --write', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('--- specs/site.json\n+++ specs/site.json\n@@ ');
     const clause = 'accepted from https://www.lessons.test:8443 (npm run accept, missing)';
-    expect(r.out).toContain(`+          "x-powered-by": {\n+            "equals": "Express",\n+            "source": "reference",\n+            "clause": "${clause}"\n+          },`);
-    expect(r.out).toContain('+          "link": {\n+            "lines": [\n+              "</{section}/a.css>; rel=preload",\n+              "</{section}/b.js>; rel=preload"\n+            ],');
+    expect(r.out).toContain(
+      `+          "x-powered-by": {\n+            "equals": "Express",\n+            "source": "reference",\n+            "clause": "${clause}"\n+          },`,
+    );
+    expect(r.out).toContain(
+      '+          "link": {\n+            "lines": [\n+              "</{section}/a.css>; rel=preload",\n+              "</{section}/b.js>; rel=preload"\n+            ],',
+    );
     expect(r.out).toContain('+          "sid": {');
     expect(r.out).toContain('+            "maxAge": 3600,');
     expect(r.out).toContain('+            "sameSite": "Strict"');
@@ -146,7 +158,11 @@ describe('--write', () => {
     }
     expect([...after.keys()].filter((n) => !before.get(n)!.equals(after.get(n)!))).toEqual(['redirector.json', 'site.json']);
     const home = exchange(read('site.json'), 'site/home').expect;
-    expect(home.headers!['x-powered-by']).toEqual({ equals: 'Express', source: 'reference', clause: 'accepted from https://www.lessons.test:8443 (npm run accept, missing)' });
+    expect(home.headers!['x-powered-by']).toEqual({
+      equals: 'Express',
+      source: 'reference',
+      clause: 'accepted from https://www.lessons.test:8443 (npm run accept, missing)',
+    });
     expect(home.cookies!.sid).toMatchObject({ source: 'reference', path: '/', maxAge: 3600, httpOnly: true, secure: true, sameSite: 'Strict' });
     expect(() => loadSpecs(tmp.dir, CHECKS)).not.toThrow();
     const written = [...after.values()].map((b) => b.toString('utf8')).join('\n');
@@ -160,7 +176,9 @@ describe('--write', () => {
     const r = run('--from', fromFile(), '--specs', tmp.dir, '--mode', 'changed', '--write');
     expect(r.code).toBe(0);
     expect(r.out).toContain(`site/home header x-frame-options: refused: ${REFUSED_BY_LEVEL.must}`);
-    expect(r.out).toContain('site/home header x-frame-options: refused: a "must" expectation (a fact of the service description) is not changed by what a target answered');
+    expect(r.out).toContain(
+      'site/home header x-frame-options: refused: a "must" expectation (a fact of the service description) is not changed by what a target answered',
+    );
     expect(r.out).toContain(`redirector/directory check vary/negotiated-response-has-vary accept-encoding: refused: ${REFUSED_BY_LEVEL.should}`);
     expect(r.out).toContain('site/home body contains "<html": refused: results.json does not hold the body');
     expect(r.out).toMatch(/0 additions, 2 changes, 3 refused, in 2 files; written/);
@@ -219,7 +237,9 @@ describe('bad input: one line on stderr, exit 2, a stable code', () => {
     expect(notJson.err).toMatch(/^accept: .*broken\.json: not JSON \(/);
     const old = run('--from', writeResults(tmp.root, { ...results([]), schema: 'harness-conformance-results/1' }, 'old.json'), '--specs', tmp.dir);
     expect(old.code).toBe(2);
-    expect(old.err).toMatch(/old\.json: not a conformance results\.json: "schema" is "harness-conformance-results\/1", expected "harness-conformance-results\/2"/);
+    expect(old.err).toMatch(
+      /old\.json: not a conformance results\.json: "schema" is "harness-conformance-results\/1", expected "harness-conformance-results\/2"/,
+    );
     const har = run('--from', writeResults(tmp.root, { log: { entries: [] } }, 'capture.har'), '--specs', tmp.dir);
     expect(har.err).toMatch(/capture\.har: not a conformance results\.json: it has no "schema" field/);
   });

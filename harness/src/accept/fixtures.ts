@@ -51,7 +51,17 @@ export function expectation(id: string, step: string, verdict: Verdict, level: L
     verdict,
     level,
     source: src,
-    findings: (['h1', 'h2'] as const).map((protocol) => ({ key: `f-${id}-${protocol}`, id, verdict, protocol, level, expected, actual, source: src, target: 'user' })),
+    findings: (['h1', 'h2'] as const).map((protocol) => ({
+      key: `f-${id}-${protocol}`,
+      id,
+      verdict,
+      protocol,
+      level,
+      expected,
+      actual,
+      source: src,
+      target: 'user',
+    })),
   };
 }
 
@@ -117,7 +127,12 @@ export function tempSpecs(): { dir: string; root: string; cleanup: () => void } 
 
 /** File name -> bytes, to compare a folder before and after. */
 export function snapshot(dir: string): Map<string, Buffer> {
-  return new Map(fs.readdirSync(dir).sort().map((n) => [n, fs.readFileSync(path.join(dir, n))]));
+  return new Map(
+    fs
+      .readdirSync(dir)
+      .sort()
+      .map((n) => [n, fs.readFileSync(path.join(dir, n))]),
+  );
 }
 
 /** Writes a results document into the folder; returns its path. */

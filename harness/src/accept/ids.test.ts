@@ -3,7 +3,12 @@ import { idMatcher, selectSteps } from './ids';
 import { parseNoise, type StepObservation, type TestObservation } from './observations';
 
 const step = (test: string, id: string): StepObservation => ({ test, step: id, role: 'site', legs: [], noise: parseNoise([]), expectations: [] });
-const t = (id: string, steps: string[] = [id]): TestObservation => ({ id, kind: steps.length > 1 || steps[0] !== id ? 'flow' : 'exchange', steps: steps.map((s) => step(id, s)), loose: [] });
+const t = (id: string, steps: string[] = [id]): TestObservation => ({
+  id,
+  kind: steps.length > 1 || steps[0] !== id ? 'flow' : 'exchange',
+  steps: steps.map((s) => step(id, s)),
+  loose: [],
+});
 const TESTS = [t('site/home'), t('site/static/css'), t('site/visitor-flip', ['site/visitor-flip/home', 'site/visitor-flip/css']), t('shop/product')];
 const chosen = (globs: string[]) => selectSteps(TESTS, globs).flatMap((x) => x.steps.map((s) => s.step));
 
@@ -26,7 +31,9 @@ test('globs that select nothing: an error naming the globs and the first ids the
   }
   expect(caught).toBeInstanceOf(AcceptIdsError);
   expect((caught as AcceptIdsError).code).toBe('HARNESS_ERR_ACCEPT_IDS');
-  expect((caught as Error).message).toBe('--ids "nope/*" "site" matches no replayed exchange or flow of the results (they are: site/home, site/static/css, site/visitor-flip, shop/product)');
+  expect((caught as Error).message).toBe(
+    '--ids "nope/*" "site" matches no replayed exchange or flow of the results (they are: site/home, site/static/css, site/visitor-flip, shop/product)',
+  );
   const many = Array.from({ length: 12 }, (_, i) => t(`site/p${i}`));
   expect(() => selectSteps(many, ['x'])).toThrow(/\(they are: site\/p0, .*site\/p7 and 4 more\)$/);
 });

@@ -24,6 +24,10 @@ export function selectSteps(tests: readonly TestObservation[], globs: readonly s
     const steps = t.steps.filter((s) => whole || match(s.step));
     if (steps.length) out.push({ ...t, steps, loose: whole ? t.loose : [] });
   }
-  if (globs.length > 0 && out.length === 0) throw new AcceptIdsError(globs, tests.map((t) => t.id));
+  if (globs.length > 0 && out.length === 0)
+    throw new AcceptIdsError(
+      globs,
+      tests.map((t) => t.id),
+    );
   return out;
 }

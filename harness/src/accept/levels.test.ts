@@ -7,10 +7,19 @@ test('must and should are refused with their own reasons; info may change', () =
   expect(refusalFor('info')).toBeUndefined();
 });
 
-test('the level is the expectation\'s, else the strongest of its findings, else must', () => {
+test("the level is the expectation's, else the strongest of its findings, else must", () => {
   const e = expectation('site/a header x', 'site/a', 'warn', 'should', 'a', 'b', 'rfc');
   expect(reportedLevel(e)).toBe('should');
-  expect(reportedLevel({ ...e, level: undefined as never, findings: [{ ...e.findings[0], level: 'info' }, { ...e.findings[1], level: 'should' }] })).toBe('should');
+  expect(
+    reportedLevel({
+      ...e,
+      level: undefined as never,
+      findings: [
+        { ...e.findings[0], level: 'info' },
+        { ...e.findings[1], level: 'should' },
+      ],
+    }),
+  ).toBe('should');
   expect(reportedLevel({ ...e, level: undefined as never, findings: [] })).toBe('must');
 });
 

@@ -78,10 +78,13 @@ export function parseOptions(argv: readonly string[], cwd: string = process.cwd(
         write = true;
         break;
       default:
-        throw new AcceptUsageError(arg.startsWith('-') ? `unknown option ${JSON.stringify(arg)}` : `unexpected argument ${JSON.stringify(arg)} (the results file is given with --from)`);
+        throw new AcceptUsageError(
+          arg.startsWith('-') ? `unknown option ${JSON.stringify(arg)}` : `unexpected argument ${JSON.stringify(arg)} (the results file is given with --from)`,
+        );
     }
   }
-  if (from === undefined || from === '') throw new AcceptUsageError('--from <results.json> is required (the results.json of a conformance run, e.g. reports/conformance/results.json)');
+  if (from === undefined || from === '')
+    throw new AcceptUsageError('--from <results.json> is required (the results.json of a conformance run, e.g. reports/conformance/results.json)');
   if (mode !== undefined && !(MODES as readonly string[]).includes(mode)) throw new AcceptModeError(mode);
   return {
     from: path.resolve(cwd, from),

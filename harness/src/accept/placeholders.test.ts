@@ -39,6 +39,8 @@ test("a cookie Domain that is a role's host is {<role>_host}", () => {
 
 test('without a target map, or one this version cannot read, values stay as observed', () => {
   expect(targetPlaceholders(null).literal('https://www.example.test:8443/static/')).toBe('https://www.example.test:8443/static/');
-  expect(targetPlaceholders({ ...TARGET, roles: { mainframe: ['https://m.example.test'] } }).literal('https://m.example.test/')).toBe('https://m.example.test/');
+  expect(targetPlaceholders({ ...TARGET, roles: { mainframe: ['https://m.example.test'] } }).literal('https://m.example.test/')).toBe(
+    'https://m.example.test/',
+  );
   expect(NO_PLACEHOLDERS.domain('.A.test')).toBe('a.test');
 });

@@ -79,7 +79,12 @@ function fixture() {
       expectation('site/a check vary/negotiated-response-has-vary accept-encoding', 'site/a', 'info', 'info', 'vary', '(absent)', 'reference'),
     ],
   );
-  const f = replayTest('site/f', [{ id: 'site/f/one', lines: [['x-new', 'v']] }], [expectation('site/f parity', '', 'fail', 'must', 'same', 'different', 'rfc')], 'flow');
+  const f = replayTest(
+    'site/f',
+    [{ id: 'site/f/one', lines: [['x-new', 'v']] }],
+    [expectation('site/f parity', '', 'fail', 'must', 'same', 'different', 'rfc')],
+    'flow',
+  );
   return results([a, f], { target: null });
 }
 
@@ -91,7 +96,10 @@ test('changed: info expectations take the observed value with their meta; must o
   expect(p.refused).toEqual([
     { id: 'site/a header x-frame-options', reason: REFUSED_BY_LEVEL.must },
     { id: 'site/a body contains "<html"', reason: 'results.json does not hold the body, so there is no observed value to set: change it by hand' },
-    { id: 'site/a check vary/negotiated-response-has-vary accept-encoding', reason: 'a named check is code (harness/src/checks), not a value of the spec file' },
+    {
+      id: 'site/a check vary/negotiated-response-has-vary accept-encoding',
+      reason: 'a named check is code (harness/src/checks), not a value of the spec file',
+    },
     { id: 'site/f parity', reason: REFUSED_BY_LEVEL.must },
   ]);
   const ex = specs[0].doc.exchanges[0];
@@ -126,7 +134,9 @@ test('a run against the reference is named so; nothing to change leaves the file
   const doc = fixture();
   doc.run.target = { origin: 'reference', roles: {}, resolve: [], insecure: false, section: 'static', description: '' };
   const p = propose({ results: doc, specs, mode: 'missing', ids: ['site/f'] });
-  expect((specs[0].doc.flows as FlowSpec[])[0].steps[0].expect.headers!['x-new']).toMatchObject({ clause: 'accepted from the reference (npm run accept, missing)' });
+  expect((specs[0].doc.flows as FlowSpec[])[0].steps[0].expect.headers!['x-new']).toMatchObject({
+    clause: 'accepted from the reference (npm run accept, missing)',
+  });
   const again = propose({ results: doc, specs: readSpecDocs(dir), mode: 'changed', ids: ['site/f/one'] });
   expect(again.files).toEqual([]);
   expect(p.files).toHaveLength(1);

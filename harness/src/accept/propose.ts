@@ -154,7 +154,12 @@ function locate(aspect: string, w: StepWork): Edit | { chain: unknown[]; reason:
   const gone = (what: string) => ({ chain: [], reason: `the spec no longer has ${what} for ${obs.step} (changed since the run?)` });
   if (aspect === 'status') {
     if (expect.status === undefined) return gone('a status');
-    return { chain: [expect.status], current: expect.status, next: () => kept(expect.status, statusMatcher(obs.legs, obs.noise.status)), set: (v) => (expect.status = v as MatcherSpec) };
+    return {
+      chain: [expect.status],
+      current: expect.status,
+      next: () => kept(expect.status, statusMatcher(obs.legs, obs.noise.status)),
+      set: (v) => (expect.status = v as MatcherSpec),
+    };
   }
   let m = /^header (\S+)$/.exec(aspect);
   if (m) {
@@ -163,7 +168,12 @@ function locate(aspect: string, w: StepWork): Edit | { chain: unknown[]; reason:
     if (key === undefined) return gone(`header ${name}`);
     const headers = expect.headers!;
     const noise = obs.noise.fields.has(name) || (obs.noise.body && BODY_BOUND.has(name));
-    return { chain: [headers[key]], current: headers[key], next: () => kept(headers[key], headerMatcher(name, obs.legs, noise, place)), set: (v) => (headers[key] = v as HeaderSpec) };
+    return {
+      chain: [headers[key]],
+      current: headers[key],
+      next: () => kept(headers[key], headerMatcher(name, obs.legs, noise, place)),
+      set: (v) => (headers[key] = v as HeaderSpec),
+    };
   }
   m = /^cookie (\S+)(?: (\S+))?$/.exec(aspect);
   if (m) {
@@ -172,7 +182,8 @@ function locate(aspect: string, w: StepWork): Edit | { chain: unknown[]; reason:
     const cs = cookies[name];
     if (!isObject(cs)) return gone(`cookie ${name}`);
     const noisy = obs.noise.cookies.get(name) ?? new Set<string>();
-    if (attrName === undefined) return { chain: [cs], current: cs, next: () => cookiePresence(name, cs, w, noisy), set: (v) => (cookies[name] = v as CookieSpec) };
+    if (attrName === undefined)
+      return { chain: [cs], current: cs, next: () => cookiePresence(name, cs, w, noisy), set: (v) => (cookies[name] = v as CookieSpec) };
     const attr = COOKIE_ATTRIBUTES[attrName];
     if (!attr) return { chain: [cs], reason: `"${attrName}" is not a cookie attribute of the spec model` };
     if (!(attr in cs)) return gone(`cookie ${name} ${attrName}`);
@@ -197,7 +208,12 @@ function locate(aspect: string, w: StepWork): Edit | { chain: unknown[]; reason:
       const key = which === 'size' ? 'size' : 'decodedSize';
       if (body[key] === undefined) return gone(`body ${which}`);
       const sizes = obs.legs.map((l) => (key === 'size' ? l.bodySize : l.decodedSize));
-      return { chain: [body, body[key]], current: body[key], next: () => kept(body[key], sizeMatcher(sizes, obs.noise.body)), set: (v) => (body[key] = v as MatcherSpec) };
+      return {
+        chain: [body, body[key]],
+        current: body[key],
+        next: () => kept(body[key], sizeMatcher(sizes, obs.noise.body)),
+        set: (v) => (body[key] = v as MatcherSpec),
+      };
     }
     if (which === 'empty') {
       const empty = obs.legs.map((l) => l.bodySize === 0);
@@ -205,7 +221,10 @@ function locate(aspect: string, w: StepWork): Edit | { chain: unknown[]; reason:
       return {
         chain: [body],
         current: body.empty,
-        next: () => (agreed === undefined ? { reason: obs.legs.length ? 'the legs disagree on whether the body is empty' : 'no answer was recorded for it' } : { value: agreed }),
+        next: () =>
+          agreed === undefined
+            ? { reason: obs.legs.length ? 'the legs disagree on whether the body is empty' : 'no answer was recorded for it' }
+            : { value: agreed },
         set: (v) => (body.empty = v as boolean),
       };
     }
@@ -224,7 +243,8 @@ function cookiePresence(name: string, cs: CookieSpec, w: StepWork, noisy: Readon
   if (whole.value.absent) return { value: { ...meta, absent: true } };
   if (cs.absent) return { value: { ...meta, ...whole.value } };
   const counts = obs.legs.map((l) => l.cookies.filter((c) => c.name === name).length);
-  if (!counts.every((n) => n === counts[0])) return { reason: `set on ${counts.join(' and ')} lines over ${obs.legs.map((l) => l.protocol).join(' and ')}: no one count fits both` };
+  if (!counts.every((n) => n === counts[0]))
+    return { reason: `set on ${counts.join(' and ')} lines over ${obs.legs.map((l) => l.protocol).join(' and ')}: no one count fits both` };
   return { value: { ...cs, count: counts[0] } };
 }
 
@@ -291,12 +311,19 @@ export function propose(input: ProposeInput): Proposal {
       }
     }
   }
-  if (unknown.length) out.notes.push(`skipped ${unknown.length} step${unknown.length === 1 ? '' : 's'} no spec file holds (tests defined in code, or ids removed since the run): ${listed(unknown)}`);
-  if (unanswered.length) out.notes.push(`skipped ${unanswered.length} step${unanswered.length === 1 ? '' : 's'} without an answer in the run (skipped there): ${listed(unanswered)}`);
+  if (unknown.length)
+    out.notes.push(
+      `skipped ${unknown.length} step${unknown.length === 1 ? '' : 's'} no spec file holds (tests defined in code, or ids removed since the run): ${listed(unknown)}`,
+    );
+  if (unanswered.length)
+    out.notes.push(
+      `skipped ${unanswered.length} step${unanswered.length === 1 ? '' : 's'} without an answer in the run (skipped there): ${listed(unanswered)}`,
+    );
   for (const spec of specs) {
     const after = format(spec.doc);
     if (after === spec.text) continue;
-    if (!spec.canonical) out.notes.push(`${spec.name} was not formatted as the repository writes spec files (JSON.stringify with 2 spaces): the diff reformats it too`);
+    if (!spec.canonical)
+      out.notes.push(`${spec.name} was not formatted as the repository writes spec files (JSON.stringify with 2 spaces): the diff reformats it too`);
     out.files.push({ spec, after });
   }
   return out;

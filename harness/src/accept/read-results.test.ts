@@ -36,8 +36,18 @@ test.each([
   ['missing.json', undefined, 'HARNESS_ERR_ACCEPT_RESULTS_NOT_FOUND', /missing\.json: no such file$/],
   ['empty.json', '', 'HARNESS_ERR_ACCEPT_RESULTS_NOT_JSON', /empty\.json: not JSON \(/],
   ['list.json', '[]', 'HARNESS_ERR_ACCEPT_NOT_RESULTS', /list\.json: not a conformance results\.json: expected a JSON object .* got an array$/],
-  ['har.json', '{"log":{}}', 'HARNESS_ERR_ACCEPT_NOT_RESULTS', /har\.json: not a conformance results\.json: it has no "schema" field \(expected "harness-conformance-results\/2"\)$/],
-  ['v1.json', '{"schema":"harness-conformance-results/1"}', 'HARNESS_ERR_ACCEPT_NOT_RESULTS', /v1\.json: .*"schema" is "harness-conformance-results\/1", expected "harness-conformance-results\/2"/],
+  [
+    'har.json',
+    '{"log":{}}',
+    'HARNESS_ERR_ACCEPT_NOT_RESULTS',
+    /har\.json: not a conformance results\.json: it has no "schema" field \(expected "harness-conformance-results\/2"\)$/,
+  ],
+  [
+    'v1.json',
+    '{"schema":"harness-conformance-results/1"}',
+    'HARNESS_ERR_ACCEPT_NOT_RESULTS',
+    /v1\.json: .*"schema" is "harness-conformance-results\/1", expected "harness-conformance-results\/2"/,
+  ],
   ['notests.json', '{"schema":"harness-conformance-results/2","run":{}}', 'HARNESS_ERR_ACCEPT_NOT_RESULTS', /notests\.json: .*it has no "tests" list$/],
 ])('%s: %s', (name, text, code, message) => {
   const p = text === undefined ? path.join(dir, name) : file(name, text);

@@ -31,9 +31,13 @@ export function readResults(file: string): ConformanceResults {
 /** The top level of a results.json: the schema this code reads, a run and a list of tests. */
 export function checkResults(json: unknown, file: string): ConformanceResults {
   const notResults = (reason: string) => new AcceptResultsError('HARNESS_ERR_ACCEPT_NOT_RESULTS', file, `not a conformance results.json: ${reason}`);
-  if (!isObject(json)) throw notResults(`expected a JSON object with "schema": "${RESULTS_SCHEMA}", got ${Array.isArray(json) ? 'an array' : json === null ? 'null' : typeof json}`);
+  if (!isObject(json))
+    throw notResults(
+      `expected a JSON object with "schema": "${RESULTS_SCHEMA}", got ${Array.isArray(json) ? 'an array' : json === null ? 'null' : typeof json}`,
+    );
   if (!('schema' in json)) throw notResults(`it has no "schema" field (expected "${RESULTS_SCHEMA}")`);
-  if (json.schema !== RESULTS_SCHEMA) throw notResults(`"schema" is ${JSON.stringify(json.schema)}, expected "${RESULTS_SCHEMA}" (write the report again with this version of the harness)`);
+  if (json.schema !== RESULTS_SCHEMA)
+    throw notResults(`"schema" is ${JSON.stringify(json.schema)}, expected "${RESULTS_SCHEMA}" (write the report again with this version of the harness)`);
   if (!isObject(json.run)) throw notResults('it has no "run" object');
   if (!Array.isArray(json.tests)) throw notResults('it has no "tests" list');
   return json as unknown as ConformanceResults;

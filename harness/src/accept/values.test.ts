@@ -5,7 +5,14 @@ const DATE = 'Thu, 01 Jan 2026 00:00:00 GMT';
 
 function leg(protocol: 'h1' | 'h2', lines: Array<[string, string]>, status = 200): LegAnswer {
   const all: Array<[string, string]> = [['date', DATE], ...lines];
-  return { protocol, status, lines: all, cookies: all.filter(([n]) => n === 'set-cookie').map(([, v]) => cookieOf(v)), bodySize: 10, date: new Date(Date.parse(DATE)) };
+  return {
+    protocol,
+    status,
+    lines: all,
+    cookies: all.filter(([n]) => n === 'set-cookie').map(([, v]) => cookieOf(v)),
+    bodySize: 10,
+    date: new Date(Date.parse(DATE)),
+  };
 }
 const both = (lines: Array<[string, string]>, h2 = lines) => [leg('h1', lines), leg('h2', h2)];
 
@@ -42,7 +49,19 @@ describe('headers', () => {
       ['x-frame-options', 'SAMEORIGIN'],
     ];
     expect(headerMatcher('x-frame-options', both(xfo), false).value).toEqual({ lines: ['SAMEORIGIN', 'SAMEORIGIN'] });
-    expect(headerMatcher('vary', both([['vary', 'Accept-Encoding'], ['vary', 'Cookie']], [['vary', 'Accept-Encoding, Cookie']]), false).value).toEqual({ list: ['Accept-Encoding', 'Cookie'] });
+    expect(
+      headerMatcher(
+        'vary',
+        both(
+          [
+            ['vary', 'Accept-Encoding'],
+            ['vary', 'Cookie'],
+          ],
+          [['vary', 'Accept-Encoding, Cookie']],
+        ),
+        false,
+      ).value,
+    ).toEqual({ list: ['Accept-Encoding', 'Cookie'] });
   });
 
   test('noise, a secret header, a difference between legs: shapes; lines keep per-line shapes', () => {
@@ -53,7 +72,16 @@ describe('headers', () => {
       ['x-a', '11'],
       ['x-a', 'same'],
     ];
-    expect(headerMatcher('x-a', both(h1, [['x-a', '22'], ['x-a', 'same']]), false).value).toEqual({ lines: [{ shape: 'digits' }, 'same'] });
+    expect(
+      headerMatcher(
+        'x-a',
+        both(h1, [
+          ['x-a', '22'],
+          ['x-a', 'same'],
+        ]),
+        false,
+      ).value,
+    ).toEqual({ lines: [{ shape: 'digits' }, 'same'] });
   });
 
   test('absent on every leg: absent; on one leg only: no value, with the reason', () => {
@@ -62,7 +90,9 @@ describe('headers', () => {
   });
 
   test('Expires after Date is relative to Date; a date that is the moment of the answer is volatile', () => {
-    expect(headerMatcher('expires', both([['expires', 'Thu, 01 Jan 2026 01:00:00 GMT']]), false).value).toEqual({ relativeTime: { to: 'date', offsetSeconds: 3600, toleranceSeconds: 60 } });
+    expect(headerMatcher('expires', both([['expires', 'Thu, 01 Jan 2026 01:00:00 GMT']]), false).value).toEqual({
+      relativeTime: { to: 'date', offsetSeconds: 3600, toleranceSeconds: 60 },
+    });
     expect(headerMatcher('last-modified', both([['last-modified', 'Thu, 01 Jan 2026 00:00:02 GMT']]), false).value).toEqual({ shape: 'http-date' });
     expect(headerMatcher('last-modified', both([['last-modified', 'Wed, 01 Jan 2025 00:00:00 GMT']]), false).value).toBe('Wed, 01 Jan 2025 00:00:00 GMT');
   });
@@ -92,7 +122,11 @@ describe('cookies', () => {
   });
 
   test('a redacted value keeps its attributes as the evaluation parses them', () => {
-    const spec = cookieSpec('ARRAffinity', both([['set-cookie', 'ARRAffinity=‹secret: hex64, 64 chars›;Path=/;HttpOnly;Secure;Domain=.WWW.example.test']]), new Set()).value!;
+    const spec = cookieSpec(
+      'ARRAffinity',
+      both([['set-cookie', 'ARRAffinity=‹secret: hex64, 64 chars›;Path=/;HttpOnly;Secure;Domain=.WWW.example.test']]),
+      new Set(),
+    ).value!;
     expect(spec).toEqual({ value: { shape: 'hex64' }, path: '/', domain: 'www.example.test', httpOnly: true, secure: true });
   });
 

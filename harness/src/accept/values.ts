@@ -74,7 +74,14 @@ export function withMeta<T extends MatcherSpec | HeaderSpec>(m: T, meta: Matcher
 
 export function statusMatcher(legs: readonly LegAnswer[], noise: boolean): Accepted<MatcherSpec> {
   if (legs.length === 0) return no('no answer was recorded for it');
-  return ok(numeric(acceptedValue(legs.map((l) => String(l.status)), { noise })));
+  return ok(
+    numeric(
+      acceptedValue(
+        legs.map((l) => String(l.status)),
+        { noise },
+      ),
+    ),
+  );
 }
 
 function sentOver(legs: readonly LegAnswer[], has: (l: LegAnswer) => boolean, what: string): Accepted<'all' | 'none'> {
@@ -86,7 +93,11 @@ function sentOver(legs: readonly LegAnswer[], has: (l: LegAnswer) => boolean, wh
 }
 
 /** Seconds from each answer's Date to each date, when every answer has both. */
-function offsets(dates: ReadonlyArray<string | undefined>, answers: ReadonlyArray<Date | undefined>, parse: (s: string) => Date | undefined): number[] | undefined {
+function offsets(
+  dates: ReadonlyArray<string | undefined>,
+  answers: ReadonlyArray<Date | undefined>,
+  parse: (s: string) => Date | undefined,
+): number[] | undefined {
   const out: number[] = [];
   for (let i = 0; i < dates.length; i++) {
     const at = dates[i] === undefined ? undefined : parse(dates[i]!.trim());
@@ -120,7 +131,8 @@ export function headerMatcher(name: string, legs: readonly LegAnswer[], noise: b
   }
   const first = perLeg[0];
   const same = perLeg.every((l) => l.length === first.length && l.every((v, i) => v === first[i]));
-  if (!secret && !volatile && same) return ok(first.length === 1 ? acceptedValue(first, {}, place) : { lines: first.map((v) => acceptedValue([v], {}, place)) });
+  if (!secret && !volatile && same)
+    return ok(first.length === 1 ? acceptedValue(first, {}, place) : { lines: first.map((v) => acceptedValue([v], {}, place)) });
   if (!secret && !volatile) {
     const members = perLeg.map((l) => listMembers(l.join(',')));
     const agree = members.every((m) => m.length === members[0].length && m.every((x, i) => x === members[0][i]));
@@ -130,9 +142,23 @@ export function headerMatcher(name: string, legs: readonly LegAnswer[], noise: b
     }
   }
   if (first.length > 1 && perLeg.every((l) => l.length === first.length)) {
-    return ok({ lines: first.map((_, i) => acceptedValue(perLeg.map((l) => l[i]), { secret, noise: volatile }, place)) });
+    return ok({
+      lines: first.map((_, i) =>
+        acceptedValue(
+          perLeg.map((l) => l[i]),
+          { secret, noise: volatile },
+          place,
+        ),
+      ),
+    });
   }
-  return ok(acceptedValue(perLeg.map((l) => l.join(', ')), { secret, noise: volatile }, place));
+  return ok(
+    acceptedValue(
+      perLeg.map((l) => l.join(', ')),
+      { secret, noise: volatile },
+      place,
+    ),
+  );
 }
 
 /** Whether all values agree (the same flag on every line of every leg). */
@@ -153,7 +179,12 @@ export function cookieSpec(name: string, legs: readonly LegAnswer[], noisy: Read
   if (sent.value === 'none') return ok({ absent: true });
   const all = perLeg.flat();
   const dates = perLeg.flatMap((cs, i) => cs.map(() => legs[i].date));
-  const spec: CookieSpec = { value: acceptedValue(all.map((c) => c.value), { secret: true }) };
+  const spec: CookieSpec = {
+    value: acceptedValue(
+      all.map((c) => c.value),
+      { secret: true },
+    ),
+  };
   const attribute = (read: (c: (typeof all)[number]) => string | undefined, aspect: string): MatcherSpec | undefined => {
     const values = all.map(read);
     if (values.some((v) => v === undefined)) return undefined;
@@ -166,10 +197,26 @@ export function cookieSpec(name: string, legs: readonly LegAnswer[], noisy: Read
     spec.domain = !noisy.has('domain') && agreed(domains) !== undefined ? domains[0] : shapeOf(all.map((c) => c.domain!));
   }
   if (all.every((c) => c.expires !== undefined)) {
-    const after = offsets(all.map((c) => c.expires), dates, parseAnyDate);
-    spec.expires = after && after.every((o) => o > 0) ? relativeTime(after) : acceptedValue(all.map((c) => c.expires!), { noise: noisy.has('expiry') });
+    const after = offsets(
+      all.map((c) => c.expires),
+      dates,
+      parseAnyDate,
+    );
+    spec.expires =
+      after && after.every((o) => o > 0)
+        ? relativeTime(after)
+        : acceptedValue(
+            all.map((c) => c.expires!),
+            { noise: noisy.has('expiry') },
+          );
   }
-  if (all.every((c) => c.maxAge !== undefined)) spec.maxAge = numeric(acceptedValue(all.map((c) => String(c.maxAge)), { noise: noisy.has('expiry') }));
+  if (all.every((c) => c.maxAge !== undefined))
+    spec.maxAge = numeric(
+      acceptedValue(
+        all.map((c) => String(c.maxAge)),
+        { noise: noisy.has('expiry') },
+      ),
+    );
   const httpOnly = noisy.has('httponly') ? undefined : agreed(all.map((c) => c.httpOnly));
   if (httpOnly !== undefined) spec.httpOnly = httpOnly;
   const secure = noisy.has('secure') ? undefined : agreed(all.map((c) => c.secure));

@@ -23,9 +23,7 @@ function isExecutable(file) {
 function findChromium(env = process.env) {
   const named = env[BROWSER_ENV];
   if (named) {
-    return isExecutable(named)
-      ? { path: named, source: BROWSER_ENV }
-      : { path: undefined, problem: `${BROWSER_ENV}="${named}" is not an executable file` };
+    return isExecutable(named) ? { path: named, source: BROWSER_ENV } : { path: undefined, problem: `${BROWSER_ENV}="${named}" is not an executable file` };
   }
   const system = SYSTEM_CANDIDATES.find(isExecutable);
   if (system) return { path: system, source: 'system' };

@@ -73,7 +73,10 @@ async function visit(env: Record<string, string>, url: string): Promise<{ status
 
 maybe('Chromium behind a proxy', () => {
   it('tunnels through --proxy-server, asking the proxy for the name (which only the proxy resolves here)', async () => {
-    expect(await visit({ TARGET_URL: `https://made.up.test:${port}`, HTTPS_PROXY: proxy.url }, `https://made.up.test:${port}/`)).toEqual({ status: 200, title: 'ok' });
+    expect(await visit({ TARGET_URL: `https://made.up.test:${port}`, HTTPS_PROXY: proxy.url }, `https://made.up.test:${port}/`)).toEqual({
+      status: 200,
+      title: 'ok',
+    });
     expect(new Set(ours().map((c) => c.target))).toEqual(new Set([`made.up.test:${port}`]));
     expect(hosts).toContain(`made.up.test:${port}`);
   }, 60_000);
@@ -84,7 +87,7 @@ maybe('Chromium behind a proxy', () => {
     expect(ours()).toEqual([]);
   }, 60_000);
 
-  it('answers the proxy\'s 407 with the credentials of the proxy URL (Playwright\'s proxy option)', async () => {
+  it("answers the proxy's 407 with the credentials of the proxy URL (Playwright's proxy option)", async () => {
     const authorization = `Basic ${Buffer.from('al@ice:s3:cret').toString('base64')}`;
     proxy.requireAuthorization = authorization;
     const env = { TARGET_URL: `https://made.up.test:${port}`, HTTPS_PROXY: `http://al%40ice:s3%3Acret@127.0.0.1:${proxy.port}` };
@@ -93,7 +96,10 @@ maybe('Chromium behind a proxy', () => {
   }, 60_000);
 
   it('sends a loopback target through the proxy too, as the HTTP/1.1 and HTTP/2 legs do (<-loopback>)', async () => {
-    expect(await visit({ TARGET_URL: `https://127.0.0.1:${port}`, TARGET_INSECURE: '1', HTTPS_PROXY: proxy.url }, `https://127.0.0.1:${port}/`)).toEqual({ status: 200, title: 'ok' });
+    expect(await visit({ TARGET_URL: `https://127.0.0.1:${port}`, TARGET_INSECURE: '1', HTTPS_PROXY: proxy.url }, `https://127.0.0.1:${port}/`)).toEqual({
+      status: 200,
+      title: 'ok',
+    });
     expect(ours().map((c) => c.target)).toContain(`127.0.0.1:${port}`);
   }, 60_000);
 });

@@ -2,7 +2,12 @@ import { loadTargetMap } from '../target-map';
 import { BrowserMissingError, targetBrowserLaunch } from './launch';
 
 const map = (extra: Record<string, string> = {}) =>
-  loadTargetMap({ TARGET_URL: 'https://www.lessons.test:8443', TARGET_SHOP_URL: 'https://shop.store.test:8443', TARGET_RESOLVE: 'www.lessons.test:8443:127.0.0.1,shop.store.test:8443:127.0.0.1:9443', ...extra });
+  loadTargetMap({
+    TARGET_URL: 'https://www.lessons.test:8443',
+    TARGET_SHOP_URL: 'https://shop.store.test:8443',
+    TARGET_RESOLVE: 'www.lessons.test:8443:127.0.0.1,shop.store.test:8443:127.0.0.1:9443',
+    ...extra,
+  });
 
 it('maps every resolve entry with --host-resolver-rules and verifies certificates unless TARGET_INSECURE=1', () => {
   const launch = targetBrowserLaunch(map(), '/tmp/unused', { CHROMIUM_PATH: process.execPath });
@@ -38,18 +43,27 @@ describe('the proxy (HTTPS_PROXY / HTTP_PROXY / NO_PROXY)', () => {
   });
 
   it('gets --proxy-server and NO_PROXY as --proxy-bypass-list (plus <-loopback>), resolve rules kept for the hosts that go direct', () => {
-    const options = launch({ HTTPS_PROXY: 'http://proxy.corp:3128', HTTP_PROXY: 'http://proxy.corp:3128/', NO_PROXY: 'shop.store.test, .internal,10.0.0.0/8,[::1]:8080' });
-    expect(proxyArgs(options.args)).toEqual(['--proxy-server=http://proxy.corp:3128', '--proxy-bypass-list=shop.store.test;*.shop.store.test;internal;*.internal;10.0.0.0/8;[::1]:8080;<-loopback>']);
+    const options = launch({
+      HTTPS_PROXY: 'http://proxy.corp:3128',
+      HTTP_PROXY: 'http://proxy.corp:3128/',
+      NO_PROXY: 'shop.store.test, .internal,10.0.0.0/8,[::1]:8080',
+    });
+    expect(proxyArgs(options.args)).toEqual([
+      '--proxy-server=http://proxy.corp:3128',
+      '--proxy-bypass-list=shop.store.test;*.shop.store.test;internal;*.internal;10.0.0.0/8;[::1]:8080;<-loopback>',
+    ]);
     expect(options.args).toContain('--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:8443, MAP shop.store.test:8443 127.0.0.1:9443');
     expect(options.proxy).toBeUndefined();
   });
 
   it('per scheme when the two variables differ; a scheme without a proxy goes direct', () => {
-    expect(proxyArgs(launch({ https_proxy: 'https://a.corp:8443', HTTP_PROXY: 'b.corp:8080' }).args)[0]).toBe('--proxy-server=https=https://a.corp:8443;http=http://b.corp:8080');
+    expect(proxyArgs(launch({ https_proxy: 'https://a.corp:8443', HTTP_PROXY: 'b.corp:8080' }).args)[0]).toBe(
+      '--proxy-server=https=https://a.corp:8443;http=http://b.corp:8080',
+    );
     expect(proxyArgs(launch({ HTTPS_PROXY: 'http://a.corp:3128' }).args)[0]).toBe('--proxy-server=https=http://a.corp:3128');
   });
 
-  it('with credentials, the proxy goes to Playwright\'s proxy option (Chromium takes none on its command line), never into args', () => {
+  it("with credentials, the proxy goes to Playwright's proxy option (Chromium takes none on its command line), never into args", () => {
     const options = launch({ HTTPS_PROXY: 'http://al%40ice:s3%3Acret@proxy.corp:3128', NO_PROXY: '.internal' });
     expect(options.proxy).toEqual({ server: 'http://proxy.corp:3128', bypass: 'internal,*.internal,<-loopback>', username: 'al@ice', password: 's3:cret' });
     expect(proxyArgs(options.args)).toEqual([]);

@@ -14,7 +14,14 @@ import { BROWSER_ENV, findChromium } from './chromium-path';
 import { nssHomeFor } from './nss-home';
 
 /** The machine has no network beyond the targets: background services would only fail. */
-export const CHROMIUM_ARGS: readonly string[] = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const DEFAULT_CACHE_DIR = path.resolve(__dirname, '../../../.harness-cache');
 

@@ -10,7 +10,9 @@ const ROOT = path.resolve(__dirname, '../../..');
 function buildInChild(pemFile: string, cacheDir: string): Promise<string> {
   const script = `const fs = require('node:fs'); const { nssHomeFor } = require(${JSON.stringify(path.join(__dirname, 'nss-home.ts'))}); process.stdout.write(nssHomeFor([fs.readFileSync(${JSON.stringify(pemFile)}, 'utf8')], ${JSON.stringify(cacheDir)}));`;
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout))),
+    execFile(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT }, (err, stdout, stderr) =>
+      err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout),
+    ),
   );
 }
 

@@ -37,7 +37,7 @@ export function nssHomeFor(caPems: string[], cacheDir: string): string {
   } catch (err) {
     fs.rmSync(building, { recursive: true, force: true });
     const e = err as NodeJS.ErrnoException & { stderr?: Buffer };
-    const why = e.code === 'ENOENT' ? 'certutil is not installed (Debian: apt-get install libnss3-tools)' : (e.stderr?.toString() || e.message);
+    const why = e.code === 'ENOENT' ? 'certutil is not installed (Debian: apt-get install libnss3-tools)' : e.stderr?.toString() || e.message;
     throw new BrowserTrustError(`cannot build the browser trust store in ${home}: ${why}`);
   }
   fs.writeFileSync(done(building), `${new Date().toISOString()}\n`);

@@ -7,7 +7,12 @@ tableTest(cookieDomainMatchesHost, [
   { name: 'the host itself', input: { url: SHOP, lines: [['set-cookie', '_cmp_a=%7B%7D; Domain=shop.store.test']] }, verdicts: ['pass'] },
   { name: 'the parent domain ("domain-wide")', input: { url: SHOP, lines: [['set-cookie', '_cmp_a=%7B%7D; Domain=store.test']] }, verdicts: ['pass'] },
   { name: 'a leading dot', input: { url: SHOP, lines: [['set-cookie', '_cmp_a=%7B%7D; Domain=.store.test']] }, verdicts: ['pass'] },
-  { name: 'another domain: the browser drops the cookie', input: { url: SHOP, lines: [['set-cookie', '_cmp_a=%7B%7D; Domain=other.test']] }, verdicts: ['fail'], actual: 'Domain=other.test' },
+  {
+    name: 'another domain: the browser drops the cookie',
+    input: { url: SHOP, lines: [['set-cookie', '_cmp_a=%7B%7D; Domain=other.test']] },
+    verdicts: ['fail'],
+    actual: 'Domain=other.test',
+  },
   { name: 'a child of the host', input: { url: SHOP, lines: [['set-cookie', '_cmp_a=%7B%7D; Domain=cdn.shop.store.test']] }, verdicts: ['fail'] },
   { name: 'no Domain: not applicable', input: { url: SHOP, lines: [['set-cookie', 'keep_alive=1; path=/']] }, verdicts: [] },
 ]);

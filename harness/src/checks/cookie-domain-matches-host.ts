@@ -26,7 +26,15 @@ export const cookieDomainMatchesHost: Check = {
     const out: Finding[] = [];
     for (const c of ex.cookies) {
       if (c.domain === undefined || c.domain === '') continue;
-      out.push(finding(cookieDomainMatchesHost, domainMatches(host, c.domain), `${c.name}: a Domain that ${host} domain-matches (${host} or a parent of it)`, `Domain=${c.domain}`, { aspect: c.name }));
+      out.push(
+        finding(
+          cookieDomainMatchesHost,
+          domainMatches(host, c.domain),
+          `${c.name}: a Domain that ${host} domain-matches (${host} or a parent of it)`,
+          `Domain=${c.domain}`,
+          { aspect: c.name },
+        ),
+      );
     }
     return out;
   },

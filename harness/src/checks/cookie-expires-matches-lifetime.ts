@@ -9,7 +9,11 @@ const YEAR = 365 * DAY;
 
 /** Lifetimes the service description states, by cookie name. */
 export const STATED_LIFETIMES: Readonly<Record<string, { seconds: number; tolerance: number; row: string }>> = {
-  SC_ANALYTICS_GLOBAL_COOKIE: { seconds: 3652 * DAY, tolerance: 3 * DAY, row: 'Cookies set by {base_url}: "expires 10 years after issue"; Limits: analytics cookie lifetime 10 years' },
+  SC_ANALYTICS_GLOBAL_COOKIE: {
+    seconds: 3652 * DAY,
+    tolerance: 3 * DAY,
+    row: 'Cookies set by {base_url}: "expires 10 years after issue"; Limits: analytics cookie lifetime 10 years',
+  },
   keep_alive: { seconds: 30 * 60, tolerance: 120, row: 'Storefront host: keep_alive "expires about 30 minutes after issue"' },
   secure_customer_sig: { seconds: YEAR, tolerance: 2 * DAY, row: 'Storefront host: secure_customer_sig "1 year"' },
   localization: { seconds: YEAR, tolerance: 2 * DAY, row: 'Storefront host: localization "1 year"' },
@@ -35,7 +39,11 @@ export const cookieExpiresMatchesLifetime: Check = {
       const stated = STATED_LIFETIMES[c.name];
       if (c.expires === undefined && c.maxAge === undefined && !stated) continue;
       if (!date) {
-        out.push(finding(cookieExpiresMatchesLifetime, false, 'a valid Date header to measure the expiry from', fieldValue(ex.lines, 'date') ?? '(absent)', { aspect: c.name }));
+        out.push(
+          finding(cookieExpiresMatchesLifetime, false, 'a valid Date header to measure the expiry from', fieldValue(ex.lines, 'date') ?? '(absent)', {
+            aspect: c.name,
+          }),
+        );
         continue;
       }
       const expires = c.expires === undefined ? undefined : parseAnyDate(c.expires);

@@ -9,9 +9,25 @@ const first = observed({ lines: [set(`${ID}|False`)] });
 
 tableTest(cookieFlipKeepsId, [
   { name: 'flip keeps the id (from the previous response)', input: { lines: [set(`${ID}|True`)] }, previous: [first], verdicts: ['pass'] },
-  { name: 'flip keeps the id (from the request cookie)', input: { lines: [set(`${ID}|True`)], requestHeaders: { cookie: `a=b; SC_ANALYTICS_GLOBAL_COOKIE=${ID}|False` } }, verdicts: ['pass'] },
-  { name: 'flip issues a new id', input: { lines: [set(`${OTHER}|True`)] }, previous: [first], verdicts: ['fail'], expected: `id ${ID}`, actual: `id ${OTHER}` },
-  { name: 'request cookie wins over an older response', input: { lines: [set(`${OTHER}|True`)], requestHeaders: { cookie: `SC_ANALYTICS_GLOBAL_COOKIE=${OTHER}|False` } }, previous: [first], verdicts: ['pass'] },
+  {
+    name: 'flip keeps the id (from the request cookie)',
+    input: { lines: [set(`${ID}|True`)], requestHeaders: { cookie: `a=b; SC_ANALYTICS_GLOBAL_COOKIE=${ID}|False` } },
+    verdicts: ['pass'],
+  },
+  {
+    name: 'flip issues a new id',
+    input: { lines: [set(`${OTHER}|True`)] },
+    previous: [first],
+    verdicts: ['fail'],
+    expected: `id ${ID}`,
+    actual: `id ${OTHER}`,
+  },
+  {
+    name: 'request cookie wins over an older response',
+    input: { lines: [set(`${OTHER}|True`)], requestHeaders: { cookie: `SC_ANALYTICS_GLOBAL_COOKIE=${OTHER}|False` } },
+    previous: [first],
+    verdicts: ['pass'],
+  },
   { name: 'first visit: not applicable', input: { lines: [set(`${ID}|False`)] }, verdicts: [] },
   { name: 'other cookie: not applicable', input: { lines: [['set-cookie', 'sxa_site=Lessons; path=/']] }, previous: [first], verdicts: [] },
 ]);

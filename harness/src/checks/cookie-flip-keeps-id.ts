@@ -27,8 +27,7 @@ function lastSetValue(previous: ObservedExchange[], name: string): string | unde
 export const cookieFlipKeepsId: Check = {
   id: 'cookie/flip-keeps-id',
   title: 'A flagged cookie keeps its id when its flag flips',
-  clause:
-    'Service description, States and transitions: "flag False -> flag True: response sets the same cookie id with suffix |True, same attributes".',
+  clause: 'Service description, States and transitions: "flag False -> flag True: response sets the same cookie id with suffix |True, same attributes".',
   source: 'capture',
   level: 'must',
   run(ex, context) {

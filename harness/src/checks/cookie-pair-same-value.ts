@@ -24,7 +24,13 @@ export const cookiePairSameValue: Check = {
           cookiePairSameValue,
           ok,
           `${companion} set with the value of ${original}`,
-          a.length === 0 ? `${companion} not set` : b.length === 0 ? `${original} not set` : ok ? `${companion} = ${original}` : `${companion} differs from ${original}`,
+          a.length === 0
+            ? `${companion} not set`
+            : b.length === 0
+              ? `${original} not set`
+              : ok
+                ? `${companion} = ${original}`
+                : `${companion} differs from ${original}`,
           { aspect: companion },
         ),
       );

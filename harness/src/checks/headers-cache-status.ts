@@ -22,6 +22,13 @@ export const headersCacheStatus: Check = {
     const names = [...new Set(ex.lines.map(([n]) => n))];
     const found = names.filter(isCacheStatusName);
     const shown = found.map((n) => `${n}: ${fieldLines(ex.lines, n)[0]}`);
-    return [finding(headersCacheStatus, found.length > 0, 'a field of the cache-status family (cache-status, x-cache, cf-cache-status, x-cache-status, x-proxy-cache, ...)', found.length ? shown.join('; ') : `none among ${names.join(', ') || '(no fields)'}`)];
+    return [
+      finding(
+        headersCacheStatus,
+        found.length > 0,
+        'a field of the cache-status family (cache-status, x-cache, cf-cache-status, x-cache-status, x-proxy-cache, ...)',
+        found.length ? shown.join('; ') : `none among ${names.join(', ') || '(no fields)'}`,
+      ),
+    ];
   },
 };

@@ -3,7 +3,23 @@ import { finding } from './util';
 import { isCacheStatusName } from './headers-cache-status';
 
 /** Fields whose change between two answers says nothing about a request id: time, body, state. */
-const NOT_AN_ID = new Set(['date', 'age', 'expires', 'last-modified', 'set-cookie', 'content-length', 'etag', 'content-range', 'content-md5', 'digest', 'content-digest', 'repr-digest', 'keep-alive', 'connection', 'server-timing']);
+const NOT_AN_ID = new Set([
+  'date',
+  'age',
+  'expires',
+  'last-modified',
+  'set-cookie',
+  'content-length',
+  'etag',
+  'content-range',
+  'content-md5',
+  'digest',
+  'content-digest',
+  'repr-digest',
+  'keep-alive',
+  'connection',
+  'server-timing',
+]);
 
 /** An identifier: a run of at least 8 letters, digits and the separators ids use. */
 const ID = /[A-Za-z0-9][A-Za-z0-9._:=+/-]{7,}/;
@@ -24,7 +40,14 @@ export const headersRequestId: Check = {
   run(ex, context) {
     const expected = 'a field whose value differs between two identical requests and looks like an identifier';
     const again = context.repeat;
-    if (!again) return [{ ...finding(headersRequestId, true, expected, '(no second answer to compare)'), verdict: 'n/a', message: 'premise not met: the same request was not answered twice' }];
+    if (!again)
+      return [
+        {
+          ...finding(headersRequestId, true, expected, '(no second answer to compare)'),
+          verdict: 'n/a',
+          message: 'premise not met: the same request was not answered twice',
+        },
+      ];
     const first = new Map<string, string>();
     for (const [n, v] of ex.lines) if (!first.has(n)) first.set(n, v);
     const candidates: string[] = [];
@@ -34,6 +57,14 @@ export const headersRequestId: Check = {
       if (a !== v && ID.test(a) && ID.test(v)) candidates.push(n);
     }
     const found = [...new Set(candidates)];
-    return [finding(headersRequestId, found.length > 0, expected, found.length ? `${found.join(', ')} (new on each request)` : 'no field changes from one request to the next', { secret: true })];
+    return [
+      finding(
+        headersRequestId,
+        found.length > 0,
+        expected,
+        found.length ? `${found.join(', ')} (new on each request)` : 'no field changes from one request to the next',
+        { secret: true },
+      ),
+    ];
   },
 };

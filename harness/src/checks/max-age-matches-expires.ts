@@ -11,8 +11,8 @@ export const maxAgeMatchesExpires: Check = {
   title: 'Cache-Control max-age agrees with Expires minus Date',
   clause:
     'Service description, Endpoints, certificate-status responder: "the max-age is the time remaining until Expires"; ' +
-    'RFC 9111 §4.2.1: a response\'s freshness lifetime is max-age if present, otherwise Expires minus Date. ' +
-    'Only the responder\'s agreement is stated; elsewhere a disagreement (which caches resolve by max-age, RFC 9111 §5.3) is informational.',
+    "RFC 9111 §4.2.1: a response's freshness lifetime is max-age if present, otherwise Expires minus Date. " +
+    "Only the responder's agreement is stated; elsewhere a disagreement (which caches resolve by max-age, RFC 9111 §5.3) is informational.",
   source: 'capture',
   level: 'must',
   run(ex, context) {

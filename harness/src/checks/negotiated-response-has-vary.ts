@@ -4,7 +4,12 @@ import { finding, mediaType } from './util';
 
 function varies(ex: Parameters<Check['run']>[0]): Set<string> {
   const v = fieldValue(ex.lines, 'vary');
-  return new Set((v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+  return new Set(
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
 
 export const negotiatedResponseHasVary: Check = {
@@ -22,9 +27,15 @@ export const negotiatedResponseHasVary: Check = {
     const coding = (fieldValue(ex.lines, 'content-encoding') ?? '').trim().toLowerCase();
     if (coding && coding !== 'identity') {
       out.push(
-        finding(negotiatedResponseHasVary, vary.has('*') || vary.has('accept-encoding'), `vary includes Accept-Encoding (content-encoding: ${coding})`, `vary: ${actual}`, {
-          aspect: 'accept-encoding',
-        }),
+        finding(
+          negotiatedResponseHasVary,
+          vary.has('*') || vary.has('accept-encoding'),
+          `vary includes Accept-Encoding (content-encoding: ${coding})`,
+          `vary: ${actual}`,
+          {
+            aspect: 'accept-encoding',
+          },
+        ),
       );
     }
     // A converted image: the original type differs from the type sent, so the choice followed Accept.
@@ -32,9 +43,15 @@ export const negotiatedResponseHasVary: Check = {
     const type = mediaType(ex);
     if (sourceType && type && sourceType !== type) {
       out.push(
-        finding(negotiatedResponseHasVary, vary.has('*') || vary.has('accept'), `vary includes Accept (${sourceType} converted to ${type})`, `vary: ${actual}`, {
-          aspect: 'accept',
-        }),
+        finding(
+          negotiatedResponseHasVary,
+          vary.has('*') || vary.has('accept'),
+          `vary includes Accept (${sourceType} converted to ${type})`,
+          `vary: ${actual}`,
+          {
+            aspect: 'accept',
+          },
+        ),
       );
     }
     return out;

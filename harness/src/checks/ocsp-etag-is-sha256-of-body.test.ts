@@ -12,6 +12,16 @@ tableTest(ocspEtagIsSha256OfBody, [
   { name: 'unquoted', input: { lines: [CT, ['etag', sha.toUpperCase()]], body }, verdicts: ['fail'], expected: `"${sha.toUpperCase()}"` },
   { name: 'hash of another body', input: { lines: [CT, ['etag', `"${'A'.repeat(64)}"`]], body }, verdicts: ['fail'], actual: 'A'.repeat(64) },
   { name: 'no ETag', input: { lines: [CT], body }, verdicts: ['fail'], actual: '(absent)' },
-  { name: 'not an OCSP response', input: { lines: [['content-type', 'text/html'], ['etag', '"x"']], body }, verdicts: [] },
+  {
+    name: 'not an OCSP response',
+    input: {
+      lines: [
+        ['content-type', 'text/html'],
+        ['etag', '"x"'],
+      ],
+      body,
+    },
+    verdicts: [],
+  },
   { name: '304 without a body', input: { status: 304, lines: [CT, ['etag', `"${sha.toUpperCase()}"`]] }, verdicts: [] },
 ]);

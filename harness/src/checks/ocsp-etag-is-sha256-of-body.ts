@@ -8,7 +8,7 @@ export const ocspEtagIsSha256OfBody: Check = {
   title: 'The OCSP response ETag is the quoted uppercase SHA-256 of the body',
   clause:
     'Service description, Endpoints, certificate-status responder: "ETag is a quoted uppercase 64-hex string"; that the hex is ' +
-    'the SHA-256 of the body is the behaviour of the responder the description was captured from (the Boulder responder of Let\'s Encrypt), not stated in the description.',
+    "the SHA-256 of the body is the behaviour of the responder the description was captured from (the Boulder responder of Let's Encrypt), not stated in the description.",
   source: 'reference',
   level: 'info',
   run(ex) {

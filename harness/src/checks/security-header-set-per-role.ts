@@ -40,11 +40,16 @@ export function permissiveCsp(policy: string): { ok: boolean; why: string } {
   const beyondSelf = def.filter((s) => s.toLowerCase() !== "'self'" && s.toLowerCase() !== "'none'");
   if (beyondSelf.length === 0) return { ok: false, why: `default-src ${def.join(' ') || '(empty)'} is not permissive` };
   const scripts = (d.get('script-src') ?? def).filter(isHostSource);
-  if (scripts.length < 2) return { ok: false, why: `script-src names ${scripts.length} host${scripts.length === 1 ? '' : 's'} (${scripts.join(' ') || 'none'})` };
+  if (scripts.length < 2)
+    return { ok: false, why: `script-src names ${scripts.length} host${scripts.length === 1 ? '' : 's'} (${scripts.join(' ') || 'none'})` };
   return { ok: true, why: `default-src allows ${beyondSelf.join(' ')}; scripts from ${scripts.join(' ')}` };
 }
 
-const norm = (v: string) => v.trim().toLowerCase().replace(/\s*;\s*/g, '; ');
+const norm = (v: string) =>
+  v
+    .trim()
+    .toLowerCase()
+    .replace(/\s*;\s*/g, '; ');
 
 /** The site's security header set (service description, "Headers on every {base_url} response"). */
 export const SITE_SECURITY_HEADERS: readonly Rule[] = [
@@ -65,7 +70,12 @@ export const SITE_SECURITY_HEADERS: readonly Rule[] = [
     header: 'feature-policy',
     expected: DISABLED.map((f) => `${f} 'none'`).join('; '),
     test: (v) => {
-      const parts = new Map(v.split(';').map((p) => p.trim().split(/\s+/)).map(([f, ...rest]) => [f.toLowerCase(), rest.join(' ')]));
+      const parts = new Map(
+        v
+          .split(';')
+          .map((p) => p.trim().split(/\s+/))
+          .map(([f, ...rest]) => [f.toLowerCase(), rest.join(' ')]),
+      );
       return DISABLED.every((f) => parts.get(f) === "'none'");
     },
   },
@@ -73,7 +83,12 @@ export const SITE_SECURITY_HEADERS: readonly Rule[] = [
     header: 'permissions-policy',
     expected: DISABLED.map((f) => `${f}=()`).join(', '),
     test: (v) => {
-      const parts = new Map(v.split(',').map((p) => p.trim().split('=')).map(([f, ...rest]) => [f.trim().toLowerCase(), rest.join('=').replace(/\s+/g, '')]));
+      const parts = new Map(
+        v
+          .split(',')
+          .map((p) => p.trim().split('='))
+          .map(([f, ...rest]) => [f.trim().toLowerCase(), rest.join('=').replace(/\s+/g, '')]),
+      );
       return DISABLED.every((f) => parts.get(f) === '()');
     },
   },

@@ -3,12 +3,24 @@ import type { Check } from './types';
 import { finding } from './util';
 
 /** The cookies the description names; the session cookie is the one it does not (its name "carries the hosting platform name"). */
-export const NAMED_SITE_COOKIES: ReadonlySet<string> = new Set(['SC_ANALYTICS_GLOBAL_COOKIE', '__RequestVerificationToken', 'sxa_site', 'ARRAffinity', 'ARRAffinitySameSite', 'MyLessonPlan-Items']);
+export const NAMED_SITE_COOKIES: ReadonlySet<string> = new Set([
+  'SC_ANALYTICS_GLOBAL_COOKIE',
+  '__RequestVerificationToken',
+  'sxa_site',
+  'ARRAffinity',
+  'ARRAffinitySameSite',
+  'MyLessonPlan-Items',
+]);
 
 const VALUE = /^[a-z0-9]{24}$/;
 
 function describe(c: ObservedCookie): string {
-  return [`${c.name}=<${c.value.length} chars>`, `path=${c.path ?? '(none)'}`, c.httpOnly ? 'HttpOnly' : 'no HttpOnly', `SameSite=${c.sameSite ?? '(none)'}`].join('; ');
+  return [
+    `${c.name}=<${c.value.length} chars>`,
+    `path=${c.path ?? '(none)'}`,
+    c.httpOnly ? 'HttpOnly' : 'no HttpOnly',
+    `SameSite=${c.sameSite ?? '(none)'}`,
+  ].join('; ');
 }
 
 /**
@@ -29,7 +41,8 @@ export const sessionCookieSentTwice: Check = {
     for (const c of ex.cookies) if (!NAMED_SITE_COOKIES.has(c.name)) byName.set(c.name, [...(byName.get(c.name) ?? []), c]);
     const fits = (c: ObservedCookie) => VALUE.test(c.value) && c.path === '/' && c.httpOnly && c.sameSite?.toLowerCase() === 'lax';
     const hit = [...byName.values()].find((set) => set.length === 2 && set.every(fits));
-    const expected = 'one cookie not named by the description, on exactly 2 Set-Cookie lines, each <24 lowercase alphanumeric chars>; path=/; HttpOnly; SameSite=Lax';
+    const expected =
+      'one cookie not named by the description, on exactly 2 Set-Cookie lines, each <24 lowercase alphanumeric chars>; path=/; HttpOnly; SameSite=Lax';
     if (hit) return [finding(sessionCookieSentTwice, true, expected, `${hit[0].name}: 2 lines, ${describe(hit[0])}`, { secret: true })];
     const seen = [...byName.entries()].map(([name, set]) => `${name} on ${set.length} line${set.length === 1 ? '' : 's'} (${set.map(describe).join(' | ')})`);
     return [finding(sessionCookieSentTwice, false, expected, seen.length ? seen.join('; ') : 'no cookie other than the named ones', { secret: true })];

@@ -8,14 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { HarnessError, SettingsError } from './errors';
 import { failOnFromEnv } from './fail-on';
-import {
-  AcceptIdsError,
-  AcceptInvalidProposalError,
-  AcceptModeError,
-  AcceptResultsError,
-  AcceptSpecsError,
-  AcceptUsageError,
-} from '../accept/errors';
+import { AcceptIdsError, AcceptInvalidProposalError, AcceptModeError, AcceptResultsError, AcceptSpecsError, AcceptUsageError } from '../accept/errors';
 import { BrowserMissingError, missingBrowserMessage } from '../browser/launch';
 import { BrowserTrustError } from '../browser/nss-home';
 import { TemplateError } from '../discover/template';
@@ -159,7 +152,7 @@ const ROWS: Row[] = [
     make: () => new BrowserMissingError(missingBrowserMessage('no Chromium found')),
     message:
       'no Chromium found. The browser flows need Chromium: set CHROMIUM_PATH=/path/to/chromium, ' +
-      'or install the system\'s (Debian: apt-get install -y chromium libnss3-tools; npm run setup does this), ' +
+      "or install the system's (Debian: apt-get install -y chromium libnss3-tools; npm run setup does this), " +
       "or Playwright's own (npx playwright install chromium).",
   },
   {
@@ -291,7 +284,7 @@ function classDeclarations(): Array<{ name: string; base: string; file: string }
 function errorClasses(): Array<{ name: string; base: string; file: string }> {
   const all = classDeclarations();
   const errors = new Set<string>();
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const c of all) {
       if (!errors.has(c.name) && (BUILTIN_ERRORS.has(c.base) || errors.has(c.base))) {

@@ -34,7 +34,11 @@ export function failOnFromEnv(env: NodeJS.ProcessEnv): FailOn {
   }
   if (strict === '1') {
     if (value !== undefined && value !== 'info') {
-      throw new SettingsError('HARNESS_STRICT', strict, `contradicts HARNESS_FAIL_ON=${value}: HARNESS_STRICT=1 means HARNESS_FAIL_ON=info; set only HARNESS_FAIL_ON`);
+      throw new SettingsError(
+        'HARNESS_STRICT',
+        strict,
+        `contradicts HARNESS_FAIL_ON=${value}: HARNESS_STRICT=1 means HARNESS_FAIL_ON=info; set only HARNESS_FAIL_ON`,
+      );
     }
     return 'info';
   }

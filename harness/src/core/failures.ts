@@ -66,6 +66,7 @@ export interface Judgement {
 export function judge(title: string, findings: readonly Located[], failOn: FailOn, legs: readonly string[] = []): Judgement {
   const judged = findings.filter((f) => !NOT_JUDGED.has(f.verdict)).length;
   const failing = failingFindings(findings, failOn).length;
-  if (judged === 0) return { judged, failing, passed: false, message: `${title}: no expectation was evaluated (${findings.map((f) => f.actual).join('; ') || 'no findings'})` };
+  if (judged === 0)
+    return { judged, failing, passed: false, message: `${title}: no expectation was evaluated (${findings.map((f) => f.actual).join('; ') || 'no findings'})` };
   return { judged, failing, passed: failing === 0, message: failureMessage(title, findings, failOn, legs) };
 }

@@ -24,4 +24,3 @@ export function fieldValue(lines: FieldLines, name: string): string | undefined 
   const all = fieldLines(lines, name);
   return all.length ? all.join(', ') : undefined;
 }
-

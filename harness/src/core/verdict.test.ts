@@ -75,7 +75,9 @@ describe('HARNESS_FAIL_ON', () => {
     expect(failOnFromEnv({ HARNESS_STRICT: '0' })).toBe('fail');
   });
   test('bad values are errors naming the variable and the value', () => {
-    expect(() => failOnFromEnv({ HARNESS_FAIL_ON: 'warning' })).toThrow(new SettingsError('HARNESS_FAIL_ON', 'warning', 'is not one of fail, warn, diff, info (the verdict at and above which the run fails)'));
+    expect(() => failOnFromEnv({ HARNESS_FAIL_ON: 'warning' })).toThrow(
+      new SettingsError('HARNESS_FAIL_ON', 'warning', 'is not one of fail, warn, diff, info (the verdict at and above which the run fails)'),
+    );
     expect(() => failOnFromEnv({ HARNESS_FAIL_ON: 'warning' })).toThrow(/^HARNESS_FAIL_ON: "warning" is not one of/);
     expect(() => failOnFromEnv({ HARNESS_STRICT: 'yes' })).toThrow(/^HARNESS_STRICT: "yes" must be 1 or 0/);
     expect(() => failOnFromEnv({ HARNESS_STRICT: '1', HARNESS_FAIL_ON: 'warn' })).toThrow(/contradicts HARNESS_FAIL_ON=warn/);

@@ -27,7 +27,12 @@ function contentType(ex: ObservedExchange): string | undefined {
 }
 
 /** A unified line diff of two text bodies, or undefined when either is not text or too large. */
-export function bodyLineDiff(baseline: ObservedExchange, candidate: ObservedExchange, b = decodedBody(baseline), c = decodedBody(candidate)): string | undefined {
+export function bodyLineDiff(
+  baseline: ObservedExchange,
+  candidate: ObservedExchange,
+  b = decodedBody(baseline),
+  c = decodedBody(candidate),
+): string | undefined {
   if (!isTextual(contentType(baseline)) || !isTextual(contentType(candidate))) return undefined;
   if (b.length > LINE_DIFF_MAX_BYTES || c.length > LINE_DIFF_MAX_BYTES) return undefined;
   const patch = createTwoFilesPatch('baseline', 'candidate', b.toString('utf8'), c.toString('utf8'), undefined, undefined, { context: 2 });

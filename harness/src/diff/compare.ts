@@ -19,7 +19,7 @@ import { bodyFacts, bodyLineDiff, decodedBody, sha256 } from './body';
 import { comparable, type HostMapping } from './hosts';
 
 export const DIFF_CLAUSE =
-  'Differential run: the candidate answers as the baseline does. Each side asked twice: a field whose value differed between its two answers is noise, compared by presence only. The baseline\'s host names are mapped to the candidate\'s before comparing.';
+  "Differential run: the candidate answers as the baseline does. Each side asked twice: a field whose value differed between its two answers is noise, compared by presence only. The baseline's host names are mapped to the candidate's before comparing.";
 
 export interface Side {
   first?: ObservedExchange;
@@ -71,7 +71,8 @@ function sideValue(d: Difference, value: string, side: Side): string {
   const cookie = /^cookie (.+) ([a-z]+)$/.exec(d.aspect);
   let values: string[] | undefined;
   if (header && noise.fields.has(header)) values = (side.answers ?? []).map((a) => combinedValue(a, header)).filter((v): v is string => v !== undefined);
-  else if (cookie && noise.cookies.get(cookie[1])?.has(cookie[2] as CookieAspect)) values = (side.answers ?? []).map((a) => cookieAspect(a, cookie[1], cookie[2] as CookieAspect));
+  else if (cookie && noise.cookies.get(cookie[1])?.has(cookie[2] as CookieAspect))
+    values = (side.answers ?? []).map((a) => cookieAspect(a, cookie[1], cookie[2] as CookieAspect));
   if (values === undefined) return value;
   const shape = values.length ? tightestShape([...new Set(values)]) : undefined;
   return `(a new value on every request${shape ? `: ${shape}` : ''})`;
@@ -84,7 +85,17 @@ export function diffStep(pair: StepPair): ReplayFinding[] {
   if (!candidate.first) return [];
   if (!baseline.first) {
     const why = baseline.problem ?? 'no answer';
-    return [{ ...base, id: `${stepId} diff`, verdict: 'error', level: 'must', expected: "the baseline's answer to compare with", actual: '(no baseline answer)', message: `baseline: ${why}` }];
+    return [
+      {
+        ...base,
+        id: `${stepId} diff`,
+        verdict: 'error',
+        level: 'must',
+        expected: "the baseline's answer to compare with",
+        actual: '(no baseline answer)',
+        message: `baseline: ${why}`,
+      },
+    ];
   }
 
   // The spec's verdicts on both sides, expectation by expectation.
@@ -109,7 +120,15 @@ export function diffStep(pair: StepPair): ReplayFinding[] {
     const spoken = candidate.findings.filter((f) => covers(stepId, d.aspect, f.id) && SPEC_SPEAKS.has(f.verdict));
     if (spoken.length) continue;
     const was = sideValue(d, d.first, baseline);
-    const finding: Finding = { ...base, id: `${stepId} diff ${d.aspect}`, verdict: 'diff', expected: was, actual: sideValue(d, d.second, candidate), baseline: was, ...(d.secret ? { secret: true } : {}) };
+    const finding: Finding = {
+      ...base,
+      id: `${stepId} diff ${d.aspect}`,
+      verdict: 'diff',
+      expected: was,
+      actual: sideValue(d, d.second, candidate),
+      baseline: was,
+      ...(d.secret ? { secret: true } : {}),
+    };
     if (d.aspect === 'body') {
       const bb = decodedBody(b);
       const cb = decodedBody(c);
@@ -123,7 +142,13 @@ export function diffStep(pair: StepPair): ReplayFinding[] {
   }
   if (out.length === 0) {
     const excused = describeNoise(noise);
-    out.push({ ...base, id: `${stepId} diff`, verdict: 'pass', expected: 'the same answer as the baseline', actual: excused.length ? `the same answer (not compared, noise: ${excused.join('; ')})` : 'the same answer' });
+    out.push({
+      ...base,
+      id: `${stepId} diff`,
+      verdict: 'pass',
+      expected: 'the same answer as the baseline',
+      actual: excused.length ? `the same answer (not compared, noise: ${excused.join('; ')})` : 'the same answer',
+    });
   }
   return out;
 }

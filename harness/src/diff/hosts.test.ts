@@ -3,16 +3,28 @@ import { observed } from '../spec-model/observed-fixture';
 import { comparable, hostMapping, isTextual } from './hosts';
 
 const production = loadTargetMap(
-  { BASELINE_URL: 'https://www.lessons.example', BASELINE_SHOP_URL: 'https://shop.store.example', BASELINE_REDIRECTOR_URL: 'https://go.example,https://hop2.example' },
+  {
+    BASELINE_URL: 'https://www.lessons.example',
+    BASELINE_SHOP_URL: 'https://shop.store.example',
+    BASELINE_REDIRECTOR_URL: 'https://go.example,https://hop2.example',
+  },
   BASELINE_SIDE,
 );
-const staging = loadTargetMap({ TARGET_URL: 'https://www.staging.lessons.example:8443', TARGET_SHOP_URL: 'https://shop.staging.store.example', TARGET_REDIRECTOR_URL: 'https://go.staging.example,https://hop2.staging.example' });
+const staging = loadTargetMap({
+  TARGET_URL: 'https://www.staging.lessons.example:8443',
+  TARGET_SHOP_URL: 'https://shop.staging.store.example',
+  TARGET_REDIRECTOR_URL: 'https://go.staging.example,https://hop2.staging.example',
+});
 
-describe('hostMapping: the baseline\'s names as the candidate\'s, from the two maps', () => {
+describe("hostMapping: the baseline's names as the candidate's, from the two maps", () => {
   const m = hostMapping(production, staging);
   test.each([
     ['an origin in a Location', 'https://www.lessons.example/$web/x?y=1', 'https://www.staging.lessons.example:8443/$web/x?y=1'],
-    ['a Link with the default port written out', '<https://shop.store.example:443/cdn/a.css>; rel=canonical', '<https://shop.staging.store.example/cdn/a.css>; rel=canonical'],
+    [
+      'a Link with the default port written out',
+      '<https://shop.store.example:443/cdn/a.css>; rel=canonical',
+      '<https://shop.staging.store.example/cdn/a.css>; rel=canonical',
+    ],
     ['the second URL of a multi-name role', 'https://hop2.example/', 'https://hop2.staging.example/'],
     ['a bare host name (a CSP source, a cookie text)', "script-src 'self' shop.store.example", "script-src 'self' shop.staging.store.example"],
     ['names of no role stay', 'https://tags.example/x.js', 'https://tags.example/x.js'],
@@ -27,7 +39,9 @@ describe('hostMapping: the baseline\'s names as the candidate\'s, from the two m
     const b = loadTargetMap({ TARGET_URL: 'https://www.lessons.test:2222', TARGET_ANALYTICS_URL: 'https://analytics.beacon.test:2222' });
     const ports = hostMapping(a, b);
     expect(ports.identity).toBe(false);
-    expect(ports.text("script-src https://tags.beacon.test:1111 https://analytics.beacon.test:1111; img-src *")).toBe('script-src https://tags.beacon.test:2222 https://analytics.beacon.test:2222; img-src *');
+    expect(ports.text('script-src https://tags.beacon.test:1111 https://analytics.beacon.test:1111; img-src *')).toBe(
+      'script-src https://tags.beacon.test:2222 https://analytics.beacon.test:2222; img-src *',
+    );
     expect(ports.text('https://www.lessons.test:3333/')).toBe('https://www.lessons.test:3333/');
   });
 
@@ -41,16 +55,38 @@ describe('hostMapping: the baseline\'s names as the candidate\'s, from the two m
 describe('comparable', () => {
   const m = hostMapping(production, staging);
   test('a cookie Domain is compared as its distance from the answer\'s host ("domain-wide" on either parent)', () => {
-    const prod = observed({ url: 'https://shop.store.example/products/a', lines: [['set-cookie', '_cmp_a=x; Domain=store.example; Path=/'], ['set-cookie', 'k=1; Domain=shop.store.example']] });
-    const stag = observed({ url: 'https://shop.staging.store.example/products/a', lines: [['set-cookie', '_cmp_a=x; Domain=.staging.store.example; Path=/'], ['set-cookie', 'k=1; Domain=shop.staging.store.example']] });
+    const prod = observed({
+      url: 'https://shop.store.example/products/a',
+      lines: [
+        ['set-cookie', '_cmp_a=x; Domain=store.example; Path=/'],
+        ['set-cookie', 'k=1; Domain=shop.store.example'],
+      ],
+    });
+    const stag = observed({
+      url: 'https://shop.staging.store.example/products/a',
+      lines: [
+        ['set-cookie', '_cmp_a=x; Domain=.staging.store.example; Path=/'],
+        ['set-cookie', 'k=1; Domain=shop.staging.store.example'],
+      ],
+    });
     const domains = (ex: ReturnType<typeof observed>) => comparable(ex).cookies.map((c) => c.domain);
     expect(domains(prod)).toEqual(['‹the host without 1 leading label›', '‹the host›']);
     expect(domains(stag)).toEqual(domains(prod));
   });
   test('header values and text bodies of the baseline are mapped; binary bodies and Set-Cookie lines are not', () => {
-    const prod = observed({ url: 'https://www.lessons.example/', lines: [['content-type', 'text/html'], ['location', 'https://www.lessons.example/a']], body: '<a href="https://www.lessons.example/b">' });
+    const prod = observed({
+      url: 'https://www.lessons.example/',
+      lines: [
+        ['content-type', 'text/html'],
+        ['location', 'https://www.lessons.example/a'],
+      ],
+      body: '<a href="https://www.lessons.example/b">',
+    });
     const c = comparable(prod, m);
-    expect(c.lines).toEqual([['content-type', 'text/html'], ['location', 'https://www.staging.lessons.example:8443/a']]);
+    expect(c.lines).toEqual([
+      ['content-type', 'text/html'],
+      ['location', 'https://www.staging.lessons.example:8443/a'],
+    ]);
     expect(c.decoded?.toString()).toBe('<a href="https://www.staging.lessons.example:8443/b">');
     const png = observed({ url: 'https://www.lessons.example/a.png', lines: [['content-type', 'image/png']], body: 'https://www.lessons.example/' });
     expect(comparable(png, m).decoded?.toString()).toBe('https://www.lessons.example/');

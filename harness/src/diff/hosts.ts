@@ -21,7 +21,8 @@ const defaultPort = (scheme: string) => (scheme === 'http:' || scheme === 'http'
 const portOf = (u: URL) => u.port || defaultPort(u.protocol);
 
 /** A host name of two or more labels, then an optional port; `//` before it marks a URL's authority. */
-const HOST = /(\/\/)?(?<![A-Za-z0-9.-])([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)(?::(\d{1,5}))?(?![A-Za-z0-9-])/g;
+const HOST =
+  /(\/\/)?(?<![A-Za-z0-9.-])([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)(?::(\d{1,5}))?(?![A-Za-z0-9-])/g;
 
 export function hostMapping(baseline: TargetMap, candidate: TargetMap): HostMapping {
   /** `host:port` of the baseline -> the candidate's URL of the same role. */
@@ -76,7 +77,8 @@ function relativeDomain(domain: string | undefined, host: string): string | unde
   if (domain === undefined) return undefined;
   const d = domain.replace(/^\./, '').toLowerCase();
   const labels = host.toLowerCase().split('.');
-  for (let k = 0; k < labels.length - 1; k++) if (labels.slice(k).join('.') === d) return k === 0 ? '‹the host›' : `‹the host without ${k} leading label${k === 1 ? '' : 's'}›`;
+  for (let k = 0; k < labels.length - 1; k++)
+    if (labels.slice(k).join('.') === d) return k === 0 ? '‹the host›' : `‹the host without ${k} leading label${k === 1 ? '' : 's'}›`;
   return domain;
 }
 

@@ -3,9 +3,13 @@ import { Pacer, perWorker } from './pace';
 test('requests leave evenly spaced at the cap, without a burst', async () => {
   let clock = 1000;
   const slept: number[] = [];
-  const pacer = new Pacer(4, () => clock, async (ms) => {
-    slept.push(ms);
-  });
+  const pacer = new Pacer(
+    4,
+    () => clock,
+    async (ms) => {
+      slept.push(ms);
+    },
+  );
   await Promise.all([pacer.wait(), pacer.wait(), pacer.wait()]);
   expect(slept).toEqual([250, 500]);
   clock += 2000;
@@ -14,9 +18,13 @@ test('requests leave evenly spaced at the cap, without a burst', async () => {
 });
 
 test('no cap: never waits', async () => {
-  const pacer = new Pacer(undefined, () => 0, async () => {
-    throw new Error('must not sleep');
-  });
+  const pacer = new Pacer(
+    undefined,
+    () => 0,
+    async () => {
+      throw new Error('must not sleep');
+    },
+  );
   await pacer.wait();
   await pacer.wait();
 });

@@ -39,7 +39,9 @@ export function unsafeReason(item: ExchangeSpec | FlowSpec, settings: BaselineSe
   if (settings.allowUnsafe) return undefined;
   const steps: FlowStep[] = 'steps' in item ? item.steps : [item];
   const unsafe = [...new Set(steps.map((s) => (s.request.method ?? 'GET').toUpperCase()).filter((m) => !SAFE_METHODS.has(m)))];
-  return unsafe.length ? `not sent to the baseline: ${unsafe.join(', ')} is not a safe method (only GET, HEAD and OPTIONS are; BASELINE_ALLOW_UNSAFE=1 sends it)` : undefined;
+  return unsafe.length
+    ? `not sent to the baseline: ${unsafe.join(', ')} is not a safe method (only GET, HEAD and OPTIONS are; BASELINE_ALLOW_UNSAFE=1 sends it)`
+    : undefined;
 }
 
 const stepsOf = (item: ExchangeSpec | FlowSpec): FlowStep[] => ('steps' in item ? item.steps : [item]);
@@ -61,7 +63,17 @@ export async function replayDifferential(
   const cand = await replayWithAnswers(item, candidate, { role: options.role });
   const record = cand.record;
   if (record.skipped) return { record, bodies: [] };
-  const skipDiff = (reason: string): ReplayFinding => ({ id: `${item.id} diff`, verdict: 'skip', level: 'info', expected: "the baseline's answer to compare with", actual: reason, message: reason, source: 'baseline', clause: DIFF_CLAUSE, target: record.target });
+  const skipDiff = (reason: string): ReplayFinding => ({
+    id: `${item.id} diff`,
+    verdict: 'skip',
+    level: 'info',
+    expected: "the baseline's answer to compare with",
+    actual: reason,
+    message: reason,
+    source: 'baseline',
+    clause: DIFF_CLAUSE,
+    target: record.target,
+  });
   const unsafe = unsafeReason(item, options.settings);
   if (unsafe) {
     record.baseline = { target: 'baseline', skipped: unsafe, legs: [] };
@@ -81,7 +93,14 @@ export async function replayDifferential(
   return { record, bodies: savedBodies(diff, cand, base) };
 }
 
-function compareLeg(item: ExchangeSpec | FlowSpec, protocol: Protocol, cand: ReplayAnswers & { record: ReplayRecord }, base: ReplayAnswers & { record: ReplayRecord }, hosts: HostMapping, record: ReplayRecord): ReplayFinding[] {
+function compareLeg(
+  item: ExchangeSpec | FlowSpec,
+  protocol: Protocol,
+  cand: ReplayAnswers & { record: ReplayRecord },
+  base: ReplayAnswers & { record: ReplayRecord },
+  hosts: HostMapping,
+  record: ReplayRecord,
+): ReplayFinding[] {
   const candLeg = cand.record.legs.find((l) => l.protocol === protocol);
   const baseLeg = base.record.legs.find((l) => l.protocol === protocol);
   const candAnswered = cand.firsts[protocol]?.some((s) => s.observed) ?? false;
@@ -99,7 +118,13 @@ function compareLeg(item: ExchangeSpec | FlowSpec, protocol: Protocol, cand: Rep
       ...diffStep({
         stepId: step.id,
         protocol,
-        baseline: { first: b?.observed, noise: noiseOf(base, i), answers: answersOf(base, i), findings: b?.rec.findings ?? [], problem: problemOf(b, baseLeg?.skipped) },
+        baseline: {
+          first: b?.observed,
+          noise: noiseOf(base, i),
+          answers: answersOf(base, i),
+          findings: b?.rec.findings ?? [],
+          problem: problemOf(b, baseLeg?.skipped),
+        },
         candidate: { first: c.observed, noise: noiseOf(cand, i), answers: answersOf(cand, i), findings: c.rec.findings },
         hosts,
         target: record.target,
@@ -128,7 +153,18 @@ function noiseOf(a: ReplayAnswers, i: number): Noise | undefined {
 }
 
 function protocolDiff(item: ExchangeSpec | FlowSpec, protocol: Protocol, baseline: string, candidate: string, target: string): ReplayFinding {
-  return { id: `${item.id} diff protocol ${protocol}`, verdict: 'diff', level: 'info', expected: baseline, actual: candidate, baseline, source: 'baseline', clause: DIFF_CLAUSE, target, protocol };
+  return {
+    id: `${item.id} diff protocol ${protocol}`,
+    verdict: 'diff',
+    level: 'info',
+    expected: baseline,
+    actual: candidate,
+    baseline,
+    source: 'baseline',
+    clause: DIFF_CLAUSE,
+    target,
+    protocol,
+  };
 }
 
 /** The bodies the body differences name, each once. */

@@ -16,11 +16,13 @@ test('CSS: url() and @import, @font-face sources marked, relative to the stylesh
 });
 
 test('Link fields: every line on its own, a malformed one skipped', () => {
-  expect(list(headerLinks(['</a.css>; rel=preload; as=style, <https://o.test/b>; rel="canonical"', 'garbage<<', '</c.js>; rel=preload'], 'https://s.test/p/').map((l) => ({ from: l.rel, url: l.url })))).toEqual([
-    'preload https://s.test/a.css',
-    'canonical https://o.test/b',
-    'preload https://s.test/c.js',
-  ]);
+  expect(
+    list(
+      headerLinks(['</a.css>; rel=preload; as=style, <https://o.test/b>; rel="canonical"', 'garbage<<', '</c.js>; rel=preload'], 'https://s.test/p/').map(
+        (l) => ({ from: l.rel, url: l.url }),
+      ),
+    ),
+  ).toEqual(['preload https://s.test/a.css', 'canonical https://o.test/b', 'preload https://s.test/c.js']);
 });
 
 test('an HTML page: attributes, <style> elements and style attributes; a stylesheet: its CSS; both: Link fields', () => {

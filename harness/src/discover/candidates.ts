@@ -8,7 +8,18 @@ import { cssLinks } from './css-links';
 import { headerLinks } from './link-header';
 import { pageLinks } from './html-links';
 
-export const SELECTORS = ['link[href]', 'script[src]', 'img[src]', 'img[srcset]', 'source[src]', 'source[srcset]', 'a[href]', 'css', 'font-face', 'link-header'] as const;
+export const SELECTORS = [
+  'link[href]',
+  'script[src]',
+  'img[src]',
+  'img[srcset]',
+  'source[src]',
+  'source[srcset]',
+  'a[href]',
+  'css',
+  'font-face',
+  'link-header',
+] as const;
 export type Selector = (typeof SELECTORS)[number];
 
 export interface Candidate {

@@ -42,7 +42,12 @@ test('nothing of the shape: the page, the shape and the first few addresses it d
 });
 
 test('a source page that fails or cannot be reached is a miss that says so', async () => {
-  const notFound = await new Discovery(fetcher(404)).find({ url: HOME, headers: {} }, { select: ['img[src]'], template: '/{section}/img/{n}.png' }, values, 'https://www.site.test');
+  const notFound = await new Discovery(fetcher(404)).find(
+    { url: HOME, headers: {} },
+    { select: ['img[src]'], template: '/{section}/img/{n}.png' },
+    values,
+    'https://www.site.test',
+  );
   expect(notFound).toMatchObject({ kind: 'miss', problem: 'answered 404' });
   expect(notFound).not.toHaveProperty('unreachable');
   const down = await new Discovery(async () => {
@@ -51,15 +56,29 @@ test('a source page that fails or cannot be reached is a miss that says so', asy
   expect(down).toMatchObject({ kind: 'miss', unreachable: true, problem: 'could not be read: connect ECONNREFUSED 127.0.0.1:9' });
 });
 
-test('a target value the page contradicts: the page\'s address is used and the disagreement reported', async () => {
+test("a target value the page contradicts: the page's address is used and the disagreement reported", async () => {
   const d = new Discovery(fetcher());
-  const found = await d.find({ url: HOME, headers: {} }, { select: ['a[href]'], template: '/products/{value:PRODUCT_HANDLE}' }, values, 'https://www.site.test');
-  expect(found).toMatchObject({ kind: 'found', url: 'https://www.site.test/products/scarf', disagreements: [{ name: 'PRODUCT_HANDLE', value: 'apron', found: 'scarf' }] });
-  const agreeing = await d.find({ url: HOME, headers: {} }, { select: ['a[href]'], template: '/products/{value:PRODUCT_HANDLE}' }, { ...values, '{value:PRODUCT_HANDLE}': 'scarf' }, 'https://www.site.test');
+  const found = await d.find(
+    { url: HOME, headers: {} },
+    { select: ['a[href]'], template: '/products/{value:PRODUCT_HANDLE}' },
+    values,
+    'https://www.site.test',
+  );
+  expect(found).toMatchObject({
+    kind: 'found',
+    url: 'https://www.site.test/products/scarf',
+    disagreements: [{ name: 'PRODUCT_HANDLE', value: 'apron', found: 'scarf' }],
+  });
+  const agreeing = await d.find(
+    { url: HOME, headers: {} },
+    { select: ['a[href]'], template: '/products/{value:PRODUCT_HANDLE}' },
+    { ...values, '{value:PRODUCT_HANDLE}': 'scarf' },
+    'https://www.site.test',
+  );
   expect(agreeing).toMatchObject({ kind: 'found', disagreements: [] });
 });
 
-test('pages read by the run\'s set-up are handed to the workers: a seeded discovery asks for nothing', async () => {
+test("pages read by the run's set-up are handed to the workers: a seeded discovery asks for nothing", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'discovery-pages-'));
   try {
     const setUp = new Discovery(fetcher());
@@ -71,7 +90,12 @@ test('pages read by the run\'s set-up are handed to the workers: a seeded discov
       throw new Error('a seeded page was asked for again');
     });
     for (const p of readPages(file)) worker.seed(p);
-    const found = await worker.find({ url: HOME, headers: {} }, { select: ['link[href]'], template: '/{section}/css/{name}.css' }, values, 'https://www.site.test');
+    const found = await worker.find(
+      { url: HOME, headers: {} },
+      { select: ['link[href]'], template: '/{section}/css/{name}.css' },
+      values,
+      'https://www.site.test',
+    );
     expect(found).toMatchObject({ kind: 'found', url: 'https://www.site.test/static/css/site.css?lw=1' });
     expect(worker.requests).toBe(0);
     // An unreadable file only means the workers read the pages themselves.

@@ -99,7 +99,15 @@ export class Discovery {
     const offered = page.candidates.filter((c) => selects(rule.select, c));
     const miss = (problem: string, unreachable = false): DiscoverMiss => {
       const linked = [...new Set(offered.map((c) => c.url.href))];
-      return { kind: 'miss', template: rule.template, from: source.url, problem, linked: linked.slice(0, SHOWN_LINKS), linkedCount: linked.length, ...(unreachable ? { unreachable } : {}) };
+      return {
+        kind: 'miss',
+        template: rule.template,
+        from: source.url,
+        problem,
+        linked: linked.slice(0, SHOWN_LINKS),
+        linkedCount: linked.length,
+        ...(unreachable ? { unreachable } : {}),
+      };
     };
     if (page.problem) return miss(`could not be read: ${page.problem}`, true);
     if (page.status !== undefined && (page.status < 200 || page.status > 299)) return miss(`answered ${page.status}`);
@@ -113,7 +121,9 @@ export class Discovery {
         const open = { ...values };
         for (const n of set) delete open[`{value:${n}}`];
         found = pick(offered, compileTemplate(rule.template, open, roleOrigin), rule.pick);
-        if (found) for (const n of set) if (found.parts[n] !== values[`{value:${n}}`]) disagreements.push({ name: n, value: values[`{value:${n}}`], found: found.parts[n] });
+        if (found)
+          for (const n of set)
+            if (found.parts[n] !== values[`{value:${n}}`]) disagreements.push({ name: n, value: values[`{value:${n}}`], found: found.parts[n] });
       }
     }
     if (!found) return miss(offered.length ? 'links nothing of the shape' : `links no address of the selected kinds (${rule.select.join(', ')})`);
@@ -132,6 +142,8 @@ function pick(offered: readonly Candidate[], t: CompiledTemplate, which: Discove
 
 /** The miss in one sentence, for a finding's `actual`. */
 export function describeMiss(m: DiscoverMiss): string {
-  const shown = m.linked.length ? `; it links ${m.linked.join(', ')}${m.linkedCount > m.linked.length ? ` and ${m.linkedCount - m.linked.length} more` : ''}` : '';
+  const shown = m.linked.length
+    ? `; it links ${m.linked.join(', ')}${m.linkedCount > m.linked.length ? ` and ${m.linkedCount - m.linked.length} more` : ''}`
+    : '';
   return `${m.from} ${m.problem}${shown}`;
 }

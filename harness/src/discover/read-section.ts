@@ -12,6 +12,9 @@ export async function readSectionFromTarget(map: TargetMap, discovery: Discovery
   const page = await discovery.page({ url, headers: HOME_REQUEST_HEADERS });
   if (page.problem) return { problem: `${url}: ${page.problem}` };
   if (page.status !== 200) return { problem: `${url} answered ${page.status}` };
-  const inferred = inferSectionFromLinks(page.candidates.map((c) => ({ from: c.via, url: c.url })), url);
+  const inferred = inferSectionFromLinks(
+    page.candidates.map((c) => ({ from: c.via, url: c.url })),
+    url,
+  );
   return inferred ? { inferred } : { problem: `${url} links no /<section>/css/<name>.css or /<section>/js/<name>.js address of its own` };
 }

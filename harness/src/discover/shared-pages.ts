@@ -48,7 +48,12 @@ export function readPages(file: string): SourcePage[] {
         return [];
       }
     });
-    out.push({ url: p.url, ...(typeof p.status === 'number' ? { status: p.status } : {}), ...(typeof p.problem === 'string' ? { problem: p.problem } : {}), candidates });
+    out.push({
+      url: p.url,
+      ...(typeof p.status === 'number' ? { status: p.status } : {}),
+      ...(typeof p.problem === 'string' ? { problem: p.problem } : {}),
+      candidates,
+    });
   }
   return out;
 }

@@ -1,6 +1,11 @@
 import { compileTemplate, matchTemplate, TemplateError } from './template';
 
-const values = { '{base_url}': 'https://www.site.test', '{asset_url}': 'https://media.site.test:8443', '{section}': 'static', '{value:PRODUCT_HANDLE}': 'linen-apron' };
+const values = {
+  '{base_url}': 'https://www.site.test',
+  '{asset_url}': 'https://media.site.test:8443',
+  '{section}': 'static',
+  '{value:PRODUCT_HANDLE}': 'linen-apron',
+};
 const SITE = 'https://www.site.test';
 const match = (template: string, url: string) => matchTemplate(compileTemplate(template, values, SITE), new URL(url))?.parts;
 
@@ -13,12 +18,16 @@ test('known placeholders are literal, other names are the parts a deployment cho
 
 test('{name*} spans segments; a template with a query matches the query too', () => {
   const t = '{asset_url}/-/media/{folder*}/{file}.svg?rev={rev}';
-  expect(match(t, 'https://media.site.test:8443/-/media/Project/Lessons/icons/search.svg?rev=43b1')).toEqual({ folder: 'Project/Lessons/icons', file: 'search', rev: '43b1' });
+  expect(match(t, 'https://media.site.test:8443/-/media/Project/Lessons/icons/search.svg?rev=43b1')).toEqual({
+    folder: 'Project/Lessons/icons',
+    file: 'search',
+    rev: '43b1',
+  });
   expect(match(t, 'https://media.site.test:8443/-/media/a/x.svg')).toBeUndefined();
   expect(match(t, 'https://media.site.test:8443/-/media/a/x.svg?rev=1&other=2')).toBeUndefined();
 });
 
-test('the origin is the template\'s role, or the exchange\'s own for a bare path', () => {
+test("the origin is the template's role, or the exchange's own for a bare path", () => {
   expect(match('{asset_url}/-/media/{f*}.svg', 'https://media.site.test/-/media/a.svg')).toBeUndefined(); // other port
   expect(match('/{section}/img/{n}.png', 'https://cdn.elsewhere.test/static/img/a.png')).toBeUndefined();
 });

@@ -85,8 +85,20 @@ export interface EmbeddedOptions {
 
 /** The reference on free ports in a process of its own: the one way the harness, its tests and benchmarks start it. */
 export function startEmbeddedReference(options: EmbeddedOptions = {}): Promise<EmbeddedReference> {
-  const args = ['--import', 'tsx', REFERENCE_ENTRY, ...EMBEDDED_ARGS, ...(options.deployment ? ['--deployment', options.deployment] : []), ...(options.args ?? [])];
-  return launchReference({ command: process.execPath, args, cwd: REPOSITORY_ROOT, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
+  const args = [
+    '--import',
+    'tsx',
+    REFERENCE_ENTRY,
+    ...EMBEDDED_ARGS,
+    ...(options.deployment ? ['--deployment', options.deployment] : []),
+    ...(options.args ?? []),
+  ];
+  return launchReference({
+    command: process.execPath,
+    args,
+    cwd: REPOSITORY_ROOT,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
 }
 
 /**

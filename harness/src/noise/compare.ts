@@ -44,7 +44,12 @@ function cookieSummary(ex: ObservedExchange, name: string): string {
 }
 
 /** Every difference between two answers that the noise does not excuse, in a stable order. */
-export function differences(x: ObservedExchange, y: ObservedExchange, noise: Noise, options: Pick<CompareOptions, 'mayOmit' | 'body' | 'presence'> = {}): Difference[] {
+export function differences(
+  x: ObservedExchange,
+  y: ObservedExchange,
+  noise: Noise,
+  options: Pick<CompareOptions, 'mayOmit' | 'body' | 'presence'> = {},
+): Difference[] {
   const out: Difference[] = [];
   if (x.status !== y.status && !noise.status) out.push({ aspect: 'status', first: String(x.status), second: String(y.status) });
   for (const name of [...new Set([...fieldNames(x), ...fieldNames(y)])].sort()) {
@@ -52,7 +57,8 @@ export function differences(x: ObservedExchange, y: ObservedExchange, noise: Noi
     if (noise.fields.has(name)) {
       const a = combinedValue(x, name);
       const b = combinedValue(y, name);
-      if (options.presence && !noise.presence.has(name) && (a === undefined) !== (b === undefined)) out.push({ aspect: `header ${name}`, first: show(a), second: show(b) });
+      if (options.presence && !noise.presence.has(name) && (a === undefined) !== (b === undefined))
+        out.push({ aspect: `header ${name}`, first: show(a), second: show(b) });
       continue;
     }
     if (noise.body && BODY_BOUND.has(name)) continue;
@@ -72,19 +78,34 @@ export function differences(x: ObservedExchange, y: ObservedExchange, noise: Noi
     }
     for (const aspect of COOKIE_ASPECTS) {
       if (excused?.has(aspect) || sameCookieAspect(name, aspect, x, y)) continue;
-      out.push({ aspect: `cookie ${name} ${aspect}`, first: cookieAspect(x, name, aspect), second: cookieAspect(y, name, aspect), ...(aspect === 'value' ? { secret: true } : {}) });
+      out.push({
+        aspect: `cookie ${name} ${aspect}`,
+        first: cookieAspect(x, name, aspect),
+        second: cookieAspect(y, name, aspect),
+        ...(aspect === 'value' ? { secret: true } : {}),
+      });
     }
   }
   if (options.body !== false && !noise.body) {
     const a = x.decoded ?? x.body;
     const b = y.decoded ?? y.body;
-    if (!a.equals(b)) out.push({ aspect: 'body', first: `${a.length} decoded bytes`, second: a.length === b.length ? `${b.length} different decoded bytes` : `${b.length} decoded bytes` });
+    if (!a.equals(b))
+      out.push({
+        aspect: 'body',
+        first: `${a.length} decoded bytes`,
+        second: a.length === b.length ? `${b.length} different decoded bytes` : `${b.length} decoded bytes`,
+      });
   }
   return out;
 }
 
 export function compareAnswers(id: string, x: ObservedExchange, y: ObservedExchange, noise: Noise, options: CompareOptions): Finding[] {
-  const base = { source: options.source ?? ('rfc' as const), level: options.level ?? ('must' as const), clause: options.clause, ...(options.target ? { target: options.target } : {}) };
+  const base = {
+    source: options.source ?? ('rfc' as const),
+    level: options.level ?? ('must' as const),
+    clause: options.clause,
+    ...(options.target ? { target: options.target } : {}),
+  };
   const out: Finding[] = differences(x, y, noise, options).map((d) => ({
     ...base,
     id: `${id} ${options.aspect} ${d.aspect}`,
@@ -96,7 +117,13 @@ export function compareAnswers(id: string, x: ObservedExchange, y: ObservedExcha
   if (out.length === 0) {
     const excused = describeNoise(noise);
     const same = `the same answer over ${options.second} as over ${options.first}`;
-    out.push({ ...base, id: `${id} ${options.aspect}`, verdict: 'pass', expected: same, actual: excused.length ? `${same} (not compared, learned as noise: ${excused.join('; ')})` : same });
+    out.push({
+      ...base,
+      id: `${id} ${options.aspect}`,
+      verdict: 'pass',
+      expected: same,
+      actual: excused.length ? `${same} (not compared, learned as noise: ${excused.join('; ')})` : same,
+    });
   }
   return out;
 }

@@ -13,7 +13,18 @@ import { parseAnyDate, parseHttpDate } from '../shapes';
  * RFC 9113 §8.2.2) or the moment of the answer (Date, RFC 9110 §6.6.1; Age, RFC 9111 §5.1).
  * Everything else that changes from one request to the next is learned, not listed.
  */
-const NOT_COMPARED: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'http2-settings', 'date', 'age']);
+const NOT_COMPARED: ReadonlySet<string> = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'http2-settings',
+  'date',
+  'age',
+]);
 
 export function comparedField(name: string): boolean {
   return !NOT_COMPARED.has(name.toLowerCase()) && name.toLowerCase() !== 'set-cookie';

@@ -39,7 +39,7 @@ export function learnNoise(first: ObservedExchange, second: ObservedExchange): N
   for (const name of new Set([...fieldNames(first), ...fieldNames(second)])) {
     if (comparedField(name) && !sameField(name, first, second)) {
       noise.fields.add(name);
-      if ((fieldLines(first.lines, name).length > 0) !== (fieldLines(second.lines, name).length > 0)) noise.presence.add(name);
+      if (fieldLines(first.lines, name).length > 0 !== fieldLines(second.lines, name).length > 0) noise.presence.add(name);
     }
   }
   for (const name of new Set([...cookieNames(first), ...cookieNames(second)])) {

@@ -9,15 +9,97 @@ const OPTS = { aspect: 'parity', first: 'h1', second: 'h2', clause: 'RFC 9113 §
 
 describe('learnNoise: what differs between two answers over one protocol', () => {
   test.each<[string, FixtureInput, FixtureInput, string[]]>([
-    ['identical answers: no noise', { lines: [['date', D1], ['x-frame-options', 'SAMEORIGIN']], body: 'a' }, { lines: [['date', D1], ['x-frame-options', 'SAMEORIGIN']], body: 'a' }, []],
+    [
+      'identical answers: no noise',
+      {
+        lines: [
+          ['date', D1],
+          ['x-frame-options', 'SAMEORIGIN'],
+        ],
+        body: 'a',
+      },
+      {
+        lines: [
+          ['date', D1],
+          ['x-frame-options', 'SAMEORIGIN'],
+        ],
+        body: 'a',
+      },
+      [],
+    ],
     ['a trace header of any name', { lines: [['x-b3-traceid', 'a1b2c3']] }, { lines: [['x-b3-traceid', 'd4e5f6']] }, ['header x-b3-traceid']],
-    ['a cache status that goes from miss to hit', { lines: [['cache-status', '"edge"; fwd=uri-miss']] }, { lines: [['cache-status', '"edge"; hit']] }, ['header cache-status']],
+    [
+      'a cache status that goes from miss to hit',
+      { lines: [['cache-status', '"edge"; fwd=uri-miss']] },
+      { lines: [['cache-status', '"edge"; hit']] },
+      ['header cache-status'],
+    ],
     ['present once, absent once', { lines: [['x-debug', '1']] }, { lines: [] }, ['header x-debug']],
-    ['Date and Age are the moment of the answer, never noise', { lines: [['date', D1], ['age', '0']] }, { lines: [['date', D2], ['age', '1']] }, []],
-    ['Expires a fixed time after Date is not noise', { lines: [['date', D1], ['expires', 'Wed, 08 Apr 2026 17:54:52 GMT']] }, { lines: [['date', D2], ['expires', 'Wed, 08 Apr 2026 17:54:53 GMT']] }, []],
-    ['two lines equal one joined line', { lines: [['x-frame-options', 'SAMEORIGIN'], ['x-frame-options', 'SAMEORIGIN']] }, { lines: [['x-frame-options', 'SAMEORIGIN, SAMEORIGIN']] }, []],
-    ['a session id: its value only', { lines: [['set-cookie', 'sid=abc; path=/; HttpOnly']] }, { lines: [['set-cookie', 'sid=def; path=/; HttpOnly']] }, ['cookie sid value']],
-    ['a cookie expiry relative to Date is stable', { lines: [['date', D1], ['set-cookie', 'k=1; expires=Wed, 08 Apr 2026 17:24:52 GMT']] }, { lines: [['date', D2], ['set-cookie', 'k=1; expires=Wed, 08 Apr 2026 17:24:53 GMT']] }, []],
+    [
+      'Date and Age are the moment of the answer, never noise',
+      {
+        lines: [
+          ['date', D1],
+          ['age', '0'],
+        ],
+      },
+      {
+        lines: [
+          ['date', D2],
+          ['age', '1'],
+        ],
+      },
+      [],
+    ],
+    [
+      'Expires a fixed time after Date is not noise',
+      {
+        lines: [
+          ['date', D1],
+          ['expires', 'Wed, 08 Apr 2026 17:54:52 GMT'],
+        ],
+      },
+      {
+        lines: [
+          ['date', D2],
+          ['expires', 'Wed, 08 Apr 2026 17:54:53 GMT'],
+        ],
+      },
+      [],
+    ],
+    [
+      'two lines equal one joined line',
+      {
+        lines: [
+          ['x-frame-options', 'SAMEORIGIN'],
+          ['x-frame-options', 'SAMEORIGIN'],
+        ],
+      },
+      { lines: [['x-frame-options', 'SAMEORIGIN, SAMEORIGIN']] },
+      [],
+    ],
+    [
+      'a session id: its value only',
+      { lines: [['set-cookie', 'sid=abc; path=/; HttpOnly']] },
+      { lines: [['set-cookie', 'sid=def; path=/; HttpOnly']] },
+      ['cookie sid value'],
+    ],
+    [
+      'a cookie expiry relative to Date is stable',
+      {
+        lines: [
+          ['date', D1],
+          ['set-cookie', 'k=1; expires=Wed, 08 Apr 2026 17:24:52 GMT'],
+        ],
+      },
+      {
+        lines: [
+          ['date', D2],
+          ['set-cookie', 'k=1; expires=Wed, 08 Apr 2026 17:24:53 GMT'],
+        ],
+      },
+      [],
+    ],
     ['a body with a token', { body: 'token=1' }, { body: 'token=2' }, ['body']],
     ['a status that changes', { status: 200 }, { status: 503 }, ['status']],
   ])('%s', (_name, a, b, expected) => {
@@ -56,7 +138,12 @@ describe('compareAnswers: differences the noise does not excuse', () => {
   });
 
   test('two lines and one joined line are the same; one member fewer is not', () => {
-    const two = h1({ lines: [['x-frame-options', 'SAMEORIGIN'], ['x-frame-options', 'SAMEORIGIN']] });
+    const two = h1({
+      lines: [
+        ['x-frame-options', 'SAMEORIGIN'],
+        ['x-frame-options', 'SAMEORIGIN'],
+      ],
+    });
     expect(ids(compareAnswers('x', two, h2({ lines: [['x-frame-options', 'SAMEORIGIN, SAMEORIGIN']] }), emptyNoise(), OPTS))).toEqual([]);
     expect(ids(compareAnswers('x', two, h2({ lines: [['x-frame-options', 'SAMEORIGIN']] }), emptyNoise(), OPTS))).toEqual(['x parity header x-frame-options']);
   });
@@ -73,8 +160,20 @@ describe('compareAnswers: differences the noise does not excuse', () => {
   });
 
   test('bodies: compared unless noise; then the fields that follow the body are excused too', () => {
-    const a = h1({ lines: [['content-length', '3'], ['etag', '"1"']], body: 'abc' });
-    const b = h2({ lines: [['content-length', '4'], ['etag', '"2"']], body: 'abcd' });
+    const a = h1({
+      lines: [
+        ['content-length', '3'],
+        ['etag', '"1"'],
+      ],
+      body: 'abc',
+    });
+    const b = h2({
+      lines: [
+        ['content-length', '4'],
+        ['etag', '"2"'],
+      ],
+      body: 'abcd',
+    });
     expect(ids(compareAnswers('x', a, b, emptyNoise(), OPTS))).toEqual(['x parity header content-length', 'x parity header etag', 'x parity body']);
     const noise = learnNoise(h1({ body: 'abc' }), h1({ body: 'abd' }));
     expect(ids(compareAnswers('x', a, b, noise, OPTS))).toEqual([]);

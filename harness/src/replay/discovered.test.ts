@@ -7,7 +7,15 @@ import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import { resolveDiscover } from './discovered';
 
-const exchange = (id: string, p: string, discover?: unknown) => ({ id, title: 't', clause: 'c', source: 'capture', request: { path: p }, ...(discover ? { discover } : {}), expect: { status: 200 } });
+const exchange = (id: string, p: string, discover?: unknown) => ({
+  id,
+  title: 't',
+  clause: 'c',
+  source: 'capture',
+  request: { path: p },
+  ...(discover ? { discover } : {}),
+  expect: { status: 200 },
+});
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'discovered-'));
 fs.writeFileSync(
   path.join(dir, 'site.json'),
@@ -45,7 +53,10 @@ test('a chain: the font found in the stylesheet found on the home page, each pag
   const [spec] = loadSpecs(dir, CHECKS);
   const { ctx, asked } = context();
   const font = await resolveDiscover(spec.exchanges[2], ctx, 'site');
-  expect(font).toMatchObject({ kind: 'found', vars: { found: 'https://www.site.test/static/fonts/icons.woff2?x=1', found_path: 'https://www.site.test/static/fonts/icons.woff2', name: 'icons' } });
+  expect(font).toMatchObject({
+    kind: 'found',
+    vars: { found: 'https://www.site.test/static/fonts/icons.woff2?x=1', found_path: 'https://www.site.test/static/fonts/icons.woff2', name: 'icons' },
+  });
   await resolveDiscover(spec.exchanges[1], ctx, 'site');
   expect(asked).toEqual(['https://www.site.test/', 'https://www.site.test/static/css/site.css?lw=1']);
 });
@@ -54,12 +65,25 @@ test('a missing link up the chain fails the exchange that depends on it, saying 
   const [spec] = loadSpecs(dir, CHECKS);
   const { ctx } = context({ 'https://www.site.test/': { type: 'text/html', text: '<p>no stylesheet</p>' } });
   const font = await resolveDiscover(spec.exchanges[2], ctx, 'site');
-  expect(font).toMatchObject({ kind: 'miss', miss: { template: '/{section}/fonts/{name}.woff2', from: 'https://www.site.test/', problem: '(the page of site/css, looked for as /{section}/css/{name}.css) was not found: links no address of the selected kinds (link[href])' } });
+  expect(font).toMatchObject({
+    kind: 'miss',
+    miss: {
+      template: '/{section}/fonts/{name}.woff2',
+      from: 'https://www.site.test/',
+      problem: '(the page of site/css, looked for as /{section}/css/{name}.css) was not found: links no address of the selected kinds (link[href])',
+    },
+  });
 });
 
 test('a source page that needs a target value nobody gave is a skip naming the variable; given, it is used', async () => {
   const [spec] = loadSpecs(dir, CHECKS);
-  expect(await resolveDiscover(spec.exchanges[4], context().ctx, 'site')).toEqual({ kind: 'skip', reason: 'needs the target value PRODUCT_HANDLE: set TARGET_VALUE_PRODUCT_HANDLE (or "values": {"PRODUCT_HANDLE": ...} in TARGETS_FILE)' });
-  const withValue = context({ 'https://www.site.test/products/apron': { type: 'text/html', text: '<img src="/img/apron.png">' } }, { TARGET_VALUE_PRODUCT_HANDLE: 'apron' });
+  expect(await resolveDiscover(spec.exchanges[4], context().ctx, 'site')).toEqual({
+    kind: 'skip',
+    reason: 'needs the target value PRODUCT_HANDLE: set TARGET_VALUE_PRODUCT_HANDLE (or "values": {"PRODUCT_HANDLE": ...} in TARGETS_FILE)',
+  });
+  const withValue = context(
+    { 'https://www.site.test/products/apron': { type: 'text/html', text: '<img src="/img/apron.png">' } },
+    { TARGET_VALUE_PRODUCT_HANDLE: 'apron' },
+  );
   expect(await resolveDiscover(spec.exchanges[4], withValue.ctx, 'site')).toMatchObject({ kind: 'found', vars: { name: 'apron' } });
 });

@@ -25,17 +25,28 @@ export const SOURCE_HEADERS: Readonly<Record<string, string>> = {
 export function discoveryOver(dispatcher: Dispatcher): Discovery {
   return new Discovery(async (req) => {
     const response = await send(dispatcher, { url: req.url, headers: req.headers });
-    const observed = toObservedExchange({ target: '', request: { url: req.url, headers: Object.entries(req.headers) }, response, protocol: 'h1', startedAt: new Date(), totalMs: 0 });
+    const observed = toObservedExchange({
+      target: '',
+      request: { url: req.url, headers: Object.entries(req.headers) },
+      response,
+      protocol: 'h1',
+      startedAt: new Date(),
+      totalMs: 0,
+    });
     if (observed.decodeError) throw new Error(`its body could not be decoded: ${observed.decodeError}`);
     const type = fieldLines(observed.lines, 'content-type')[0];
-    return { url: req.url, status: observed.status, ...(type ? { contentType: type } : {}), text: observed.decoded?.toString('utf8') ?? '', link: fieldLines(observed.lines, 'link') };
+    return {
+      url: req.url,
+      status: observed.status,
+      ...(type ? { contentType: type } : {}),
+      text: observed.decoded?.toString('utf8') ?? '',
+      link: fieldLines(observed.lines, 'link'),
+    };
   });
 }
 
 export type Resolution =
-  | { kind: 'found'; found: Discovered; vars: Record<string, string> }
-  | { kind: 'miss'; miss: DiscoverMiss }
-  | { kind: 'skip'; reason: string };
+  { kind: 'found'; found: Discovered; vars: Record<string, string> } | { kind: 'miss'; miss: DiscoverMiss } | { kind: 'skip'; reason: string };
 
 export interface DiscoverContext {
   map: TargetMap;
@@ -54,7 +65,12 @@ export function discoveredVars(found: Discovered): Record<string, string> {
   return { ...found.parts, found: url.href, found_path: `${url.origin}${url.pathname}` };
 }
 
-async function sourceOf(step: ExchangeSpec, ctx: DiscoverContext, role: Role, values: PlaceholderValues): Promise<SourceRequest | Exclude<Resolution, { kind: 'found' }>> {
+async function sourceOf(
+  step: ExchangeSpec,
+  ctx: DiscoverContext,
+  role: Role,
+  values: PlaceholderValues,
+): Promise<SourceRequest | Exclude<Resolution, { kind: 'found' }>> {
   const d = step.discover!;
   if (isAddress(d.from)) {
     const filled = fillPlaceholders(d.from, values);
@@ -67,7 +83,15 @@ async function sourceOf(step: ExchangeSpec, ctx: DiscoverContext, role: Role, va
     const upstream = await resolveDiscover(source.exchange, ctx, source.role, values);
     if (upstream.kind === 'skip') return upstream;
     // The page it is found on is itself missing: nothing to replay it on, a failure like the source's own.
-    if (upstream.kind === 'miss') return { kind: 'miss', miss: { ...upstream.miss, template: d.template, problem: `(the page of ${source.exchange.id}, looked for as ${upstream.miss.template}) was not found: ${upstream.miss.problem}` } };
+    if (upstream.kind === 'miss')
+      return {
+        kind: 'miss',
+        miss: {
+          ...upstream.miss,
+          template: d.template,
+          problem: `(the page of ${source.exchange.id}, looked for as ${upstream.miss.template}) was not found: ${upstream.miss.problem}`,
+        },
+      };
     vars = { ...values, ...Object.fromEntries(Object.entries(upstream.vars).map(([k, v]) => [`{{${k}}}`, v])) };
   }
   const req = buildRequest(source.exchange, vars, ctx.map, source.role);
@@ -80,7 +104,12 @@ async function sourceOf(step: ExchangeSpec, ctx: DiscoverContext, role: Role, va
  * (the page links nothing of the shape: a finding), or skipped (an unmapped role, a target value
  * not given).
  */
-export async function resolveDiscover(step: ExchangeSpec, ctx: DiscoverContext, role: Role, values: PlaceholderValues = replayPlaceholders(ctx.map)): Promise<Resolution> {
+export async function resolveDiscover(
+  step: ExchangeSpec,
+  ctx: DiscoverContext,
+  role: Role,
+  values: PlaceholderValues = replayPlaceholders(ctx.map),
+): Promise<Resolution> {
   try {
     const source = await sourceOf(step, ctx, role, values);
     if ('kind' in source) return source;

@@ -16,7 +16,14 @@ const h2 = (o: Parameters<typeof observed>[0]) => observed({ protocol: 'h2', ...
 const failing = (fs: ReturnType<typeof compareProtocols>) => fs.filter((f) => f.verdict === 'fail').map((f) => f.id);
 
 test('what varies per request on this target (learned by asking twice) is not a protocol difference', () => {
-  const other = (n: string, v: string): string => (n === 'date' ? 'Wed, 08 Apr 2026 16:54:53 GMT' : n === 'set-cookie' ? v.replace('abcdefghijklmnopqrstuvwx', 'zyxwvutsrqponmlkjihgfedc') : n === 'content-length' ? '12' : v);
+  const other = (n: string, v: string): string =>
+    n === 'date'
+      ? 'Wed, 08 Apr 2026 16:54:53 GMT'
+      : n === 'set-cookie'
+        ? v.replace('abcdefghijklmnopqrstuvwx', 'zyxwvutsrqponmlkjihgfedc')
+        : n === 'content-length'
+          ? '12'
+          : v;
   const first = h1({ lines: LINES, body: 'aaaaaaaaaa' });
   const again = h1({ lines: LINES.map(([n, v]): [string, string] => [n, other(n, v)]), body: 'bbbbbbbbbbbb' });
   const overH2 = h2({ lines: LINES.map(([n, v]): [string, string] => [n, other(n, v)]), body: 'bbbbbbbbbbbb' });
@@ -25,16 +32,27 @@ test('what varies per request on this target (learned by asking twice) is not a 
   expect(fs[0]).toMatchObject({ id: 'site/home parity', verdict: 'pass', source: 'rfc', level: 'must' });
   expect(fs[0].actual).toContain('cookie ASP.NET_SessionId value');
   // without the second answer nothing is excused: the cookie value, the length and the body differ
-  expect(failing(compareProtocols('site/home', first, overH2))).toEqual(['site/home parity header content-length', 'site/home parity cookie ASP.NET_SessionId value', 'site/home parity body']);
+  expect(failing(compareProtocols('site/home', first, overH2))).toEqual([
+    'site/home parity header content-length',
+    'site/home parity cookie ASP.NET_SessionId value',
+    'site/home parity body',
+  ]);
 });
 
 test('a repeated header collapsed on one protocol, a status and a cookie attribute are findings of their own', () => {
   const a = h1({ lines: LINES });
   const b = h2({
     status: 500,
-    lines: LINES.filter(([n], i) => !(n === 'x-frame-options' && i === 2)).map(([n, v]): [string, string] => [n, n === 'set-cookie' ? v.replace('; SameSite=Lax', '') : v]),
+    lines: LINES.filter(([n], i) => !(n === 'x-frame-options' && i === 2)).map(([n, v]): [string, string] => [
+      n,
+      n === 'set-cookie' ? v.replace('; SameSite=Lax', '') : v,
+    ]),
   });
-  expect(failing(compareProtocols('site/home', a, b))).toEqual(['site/home parity status', 'site/home parity header x-frame-options', 'site/home parity cookie ASP.NET_SessionId samesite']);
+  expect(failing(compareProtocols('site/home', a, b))).toEqual([
+    'site/home parity status',
+    'site/home parity header x-frame-options',
+    'site/home parity cookie ASP.NET_SessionId samesite',
+  ]);
 });
 
 test('Content-Length may be left out over HTTP/2, but not stated differently', () => {

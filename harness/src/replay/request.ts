@@ -73,7 +73,10 @@ export function buildRequest(step: ExchangeSpec, values: PlaceholderValues, map:
   const fromJar = jar?.header(url);
   if (fromJar) headers.cookie = headers.cookie ? `${headers.cookie}; ${fromJar}` : fromJar;
   const body =
-    step.request.body === undefined ? undefined : step.request.bodyEncoding === 'base64' ? Buffer.from(step.request.body, 'base64') : Buffer.from(fill(step.request.body), 'utf8');
+    step.request.body === undefined
+      ? undefined
+      : step.request.bodyEncoding === 'base64'
+        ? Buffer.from(step.request.body, 'base64')
+        : Buffer.from(fill(step.request.body), 'utf8');
   return { method: (step.request.method ?? 'GET').toUpperCase(), url, headers, ...(body ? { body } : {}) };
 }
-

@@ -62,11 +62,22 @@ describe('buildRequest', () => {
     expect(() => buildRequest(ex('{{other}}'), values, map, 'site')).toThrow(/was not captured/);
   });
 
-  test('base64 bodies, lower-cased headers, the jar\'s cookies after the spec\'s own', () => {
+  test("base64 bodies, lower-cased headers, the jar's cookies after the spec's own", () => {
     const jar = new CookieJar();
     jar.store('https://www.a.test/', ['j=1; path=/']);
-    const r = buildRequest(ex('/', { method: 'post', headers: { Cookie: 'a=b', Origin: '{base_url}' }, body: 'MAM=', bodyEncoding: 'base64' }), values, map, 'site', jar);
-    expect(r).toEqual({ method: 'POST', url: 'https://www.a.test/', headers: { cookie: 'a=b; j=1', origin: 'https://www.a.test' }, body: Buffer.from([0x30, 0x03]) });
+    const r = buildRequest(
+      ex('/', { method: 'post', headers: { Cookie: 'a=b', Origin: '{base_url}' }, body: 'MAM=', bodyEncoding: 'base64' }),
+      values,
+      map,
+      'site',
+      jar,
+    );
+    expect(r).toEqual({
+      method: 'POST',
+      url: 'https://www.a.test/',
+      headers: { cookie: 'a=b; j=1', origin: 'https://www.a.test' },
+      body: Buffer.from([0x30, 0x03]),
+    });
   });
 });
 
@@ -79,8 +90,23 @@ test('a flow runs over h1 and h2 with a jar each, captures the Location without 
     source: 'capture',
     checks: ['cookie/flip-keeps-id'],
     steps: [
-      { id: 'site/flip/start', title: '', clause: '', source: 'capture', request: { path: '/start' }, expect: { status: 302, cookies: { id: { value: 'abc|False' } } }, capture: { next: { header: 'location' } } },
-      { id: 'site/flip/next', title: '', clause: '', source: 'capture', request: { path: '{{next}}' }, expect: { status: 200, headers: { 'x-seen-cookie': 'id=abc|False' }, cookies: { id: { value: 'abc|True' } } } },
+      {
+        id: 'site/flip/start',
+        title: '',
+        clause: '',
+        source: 'capture',
+        request: { path: '/start' },
+        expect: { status: 302, cookies: { id: { value: 'abc|False' } } },
+        capture: { next: { header: 'location' } },
+      },
+      {
+        id: 'site/flip/next',
+        title: '',
+        clause: '',
+        source: 'capture',
+        request: { path: '{{next}}' },
+        expect: { status: 200, headers: { 'x-seen-cookie': 'id=abc|False' }, cookies: { id: { value: 'abc|True' } } },
+      },
     ],
   };
   try {
@@ -95,7 +121,11 @@ test('a flow runs over h1 and h2 with a jar each, captures the Location without 
     expect(record.legs[0].steps[1].response?.lines).toContainEqual(['x-proto', '1.1']);
     expect(record.legs[1].steps[1].response?.lines).toContainEqual(['x-proto', '2.0']);
     expect(record.legs[0].steps[0].response?.tls?.peerSubject).toContain(NAME);
-    expect(allFindings(record).filter((f) => f.id.startsWith('site/flip/next check cookie/flip-keeps-id')).map((f) => f.verdict)).toEqual(['pass', 'pass']);
+    expect(
+      allFindings(record)
+        .filter((f) => f.id.startsWith('site/flip/next check cookie/flip-keeps-id'))
+        .map((f) => f.verdict),
+    ).toEqual(['pass', 'pass']);
     // x-proto differs by design of this server: parity reports it, and only it.
     expect(record.parity.filter((f) => f.verdict !== 'pass').map((f) => f.id)).toEqual(['site/flip/next parity header x-proto']);
   } finally {
@@ -124,8 +154,14 @@ test('a missing capture fails its step and skips the steps that need it; a close
   }
   const dead = new ReplayClients(loadTargetMap({ TARGET_URL: 'https://made.up.test:1', TARGET_RESOLVE: 'made.up.test:1:127.0.0.1', TARGET_CA: pki.caFile }));
   try {
-    const record = await replayItem({ id: 'site/x', title: '', clause: '', source: 'capture', request: { path: '/' }, expect: { status: 200 } }, dead, { role: 'site' });
-    expect(allFindings(record).filter((f) => f.verdict === 'error').map((f) => f.id)).toEqual(['site/x transport', 'site/x transport']);
+    const record = await replayItem({ id: 'site/x', title: '', clause: '', source: 'capture', request: { path: '/' }, expect: { status: 200 } }, dead, {
+      role: 'site',
+    });
+    expect(
+      allFindings(record)
+        .filter((f) => f.verdict === 'error')
+        .map((f) => f.id),
+    ).toEqual(['site/x transport', 'site/x transport']);
   } finally {
     await dead.close();
   }

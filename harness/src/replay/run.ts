@@ -169,10 +169,26 @@ function capture(step: FlowStep, observed: ObservedExchange, jar: CookieJar): Ar
 export function bodyError(stepId: string, response: ObservedResponse, observed: ObservedExchange, target: string): Omit<ReplayFinding, 'source'> | undefined {
   if (response.truncated) {
     const t = response.truncated;
-    return { id: `${stepId} body`, verdict: 'error', level: 'must', expected: `a body of at most ${limits().bodyCapBytes} bytes (HARNESS_BODY_CAP_BYTES)`, actual: `${t.totalBytes} bytes, SHA-256 ${t.sha256}`, message: `${observed.request.url}: body larger than the cap, truncated to ${t.keptBytes} bytes`, target };
+    return {
+      id: `${stepId} body`,
+      verdict: 'error',
+      level: 'must',
+      expected: `a body of at most ${limits().bodyCapBytes} bytes (HARNESS_BODY_CAP_BYTES)`,
+      actual: `${t.totalBytes} bytes, SHA-256 ${t.sha256}`,
+      message: `${observed.request.url}: body larger than the cap, truncated to ${t.keptBytes} bytes`,
+      target,
+    };
   }
   if (observed.decodeError && observed.status !== 304 && observed.request.method !== 'HEAD') {
-    return { id: `${stepId} body`, verdict: 'error', level: 'must', expected: 'a body that decodes per its Content-Encoding', actual: observed.decodeError, message: `${observed.request.url}: body could not be decoded: ${observed.decodeError}`, target };
+    return {
+      id: `${stepId} body`,
+      verdict: 'error',
+      level: 'must',
+      expected: 'a body that decodes per its Content-Encoding',
+      actual: observed.decodeError,
+      message: `${observed.request.url}: body could not be decoded: ${observed.decodeError}`,
+      target,
+    };
   }
   return undefined;
 }
@@ -202,7 +218,12 @@ export interface SentStep {
 const levelOf = (step: ExchangeSpec) => step.level ?? defaultLevel(step.source);
 
 /** Sends every step of one leg in order (one cookie jar, flow variables captured); evaluates nothing. */
-async function sendLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, clients: ReplayClients, options: ReplayOptions): Promise<{ leg: LegRecord; sent: SentStep[] }> {
+async function sendLeg(
+  protocol: Protocol,
+  item: ExchangeSpec | FlowSpec,
+  clients: ReplayClients,
+  options: ReplayOptions,
+): Promise<{ leg: LegRecord; sent: SentStep[] }> {
   const { map } = clients;
   const steps: FlowStep[] = 'steps' in item ? item.steps : [item];
   const target = options.targetName ?? map.origin;
@@ -289,7 +310,13 @@ async function sendLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, client
         tls = r.tls;
       }
     } catch (e) {
-      fail(`${step.id} transport`, 'error', 'a response', '(no response)', `${options.role}: ${e instanceof TransportError ? e.message : (e as Error).message}`);
+      fail(
+        `${step.id} transport`,
+        'error',
+        'a response',
+        '(no response)',
+        `${options.role}: ${e instanceof TransportError ? e.message : (e as Error).message}`,
+      );
       stopped = 'an earlier step got no response';
       continue;
     }
@@ -310,7 +337,17 @@ async function sendLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, client
     for (const [name, value, from] of capture(step, observed, jar)) {
       if (value === undefined) {
         const verdict = verdictFor(false, levelOf(step), map.origin);
-        rec.findings.push({ id: `${step.id} capture ${name}`, verdict, level: levelOf(step), expected: `a value from ${from}`, actual: '(absent)', source: step.source, clause: step.clause, target, protocol });
+        rec.findings.push({
+          id: `${step.id} capture ${name}`,
+          verdict,
+          level: levelOf(step),
+          expected: `a value from ${from}`,
+          actual: '(absent)',
+          source: step.source,
+          clause: step.clause,
+          target,
+          protocol,
+        });
       } else {
         vars[name] = value;
       }
@@ -320,7 +357,14 @@ async function sendLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, client
 }
 
 /** Evaluates the steps of one leg, each with the same step of the repeated leg at hand for checks that compare two answers. */
-function evaluateLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, first: SentStep[], again: SentStep[] | undefined, clients: ReplayClients, options: ReplayOptions): void {
+function evaluateLeg(
+  protocol: Protocol,
+  item: ExchangeSpec | FlowSpec,
+  first: SentStep[],
+  again: SentStep[] | undefined,
+  clients: ReplayClients,
+  options: ReplayOptions,
+): void {
   const flowChecks = 'steps' in item ? (item.checks ?? []) : [];
   const target = options.targetName ?? clients.map.origin;
   const previous: ObservedExchange[] = [];
@@ -342,7 +386,8 @@ function evaluateLeg(protocol: Protocol, item: ExchangeSpec | FlowSpec, first: S
     if (bodyProblem) s.rec.findings.push({ ...bodyProblem, message: `${options.role}: ${bodyProblem.message ?? ''}`, source: s.step.source, protocol });
     // The repeated request failing is the target's failure too; its other findings are not reported twice.
     const r = again?.[i];
-    if (r && !r.observed) for (const f of r.rec.findings) if (f.verdict === 'error') s.rec.findings.push({ ...f, id: f.id.replace(`${s.step.id} `, `${s.step.id} repeat `) });
+    if (r && !r.observed)
+      for (const f of r.rec.findings) if (f.verdict === 'error') s.rec.findings.push({ ...f, id: f.id.replace(`${s.step.id} `, `${s.step.id} repeat `) });
     previous.push(observed);
   });
 }
@@ -375,7 +420,11 @@ function protocolsDisagree(steps: FlowStep[], firsts: ReplayAnswers['firsts']): 
 }
 
 /** `replayItem`, also giving the answers themselves (a differential run compares them with another target's). */
-export async function replayWithAnswers(item: ExchangeSpec | FlowSpec, clients: ReplayClients, options: ReplayOptions): Promise<{ record: ReplayRecord } & ReplayAnswers> {
+export async function replayWithAnswers(
+  item: ExchangeSpec | FlowSpec,
+  clients: ReplayClients,
+  options: ReplayOptions,
+): Promise<{ record: ReplayRecord } & ReplayAnswers> {
   const kind = 'steps' in item ? 'flow' : 'exchange';
   const rec: ReplayRecord = { id: item.id, role: options.role, kind, target: options.targetName ?? clients.map.origin, legs: [], parity: [] };
   const firsts: ReplayAnswers['firsts'] = {};
@@ -436,7 +485,15 @@ export async function replayWithAnswers(item: ExchangeSpec | FlowSpec, clients: 
     if (a && b) rec.parity.push(...compareProtocols(step.id, a, b, noise));
     else if (a && !b) {
       const reason = rec.legs[1].steps[i]?.skipped ?? 'no h2 response';
-      rec.parity.push({ id: `${step.id} parity`, verdict: 'skip', level: 'must', expected: 'the same response over h1 and h2', actual: reason, source: 'rfc', target: rec.target });
+      rec.parity.push({
+        id: `${step.id} parity`,
+        verdict: 'skip',
+        level: 'must',
+        expected: 'the same response over h1 and h2',
+        actual: reason,
+        source: 'rfc',
+        target: rec.target,
+      });
     }
   });
   return { record: rec, firsts, agains };

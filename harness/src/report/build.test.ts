@@ -56,7 +56,8 @@ describe('buildResults', () => {
   });
 
   test('anchors are stable across runs and unique within one', () => {
-    const keys = (r: ReturnType<typeof buildResults>) => r.tests.flatMap((t) => [t.key, ...t.expectations.flatMap((e) => [e.key, ...e.findings.map((f) => f.key)])]);
+    const keys = (r: ReturnType<typeof buildResults>) =>
+      r.tests.flatMap((t) => [t.key, ...t.expectations.flatMap((e) => [e.key, ...e.findings.map((f) => f.key)])]);
     const one = keys(buildResults(passingInput()));
     expect(keys(buildResults(passingInput()))).toEqual(one);
     expect(new Set(one).size).toBe(one.length);
@@ -77,24 +78,54 @@ describe('buildResults', () => {
   test('a discovered step shows its address and page; what a page links is shown with its signed queries redacted', () => {
     const signed = 'https://shop.test/cdn/fonts/f/f_n4.woff2?h1=c2hvcA&h2=c3RvcmU&hmac=9f83645f5fba2eab9ff08ff7b36efb15dc15acad1029479ae6564bb893681c1f';
     const record = replayRecord('shop/font');
-    record.legs[0].steps[0] = { ...record.legs[0].steps[0], discovered: { template: '/cdn/fonts/{family}/{file}.woff2', from: 'https://shop.test/products/x', url: signed, via: 'link[href]' } } as never;
-    record.legs[1].steps[0] = { id: 'shop/font', protocol: 'h2', discovered: { template: '/cdn/fonts/{family}/{file}.woff2', from: 'https://shop.test/products/x' }, findings: [
-      { id: 'shop/font discover', verdict: 'fail', level: 'must', expected: 'an address of the shape', actual: `https://shop.test/products/x links nothing of the shape; it links ${signed}, https://shop.test/a.css`, source: 'capture', protocol: 'h2' },
-    ] } as never;
+    record.legs[0].steps[0] = {
+      ...record.legs[0].steps[0],
+      discovered: { template: '/cdn/fonts/{family}/{file}.woff2', from: 'https://shop.test/products/x', url: signed, via: 'link[href]' },
+    } as never;
+    record.legs[1].steps[0] = {
+      id: 'shop/font',
+      protocol: 'h2',
+      discovered: { template: '/cdn/fonts/{family}/{file}.woff2', from: 'https://shop.test/products/x' },
+      findings: [
+        {
+          id: 'shop/font discover',
+          verdict: 'fail',
+          level: 'must',
+          expected: 'an address of the shape',
+          actual: `https://shop.test/products/x links nothing of the shape; it links ${signed}, https://shop.test/a.css`,
+          source: 'capture',
+          protocol: 'h2',
+        },
+      ],
+    } as never;
     const r = buildResults({ run: runMeta(), tests: [collected(['shop', 'shop/font'], record)] });
     const text = JSON.stringify(r);
     expect(text).not.toContain('9f83645f5fba2eab9ff08ff7b36efb15dc15acad1029479ae6564bb893681c1f');
     const steps = r.tests[0].legs!.flatMap((l) => l.steps);
-    expect(steps[0].discovered).toMatchObject({ template: '/cdn/fonts/{family}/{file}.woff2', from: 'https://shop.test/products/x', via: 'link[href]', url: expect.stringMatching(/^https:\/\/shop\.test\/cdn\/fonts\/f\/f_n4\.woff2\?h1=.*&hmac=%E2%80%B9secret%3A%20hex64%2C%2064%20chars%E2%80%BA$/) });
+    expect(steps[0].discovered).toMatchObject({
+      template: '/cdn/fonts/{family}/{file}.woff2',
+      from: 'https://shop.test/products/x',
+      via: 'link[href]',
+      url: expect.stringMatching(/^https:\/\/shop\.test\/cdn\/fonts\/f\/f_n4\.woff2\?h1=.*&hmac=%E2%80%B9secret%3A%20hex64%2C%2064%20chars%E2%80%BA$/),
+    });
     expect(steps[1].discovered).toEqual({ template: '/cdn/fonts/{family}/{file}.woff2', from: 'https://shop.test/products/x' });
     const miss = r.tests[0].expectations.find((e) => e.id === 'shop/font discover')!.findings[0];
-    expect(miss).toMatchObject({ redacted: true, actual: expect.stringMatching(/links nothing of the shape; it links https:\/\/shop\.test\/cdn\/fonts\/f\/f_n4\.woff2\?h1=.*hmac=%E2%80%B9secret%3A%20hex64%2C%2064%20chars%E2%80%BA, https:\/\/shop\.test\/a\.css$/) });
+    expect(miss).toMatchObject({
+      redacted: true,
+      actual: expect.stringMatching(
+        /links nothing of the shape; it links https:\/\/shop\.test\/cdn\/fonts\/f\/f_n4\.woff2\?h1=.*hmac=%E2%80%B9secret%3A%20hex64%2C%2064%20chars%E2%80%BA, https:\/\/shop\.test\/a\.css$/,
+      ),
+    });
   });
 
   test('a failing test whose findings all pass gets an error expectation (nothing is lost)', () => {
     const t = collected(['site', 'site/home'], replayRecord('site/home'), { status: 'timedOut', errors: ['Test timeout of 60000ms exceeded.'] });
     const r = buildResults({ run: runMeta(), tests: [t] });
-    expect(r.tests[0].expectations.at(-1)).toMatchObject({ id: 'site/home (test)', verdict: 'error', findings: [{ message: 'Test timeout of 60000ms exceeded.' }] });
+    expect(r.tests[0].expectations.at(-1)).toMatchObject({
+      id: 'site/home (test)',
+      verdict: 'error',
+      findings: [{ message: 'Test timeout of 60000ms exceeded.' }],
+    });
     expect(r.run.status).toBe('failed');
   });
 
@@ -118,7 +149,9 @@ describe('buildResults', () => {
 
   test('run errors fail the run; shapes carry their description and examples', () => {
     expect(buildResults({ ...passingInput(), run: runMeta({ runErrors: ['global setup failed'] }) }).run.status).toBe('failed');
-    const e = buildResults(passingInput()).tests.find((t) => t.id === 'site/home')!.expectations.find((x) => x.shape)!;
+    const e = buildResults(passingInput())
+      .tests.find((t) => t.id === 'site/home')!
+      .expectations.find((x) => x.shape)!;
     expect(e.shape).toMatchObject({ name: 'alnum-lower24' });
     expect(e.shape!.examples.length).toBeGreaterThan(0);
   });
@@ -126,7 +159,12 @@ describe('buildResults', () => {
   test('a browser flow without redirects in its HAR shows the hops its findings state', () => {
     const id = 'redirector/browser/favicon-chain';
     const flow = {
-      kind: 'flow', role: 'redirector', id, title: 'chain', protocol: 'browser', target: 'reference',
+      kind: 'flow',
+      role: 'redirector',
+      id,
+      title: 'chain',
+      protocol: 'browser',
+      target: 'reference',
       findings: [
         { id: `${id} {redirector_url}/favicon.ico status`, verdict: 'pass', expected: '301', actual: '301', source: 'capture' },
         { id: `${id} {redirector_url}/favicon.ico location`, verdict: 'pass', expected: 'https://hop2.test/', actual: 'https://hop2.test/', source: 'capture' },
@@ -154,7 +192,26 @@ describe('buildResults', () => {
   });
 
   test('an old record without levels gets the level of its provenance', () => {
-    const rec = { id: 'x/y', role: 'site', kind: 'exchange', legs: [{ protocol: 'h1', steps: [{ id: 'x/y', findings: [{ id: 'x/y a', verdict: 'info', expected: 'a', actual: 'b', source: 'reference' }, { id: 'x/y b', verdict: 'pass', expected: 'a', actual: 'a', source: 'capture' }] }] }], parity: [] };
+    const rec = {
+      id: 'x/y',
+      role: 'site',
+      kind: 'exchange',
+      legs: [
+        {
+          protocol: 'h1',
+          steps: [
+            {
+              id: 'x/y',
+              findings: [
+                { id: 'x/y a', verdict: 'info', expected: 'a', actual: 'b', source: 'reference' },
+                { id: 'x/y b', verdict: 'pass', expected: 'a', actual: 'a', source: 'capture' },
+              ],
+            },
+          ],
+        },
+      ],
+      parity: [],
+    };
     const t = buildResults({ run: runMeta(), tests: [collected(['site', 'x/y'], rec)] }).tests[0];
     expect(t.expectations.map((e) => e.level)).toEqual(['info', 'must']);
   });

@@ -150,12 +150,14 @@ function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: 
   const out: Omit<FindingReport, 'key'> = { id, verdict, level, expected: text(raw.expected), actual, source };
   if (raw.baseline !== undefined) out.baseline = shown(text(raw.baseline));
   // A diff's expected value is the baseline's: redacted as the baseline's value is.
-  if (source === 'baseline' && raw.expected !== undefined && raw.baseline !== undefined && text(raw.expected) === text(raw.baseline)) out.expected = out.baseline!;
+  if (source === 'baseline' && raw.expected !== undefined && raw.baseline !== undefined && text(raw.expected) === text(raw.baseline))
+    out.expected = out.baseline!;
   if (str(raw.detail)) out.detail = ctx.rawSecrets ? str(raw.detail) : redactUrls(str(raw.detail)!);
   if (raw.bodies && typeof raw.bodies === 'object') {
     const b = str(raw.bodies.baseline);
     const c = str(raw.bodies.candidate);
-    if ((b && SHA256.test(b)) || (c && SHA256.test(c))) out.bodies = { ...(b && SHA256.test(b) ? { baseline: b } : {}), ...(c && SHA256.test(c) ? { candidate: c } : {}) };
+    if ((b && SHA256.test(b)) || (c && SHA256.test(c)))
+      out.bodies = { ...(b && SHA256.test(b) ? { baseline: b } : {}), ...(c && SHA256.test(c) ? { candidate: c } : {}) };
   }
   if (protocol) out.protocol = protocol;
   if (str(raw.clause)) out.clause = str(raw.clause);
@@ -257,7 +259,16 @@ function buildTest(t: CollectedTest, ctx: Context): TestReport {
     const finding: FindingReport = { key: anchor('f', `${f.id} ${f.protocol ?? ''}`, key, String(n)), ...f };
     let e = byId.get(f.id);
     if (!e) {
-      e = { key: anchor('e', f.id, key), id: f.id, ...(step ? { step } : {}), verdict: 'pass', level: f.level, source: f.source, ...(f.clause ? { clause: f.clause } : {}), findings: [] };
+      e = {
+        key: anchor('e', f.id, key),
+        id: f.id,
+        ...(step ? { step } : {}),
+        verdict: 'pass',
+        level: f.level,
+        source: f.source,
+        ...(f.clause ? { clause: f.clause } : {}),
+        findings: [],
+      };
       byId.set(f.id, e);
     }
     e.findings.push(finding);
@@ -269,7 +280,10 @@ function buildTest(t: CollectedTest, ctx: Context): TestReport {
     e.level = strongest(e.findings.map((f) => f.level));
     const shaped = e.findings.find((f) => f.shape && f.verdict !== 'pass') ?? e.findings.find((f) => f.shape);
     const shape = shaped?.shape ? shapeByName(shaped.shape) : undefined;
-    if (shaped?.shape) e.shape = shape ? { name: shape.name, description: shape.description, examples: [...shape.examples] } : { name: shaped.shape, description: '(unknown shape)', examples: [] };
+    if (shaped?.shape)
+      e.shape = shape
+        ? { name: shape.name, description: shape.description, examples: [...shape.examples] }
+        : { name: shaped.shape, description: '(unknown shape)', examples: [] };
   }
 
   const buildLegs = (raws: RawLeg[], prefix: string, exps: Expectation[], c: Context): LegReport[] =>
@@ -282,7 +296,10 @@ function buildTest(t: CollectedTest, ctx: Context): TestReport {
   const rawBaseline = isReplay ? record!.baseline : undefined;
   // The baseline's steps are shown beside the candidate's; its own spec findings are not the target's and are not counted.
   const baseline = rawBaseline
-    ? { ...(str(rawBaseline.skipped) ? { skipped: str(rawBaseline.skipped) } : {}), legs: buildLegs(rawBaseline.legs ?? [], 'b-', [], { ...ctx, target: ctx.baseline ?? null }) }
+    ? {
+        ...(str(rawBaseline.skipped) ? { skipped: str(rawBaseline.skipped) } : {}),
+        legs: buildLegs(rawBaseline.legs ?? [], 'b-', [], { ...ctx, target: ctx.baseline ?? null }),
+      }
     : undefined;
 
   const counts = emptyCounts();
@@ -311,7 +328,13 @@ function buildTest(t: CollectedTest, ctx: Context): TestReport {
     const shot = t.attachments.find((a) => a.name === 'screenshot' && a.contentType === 'image/png' && a.body);
     report.browser = {
       ...(shot?.body ? { screenshot: `data:image/png;base64,${shot.body.toString('base64')}` } : {}),
-      redirects: (t.redirects?.length ? t.redirects : redirectsFromFindings(id, raw.map((r) => r.f))).map((h) => (ctx.rawSecrets ? h : { status: h.status, url: redactUrl(h.url), location: redactUrl(h.location) })),
+      redirects: (t.redirects?.length
+        ? t.redirects
+        : redirectsFromFindings(
+            id,
+            raw.map((r) => r.f),
+          )
+      ).map((h) => (ctx.rawSecrets ? h : { status: h.status, url: redactUrl(h.url), location: redactUrl(h.location) })),
     };
   }
   return report;
@@ -334,13 +357,23 @@ function redirectsFromFindings(flowId: string, findings: Array<Omit<FindingRepor
 
 function buildStep(s: RawStep, protocol: 'h1' | 'h2', index: number, testKey: string, expectations: Expectation[], ctx: Context): StepReport {
   const id = text(s.id);
-  const step: StepReport = { key: anchor('s', `${id} ${protocol}`, testKey, String(index)), id, protocol, expectationKeys: expectations.filter((e) => e.step === id).map((e) => e.key) };
+  const step: StepReport = {
+    key: anchor('s', `${id} ${protocol}`, testKey, String(index)),
+    id,
+    protocol,
+    expectationKeys: expectations.filter((e) => e.step === id).map((e) => e.key),
+  };
   if (str(s.skipped)) step.skipped = str(s.skipped);
   if (Array.isArray(s.noise)) step.noise = s.noise.map(text);
   if (s.discovered) {
     const shown = (u: unknown) => (ctx.rawSecrets ? text(u) : redactUrl(text(u)));
     const d = s.discovered;
-    step.discovered = { template: text(d.template), from: shown(d.from), ...(str(d.url) ? { url: shown(d.url) } : {}), ...(str(d.via) ? { via: text(d.via) } : {}) };
+    step.discovered = {
+      template: text(d.template),
+      from: shown(d.from),
+      ...(str(d.url) ? { url: shown(d.url) } : {}),
+      ...(str(d.via) ? { via: text(d.via) } : {}),
+    };
   }
   if (s.request) {
     const url = text(s.request.url);
@@ -390,7 +423,13 @@ const roleIndex = (role: string) => {
 };
 
 function compareTests(a: TestReport, b: TestReport): number {
-  return roleIndex(a.role) - roleIndex(b.role) || cmp(a.role, b.role) || cmp(a.project, b.project) || cmp(a.id, b.id) || cmp(a.titlePath.join('\u0000'), b.titlePath.join('\u0000'));
+  return (
+    roleIndex(a.role) - roleIndex(b.role) ||
+    cmp(a.role, b.role) ||
+    cmp(a.project, b.project) ||
+    cmp(a.id, b.id) ||
+    cmp(a.titlePath.join('\u0000'), b.titlePath.join('\u0000'))
+  );
 }
 
 function cmp(a: string, b: string): number {
@@ -409,7 +448,12 @@ function lastAttempts(tests: CollectedTest[]): CollectedTest[] {
 }
 
 export function buildResults(input: BuildInput): ConformanceResults {
-  const ctx: Context = { rawSecrets: input.run.rawSecrets, target: input.run.target, ...(input.run.baseline ? { baseline: input.run.baseline } : {}), failOn: input.run.failOn };
+  const ctx: Context = {
+    rawSecrets: input.run.rawSecrets,
+    target: input.run.target,
+    ...(input.run.baseline ? { baseline: input.run.baseline } : {}),
+    failOn: input.run.failOn,
+  };
   const tests = lastAttempts(input.tests)
     .map((t) => buildTest(t, ctx))
     .sort(compareTests);
@@ -441,5 +485,8 @@ export function buildResults(input: BuildInput): ConformanceResults {
 
 /** Tests in verdict order (errors and failures first, passes last), order otherwise kept. */
 export function failuresFirst(tests: readonly TestReport[]): TestReport[] {
-  return tests.map((t, i) => [t, i] as const).sort((a, b) => rank(a[0].verdict) - rank(b[0].verdict) || a[1] - b[1]).map(([t]) => t);
+  return tests
+    .map((t, i) => [t, i] as const)
+    .sort((a, b) => rank(a[0].verdict) - rank(b[0].verdict) || a[1] - b[1])
+    .map(([t]) => t);
 }

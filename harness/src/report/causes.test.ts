@@ -9,17 +9,30 @@ const vary = (id: string, actual = '(absent)') => ({
   role: id.split('/')[0],
   kind: 'exchange',
   target: 'user',
-  legs: [{ protocol: 'h1', steps: [{ id, protocol: 'h1', findings: [
-    { id: `${id} status`, verdict: 'pass', level: 'must', expected: '200', actual: '200', source: 'capture', protocol: 'h1' },
-    { id: `${id} header vary`, verdict: 'fail', level: 'must', expected: 'Accept-Encoding', actual, source: 'capture', protocol: 'h1' },
-  ] }] }],
+  legs: [
+    {
+      protocol: 'h1',
+      steps: [
+        {
+          id,
+          protocol: 'h1',
+          findings: [
+            { id: `${id} status`, verdict: 'pass', level: 'must', expected: '200', actual: '200', source: 'capture', protocol: 'h1' },
+            { id: `${id} header vary`, verdict: 'fail', level: 'must', expected: 'Accept-Encoding', actual, source: 'capture', protocol: 'h1' },
+          ],
+        },
+      ],
+    },
+  ],
   parity: [],
 });
 
 const results = () =>
   buildResults({
     run: runMeta(),
-    tests: ['site/a', 'site/b', 'shop/c', 'shop/d'].map((id, i) => collected([id.split('/')[0], id], vary(id, i === 3 ? 'Accept' : '(absent)'), { status: 'failed' })),
+    tests: ['site/a', 'site/b', 'shop/c', 'shop/d'].map((id, i) =>
+      collected([id.split('/')[0], id], vary(id, i === 3 ? 'Accept' : '(absent)'), { status: 'failed' }),
+    ),
   });
 
 test('the same aspect, verdict and values across tests is one cause with its members; other values another', () => {
@@ -38,5 +51,7 @@ test('the terminal and the HTML list one row per cause, with its tests', () => {
   expect(text).toContain('  x shop/d header vary: expected "Accept-Encoding", got "Accept"');
   const html = renderHtml(r);
   expect(html).toContain('Failures (4, from 2 causes)');
-  expect(html).toMatch(/<li data-role="site shop" data-verdict="fail"[^>]*>.*header vary <span class="muted">in 3 tests<\/span>.*<details><summary>3 tests<\/summary>/);
+  expect(html).toMatch(
+    /<li data-role="site shop" data-verdict="fail"[^>]*>.*header vary <span class="muted">in 3 tests<\/span>.*<details><summary>3 tests<\/summary>/,
+  );
 });

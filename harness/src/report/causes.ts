@@ -34,7 +34,9 @@ export function causes(r: ConformanceResults, wanted: (v: Verdict) => boolean): 
       const finding = expectation.findings.find((x) => x.verdict === expectation.verdict) ?? expectation.findings[0];
       const aspect = aspectOf(expectation.id);
       // A run error is its own cause unless its message is the same.
-      const key = [expectation.verdict, aspect, finding.expected, finding.actual, expectation.verdict === 'error' ? (finding.message ?? '') : ''].join('\u0000');
+      const key = [expectation.verdict, aspect, finding.expected, finding.actual, expectation.verdict === 'error' ? (finding.message ?? '') : ''].join(
+        '\u0000',
+      );
       const group = groups.get(key) ?? { verdict: expectation.verdict, aspect, finding, members: [] };
       group.members.push({ test, expectation });
       groups.set(key, group);

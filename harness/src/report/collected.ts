@@ -50,7 +50,10 @@ export function collectTest(test: TestCase, result: TestResult, rootDir: string)
   if (rootDir && file.startsWith(rootDir)) file = file.slice(rootDir.length).replace(/^[\\/]+/, '');
   file = file.split('\\').join('/');
   const errors = (result.errors.length ? result.errors : result.error ? [result.error] : []).map((e) => stripAnsi(e.message ?? e.value ?? String(e)));
-  const annotations = [...test.annotations, ...(result.annotations ?? [])].map((a) => ({ type: a.type, ...(a.description !== undefined ? { description: a.description } : {}) }));
+  const annotations = [...test.annotations, ...(result.annotations ?? [])].map((a) => ({
+    type: a.type,
+    ...(a.description !== undefined ? { description: a.description } : {}),
+  }));
   const attachments: CollectedAttachment[] = [];
   let redirects: RedirectHop[] | undefined;
   for (const a of result.attachments) {

@@ -18,10 +18,22 @@ function differentialRecord() {
   record.baseline = { target: 'baseline', legs: replayRecord('site/home').legs };
   // The candidate meets a stated fact the baseline missed: fixed, with the baseline's value.
   const xfo = (record.legs[0].steps[0].findings as Array<Record<string, unknown>>).find((f) => f.id === 'site/home header x-frame-options')!;
-  Object.assign(xfo, { verdict: 'fixed', baseline: 'DENY', message: 'the baseline misses this (expected SAMEORIGIN, SAMEORIGIN, got DENY); the candidate meets it' });
+  Object.assign(xfo, {
+    verdict: 'fixed',
+    baseline: 'DENY',
+    message: 'the baseline misses this (expected SAMEORIGIN, SAMEORIGIN, got DENY); the candidate meets it',
+  });
   const base = { level: 'info', source: 'baseline', clause: 'Differential run', target: 'user' };
   record.diff = [
-    ...(['h1', 'h2'] as const).map((protocol) => ({ ...base, protocol, id: 'site/home diff header x-powered-by', verdict: 'diff', expected: '(absent)', actual: 'ASP.NET', baseline: '(absent)' })),
+    ...(['h1', 'h2'] as const).map((protocol) => ({
+      ...base,
+      protocol,
+      id: 'site/home diff header x-powered-by',
+      verdict: 'diff',
+      expected: '(absent)',
+      actual: 'ASP.NET',
+      baseline: '(absent)',
+    })),
     { ...base, protocol: 'h1', id: 'site/home diff cookie localization value', verdict: 'diff', expected: 'US', actual: 'GB', baseline: 'US', secret: true },
     {
       ...base,
@@ -41,7 +53,15 @@ function differentialRecord() {
 
 function input(failOn: BuildInput['run']['failOn'] = 'fail'): BuildInput {
   return {
-    run: runMeta({ failOn, baseline: { ...TARGET, side: 'baseline', roles: { site: ['https://www.lessons.example'] }, description: 'baseline (user):\n  site  https://www.lessons.example' } }),
+    run: runMeta({
+      failOn,
+      baseline: {
+        ...TARGET,
+        side: 'baseline',
+        roles: { site: ['https://www.lessons.example'] },
+        description: 'baseline (user):\n  site  https://www.lessons.example',
+      },
+    }),
     tests: [collected(['site', 'site/home'], differentialRecord())],
   };
 }
@@ -60,9 +80,14 @@ describe('results.json of a differential run', () => {
     expect(buildResults(input('diff')).run.status).toBe('failed');
   });
 
-  test('both values of a secret are redacted, the line diff\'s signed addresses too; the saved bodies are named', () => {
+  test("both values of a secret are redacted, the line diff's signed addresses too; the saved bodies are named", () => {
     const cookie = exp('site/home diff cookie localization value').findings[0];
-    expect([cookie.expected, cookie.baseline, cookie.actual, cookie.redacted]).toEqual(['‹secret: country-code, 2 chars›', '‹secret: country-code, 2 chars›', '‹secret: country-code, 2 chars›', true]);
+    expect([cookie.expected, cookie.baseline, cookie.actual, cookie.redacted]).toEqual([
+      '‹secret: country-code, 2 chars›',
+      '‹secret: country-code, 2 chars›',
+      '‹secret: country-code, 2 chars›',
+      true,
+    ]);
     const body = exp('site/home diff body').findings[0];
     expect(body.detail).not.toContain('0123456789abcdef0123456789abcdef');
     expect(body.detail).toContain('hmac=%E2%80%B9secret%3A%20');
@@ -70,7 +95,7 @@ describe('results.json of a differential run', () => {
     expect(JSON.stringify(results)).not.toContain('"GB"');
   });
 
-  test('the baseline\'s steps are kept beside the candidate\'s, and its spec findings are not counted', () => {
+  test("the baseline's steps are kept beside the candidate's, and its spec findings are not counted", () => {
     expect(t.baseline?.legs.map((l) => l.protocol)).toEqual(['h1', 'h2']);
     expect(t.baseline?.legs[0].steps[0].response?.status).toBe(200);
     expect(t.baseline?.legs[0].steps[0].expectationKeys).toEqual([]);
@@ -114,8 +139,12 @@ describe('the HTML of a differential run', () => {
 
 test('JUnit: a diff passes with both values in system-out, unless HARNESS_FAIL_ON=diff', () => {
   const passing = renderJunit(buildResults(input()));
-  expect(passing).toMatch(/<testcase name="site\/home diff header x-powered-by"[^>]*>\n {6}<system-out>difference from the baseline where the spec has no opinion\n\[h1\] diff: baseline &quot;\(absent\)&quot;, candidate &quot;ASP\.NET&quot;/);
+  expect(passing).toMatch(
+    /<testcase name="site\/home diff header x-powered-by"[^>]*>\n {6}<system-out>difference from the baseline where the spec has no opinion\n\[h1\] diff: baseline &quot;\(absent\)&quot;, candidate &quot;ASP\.NET&quot;/,
+  );
   expect(passing).toContain('<property name="baseline" value="{&quot;site&quot;:[&quot;https://www.lessons.example&quot;]}"/>');
   const failing = renderJunit(buildResults(input('diff')));
-  expect(failing).toMatch(/<testcase name="site\/home diff header x-powered-by"[^>]*>\n {6}<failure message="diff: expected \(absent\), got ASP\.NET" type="diff\/info\/baseline">/);
+  expect(failing).toMatch(
+    /<testcase name="site\/home diff header x-powered-by"[^>]*>\n {6}<failure message="diff: expected \(absent\), got ASP\.NET" type="diff\/info\/baseline">/,
+  );
 });

@@ -37,7 +37,14 @@ function step(id: string, o: StepOpts) {
   return {
     id,
     protocol: o.protocol,
-    request: { method: 'GET', url: 'https://www.lessons.test:8443/?q=1', headers: [['accept', 'text/html'], ['cookie', 'ASP.NET_SessionId=q9w8e7r6t5y4u3i2o1p0asdf']] },
+    request: {
+      method: 'GET',
+      url: 'https://www.lessons.test:8443/?q=1',
+      headers: [
+        ['accept', 'text/html'],
+        ['cookie', 'ASP.NET_SessionId=q9w8e7r6t5y4u3i2o1p0asdf'],
+      ],
+    },
     response: {
       protocol: o.protocol,
       status,
@@ -54,7 +61,16 @@ function step(id: string, o: StepOpts) {
       timings: { startedAt: '2026-01-01T00:00:00.000Z', totalMs: 12.5 },
     },
     findings: [
-      { id: `${id} status`, verdict: status === 200 ? 'pass' : 'fail', expected: '200', actual: String(status), source: 'capture', clause: 'service description: the home page answers 200', target: 'user', protocol: o.protocol },
+      {
+        id: `${id} status`,
+        verdict: status === 200 ? 'pass' : 'fail',
+        expected: '200',
+        actual: String(status),
+        source: 'capture',
+        clause: 'service description: the home page answers 200',
+        target: 'user',
+        protocol: o.protocol,
+      },
       {
         id: `${id} header x-frame-options`,
         verdict: xfoOk ? 'pass' : 'fail',
@@ -65,10 +81,50 @@ function step(id: string, o: StepOpts) {
         target: 'user',
         protocol: o.protocol,
       },
-      { id: `${id} cookie ASP.NET_SessionId value`, verdict: 'pass', expected: 'alnum-lower24', actual: cookie, source: 'capture', shape: 'alnum-lower24', secret: true, target: 'user', protocol: o.protocol },
-      { id: `${id} check cache/etag-strong`, verdict: 'info', level: 'info', expected: 'a strong ETag', actual: 'W/"1"', source: 'reference', message: 'expectation of the reference', target: 'user', protocol: o.protocol },
-      { id: `${id} check vary/negotiated-response-has-vary accept-encoding`, verdict: 'warn', level: 'should', expected: 'vary includes Accept-Encoding (content-encoding: gzip)', actual: 'vary: (absent)', source: 'rfc', message: 'a recommendation (SHOULD)', target: 'user', protocol: o.protocol },
-      { id: `${id} header allow`, verdict: 'n/a', level: 'must', expected: '(present, any value)', actual: '(absent)', source: 'rfc', message: 'premise not met: the rule applies to a 405 answer; this one is 200', target: 'user', protocol: o.protocol },
+      {
+        id: `${id} cookie ASP.NET_SessionId value`,
+        verdict: 'pass',
+        expected: 'alnum-lower24',
+        actual: cookie,
+        source: 'capture',
+        shape: 'alnum-lower24',
+        secret: true,
+        target: 'user',
+        protocol: o.protocol,
+      },
+      {
+        id: `${id} check cache/etag-strong`,
+        verdict: 'info',
+        level: 'info',
+        expected: 'a strong ETag',
+        actual: 'W/"1"',
+        source: 'reference',
+        message: 'expectation of the reference',
+        target: 'user',
+        protocol: o.protocol,
+      },
+      {
+        id: `${id} check vary/negotiated-response-has-vary accept-encoding`,
+        verdict: 'warn',
+        level: 'should',
+        expected: 'vary includes Accept-Encoding (content-encoding: gzip)',
+        actual: 'vary: (absent)',
+        source: 'rfc',
+        message: 'a recommendation (SHOULD)',
+        target: 'user',
+        protocol: o.protocol,
+      },
+      {
+        id: `${id} header allow`,
+        verdict: 'n/a',
+        level: 'must',
+        expected: '(present, any value)',
+        actual: '(absent)',
+        source: 'rfc',
+        message: 'premise not met: the rule applies to a 405 answer; this one is 200',
+        target: 'user',
+        protocol: o.protocol,
+      },
     ],
     noise: ['header x-trace-id', 'cookie ASP.NET_SessionId value'],
   };
@@ -111,7 +167,16 @@ export function flowRecord(id: string, verdict: 'pass' | 'fail' = 'pass') {
     title: 'bare host redirects to www',
     protocol: 'browser',
     target: 'user',
-    findings: [{ id: `${id} final url`, verdict, expected: 'https://www.lessons.test:8443/', actual: verdict === 'pass' ? 'https://www.lessons.test:8443/' : 'https://lessons.test:8443/', source: 'capture', clause: 'bare -> www' }],
+    findings: [
+      {
+        id: `${id} final url`,
+        verdict,
+        expected: 'https://www.lessons.test:8443/',
+        actual: verdict === 'pass' ? 'https://www.lessons.test:8443/' : 'https://lessons.test:8443/',
+        source: 'capture',
+        clause: 'bare -> www',
+      },
+    ],
   };
 }
 
@@ -186,9 +251,29 @@ export function hostileInput(): BuildInput {
   }) as ReturnType<typeof replayRecord> & { legs: Array<{ steps: Array<{ findings: unknown[]; request: { url: string } }> }> };
   for (const l of record.legs) {
     l.steps[0].request.url = `https://www.lessons.test:8443/${encodeURI(HOSTILE.img)}?next=${HOSTILE.location}`;
-    l.steps[0].findings.push({ id: `${id} header location`, verdict: 'fail', expected: 'https://www.lessons.test:8443/', actual: HOSTILE.location, source: 'capture', clause: HOSTILE.script, shape: HOSTILE.img });
+    l.steps[0].findings.push({
+      id: `${id} header location`,
+      verdict: 'fail',
+      expected: 'https://www.lessons.test:8443/',
+      actual: HOSTILE.location,
+      source: 'capture',
+      clause: HOSTILE.script,
+      shape: HOSTILE.img,
+    });
   }
-  const flow = { ...flowRecord('bare/browser/to-www', 'fail'), findings: [{ id: `bare/browser/to-www ${HOSTILE.script}`, verdict: 'fail', expected: HOSTILE.img, actual: HOSTILE.location, source: 'capture', message: HOSTILE.cookie }] };
+  const flow = {
+    ...flowRecord('bare/browser/to-www', 'fail'),
+    findings: [
+      {
+        id: `bare/browser/to-www ${HOSTILE.script}`,
+        verdict: 'fail',
+        expected: HOSTILE.img,
+        actual: HOSTILE.location,
+        source: 'capture',
+        message: HOSTILE.cookie,
+      },
+    ],
+  };
   return {
     run: runMeta({ title: `Hostile ${HOSTILE.script}`, runErrors: [`global setup: ${HOSTILE.img}`] }),
     tests: [

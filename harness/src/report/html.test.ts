@@ -8,7 +8,9 @@ describe('renderHtml', () => {
     expect(html).not.toMatch(/<(link|iframe|object|embed)\b/i);
     expect(html).not.toMatch(/\bsrc="(?!data:image\/png;base64,)/);
     expect(html).not.toMatch(/https?:\/\/[^"'\s<]*\.(js|css)\b/);
-    expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: 'self'; style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(html).toMatch(
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: 'self'; style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/=]+'/,
+    );
     expect(html).toContain('<style>');
   });
 

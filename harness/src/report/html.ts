@@ -30,20 +30,27 @@ const badge = (v: Verdict) => `<span class="badge b-${vc(v)}">${v}</span>`;
 function bar(c: Counts): string {
   const total = VERDICTS.reduce((n, v) => n + c[v], 0);
   if (total === 0) return '<div class="bar"></div>';
-  const title = VERDICTS.filter((v) => c[v]).map((v) => `${c[v]} ${v}`).join(', ');
+  const title = VERDICTS.filter((v) => c[v])
+    .map((v) => `${c[v]} ${v}`)
+    .join(', ');
   return `<div class="bar" title="${esc(title)}" role="img" aria-label="${esc(title)}">${VERDICTS.filter((v) => c[v])
     .map((v) => `<span class="${vc(v)}" style="width:${((100 * c[v]) / total).toFixed(2)}%"></span>`)
     .join('')}</div>`;
 }
 
 function countsText(c: Counts): string {
-  return VERDICTS.filter((v) => c[v]).map((v) => `<span>${c[v]} ${v}</span>`).join('');
+  return VERDICTS.filter((v) => c[v])
+    .map((v) => `<span>${c[v]} ${v}</span>`)
+    .join('');
 }
 
 function header(r: ConformanceResults): string {
   const run = r.run;
   const spec = run.spec;
-  const mix = Object.entries(run.protocolMix).map(([p, n]) => `${p} ${n}`).join(', ') || 'none';
+  const mix =
+    Object.entries(run.protocolMix)
+      .map(([p, n]) => `${p} ${n}`)
+      .join(', ') || 'none';
   const target = run.target
     ? `${run.target.origin === 'reference' ? 'reference' : 'user target'}: ${Object.entries(run.target.roles)
         .map(([role, urls]) => `${role} ${urls.join(' ')}`)
@@ -60,7 +67,15 @@ function header(r: ConformanceResults): string {
 <span>${run.rawSecrets ? 'raw secret values shown' : 'secrets shown as shape and length'}</span>
 </div>
 <div class="meta"><span class="wrap">${esc(target)}</span></div>
-${run.baseline ? `<div class="meta"><span class="wrap">${esc(`baseline${run.baseline.origin === 'reference' ? ' (embedded reference)' : ''}: ${Object.entries(run.baseline.roles).map(([role, urls]) => `${role} ${urls.join(' ')}`).join('; ')}`)}</span></div>` : ''}
+${
+  run.baseline
+    ? `<div class="meta"><span class="wrap">${esc(
+        `baseline${run.baseline.origin === 'reference' ? ' (embedded reference)' : ''}: ${Object.entries(run.baseline.roles)
+          .map(([role, urls]) => `${role} ${urls.join(' ')}`)
+          .join('; ')}`,
+      )}</span></div>`
+    : ''
+}
 <div class="meta"><span>the data of this page: results.json beside it (JUnit: junit.xml)</span></div>
 ${run.target ? `<div class="meta"><span class="wrap">{section} = ${esc(run.target.section)}${run.target.sectionSource ? ` (${esc(run.target.sectionSource)})` : ''}</span></div>` : ''}
 </header>`;
@@ -92,24 +107,33 @@ ${target(r)}
 }
 
 function target(r: ConformanceResults): string {
-  const maps = [r.run.target && `<details><summary>Target map</summary><pre>${esc(r.run.target.description)}</pre></details>`, r.run.baseline && `<details><summary>Baseline map</summary><pre>${esc(r.run.baseline.description)}</pre></details>`];
+  const maps = [
+    r.run.target && `<details><summary>Target map</summary><pre>${esc(r.run.target.description)}</pre></details>`,
+    r.run.baseline && `<details><summary>Baseline map</summary><pre>${esc(r.run.baseline.description)}</pre></details>`,
+  ];
   return maps.filter(Boolean).join('');
 }
 
 function filters(r: ConformanceResults): string {
   const roles = r.roles.map((s) => `<option value="${esc(s.role)}">${esc(s.role)}</option>`).join('');
   const checks = new Set<string>();
-  for (const t of r.tests) for (const e of t.expectations) {
-    const m = / check (\S+)/.exec(e.id);
-    if (m) checks.add(m[1]);
-  }
+  for (const t of r.tests)
+    for (const e of t.expectations) {
+      const m = / check (\S+)/.exec(e.id);
+      if (m) checks.add(m[1]);
+    }
   return `<form class="filters" id="filters" autocomplete="off">
 <label>role <select name="role"><option value="">all</option>${roles}</select></label>
-<span>verdict ${columns(r).map((v) => `<label><input type="checkbox" name="verdict" value="${v}" checked> ${v}</label>`).join(' ')}</span>
+<span>verdict ${columns(r)
+    .map((v) => `<label><input type="checkbox" name="verdict" value="${v}" checked> ${v}</label>`)
+    .join(' ')}</span>
 <label>level <select name="level"><option value="">all</option>${LEVELS.map((l) => `<option value="${l}">${l}</option>`).join('')}</select></label>
 <label>provenance <select name="source"><option value="">all</option>${FINDING_SOURCES.map((p) => `<option value="${p}">${p}</option>`).join('')}</select></label>
 <label>check id <input type="search" name="check" list="check-ids" placeholder="e.g. header x-frame-options"></label>
-<datalist id="check-ids">${[...checks].sort().map((c) => `<option value="${esc(c)}">`).join('')}</datalist>
+<datalist id="check-ids">${[...checks]
+    .sort()
+    .map((c) => `<option value="${esc(c)}">`)
+    .join('')}</datalist>
 <button type="reset">Clear filters</button>
 <button type="button" id="expand-all">Expand all</button>
 <button type="button" id="collapse-all">Collapse all</button>
@@ -150,8 +174,11 @@ function expectationList(r: ConformanceResults, wanted: (v: Verdict) => boolean)
 function failures(r: ConformanceResults): string {
   const items = expectationList(r, FAILING);
   const warnings = expectationList(r, (v) => (v === 'warn' || v === 'diff') && !FAILING(v));
-  const counted = (l: { rows: string[]; count: number }) => `${l.count}${l.count > l.rows.length ? `, from ${l.rows.length} cause${l.rows.length === 1 ? '' : 's'}` : ''}`;
-  const warned = warnings.rows.length ? `<section class="warnings"><h2>Warnings and diffs, not failing the run (${counted(warnings)})</h2><ol>${warnings.rows.join('\n')}</ol></section>` : '';
+  const counted = (l: { rows: string[]; count: number }) =>
+    `${l.count}${l.count > l.rows.length ? `, from ${l.rows.length} cause${l.rows.length === 1 ? '' : 's'}` : ''}`;
+  const warned = warnings.rows.length
+    ? `<section class="warnings"><h2>Warnings and diffs, not failing the run (${counted(warnings)})</h2><ol>${warnings.rows.join('\n')}</ol></section>`
+    : '';
   if (items.rows.length === 0) return `<section class="failures"><h2>Failures</h2><p>No failing expectation and no run error.</p></section>${warned}`;
   return `<section class="failures"><h2>Failures (${counted(items)})</h2><ol>${items.rows.join('\n')}</ol></section>${warned}`;
 }
@@ -165,7 +192,12 @@ function shapeInfo(e: Expectation): string {
   if (!e.shape) return '';
   const failed = e.verdict !== 'pass';
   return `<div class="shape">${failed ? 'shape' : 'shape'} <b>${esc(e.shape.name)}</b>: ${esc(e.shape.description)}${
-    e.shape.examples.length ? ` e.g. ${e.shape.examples.slice(0, 3).map((x) => `<code>${esc(x)}</code>`).join(', ')}` : ''
+    e.shape.examples.length
+      ? ` e.g. ${e.shape.examples
+          .slice(0, 3)
+          .map((x) => `<code>${esc(x)}</code>`)
+          .join(', ')}`
+      : ''
   }</div>`;
 }
 
@@ -191,7 +223,10 @@ function actualCell(f: FindingReport, bodies: ConformanceResults['bodies']): str
 function lineDiffHtml(text: string): string {
   return text
     .split('\n')
-    .map((l) => `<span class="${l.startsWith('+') && !l.startsWith('+++') ? 'ld-add' : l.startsWith('-') && !l.startsWith('---') ? 'ld-del' : l.startsWith('@@') ? 'ld-hunk' : 'ld-ctx'}">${esc(l)}</span>`)
+    .map(
+      (l) =>
+        `<span class="${l.startsWith('+') && !l.startsWith('+++') ? 'ld-add' : l.startsWith('-') && !l.startsWith('---') ? 'ld-del' : l.startsWith('@@') ? 'ld-hunk' : 'ld-ctx'}">${esc(l)}</span>`,
+    )
     .join('\n');
 }
 
@@ -209,7 +244,15 @@ function sameRows(e: Expectation): FindingReport[][] {
 const met = (v: Verdict) => v === 'pass';
 const verdictCell = (v: Verdict) => (met(v) ? '✓' : badge(v));
 
-function findingRow(e: Expectation, group: FindingReport[], first: boolean, span: number, shown: string, showClause: boolean, bodies: ConformanceResults['bodies']): string {
+function findingRow(
+  e: Expectation,
+  group: FindingReport[],
+  first: boolean,
+  span: number,
+  shown: string,
+  showClause: boolean,
+  bodies: ConformanceResults['bodies'],
+): string {
   const f = group[0];
   const rs = span > 1 ? ` rowspan="${span}"` : '';
   const head = !first
@@ -220,10 +263,16 @@ function findingRow(e: Expectation, group: FindingReport[], first: boolean, span
           e.clause && showClause ? `<div class="clause">clause: ${esc(e.clause)}</div>` : ''
         }</td><td${rs}>${esc(e.level)}</td><td${rs}>${esc(e.source)}</td>`;
   // Every finding keeps its anchor; one row shows the findings that say the same.
-  const more = group.slice(1).map((g) => `<span id="${g.key}"></span>`).join('');
+  const more = group
+    .slice(1)
+    .map((g) => `<span id="${g.key}"></span>`)
+    .join('');
   const protocols = group.map((g) => g.protocol ?? '—').join(', ');
   // A met expectation whose value is the expected one shows it once, across both columns.
-  const values = met(f.verdict) && f.expected === f.actual && !f.message && f.baseline === undefined ? `<td class="exp" colspan="2">${esc(f.actual)}</td>` : `<td class="exp">${esc(f.expected)}</td><td>${actualCell(f, bodies)}</td>`;
+  const values =
+    met(f.verdict) && f.expected === f.actual && !f.message && f.baseline === undefined
+      ? `<td class="exp" colspan="2">${esc(f.actual)}</td>`
+      : `<td class="exp">${esc(f.expected)}</td><td>${actualCell(f, bodies)}</td>`;
   return `<tr class="f-${vc(f.verdict)}" id="${f.key}"><td class="v">${verdictCell(f.verdict)}${more}</td>${head}<td class="v">${esc(protocols)}</td>${values}</tr>`;
 }
 
@@ -237,7 +286,12 @@ let shownBelow = new Map<string, string>();
 
 function metBelow(t: TestReport, e: Expectation): boolean {
   if (!t.legs || !e.step || e.verdict !== 'pass' || / parity\b/.test(e.id)) return false;
-  return e.findings.every((f) => f.verdict === 'pass' && (f.protocol === 'h1' || f.protocol === 'h2') && t.legs!.some((l) => l.protocol === f.protocol && l.steps.some((s) => s.id === e.step && s.response)));
+  return e.findings.every(
+    (f) =>
+      f.verdict === 'pass' &&
+      (f.protocol === 'h1' || f.protocol === 'h2') &&
+      t.legs!.some((l) => l.protocol === f.protocol && l.steps.some((s) => s.id === e.step && s.response)),
+  );
 }
 
 /**
@@ -300,18 +354,24 @@ function sideBySide(t: TestReport, s: StepReport, like?: StepReport): string {
     const anchors = anchorsOf(key);
     const shape = e && anchors ? shapeInfo(e) : '';
     // A met value equal to the expected one is shown once, across both columns.
-    const values = verdict && met(verdict) && !shape && esc(expected) === actualHtml ? `<td class="exp" colspan="2">${actualHtml}</td>` : `<td class="exp">${esc(expected)}${shape}</td><td>${actualHtml}</td>`;
+    const values =
+      verdict && met(verdict) && !shape && esc(expected) === actualHtml
+        ? `<td class="exp" colspan="2">${actualHtml}</td>`
+        : `<td class="exp">${esc(expected)}${shape}</td><td>${actualHtml}</td>`;
     rows.push(
       `<tr${verdict && !met(verdict) ? ` class="f-${vc(verdict)}"` : ''}${anchors?.id ? ` id="${anchors.id}"` : ''}><td>${esc(aspect)}${key && verdict && !met(verdict) ? `<a class="anchor" href="#${key}">#</a>` : ''}</td>${values}<td class="v">${
         verdict ? verdictCell(verdict) : ''
       }</td></tr>`,
     );
   };
-  const plain = (f: FindingReport | undefined, fallback: string) => (f ? (DIFFERS(f.verdict) ? markDifference(f.expected, f.actual) : esc(f.actual)) : esc(fallback));
+  const plain = (f: FindingReport | undefined, fallback: string) =>
+    f ? (DIFFERS(f.verdict) ? markDifference(f.expected, f.actual) : esc(f.actual)) : esc(fallback);
   const res = s.response;
   const wantProtocol = s.protocol === 'h2' ? 'h2' : 'h1';
   if (res) {
-    const tls = res.tls ? ` · TLS ${res.tls.protocol}${res.tls.peerSubject ? ` · cert ${res.tls.peerSubject}` : ''}${res.tls.peerIssuer ? ` · issuer ${res.tls.peerIssuer}` : ''}${res.tls.validTo ? ` · valid to ${res.tls.validTo}` : ''}` : '';
+    const tls = res.tls
+      ? ` · TLS ${res.tls.protocol}${res.tls.peerSubject ? ` · cert ${res.tls.peerSubject}` : ''}${res.tls.peerIssuer ? ` · issuer ${res.tls.peerIssuer}` : ''}${res.tls.validTo ? ` · valid to ${res.tls.validTo}` : ''}`
+      : '';
     const protoOk = res.protocol === wantProtocol;
     rows.push(
       `<tr class="${protoOk ? '' : 'diff'}"><td class="mono">protocol</td><td class="exp mono">${esc(wantProtocol)}</td><td class="mono">${protoOk ? esc(res.protocol) : `<mark>${esc(res.protocol)}</mark>`}${esc(tls)}</td><td class="v"></td></tr>`,
@@ -351,14 +411,20 @@ function sideBySide(t: TestReport, s: StepReport, like?: StepReport): string {
       continue;
     }
     const actual = values.length
-      ? values.map((v, i) => `<div>${values.length > 1 ? `<span class="line-no">[${i + 1}]</span>` : ''}${bad ? `<mark>${esc(v)}</mark>` : esc(v)}</div>`).join('')
+      ? values
+          .map((v, i) => `<div>${values.length > 1 ? `<span class="line-no">[${i + 1}]</span>` : ''}${bad ? `<mark>${esc(v)}</mark>` : esc(v)}</div>`)
+          .join('')
       : bad
         ? '<mark>(absent)</mark>'
         : '<span class="muted">(absent)</span>';
     row(`header ${name}${values.length > 1 ? ` ×${values.length}` : ''}`, f ? f.expected : '(not specified)', actual, f?.verdict, f?.key, e);
   }
-  if (unspecified.length) rows.push(`<tr><td>${unspecified.length} other header field${unspecified.length === 1 ? '' : 's'}</td><td colspan="3"><pre>${esc(unspecified.join('\n'))}</pre></td></tr>`);
-  if (alike) row(`${alike} more header field${alike === 1 ? '' : 's'}`, '', `<span class="muted">as over ${esc(like?.protocol ?? '')}</span>${alikeKeys.join('')}`);
+  if (unspecified.length)
+    rows.push(
+      `<tr><td>${unspecified.length} other header field${unspecified.length === 1 ? '' : 's'}</td><td colspan="3"><pre>${esc(unspecified.join('\n'))}</pre></td></tr>`,
+    );
+  if (alike)
+    row(`${alike} more header field${alike === 1 ? '' : 's'}`, '', `<span class="muted">as over ${esc(like?.protocol ?? '')}</span>${alikeKeys.join('')}`);
   // Cookies, body facts, checks, captures: one row per expectation of the step.
   let alikeFacts = 0;
   const alikeFactKeys: string[] = [];
@@ -376,7 +442,12 @@ function sideBySide(t: TestReport, s: StepReport, like?: StepReport): string {
     }
     row(aspect, f.expected, plain(f, ''), f.verdict, f.key, e);
   }
-  if (alikeFacts) row(`${alikeFacts} more expectation${alikeFacts === 1 ? '' : 's'} met`, '', `<span class="muted">as over ${esc(like?.protocol ?? '')}</span>${alikeFactKeys.join('')}`);
+  if (alikeFacts)
+    row(
+      `${alikeFacts} more expectation${alikeFacts === 1 ? '' : 's'} met`,
+      '',
+      `<span class="muted">as over ${esc(like?.protocol ?? '')}</span>${alikeFactKeys.join('')}`,
+    );
   return `<table class="side"><thead><tr><th>aspect</th><th>expected</th><th>actual</th><th class="v"></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
@@ -398,7 +469,11 @@ function stepBlock(t: TestReport, s: StepReport, like?: StepReport): string {
       )}</pre></details>`
     : '';
   // The same request over another protocol differs only by curl's protocol flag: its command is not repeated.
-  const repro = !s.reproduce ? '' : like?.reproduce && like.reproduce.replace(/ --http2\b| --http1\.1\b/, '') === s.reproduce.replace(/ --http2\b| --http1\.1\b/, '') ? '<div class="muted">reproduce: the command over h1, with --http2</div>' : reproBlock(s);
+  const repro = !s.reproduce
+    ? ''
+    : like?.reproduce && like.reproduce.replace(/ --http2\b| --http1\.1\b/, '') === s.reproduce.replace(/ --http2\b| --http1\.1\b/, '')
+      ? '<div class="muted">reproduce: the command over h1, with --http2</div>'
+      : reproBlock(s);
   const body = s.response ? sideBySide(t, s, like) : `<p class="muted">no response${s.skipped ? `: ${esc(s.skipped)}` : ''}</p>`;
   const noise = s.noise
     ? `<div class="noise muted">learned noise (differed between two identical requests over ${esc(s.protocol)}; excused when two answers are compared, never in an expectation): ${
@@ -406,7 +481,9 @@ function stepBlock(t: TestReport, s: StepReport, like?: StepReport): string {
       }</div>`
     : '';
   const r = s.response;
-  const bytes = r ? ` <span class="muted">${esc(`body ${r.bodySize} bytes as received${r.decodedSize !== undefined ? `, ${r.decodedSize} decoded` : ''}${r.decodeError ? `, decode error: ${r.decodeError}` : ''}`)}</span>` : '';
+  const bytes = r
+    ? ` <span class="muted">${esc(`body ${r.bodySize} bytes as received${r.decodedSize !== undefined ? `, ${r.decodedSize} decoded` : ''}${r.decodeError ? `, decode error: ${r.decodeError}` : ''}`)}</span>`
+    : '';
   return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a>${bytes}</h4>${discovered}${req}${repro}${noise}${body}</div>`;
 }
 
@@ -451,7 +528,12 @@ function differentialBlock(t: TestReport, bodies: ConformanceResults['bodies']):
       const spoken = !comparison && f.baseline !== undefined && f.verdict !== 'pass';
       if (!comparison && !spoken) continue;
       // Anchors of a comparison live here: its expectation's on its first row, each finding's on its row.
-      const anchors = comparison ? `${i === 0 ? `<span id="${e.key}"></span>` : ''}${group.slice(1).map((g) => `<span id="${g.key}"></span>`).join('')}` : '';
+      const anchors = comparison
+        ? `${i === 0 ? `<span id="${e.key}"></span>` : ''}${group
+            .slice(1)
+            .map((g) => `<span id="${g.key}"></span>`)
+            .join('')}`
+        : '';
       if (comparison && (f.verdict === 'pass' || f.verdict === 'skip')) {
         same++;
         sameAnchors.push(`<span id="${f.key}"></span>${anchors}`);
@@ -470,7 +552,10 @@ function differentialBlock(t: TestReport, bodies: ConformanceResults['bodies']):
       );
     }
   }
-  if (same) rows.push(`<tr><td colspan="6" class="muted">${sameAnchors.join('')}${same} step${same === 1 ? '' : 's'} answered as the baseline did (noise of either side compared by presence only)</td></tr>`);
+  if (same)
+    rows.push(
+      `<tr><td colspan="6" class="muted">${sameAnchors.join('')}${same} step${same === 1 ? '' : 's'} answered as the baseline did (noise of either side compared by presence only)</td></tr>`,
+    );
   const table = `<table class="side"><thead><tr><th>aspect</th><th class="v">protocol</th><th>baseline</th><th>candidate</th><th>spec</th><th class="v"></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
   const asked: string[] = [];
   for (const l of t.baseline.legs) {
@@ -479,7 +564,9 @@ function differentialBlock(t: TestReport, bodies: ConformanceResults['bodies']):
       const other = s.request && mine?.request && s.request.url !== mine.request.url;
       asked.push(
         `<div class="step" id="${s.key}"><h4>${esc(`${s.id} over ${s.protocol}, baseline`)}</h4>${
-          s.request ? `<div class="mono">${esc(s.request.method)} ${esc(s.request.url)}${other ? ' <span class="muted">(another address than the candidate\'s: each side asks for its own)</span>' : ''}</div>` : `<p class="muted">${esc(s.skipped ?? 'not sent')}</p>`
+          s.request
+            ? `<div class="mono">${esc(s.request.method)} ${esc(s.request.url)}${other ? ' <span class="muted">(another address than the candidate\'s: each side asks for its own)</span>' : ''}</div>`
+            : `<p class="muted">${esc(s.skipped ?? 'not sent')}</p>`
         }${s.response ? `<div class="mono muted">${esc(`${s.response.protocol} ${s.response.status}, ${s.response.bodySize} bytes`)}</div>` : ''}${
           s.noise ? `<div class="noise muted">noise: ${s.noise.length ? s.noise.map((n) => `<code>${esc(n)}</code>`).join(', ') : 'none'}</div>` : ''
         }${s.reproduce && l.protocol === 'h1' ? reproBlock(s) : ''}</div>`,
@@ -502,7 +589,10 @@ function browserBlock(t: TestReport): string {
 
 function testBlock(t: TestReport, firstOfRole: boolean, bodies: ConformanceResults['bodies']): string {
   const open = FAILING(t.verdict) ? ' open' : '';
-  const errors = t.errors.length && (t.status !== 'passed' && t.status !== 'skipped') ? `<details><summary>Playwright error</summary><pre>${esc(t.errors.join('\n\n'))}</pre></details>` : '';
+  const errors =
+    t.errors.length && t.status !== 'passed' && t.status !== 'skipped'
+      ? `<details><summary>Playwright error</summary><pre>${esc(t.errors.join('\n\n'))}</pre></details>`
+      : '';
   return `<article class="test v-${vc(t.verdict)}" id="${t.key}" data-role="${esc(t.role)}" data-verdict="${t.verdict}">${firstOfRole ? `<span id="role-${esc(t.role)}"></span>` : ''}<details${open}><summary>${badge(
     t.verdict,
   )} <b>${esc(t.id)}</b><span class="kind">${esc(t.kind)} · ${esc(t.project)} · ${esc(t.status)}</span><span class="counts">${countsText(t.counts)}</span><a class="anchor" href="#${t.key}">#</a></summary><div class="body">
@@ -514,7 +604,10 @@ export function renderHtml(results: ConformanceResults, options: HtmlOptions = {
   failOn = results.run.failOn;
   shownBelow = new Map();
   const scriptHash = createHash('sha256').update(SCRIPT).digest('base64');
-  const csp = options.csp === false ? '' : `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: 'self'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'">`;
+  const csp =
+    options.csp === false
+      ? ''
+      : `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: 'self'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'">`;
   const seenRoles = new Set<string>();
   const tests = failuresFirst(results.tests)
     .map((t) => {

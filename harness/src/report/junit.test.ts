@@ -23,8 +23,10 @@ describe('renderJunit', () => {
   test('a passing run has no failure element; warn and info are passing testcases with the reason in system-out', () => {
     const out = renderJunit(buildResults(passingInput()));
     expect(out).not.toMatch(/<failure|<error /);
-    expect(out).toContain("<system-out>informational difference: the reference&apos;s own choice");
-    expect(out).toMatch(/<testcase name="site\/home check vary\/negotiated-response-has-vary accept-encoding" [^>]*>\n {6}<system-out>warning: a recommendation \(SHOULD\) is not met\n\[h1\] warn: expected/);
+    expect(out).toContain('<system-out>informational difference: the reference&apos;s own choice');
+    expect(out).toMatch(
+      /<testcase name="site\/home check vary\/negotiated-response-has-vary accept-encoding" [^>]*>\n {6}<system-out>warning: a recommendation \(SHOULD\) is not met\n\[h1\] warn: expected/,
+    );
     expect(out).toContain('level: should; provenance: rfc');
   });
 
@@ -32,7 +34,9 @@ describe('renderJunit', () => {
     const input = passingInput();
     input.run.failOn = 'warn';
     const out = renderJunit(buildResults(input));
-    expect(out).toContain('<failure message="warn: expected vary includes Accept-Encoding (content-encoding: gzip), got vary: (absent)" type="warn/should/rfc">');
+    expect(out).toContain(
+      '<failure message="warn: expected vary includes Accept-Encoding (content-encoding: gzip), got vary: (absent)" type="warn/should/rfc">',
+    );
     expect(out).toMatch(/<testsuites name="Fixture run" tests="\d+" failures="2" errors="0"/);
     expect(out).toContain('<property name="failOn" value="warn"/>');
   });

@@ -31,7 +31,8 @@ export function xml(value: unknown): string {
 function findingLine(f: FindingReport): string {
   const where = f.protocol ? `[${f.protocol}] ` : '';
   // A comparison with the baseline names its two sides; a spec finding shows the baseline's value beside its own.
-  if (f.source === 'baseline' && f.baseline !== undefined) return `${where}${f.verdict}: baseline ${JSON.stringify(f.baseline)}, candidate ${JSON.stringify(f.actual)}${f.detail ? `\n${f.detail}` : ''}`;
+  if (f.source === 'baseline' && f.baseline !== undefined)
+    return `${where}${f.verdict}: baseline ${JSON.stringify(f.baseline)}, candidate ${JSON.stringify(f.actual)}${f.detail ? `\n${f.detail}` : ''}`;
   const baseline = f.baseline !== undefined ? `; the baseline: ${JSON.stringify(f.baseline)}` : '';
   return `${where}${f.verdict}: expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}${baseline}${f.message ? ` (${f.message})` : ''}`;
 }
@@ -50,11 +51,13 @@ function testcase(t: TestReport, e: Expectation, failOn: ConformanceResults['run
   const first = e.findings.find((f) => f.verdict === e.verdict) ?? e.findings[0];
   const attrs = `name="${xml(e.id)}" classname="${xml(`${t.role}.${t.id}`)}" time="0"`;
   const body = details(t, e);
-  if (e.verdict === 'error') return `    <testcase ${attrs}>\n      <error message="${xml(first.message ?? first.actual)}" type="run-error">${xml(body)}</error>\n    </testcase>`;
+  if (e.verdict === 'error')
+    return `    <testcase ${attrs}>\n      <error message="${xml(first.message ?? first.actual)}" type="run-error">${xml(body)}</error>\n    </testcase>`;
   if (e.verdict === 'fail' || (e.verdict !== 'pass' && failsRun(e.verdict, failOn))) {
     return `    <testcase ${attrs}>\n      <failure message="${xml(`${e.verdict === 'fail' ? '' : `${e.verdict}: `}expected ${first.expected}, got ${first.actual}`)}" type="${xml(`${e.verdict}/${e.level}/${e.source}`)}">${xml(body)}</failure>\n    </testcase>`;
   }
-  if (e.verdict === 'skip' || e.verdict === 'n/a') return `    <testcase ${attrs}>\n      <skipped message="${xml(`${e.verdict}: ${first.message ?? first.actual}`)}"/>\n    </testcase>`;
+  if (e.verdict === 'skip' || e.verdict === 'n/a')
+    return `    <testcase ${attrs}>\n      <skipped message="${xml(`${e.verdict}: ${first.message ?? first.actual}`)}"/>\n    </testcase>`;
   const why = PASSING_DIFFERENCE[e.verdict];
   if (why) return `    <testcase ${attrs}>\n      <system-out>${xml(`${why}\n${body}`)}</system-out>\n    </testcase>`;
   return `    <testcase ${attrs}/>`;
@@ -64,7 +67,8 @@ export function renderJunit(results: ConformanceResults): string {
   const t = results.totals;
   const total = Object.values(t).reduce((n, c) => n + c, 0) + results.run.runErrors.length;
   const failOn = results.run.failOn;
-  const failures = (c: ConformanceResults['totals']) => (Object.keys(c) as Verdict[]).filter((v) => v !== 'error' && failsRun(v, failOn)).reduce((n, v) => n + c[v], 0);
+  const failures = (c: ConformanceResults['totals']) =>
+    (Object.keys(c) as Verdict[]).filter((v) => v !== 'error' && failsRun(v, failOn)).reduce((n, v) => n + c[v], 0);
   const skips = (c: ConformanceResults['totals']) => c.skip + c['n/a'];
   const run = results.run;
   const props = [
@@ -91,7 +95,10 @@ export function renderJunit(results: ConformanceResults): string {
   if (results.run.runErrors.length) {
     suites.push(
       `  <testsuite name="run" tests="${results.run.runErrors.length}" failures="0" errors="${results.run.runErrors.length}" skipped="0" time="0">\n${properties}${results.run.runErrors
-        .map((e, i) => `    <testcase name="run error ${i + 1}" classname="run" time="0">\n      <error message="${xml(e.split('\n')[0])}" type="run-error">${xml(e)}</error>\n    </testcase>`)
+        .map(
+          (e, i) =>
+            `    <testcase name="run error ${i + 1}" classname="run" time="0">\n      <error message="${xml(e.split('\n')[0])}" type="run-error">${xml(e)}</error>\n    </testcase>`,
+        )
         .join('\n')}\n  </testsuite>`,
     );
   }

@@ -58,7 +58,9 @@ function metaOf(map: TargetMap): TargetMeta | null {
 
 function git(cwd: string, args: string[]): string | undefined {
   try {
-    return execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).toString('utf8').trim();
+    return execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 })
+      .toString('utf8')
+      .trim();
   } catch {
     return undefined;
   }
@@ -76,7 +78,12 @@ export function specMeta(specsDir: string): SpecMeta {
     files = [];
   }
   const hash = createHash('sha256');
-  for (const f of files) hash.update(f).update('\u0000').update(fs.readFileSync(path.join(specsDir, f))).update('\u0000');
+  for (const f of files)
+    hash
+      .update(f)
+      .update('\u0000')
+      .update(fs.readFileSync(path.join(specsDir, f)))
+      .update('\u0000');
   const commit = harnessSettings(process.env).specCommit ?? git(specsDir, ['rev-parse', 'HEAD']);
   const status = git(specsDir, ['status', '--porcelain', '--', '.']);
   return { ...(commit ? { commit } : {}), ...(status !== undefined ? { dirty: status.length > 0 } : {}), digest: hash.digest('hex').slice(0, 16), files };

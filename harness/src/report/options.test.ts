@@ -3,9 +3,25 @@ import { DEFAULT_OUTPUT_FOLDER, resolveOptions } from './options';
 
 describe('resolveOptions', () => {
   test('defaults, options, then environment variables', () => {
-    expect(resolveOptions({}, {}, '/r')).toEqual({ outputFolder: path.resolve('/r', DEFAULT_OUTPUT_FOLDER), title: 'Conformance report', rawSecrets: false, failOn: 'fail' });
-    expect(resolveOptions({ outputFolder: 'out', title: 'T', rawSecrets: true, configDir: '/c', _mode: 'x' }, {}, '/r')).toEqual({ outputFolder: '/c/out', title: 'T', rawSecrets: true, failOn: 'fail' });
-    expect(resolveOptions({ outputFolder: 'out', title: 'T' }, { HARNESS_REPORT_DIR: 'env-out', HARNESS_REPORT_TITLE: 'Env', HARNESS_REPORT_RAW_SECRETS: '1' }, '/r')).toEqual({
+    expect(resolveOptions({}, {}, '/r')).toEqual({
+      outputFolder: path.resolve('/r', DEFAULT_OUTPUT_FOLDER),
+      title: 'Conformance report',
+      rawSecrets: false,
+      failOn: 'fail',
+    });
+    expect(resolveOptions({ outputFolder: 'out', title: 'T', rawSecrets: true, configDir: '/c', _mode: 'x' }, {}, '/r')).toEqual({
+      outputFolder: '/c/out',
+      title: 'T',
+      rawSecrets: true,
+      failOn: 'fail',
+    });
+    expect(
+      resolveOptions(
+        { outputFolder: 'out', title: 'T' },
+        { HARNESS_REPORT_DIR: 'env-out', HARNESS_REPORT_TITLE: 'Env', HARNESS_REPORT_RAW_SECRETS: '1' },
+        '/r',
+      ),
+    ).toEqual({
       outputFolder: '/r/env-out',
       title: 'Env',
       rawSecrets: true,

@@ -36,12 +36,17 @@ export function resolveOptions(options: unknown, env: NodeJS.ProcessEnv = proces
   if (typeof options !== 'object' || Array.isArray(options)) throw new ReportOptionsError(`options must be an object, got ${JSON.stringify(options)}`);
   const o = options as Record<string, unknown>;
   const unknown = Object.keys(o).filter((k) => !KNOWN.has(k) && !k.startsWith('_'));
-  if (unknown.length) throw new ReportOptionsError(`unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: outputFolder, title, rawSecrets)`);
+  if (unknown.length)
+    throw new ReportOptionsError(
+      `unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: outputFolder, title, rawSecrets)`,
+    );
   if (o.outputFolder !== undefined && (typeof o.outputFolder !== 'string' || o.outputFolder.trim() === '')) {
     throw new ReportOptionsError(`outputFolder must be a non-empty path, got ${JSON.stringify(o.outputFolder)}`);
   }
-  if (o.title !== undefined && (typeof o.title !== 'string' || o.title.trim() === '')) throw new ReportOptionsError(`title must be a non-empty string, got ${JSON.stringify(o.title)}`);
-  if (o.rawSecrets !== undefined && typeof o.rawSecrets !== 'boolean') throw new ReportOptionsError(`rawSecrets must be true or false, got ${JSON.stringify(o.rawSecrets)}`);
+  if (o.title !== undefined && (typeof o.title !== 'string' || o.title.trim() === ''))
+    throw new ReportOptionsError(`title must be a non-empty string, got ${JSON.stringify(o.title)}`);
+  if (o.rawSecrets !== undefined && typeof o.rawSecrets !== 'boolean')
+    throw new ReportOptionsError(`rawSecrets must be true or false, got ${JSON.stringify(o.rawSecrets)}`);
   const configDir = typeof o.configDir === 'string' && o.configDir ? o.configDir : cwd;
 
   const settings = harnessSettings(env);

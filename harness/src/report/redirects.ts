@@ -5,7 +5,13 @@
 import type { RedirectHop } from './types';
 
 interface HarLike {
-  log?: { entries?: Array<{ startedDateTime?: string; request?: { url?: unknown }; response?: { status?: unknown; redirectURL?: unknown; headers?: Array<{ name?: unknown; value?: unknown }> } }> };
+  log?: {
+    entries?: Array<{
+      startedDateTime?: string;
+      request?: { url?: unknown };
+      response?: { status?: unknown; redirectURL?: unknown; headers?: Array<{ name?: unknown; value?: unknown }> };
+    }>;
+  };
 }
 
 export function redirectChain(har: unknown): RedirectHop[] {
@@ -17,7 +23,8 @@ export function redirectChain(har: unknown): RedirectHop[] {
     if (!(status >= 300 && status < 400)) continue;
     const url = typeof e?.request?.url === 'string' ? e.request.url : '';
     const header = (e?.response?.headers ?? []).find((h) => typeof h?.name === 'string' && h.name.toLowerCase() === 'location');
-    const location = typeof e?.response?.redirectURL === 'string' && e.response.redirectURL ? e.response.redirectURL : typeof header?.value === 'string' ? header.value : '';
+    const location =
+      typeof e?.response?.redirectURL === 'string' && e.response.redirectURL ? e.response.redirectURL : typeof header?.value === 'string' ? header.value : '';
     if (!location) continue;
     out.push({ status, url, location });
   }

@@ -72,7 +72,8 @@ function read(dir: string): Report {
   };
 }
 
-const failingIds = (r: ConformanceResults) => r.tests.flatMap((t) => t.expectations.filter((e) => e.verdict === 'fail' || e.verdict === 'error').map((e) => e.id)).sort();
+const failingIds = (r: ConformanceResults) =>
+  r.tests.flatMap((t) => t.expectations.filter((e) => e.verdict === 'fail' || e.verdict === 'error').map((e) => e.id)).sort();
 
 /** The three files tell the same story: the same counts and the same failing expectations. */
 function expectAgreement({ results, html, junit }: Report): void {
@@ -81,7 +82,15 @@ function expectAgreement({ results, html, junit }: Report): void {
   expect((junit.match(/<failure /g) ?? []).length).toBe(results.totals.fail);
   expect((junit.match(/<error /g) ?? []).length).toBe(results.totals.error);
   expect((junit.match(/<skipped /g) ?? []).length).toBe(results.totals.skip + results.totals['n/a']);
-  const junitFailing = [...junit.matchAll(/<testcase name="([^"]*)"[^>]*>\s*<(?:failure|error) /g)].map((m) => m[1].replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')).sort();
+  const junitFailing = [...junit.matchAll(/<testcase name="([^"]*)"[^>]*>\s*<(?:failure|error) /g)]
+    .map((m) =>
+      m[1]
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"'),
+    )
+    .sort();
   expect(junitFailing).toEqual(failingIds(results));
   const end = html.indexOf('<section class="warnings">');
   const list = html.slice(html.indexOf('<section class="failures">'), end >= 0 ? end : html.indexOf('<section class="tests">'));
@@ -119,7 +128,10 @@ function brokenRun(): Promise<{ run: CliRun; dir: string; blob: string }> {
     breakHome();
     const dir = path.join(work, 'direct');
     const blob = path.join(work, 'blob-all');
-    const run = await playwrightCli(['test', ...SELECTION, `--reporter=blob,${REPORTER}`], env({ TARGET_SECTION: 'static', HARNESS_REPORT_DIR: dir, PLAYWRIGHT_BLOB_OUTPUT_DIR: blob }));
+    const run = await playwrightCli(
+      ['test', ...SELECTION, `--reporter=blob,${REPORTER}`],
+      env({ TARGET_SECTION: 'static', HARNESS_REPORT_DIR: dir, PLAYWRIGHT_BLOB_OUTPUT_DIR: blob }),
+    );
     return { run, dir, blob };
   })();
   return broken;
@@ -142,7 +154,9 @@ test('against a broken target the three files agree on the failing expectation; 
   expect(step.reproduce).toContain(`--resolve ${env().TARGET_RESOLVE.split(',')[0]}`);
   expect(step.reproduce).toContain(`--cacert ${pki.caFile}`);
   expectAgreement(report);
-  expect(run.stdout).toContain('x site/home header x-frame-options: expected "the list SAMEORIGIN, SAMEORIGIN (2 members, in one field line or several)", got "SAMEORIGIN (1 member)"');
+  expect(run.stdout).toContain(
+    'x site/home header x-frame-options: expected "the list SAMEORIGIN, SAMEORIGIN (2 members, in one field line or several)", got "SAMEORIGIN (1 member)"',
+  );
 }, 180000);
 
 /** results.json without what legitimately differs between two runs (see the file comment). */

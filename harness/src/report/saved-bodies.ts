@@ -32,7 +32,13 @@ export function saveBody(a: CollectedAttachment, outputFolder: string, rawSecret
   if (!sha || !a.body) return undefined;
   const text = isTextual(a.contentType);
   const file = path.posix.join(BODIES_DIR, `${sha}.${text ? 'txt' : 'bin'}`);
-  const bytes = text && !rawSecrets ? Buffer.from(a.body.toString('utf8').replace(/https?:\/\/[^\s,)"'<>]+/g, (u) => redactUrl(u)), 'utf8') : a.body;
+  const bytes =
+    text && !rawSecrets
+      ? Buffer.from(
+          a.body.toString('utf8').replace(/https?:\/\/[^\s,)"'<>]+/g, (u) => redactUrl(u)),
+          'utf8',
+        )
+      : a.body;
   fs.mkdirSync(path.join(outputFolder, BODIES_DIR), { recursive: true });
   fs.writeFileSync(path.join(outputFolder, file), bytes);
   return [sha, { file, contentType: a.contentType, bytes: a.body.length }];

@@ -32,7 +32,8 @@ export async function screenshotReport(browser: Browser, htmlFile: string, outPr
     let firstFailureAboveFold: string | undefined;
     if (failureItems > 0) {
       const box = await items.first().boundingBox();
-      if (box && box.y >= 0 && box.y + box.height <= VIEWPORT.height && (await items.first().isVisible())) firstFailureAboveFold = (await items.first().innerText()).trim();
+      if (box && box.y >= 0 && box.y + box.height <= VIEWPORT.height && (await items.first().isVisible()))
+        firstFailureAboveFold = (await items.first().innerText()).trim();
       // Follow the first failure's link, as a reader would, and capture what it shows.
       await items.first().locator('a').first().click();
       await page.waitForTimeout(200);
@@ -45,7 +46,15 @@ export async function screenshotReport(browser: Browser, htmlFile: string, outPr
       await first.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await page.screenshot({ path: files[1] });
     }
-    return { title, roles, ...(firstFailureAboveFold !== undefined ? { firstFailureAboveFold } : {}), failureItems, requests: report.requests, dialogs: report.dialogs, files };
+    return {
+      title,
+      roles,
+      ...(firstFailureAboveFold !== undefined ? { firstFailureAboveFold } : {}),
+      failureItems,
+      requests: report.requests,
+      dialogs: report.dialogs,
+      files,
+    };
   } finally {
     await report.close();
   }

@@ -26,7 +26,10 @@ export function redactSetCookie(line: string): string {
  * or `2 lines: [1] a=1; ...; [2] b=2`): every `name=value` that starts a cookie is redacted.
  */
 export function redactSetCookieText(text: string): string {
-  return text.replace(/(^|, |\] )([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([^;,]*)/g, (_m, pre: string, name: string, value: string) => `${pre}${name}=${describeSecret(value)}`);
+  return text.replace(
+    /(^|, |\] )([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([^;,]*)/g,
+    (_m, pre: string, name: string, value: string) => `${pre}${name}=${describeSecret(value)}`,
+  );
 }
 
 /** A Cookie request header: each value replaced. */

@@ -16,5 +16,7 @@ test('one screen: counts per role, the failures, the report path', () => {
   strict.run.failOn = 'warn';
   const warned = terminalSummary(buildResults(strict), 'x');
   expect(warned).toContain('Conformance FAILED: Fixture run (fails on warn and worse)');
-  expect(warned).toContain('Failing (2, from 1 cause):\n  ! check vary/negotiated-response-has-vary accept-encoding in 2 tests (site/home, site/static): warn: expected');
+  expect(warned).toContain(
+    'Failing (2, from 1 cause):\n  ! check vary/negotiated-response-has-vary accept-encoding in 2 tests (site/home, site/static): warn: expected',
+  );
 });

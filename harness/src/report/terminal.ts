@@ -19,8 +19,10 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   const out: string[] = [];
   const status = results.run.status === 'failed' ? 'FAILED' : 'PASSED';
   out.push(`Conformance ${status}: ${results.run.title} (fails on ${results.run.failOn} and worse)`);
-  const site = (m: NonNullable<ConformanceResults['run']['target']>) => `${m.roles.site?.[0] ?? Object.values(m.roles)[0]?.[0] ?? '(no role)'}${m.origin === 'reference' ? ' (embedded reference)' : ''}`;
-  if (results.run.baseline) out.push(`  candidate ${results.run.target ? site(results.run.target) : '(target map not available)'} against baseline ${site(results.run.baseline)}`);
+  const site = (m: NonNullable<ConformanceResults['run']['target']>) =>
+    `${m.roles.site?.[0] ?? Object.values(m.roles)[0]?.[0] ?? '(no role)'}${m.origin === 'reference' ? ' (embedded reference)' : ''}`;
+  if (results.run.baseline)
+    out.push(`  candidate ${results.run.target ? site(results.run.target) : '(target map not available)'} against baseline ${site(results.run.baseline)}`);
   out.push(head);
   for (const r of results.roles) out.push(line(r.role, r.tests, r.counts));
   out.push(line('all', results.tests.length, results.totals));
@@ -36,7 +38,10 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
           ? `${c.verdict}: baseline ${JSON.stringify(f.baseline)}, candidate ${JSON.stringify(f.actual)}`
           : `${c.verdict === 'fail' ? '' : `${c.verdict}: `}expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}`;
     const ids = c.members.map((m) => m.test.id);
-    const what = c.members.length === 1 ? c.members[0].expectation.id : `${c.aspect} in ${ids.length} tests (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? `, +${ids.length - 3}` : ''})`;
+    const what =
+      c.members.length === 1
+        ? c.members[0].expectation.id
+        : `${c.aspect} in ${ids.length} tests (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? `, +${ids.length - 3}` : ''})`;
     const one = `  ${c.verdict === 'error' ? 'E' : c.verdict === 'fail' ? 'x' : '!'} ${what}: ${text}`.split('\n')[0];
     failing.push(one.length > 160 ? `${one.slice(0, 157)}...` : one);
   }
@@ -50,10 +55,15 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   const differs = causes(results, (v) => (v === 'diff' || v === 'fixed') && !failsRun(v, results.run.failOn));
   if (differs.length) {
     const n = differs.reduce((k, c) => k + c.members.length, 0);
-    out.push(`Differences from the baseline, not failing the run (${n}, from ${differs.length} cause${differs.length === 1 ? '' : 's'}; HARNESS_FAIL_ON=diff fails them):`);
+    out.push(
+      `Differences from the baseline, not failing the run (${n}, from ${differs.length} cause${differs.length === 1 ? '' : 's'}; HARNESS_FAIL_ON=diff fails them):`,
+    );
     for (const c of differs.slice(0, MAX_FAILURES)) {
       const ids = c.members.map((m) => m.test.id);
-      const what = c.members.length === 1 ? c.members[0].expectation.id : `${c.aspect} in ${ids.length} tests (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? `, +${ids.length - 3}` : ''})`;
+      const what =
+        c.members.length === 1
+          ? c.members[0].expectation.id
+          : `${c.aspect} in ${ids.length} tests (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? `, +${ids.length - 3}` : ''})`;
       const one = `  ~ ${what}: ${c.verdict === 'fixed' ? 'fixed: ' : ''}baseline ${JSON.stringify(c.finding.baseline ?? c.finding.expected)}, candidate ${JSON.stringify(c.finding.actual)}`;
       out.push(one.length > 160 ? `${one.slice(0, 157)}...` : one);
     }

@@ -38,7 +38,15 @@ describe('readHarnessSettings', () => {
   test('HARNESS_STRICT=1 is HARNESS_FAIL_ON=info; empty values count as unset', () => {
     expect(readHarnessSettings({ HARNESS_STRICT: '1' }).failOn).toBe('info');
     expect(readHarnessSettings({ HARNESS_STRICT: '0', HARNESS_FAIL_ON: 'diff' }).failOn).toBe('diff');
-    const blank = readHarnessSettings({ HARNESS_FAIL_ON: '', HARNESS_BODY_CAP_BYTES: '', HARNESS_BROWSER_TIMEOUT_MS: '', HARNESS_REPORT_DIR: '  ', HARNESS_REPORT_TITLE: '', HARNESS_REPORT_RAW_SECRETS: '', HARNESS_SPEC_COMMIT: '' });
+    const blank = readHarnessSettings({
+      HARNESS_FAIL_ON: '',
+      HARNESS_BODY_CAP_BYTES: '',
+      HARNESS_BROWSER_TIMEOUT_MS: '',
+      HARNESS_REPORT_DIR: '  ',
+      HARNESS_REPORT_TITLE: '',
+      HARNESS_REPORT_RAW_SECRETS: '',
+      HARNESS_SPEC_COMMIT: '',
+    });
     expect(blank).toEqual(readHarnessSettings({}));
     expect(readHarnessSettings({ HARNESS_REPORT_RAW_SECRETS: '0' }).report).toEqual({ rawSecrets: false });
   });
@@ -52,13 +60,25 @@ describe('readHarnessSettings', () => {
   });
 
   test.each([
-    [{ HARNESS_FAIL_ON: 'everything' }, SettingsError, 'HARNESS_FAIL_ON: "everything" is not one of fail, warn, diff, info (the verdict at and above which the run fails)'],
+    [
+      { HARNESS_FAIL_ON: 'everything' },
+      SettingsError,
+      'HARNESS_FAIL_ON: "everything" is not one of fail, warn, diff, info (the verdict at and above which the run fails)',
+    ],
     [{ HARNESS_STRICT: 'yes' }, SettingsError, 'HARNESS_STRICT: "yes" must be 1 or 0; it is the older spelling of HARNESS_FAIL_ON=info'],
-    [{ HARNESS_STRICT: '1', HARNESS_FAIL_ON: 'warn' }, SettingsError, 'HARNESS_STRICT: "1" contradicts HARNESS_FAIL_ON=warn: HARNESS_STRICT=1 means HARNESS_FAIL_ON=info; set only HARNESS_FAIL_ON'],
+    [
+      { HARNESS_STRICT: '1', HARNESS_FAIL_ON: 'warn' },
+      SettingsError,
+      'HARNESS_STRICT: "1" contradicts HARNESS_FAIL_ON=warn: HARNESS_STRICT=1 means HARNESS_FAIL_ON=info; set only HARNESS_FAIL_ON',
+    ],
     [{ HARNESS_CONNECT_TIMEOUT_MS: '0' }, LimitConfigError, 'HARNESS_CONNECT_TIMEOUT_MS="0": expected a positive whole number (default 10000)'],
     [{ HARNESS_BODY_CAP_BYTES: '1e6' }, LimitConfigError, 'HARNESS_BODY_CAP_BYTES="1e6": expected a positive whole number (default 16777216)'],
     [{ HARNESS_BROWSER_TIMEOUT_MS: '100' }, LimitConfigError, 'HARNESS_BROWSER_TIMEOUT_MS="100" must be a number of milliseconds >= 500'],
-    [{ HARNESS_REPORT_RAW_SECRETS: 'true' }, ReportOptionsError, 'conformance reporter: HARNESS_REPORT_RAW_SECRETS must be 1 (show raw secret values) or 0, got "true"'],
+    [
+      { HARNESS_REPORT_RAW_SECRETS: 'true' },
+      ReportOptionsError,
+      'conformance reporter: HARNESS_REPORT_RAW_SECRETS must be 1 (show raw secret values) or 0, got "true"',
+    ],
   ])('%j stops the run, naming the variable and the value', (env, type, message) => {
     expect(() => readHarnessSettings(env)).toThrow(type);
     expect(() => readHarnessSettings(env)).toThrow(HarnessError);

@@ -58,7 +58,7 @@ describe('runSettings', () => {
     expect(readRunSettings({ BASELINE: 'reference' }).baseline).toEqual({ kind: 'reference', allowUnsafe: false, maxRps: 20 });
   });
 
-  test('a proxy only matters with a target of the user\'s own: the embedded reference is never proxied', () => {
+  test("a proxy only matters with a target of the user's own: the embedded reference is never proxied", () => {
     expect(readRunSettings({ HTTPS_PROXY: 'socks5://proxy.corp:1080' }).target).toEqual({ kind: 'reference' });
     expect(() => readRunSettings({ TARGET_URL: 'https://www.x.test', HTTPS_PROXY: 'socks5://proxy.corp:1080' })).toThrow(
       'HTTPS_PROXY: "socks5://proxy.corp:1080" has scheme socks5://, not http:// or https:// (the harness asks proxies for HTTP CONNECT tunnels)',

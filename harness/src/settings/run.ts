@@ -63,7 +63,11 @@ export function readRunSettings(env: NodeJS.ProcessEnv): RunSettings {
   const targetMap = targetKind === 'reference' && !targetStarted ? undefined : loadTargetMap(env);
   const baselineStarted = env[BASELINE_SIDE.kindVariable] === 'reference';
   const baselineMap = baselineKind === 'none' || (baselineKind === 'reference' && !baselineStarted) ? undefined : loadBaselineMap(env);
-  const target: TargetSettings = Object.freeze({ kind: targetKind, ...(targetMap ? { map: targetMap } : {}), ...discoveryFileOf(env, TARGET_SIDE.discoveryFileVariable) });
+  const target: TargetSettings = Object.freeze({
+    kind: targetKind,
+    ...(targetMap ? { map: targetMap } : {}),
+    ...discoveryFileOf(env, TARGET_SIDE.discoveryFileVariable),
+  });
   const baseline: BaselineRunSettings = Object.freeze({
     kind: baselineKind,
     ...(baselineMap ? { map: baselineMap } : {}),

@@ -4,7 +4,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BASELINE_VARIABLES, INTERNAL_VARIABLES, isSettingsVariable, PROXY_ENV_VARIABLES, SETTINGS_VARIABLES, TARGET_VARIABLES, variableMatches } from './variables';
+import {
+  BASELINE_VARIABLES,
+  INTERNAL_VARIABLES,
+  isSettingsVariable,
+  PROXY_ENV_VARIABLES,
+  SETTINGS_VARIABLES,
+  TARGET_VARIABLES,
+  variableMatches,
+} from './variables';
 
 const README = path.resolve(__dirname, '../../../README.md');
 
@@ -37,7 +45,10 @@ function documentedVariables(markdown: string): Set<string> {
     if (!lines[i].startsWith('|') || (i > 0 && lines[i - 1].startsWith('|'))) continue;
     const table: string[][] = [];
     for (let j = i; j < lines.length && lines[j].startsWith('|'); j++) if (!/^\|[\s|:-]+\|$/.test(lines[j].trim())) table.push(cells(lines[j]));
-    const column = Math.max(0, table[0].findIndex((h) => /^variable\b/i.test(h)));
+    const column = Math.max(
+      0,
+      table[0].findIndex((h) => /^variable\b/i.test(h)),
+    );
     for (const row of table) {
       const named = variablesIn(row[column] ?? '');
       named.forEach((v) => out.add(v));
@@ -51,7 +62,16 @@ describe("README.md's tables of variables", () => {
   const documented = documentedVariables(fs.readFileSync(README, 'utf8'));
 
   test('the extraction finds the tables (target, timeouts, baseline, fail-on, reporter)', () => {
-    for (const v of ['TARGET_URL', 'TARGET_<ROLE>_URL', 'TARGET_BARE_URL', 'HARNESS_CONNECT_TIMEOUT_MS', 'BASELINE', 'BASELINE_TARGETS_FILE', 'HARNESS_FAIL_ON', 'HARNESS_REPORT_DIR']) {
+    for (const v of [
+      'TARGET_URL',
+      'TARGET_<ROLE>_URL',
+      'TARGET_BARE_URL',
+      'HARNESS_CONNECT_TIMEOUT_MS',
+      'BASELINE',
+      'BASELINE_TARGETS_FILE',
+      'HARNESS_FAIL_ON',
+      'HARNESS_REPORT_DIR',
+    ]) {
       expect([v, documented.has(v)]).toEqual([v, true]);
     }
   });
@@ -72,7 +92,17 @@ describe("README.md's tables of variables", () => {
 
 describe('the list of variables', () => {
   test('both sides have the same settings, with their own prefix', () => {
-    expect(TARGET_VARIABLES).toEqual(['TARGET_URL', 'TARGET_<ROLE>_URL', 'TARGET_RESOLVE', 'TARGET_CA', 'TARGET_INSECURE', 'TARGET_SECTION', 'TARGET_HEADERS', 'TARGET_VALUE_<NAME>', 'TARGETS_FILE']);
+    expect(TARGET_VARIABLES).toEqual([
+      'TARGET_URL',
+      'TARGET_<ROLE>_URL',
+      'TARGET_RESOLVE',
+      'TARGET_CA',
+      'TARGET_INSECURE',
+      'TARGET_SECTION',
+      'TARGET_HEADERS',
+      'TARGET_VALUE_<NAME>',
+      'TARGETS_FILE',
+    ]);
     expect(BASELINE_VARIABLES).toEqual([
       'BASELINE',
       'BASELINE_URL',

@@ -36,7 +36,12 @@ export const BASELINE_VARIABLES: readonly string[] = Object.freeze([ENV_BASELINE
 export const PROXY_ENV_VARIABLES: readonly string[] = Object.freeze([...PROXY_VARIABLES.https, ...PROXY_VARIABLES.http, ...PROXY_VARIABLES.noProxy]);
 
 /** Every variable a user may set that `runSettings` reads (names and name patterns). */
-export const SETTINGS_VARIABLES: readonly string[] = Object.freeze([...HARNESS_USER_VARIABLES, ...TARGET_VARIABLES, ...BASELINE_VARIABLES, ...PROXY_ENV_VARIABLES]);
+export const SETTINGS_VARIABLES: readonly string[] = Object.freeze([
+  ...HARNESS_USER_VARIABLES,
+  ...TARGET_VARIABLES,
+  ...BASELINE_VARIABLES,
+  ...PROXY_ENV_VARIABLES,
+]);
 
 /**
  * Set by the run itself for its workers, never by users: which side runs on an embedded reference

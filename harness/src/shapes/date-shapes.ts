@@ -7,7 +7,14 @@ export const httpDate: Shape = {
   name: 'http-date',
   description: 'An HTTP date in the preferred IMF-fixdate form (RFC 9110 §5.6.7), e.g. "Wed, 08 Apr 2026 16:54:52 GMT".',
   examples: ['Wed, 08 Apr 2026 16:54:52 GMT', 'Sun, 06 Nov 1994 08:49:37 GMT'],
-  counterExamples: ['Wed, 8 Apr 2026 16:54:52 GMT', 'Thu, 08 Apr 2026 16:54:52 GMT', 'Wed, 08-Apr-2026 16:54:52 GMT', '2026-04-08T16:54:52Z', '-1', 'Wed, 08 Apr 2026 16:54:52 UTC'],
+  counterExamples: [
+    'Wed, 8 Apr 2026 16:54:52 GMT',
+    'Thu, 08 Apr 2026 16:54:52 GMT',
+    'Wed, 08-Apr-2026 16:54:52 GMT',
+    '2026-04-08T16:54:52Z',
+    '-1',
+    'Wed, 08 Apr 2026 16:54:52 UTC',
+  ],
   specificity: 80,
   test: (v) => parseHttpDate(v, { strict: true }) !== undefined,
 };

@@ -85,5 +85,10 @@ export const analyticsCookie = regexShape(
   90,
   'The visitor-identification cookie value: a 32-lowercase-hex visitor id, "|", then True or False.',
   ['6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b|False', '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b|True'],
-  ['6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b|true', '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b', '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b%7CFalse', '6C1F0E3A9B8D4E2F8A7B6C5D4E3F2A1B|False'],
+  [
+    '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b|true',
+    '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b',
+    '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b%7CFalse',
+    '6C1F0E3A9B8D4E2F8A7B6C5D4E3F2A1B|False',
+  ],
 );

@@ -43,6 +43,9 @@ export const azureRef = regexShape(
   /^(?:[0-9]{8}T[0-9]{6}Z-[0-9A-Za-z]{16,}|0[0-9A-Za-z+/]{20,}={0,2}(?: Ref [A-C]: [^\r\n]+)*)$/,
   75,
   'An Azure Front Door / CDN reference (x-azure-ref): "<yyyyMMddTHHmmssZ>-<alphanumerics>", or the older "0<base64>" form optionally followed by "Ref A/B/C" parts.',
-  ['20240408T165452Z-15f8d7b9c8c9fs8dhC1SG1ntzs00000001ag000000000d3q', '0mVwUZgAAAAB7yq2Lh3SjT5QbyuVjUAyeTE9OMjFFREdFMDYxNgA5ZmM3YjUxOS1hOGNjLTRmODktYjFkNS1jZDIyOTg0YmMyZmM='],
+  [
+    '20240408T165452Z-15f8d7b9c8c9fs8dhC1SG1ntzs00000001ag000000000d3q',
+    '0mVwUZgAAAAB7yq2Lh3SjT5QbyuVjUAyeTE9OMjFFREdFMDYxNgA5ZmM3YjUxOS1hOGNjLTRmODktYjFkNS1jZDIyOTg0YmMyZmM=',
+  ],
   ['20240408T165452Z', '2024-04-08T16:54:52Z-15f8d7b9c8c9fs8d', '1mVwUZgAAAAB7yq2Lh3SjT5', 'abc'],
 );

@@ -20,9 +20,32 @@ describe('every shape', () => {
   });
 
   it('covers the shapes named by the service description', () => {
-    for (const n of ['hex32', 'HEX32', 'hex64', 'HEX64', 'alnum-lower24', 'guid', 'http-date', 'yyMMddTHHmm', 'digits', 'ms13',
-      'base64url', 'url-safe-token', 'iis-etag', 'shopify-etag', 'quoted-HEX64', 'request-id', 'cf-ray', 'azure-ref', 'net-ticks',
-      'country-code', 'url-encoded-json', 'analytics-cookie', 'integer', 'any']) {
+    for (const n of [
+      'hex32',
+      'HEX32',
+      'hex64',
+      'HEX64',
+      'alnum-lower24',
+      'guid',
+      'http-date',
+      'yyMMddTHHmm',
+      'digits',
+      'ms13',
+      'base64url',
+      'url-safe-token',
+      'iis-etag',
+      'shopify-etag',
+      'quoted-HEX64',
+      'request-id',
+      'cf-ray',
+      'azure-ref',
+      'net-ticks',
+      'country-code',
+      'url-encoded-json',
+      'analytics-cookie',
+      'integer',
+      'any',
+    ]) {
       expect(shapeByName(n)).toBeDefined();
     }
     expect(shapeByName('nope')).toBeUndefined();

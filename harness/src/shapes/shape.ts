@@ -17,13 +17,6 @@ export interface Shape {
 }
 
 /** A shape whose whole value must match one anchored regular expression. */
-export function regexShape(
-  name: string,
-  re: RegExp,
-  specificity: number,
-  description: string,
-  examples: string[],
-  counterExamples: string[],
-): Shape {
+export function regexShape(name: string, re: RegExp, specificity: number, description: string, examples: string[], counterExamples: string[]): Shape {
   return { name, description, examples, counterExamples, specificity, test: (v) => re.test(v) };
 }

@@ -104,17 +104,71 @@ describe('evaluateExchange', () => {
   });
 
   it.each<[string, (lines: Array<[string, string]>) => Array<[string, string]>, string, string, string]>([
-    ['x-frame-options once', (l) => l.filter((x, i) => !(x[0] === 'x-frame-options' && i === 2)), 'header x-frame-options', '2 lines', '1 line: [1] SAMEORIGIN'],
-    ['cache-control differs', (l) => l.filter(([n]) => n !== 'cache-control').concat([['cache-control', 'private']]), 'header cache-control', 'no-cache, no-store', 'private'],
-    ['content-location on another host', (l) => l.map(([n, v]) => [n, n === 'content-location' ? 'https://lessons.test/' : v]), 'header content-location', 'https://www.lessons.test/', 'https://lessons.test/'],
+    [
+      'x-frame-options once',
+      (l) => l.filter((x, i) => !(x[0] === 'x-frame-options' && i === 2)),
+      'header x-frame-options',
+      '2 lines',
+      '1 line: [1] SAMEORIGIN',
+    ],
+    [
+      'cache-control differs',
+      (l) => l.filter(([n]) => n !== 'cache-control').concat([['cache-control', 'private']]),
+      'header cache-control',
+      'no-cache, no-store',
+      'private',
+    ],
+    [
+      'content-location on another host',
+      (l) => l.map(([n, v]) => [n, n === 'content-location' ? 'https://lessons.test/' : v]),
+      'header content-location',
+      'https://www.lessons.test/',
+      'https://lessons.test/',
+    ],
     ['etag present', (l) => [...l, ['etag', '"1:0"']], 'header etag', '(absent)', '"1:0"'],
-    ['analytics cookie value', (l) => l.map(([n, v]) => [n, v.replace('|False', '|maybe')]), 'cookie SC_ANALYTICS_GLOBAL_COOKIE value', 'analytics-cookie', `${ID}|maybe`],
-    ['analytics cookie 1 year', (l) => l.map(([n, v]) => [n, v.replace('2036', '2027')]), 'cookie SC_ANALYTICS_GLOBAL_COOKIE expires', 'Date + 315532800 s', 'off by'],
-    ['analytics cookie not HttpOnly', (l) => l.map(([n, v]) => [n, v.replace('path=/; HttpOnly', 'path=/')]), 'cookie SC_ANALYTICS_GLOBAL_COOKIE httponly', 'HttpOnly', 'no HttpOnly'],
-    ['analytics cookie secure', (l) => l.map(([n, v]) => [n, v.replace('path=/; HttpOnly', 'path=/; HttpOnly; Secure')]), 'cookie SC_ANALYTICS_GLOBAL_COOKIE secure', 'no Secure', 'Secure'],
-    ['analytics cookie path', (l) => l.map(([n, v]) => [n, v.replace('path=/; HttpOnly', 'path=/x; HttpOnly')]), 'cookie SC_ANALYTICS_GLOBAL_COOKIE path', '/', '/x'],
+    [
+      'analytics cookie value',
+      (l) => l.map(([n, v]) => [n, v.replace('|False', '|maybe')]),
+      'cookie SC_ANALYTICS_GLOBAL_COOKIE value',
+      'analytics-cookie',
+      `${ID}|maybe`,
+    ],
+    [
+      'analytics cookie 1 year',
+      (l) => l.map(([n, v]) => [n, v.replace('2036', '2027')]),
+      'cookie SC_ANALYTICS_GLOBAL_COOKIE expires',
+      'Date + 315532800 s',
+      'off by',
+    ],
+    [
+      'analytics cookie not HttpOnly',
+      (l) => l.map(([n, v]) => [n, v.replace('path=/; HttpOnly', 'path=/')]),
+      'cookie SC_ANALYTICS_GLOBAL_COOKIE httponly',
+      'HttpOnly',
+      'no HttpOnly',
+    ],
+    [
+      'analytics cookie secure',
+      (l) => l.map(([n, v]) => [n, v.replace('path=/; HttpOnly', 'path=/; HttpOnly; Secure')]),
+      'cookie SC_ANALYTICS_GLOBAL_COOKIE secure',
+      'no Secure',
+      'Secure',
+    ],
+    [
+      'analytics cookie path',
+      (l) => l.map(([n, v]) => [n, v.replace('path=/; HttpOnly', 'path=/x; HttpOnly')]),
+      'cookie SC_ANALYTICS_GLOBAL_COOKIE path',
+      '/',
+      '/x',
+    ],
     ['session cookie once', (l) => l.slice(0, -1), 'cookie ASP_NET_SessionId', 'set on 2 Set-Cookie lines', 'set on 1 Set-Cookie line'],
-    ['session cookie SameSite differs on one line', (l) => l.map(([n, v], i) => [n, i === 11 ? v.replace('Lax', 'Strict') : v]), 'cookie ASP_NET_SessionId samesite', 'Lax', 'line 2: Strict'],
+    [
+      'session cookie SameSite differs on one line',
+      (l) => l.map(([n, v], i) => [n, i === 11 ? v.replace('Lax', 'Strict') : v]),
+      'cookie ASP_NET_SessionId samesite',
+      'Lax',
+      'line 2: Strict',
+    ],
     ['ARRAffinity set', (l) => [...l, ['set-cookie', 'ARRAffinity=ab;Path=/']], 'cookie ARRAffinity', '(not set)', 'set on 1'],
     ['hsts missing', (l) => l.filter(([n]) => n !== 'strict-transport-security'), 'check security/hsts-per-role', 'max-age=31536000', '(absent)'],
   ])('fails: %s', (_name, edit, aspect, expected, actual) => {
@@ -163,10 +217,21 @@ describe('evaluateExchange', () => {
   describe('levels', () => {
     const spec: ExchangeSpec = {
       ...home,
-      expect: { headers: { 'request-context': { regex: '^appId=', source: 'reference' }, server: 'IIS', vary: { equals: 'Accept-Encoding', source: 'rfc', level: 'should' } } },
+      expect: {
+        headers: {
+          'request-context': { regex: '^appId=', source: 'reference' },
+          server: 'IIS',
+          vary: { equals: 'Accept-Encoding', source: 'rfc', level: 'should' },
+        },
+      },
       checks: [],
     };
-    const ex = observed({ lines: [['request-context', 'x'], ['server', 'nginx']] });
+    const ex = observed({
+      lines: [
+        ['request-context', 'x'],
+        ['server', 'nginx'],
+      ],
+    });
     it.each<[string, Partial<EvaluateOptions>, string[]]>([
       ['the embedded reference is held to everything', { targetOrigin: 'reference' }, ['fail', 'fail', 'fail']],
       ['a user target: reference choices inform, SHOULDs warn, facts fail', { targetOrigin: 'user' }, ['info', 'fail', 'warn']],
@@ -198,7 +263,10 @@ describe('evaluateExchange', () => {
     const spec: ExchangeSpec = {
       ...home,
       request: { method: 'POST', path: '/' },
-      expect: { status: { equals: 405, source: 'reference' }, headers: { allow: { present: true, source: 'rfc', when: { status: 405 }, clause: 'RFC 9110 §15.5.6' } } },
+      expect: {
+        status: { equals: 405, source: 'reference' },
+        headers: { allow: { present: true, source: 'rfc', when: { status: 405 }, clause: 'RFC 9110 §15.5.6' } },
+      },
       checks: [],
     };
     it('an RFC rule whose premise holds is judged', () => {
@@ -225,7 +293,16 @@ describe('evaluateExchange', () => {
   });
 
   describe('checks', () => {
-    const throwing: Check = { id: 'x/throws', title: 'throws always', clause: 'none', source: 'rfc', level: 'must', run: () => { throw new Error('boom'); } };
+    const throwing: Check = {
+      id: 'x/throws',
+      title: 'throws always',
+      clause: 'none',
+      source: 'rfc',
+      level: 'must',
+      run: () => {
+        throw new Error('boom');
+      },
+    };
     const reference: Check = {
       id: 'x/ref',
       title: 'reference only',
@@ -234,7 +311,14 @@ describe('evaluateExchange', () => {
       level: 'info',
       run: () => [{ id: 'x/ref', verdict: 'fail', level: 'info', expected: 'a', actual: 'b', source: 'reference' }],
     };
-    const should: Check = { id: 'x/should', title: 'a recommendation', clause: 'c', source: 'rfc', level: 'should', run: () => [{ id: 'x/should', verdict: 'fail', level: 'should', expected: 'a', actual: 'b', source: 'rfc' }] };
+    const should: Check = {
+      id: 'x/should',
+      title: 'a recommendation',
+      clause: 'c',
+      source: 'rfc',
+      level: 'should',
+      run: () => [{ id: 'x/should', verdict: 'fail', level: 'should', expected: 'a', actual: 'b', source: 'rfc' }],
+    };
     const never: Check = { id: 'x/never', title: 'never applies', clause: 'c', source: 'rfc', level: 'must', run: () => [] };
     const spec: ExchangeSpec = { ...home, expect: {}, checks: ['x'] };
     it('reports errors, non-applicable checks and provenance', () => {

@@ -107,7 +107,17 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
       const m: MatcherSpec = attr === 'httpOnly' ? flag('HttpOnly', raw === true) : attr === 'secure' ? flag('Secure', raw === true) : raw;
       const aw = weightOf(m, w);
       if (set.length === 0) {
-        findings.push({ id: `${spec.id} cookie ${name} ${aspect}`, verdict: 'skip', level: aw.level, expected: describeAttr(m, ctx), actual: '(cookie not set)', source: aw.source, clause: aw.clause, target: observed.target, message: 'cookie not set; see the cookie finding' });
+        findings.push({
+          id: `${spec.id} cookie ${name} ${aspect}`,
+          verdict: 'skip',
+          level: aw.level,
+          expected: describeAttr(m, ctx),
+          actual: '(cookie not set)',
+          source: aw.source,
+          clause: aw.clause,
+          target: observed.target,
+          message: 'cookie not set; see the cookie finding',
+        });
         continue;
       }
       const extra: Partial<Finding> = attr === 'value' ? { secret: true } : {};
@@ -136,11 +146,25 @@ export function runChecks(prefix: string, checks: readonly Check[], observed: Ob
     try {
       produced = check.run(observed, context);
     } catch (e) {
-      out.push({ ...base, id: `${prefix} check ${check.id}`, verdict: 'error', expected: check.title, actual: '(check failed to run)', message: (e as Error).message });
+      out.push({
+        ...base,
+        id: `${prefix} check ${check.id}`,
+        verdict: 'error',
+        expected: check.title,
+        actual: '(check failed to run)',
+        message: (e as Error).message,
+      });
       continue;
     }
     if (produced.length === 0) {
-      out.push({ ...base, id: `${prefix} check ${check.id}`, verdict: 'n/a', expected: check.title, actual: '(not applicable to this response)', message: 'premise not met: the check does not apply to this answer' });
+      out.push({
+        ...base,
+        id: `${prefix} check ${check.id}`,
+        verdict: 'n/a',
+        expected: check.title,
+        actual: '(not applicable to this response)',
+        message: 'premise not met: the check does not apply to this answer',
+      });
       continue;
     }
     for (const f of produced) {
@@ -231,7 +255,11 @@ type Add = (aspect: string, w: Weight, compare: () => MatchResult, extra?: Parti
 
 function evaluateBody(body: BodySpec, ex: ObservedExchange, w: Weight, ctx: MatchContext, add: Add): void {
   const decoded = ex.decoded;
-  const undecodable = (expected: string): MatchResult => ({ ok: false, expected, actual: `(body could not be decoded: ${ex.decodeError ?? 'unknown reason'})` });
+  const undecodable = (expected: string): MatchResult => ({
+    ok: false,
+    expected,
+    actual: `(body could not be decoded: ${ex.decodeError ?? 'unknown reason'})`,
+  });
   const of = (m: MatcherSpec) => weightOf(m, w);
 
   if (body.size !== undefined) {
@@ -248,7 +276,11 @@ function evaluateBody(body: BodySpec, ex: ObservedExchange, w: Weight, ctx: Matc
     add(`body contains ${JSON.stringify(label)}`, w, () => {
       const want = fillPlaceholders(needle, ctx.placeholders);
       if (text === undefined) return undecodable(`contains ${JSON.stringify(want)}`);
-      return { ok: text.includes(want), expected: `contains ${JSON.stringify(want)}`, actual: text.includes(want) ? `contains ${JSON.stringify(want)}` : `${decoded!.length} bytes without it: ${excerpt(text)}` };
+      return {
+        ok: text.includes(want),
+        expected: `contains ${JSON.stringify(want)}`,
+        actual: text.includes(want) ? `contains ${JSON.stringify(want)}` : `${decoded!.length} bytes without it: ${excerpt(text)}`,
+      };
     });
   }
   if (body.json !== undefined) {
@@ -261,7 +293,11 @@ function evaluateBody(body: BodySpec, ex: ObservedExchange, w: Weight, ctx: Matc
       } catch (e) {
         error = (e as Error).message;
       }
-      return { ok: (error === undefined) === wantJson, expected: wantJson ? 'valid JSON' : 'not JSON', actual: error === undefined ? 'valid JSON' : `not JSON (${error}): ${excerpt(text)}` };
+      return {
+        ok: (error === undefined) === wantJson,
+        expected: wantJson ? 'valid JSON' : 'not JSON',
+        actual: error === undefined ? 'valid JSON' : `not JSON (${error}): ${excerpt(text)}`,
+      };
     });
   }
   if (body.startsWithHex !== undefined) {

@@ -49,7 +49,15 @@ const good = {
       clause: 'States',
       source: 'capture',
       steps: [
-        { id: 'site/flip/1', title: 'first', clause: 'c', source: 'capture', request: { path: '/' }, expect: {}, capture: { visitorId: { cookie: 'SC_ANALYTICS_GLOBAL_COOKIE', regex: '^([0-9a-f]{32})' } } },
+        {
+          id: 'site/flip/1',
+          title: 'first',
+          clause: 'c',
+          source: 'capture',
+          request: { path: '/' },
+          expect: {},
+          capture: { visitorId: { cookie: 'SC_ANALYTICS_GLOBAL_COOKIE', regex: '^([0-9a-f]{32})' } },
+        },
       ],
       checks: ['cookie/flip-keeps-id'],
     },
@@ -148,7 +156,9 @@ describe('loadSpecFile', () => {
     const vs = violations(() => loadSpecFile(join(bad, 'site.json'), CHECKS));
     const at = (pointer: string) => vs.filter((v) => v.pointer.startsWith(pointer)).map((v) => `${v.kind}: ${v.reason}`);
     expect(at('/exchanges/0/expect/headers/cache-control/level')).toEqual([expect.stringMatching(/^level: "must" on a reference expectation/)]);
-    expect(at('/exchanges/0/expect/cookies/SC_ANALYTICS_GLOBAL_COOKIE/path/level')).toEqual([expect.stringMatching(/^level: "should" on a reference expectation/)]);
+    expect(at('/exchanges/0/expect/cookies/SC_ANALYTICS_GLOBAL_COOKIE/path/level')).toEqual([
+      expect.stringMatching(/^level: "should" on a reference expectation/),
+    ]);
     expect(at('/exchanges/0/expect/headers/allow/when/status')).not.toEqual([]);
     expect(at('/exchanges/0/expect/headers/vary/level')).toEqual(['schema: must be one of "must", "should", "info"']);
   });
@@ -189,10 +199,21 @@ describe('loadSpecs', () => {
 
 describe('discover', () => {
   const withDiscover = (exchanges: unknown[], role = 'assets') => ({ $schema: './spec.schema.json', role, version: 1, exchanges });
-  const media = (id: string, discover: unknown, path = '{{found}}') => ({ id, title: 't', clause: 'c', source: 'capture', request: { path }, discover, expect: { status: 200 } });
+  const media = (id: string, discover: unknown, path = '{{found}}') => ({
+    id,
+    title: 't',
+    clause: 'c',
+    source: 'capture',
+    request: { path },
+    discover,
+    expect: { status: 200 },
+  });
 
   it('links discover.from to an exchange of another file', () => {
-    const dir = dirWith({ 'site.json': good, 'assets.json': withDiscover([media('assets/m', { from: 'site/home', select: ['img[src]'], template: '{asset_url}/-/media/{f*}.svg' })]) });
+    const dir = dirWith({
+      'site.json': good,
+      'assets.json': withDiscover([media('assets/m', { from: 'site/home', select: ['img[src]'], template: '{asset_url}/-/media/{f*}.svg' })]),
+    });
     const specs = loadSpecs(dir, CHECKS);
     const d = specs.find((s) => s.role === 'assets')!.exchanges[0].discover!;
     expect(discoverSource(d)?.exchange.id).toBe('site/home');

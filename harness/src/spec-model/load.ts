@@ -63,7 +63,13 @@ function parseJson(file: string, text: string, out: SpecViolation[]): unknown {
     const message = (e as Error).message;
     const lc = /line (\d+) column (\d+)/.exec(message);
     const pos = /position (\d+)/.exec(message);
-    const where = lc ? { line: Number(lc[1]), column: Number(lc[2]) } : pos ? lineColumn(text, Number(pos[1])) : text.trim() === '' ? lineColumn(text, text.length) : undefined;
+    const where = lc
+      ? { line: Number(lc[1]), column: Number(lc[2]) }
+      : pos
+        ? lineColumn(text, Number(pos[1]))
+        : text.trim() === ''
+          ? lineColumn(text, text.length)
+          : undefined;
     out.push({
       file,
       pointer: '',
@@ -138,7 +144,12 @@ function semanticViolations(file: string, doc: unknown, registry: CheckRegistry)
   const weight = (m: Record<string, unknown>, pointer: string, inherited: unknown): unknown => {
     const source = m.source ?? inherited;
     if (source === 'reference' && (m.level === 'must' || m.level === 'should')) {
-      out.push({ file, pointer: `${pointer}/level`, kind: 'level', reason: `"${m.level}" on a reference expectation: a choice of the reference where the description is silent is "info" (use "capture" or "rfc" with the clause that states it)` });
+      out.push({
+        file,
+        pointer: `${pointer}/level`,
+        kind: 'level',
+        reason: `"${m.level}" on a reference expectation: a choice of the reference where the description is silent is "info" (use "capture" or "rfc" with the clause that states it)`,
+      });
     }
     return source;
   };
@@ -178,7 +189,8 @@ function semanticViolations(file: string, doc: unknown, registry: CheckRegistry)
       for (const [name, c] of Object.entries(expect.cookies)) {
         if (!isObject(c)) continue;
         const cookieSource = weight(c, `${pointer}/expect/cookies/${escape(name)}`, source);
-        for (const attr of ['value', 'path', 'domain', 'expires', 'maxAge', 'sameSite']) matcher(c[attr], `${pointer}/expect/cookies/${escape(name)}/${attr}`, cookieSource);
+        for (const attr of ['value', 'path', 'domain', 'expires', 'maxAge', 'sameSite'])
+          matcher(c[attr], `${pointer}/expect/cookies/${escape(name)}/${attr}`, cookieSource);
       }
     }
     if (isObject(expect.body)) {
@@ -237,7 +249,8 @@ function checkFile(file: string, registry: CheckRegistry): Checked {
   violations.push(...semanticViolations(file, doc, registry));
   if (isObject(doc) && typeof doc.role === 'string') {
     for (const { id, pointer } of idsOf(doc)) {
-      if (!id.startsWith(`${doc.role}/`)) violations.push({ file, pointer, kind: 'id-prefix', reason: `id "${id}" must start with the file's role: "${doc.role}/"` });
+      if (!id.startsWith(`${doc.role}/`))
+        violations.push({ file, pointer, kind: 'id-prefix', reason: `id "${id}" must start with the file's role: "${doc.role}/"` });
     }
   }
   return { file, doc, violations };
@@ -267,7 +280,10 @@ export function discoverSource(d: DiscoverSpec): { exchange: ExchangeSpec; role:
 export const isAddress = (from: string): boolean => from.startsWith('/') || from.startsWith('{');
 
 /** Placeholder values for checking a template's syntax before any target is known. */
-const SYNTAX_VALUES: Record<string, string> = Object.fromEntries([...ROLES.map((r) => [ROLE_PLACEHOLDERS[r], `https://${r}.invalid`]), ['{section}', 'section']]);
+const SYNTAX_VALUES: Record<string, string> = Object.fromEntries([
+  ...ROLES.map((r) => [ROLE_PLACEHOLDERS[r], `https://${r}.invalid`]),
+  ['{section}', 'section'],
+]);
 
 /**
  * Links every `discover.from` that names an exchange to it, and checks what a schema cannot: the
@@ -279,7 +295,8 @@ function linkDiscover(files: Checked[]): SpecViolation[] {
   const exchanges = new Map<string, { exchange: ExchangeSpec; role: Role }>();
   for (const { doc } of files) {
     if (!isObject(doc) || !Array.isArray(doc.exchanges)) continue;
-    for (const ex of doc.exchanges) if (isObject(ex) && typeof ex.id === 'string') exchanges.set(ex.id, { exchange: ex as unknown as ExchangeSpec, role: doc.role as Role });
+    for (const ex of doc.exchanges)
+      if (isObject(ex) && typeof ex.id === 'string') exchanges.set(ex.id, { exchange: ex as unknown as ExchangeSpec, role: doc.role as Role });
   }
   const visit = (file: string, ex: unknown, pointer: string) => {
     if (!isObject(ex)) return;
@@ -301,7 +318,12 @@ function linkDiscover(files: Checked[]): SpecViolation[] {
     if (typeof d.from !== 'string' || isAddress(d.from)) return;
     const source = exchanges.get(d.from);
     if (!source) {
-      out.push({ file, pointer: `${pointer}/discover/from`, kind: 'discover', reason: `"${d.from}" is neither an exchange id of the loaded specs nor an address ("/..." or "{<role>_url}/...")` });
+      out.push({
+        file,
+        pointer: `${pointer}/discover/from`,
+        kind: 'discover',
+        reason: `"${d.from}" is neither an exchange id of the loaded specs nor an address ("/..." or "{<role>_url}/...")`,
+      });
       return;
     }
     if ((source.exchange.request?.method ?? 'GET').toUpperCase() !== 'GET') {
@@ -309,9 +331,18 @@ function linkDiscover(files: Checked[]): SpecViolation[] {
       return;
     }
     const chain = [String(ex.id)];
-    for (let at: ExchangeSpec | undefined = source.exchange; at; at = at.discover && !isAddress(at.discover.from) ? exchanges.get(at.discover.from)?.exchange : undefined) {
+    for (
+      let at: ExchangeSpec | undefined = source.exchange;
+      at;
+      at = at.discover && !isAddress(at.discover.from) ? exchanges.get(at.discover.from)?.exchange : undefined
+    ) {
       if (chain.includes(at.id)) {
-        out.push({ file, pointer: `${pointer}/discover/from`, kind: 'discover', reason: `discovery goes round in a circle: ${[...chain, at.id].join(' -> ')}` });
+        out.push({
+          file,
+          pointer: `${pointer}/discover/from`,
+          kind: 'discover',
+          reason: `discovery goes round in a circle: ${[...chain, at.id].join(' -> ')}`,
+        });
         return;
       }
       chain.push(at.id);

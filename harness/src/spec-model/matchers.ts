@@ -157,13 +157,23 @@ function build(spec: MatcherSpec): Matcher {
         const want = members.map((m) => fillPlaceholders(m, ctx.placeholders));
         const got = actual === undefined ? undefined : listMembers(actual);
         const ok = got !== undefined && got.length === want.length && got.every((m, i) => m.toLowerCase() === want[i].toLowerCase());
-        return { ok, expected: `the list ${want.join(', ')} (${want.length} member${want.length === 1 ? '' : 's'}, in one field line or several)`, actual: got === undefined ? ABSENT : `${actual} (${got.length} member${got.length === 1 ? '' : 's'})` };
+        return {
+          ok,
+          expected: `the list ${want.join(', ')} (${want.length} member${want.length === 1 ? '' : 's'}, in one field line or several)`,
+          actual: got === undefined ? ABSENT : `${actual} (${got.length} member${got.length === 1 ? '' : 's'})`,
+        };
       };
     }
     case 'range': {
       const { min, max } = s.range as { min?: number; max?: number };
       const expected =
-        min !== undefined && max !== undefined ? `a number from ${min} to ${max}` : min !== undefined ? `a number >= ${min}` : max !== undefined ? `a number <= ${max}` : 'a number';
+        min !== undefined && max !== undefined
+          ? `a number from ${min} to ${max}`
+          : min !== undefined
+            ? `a number >= ${min}`
+            : max !== undefined
+              ? `a number <= ${max}`
+              : 'a number';
       return (actual) => {
         const n = actual === undefined || actual.trim() === '' ? NaN : Number(actual.trim());
         const ok = Number.isFinite(n) && (min === undefined || n >= min) && (max === undefined || n <= max);

@@ -25,7 +25,10 @@ export function toObservedExchange(input: ObserveInput): ObservedExchange {
   const headers = input.request.headers ?? {};
   const codings = fieldLines(response.lines, 'content-encoding');
   const { decoded, decodeError } = response.truncated
-    ? { decoded: undefined, decodeError: `body larger than the cap: ${response.truncated.totalBytes} bytes (SHA-256 ${response.truncated.sha256}), only the first ${response.truncated.keptBytes} kept` }
+    ? {
+        decoded: undefined,
+        decodeError: `body larger than the cap: ${response.truncated.totalBytes} bytes (SHA-256 ${response.truncated.sha256}), only the first ${response.truncated.keptBytes} kept`,
+      }
     : decodeBody(response.body, codings, limits().bodyCapBytes);
   return {
     target: input.target,

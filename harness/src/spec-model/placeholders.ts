@@ -17,7 +17,10 @@ export class MissingValueError extends HarnessError {
     readonly valueName: string,
     side: Side = TARGET_SIDE,
   ) {
-    super('HARNESS_ERR_MISSING_VALUE', `needs the ${side.name} value ${valueName}: set ${variableOfValue(valueName, side)} (or "values": {"${valueName}": ...} in ${side.filesVariable})`);
+    super(
+      'HARNESS_ERR_MISSING_VALUE',
+      `needs the ${side.name} value ${valueName}: set ${variableOfValue(valueName, side)} (or "values": {"${valueName}": ...} in ${side.filesVariable})`,
+    );
   }
 }
 
@@ -39,5 +42,3 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
 export function valuePlaceholders(values: Readonly<Record<string, { value: string }>>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).map(([name, v]) => [`{value:${name}}`, v.value]));
 }
-
-

@@ -18,7 +18,7 @@ export const SCHEMA_FILE = join(__dirname, '..', '..', '..', 'specs', 'spec.sche
 const ref = (name: string): Json => ({ $ref: `#/definitions/${name}` });
 
 const META: Record<string, Json> = {
-  source: { ...ref('provenance'), description: 'Overrides the exchange\'s default provenance for this one expectation.' },
+  source: { ...ref('provenance'), description: "Overrides the exchange's default provenance for this one expectation." },
   level: { ...ref('level'), description: 'Overrides the level of this one expectation (default: "info" for reference provenance, "must" otherwise).' },
   when: ref('premise'),
   clause: { type: 'string', description: 'The clause of the service description or RFC this expectation comes from, e.g. "RFC 9110 §13.1.2".' },
@@ -35,7 +35,10 @@ const MATCHER_FORMS: Record<string, Json> = {
     enum: SHAPES.map((s) => s.name),
     description: `A named shape. ${SHAPES.map((s) => `${s.name}: ${s.description}`).join(' ')}`,
   },
-  regex: { type: 'string', description: 'A JavaScript regular expression the value must match (not anchored unless you write ^ and $). A last resort: prefer a shape.' },
+  regex: {
+    type: 'string',
+    description: 'A JavaScript regular expression the value must match (not anchored unless you write ^ and $). A last resort: prefer a shape.',
+  },
   oneOf: { type: 'array', minItems: 1, items: ref('matcher'), description: 'The value must satisfy at least one of these matchers.' },
   absent: { const: true, description: 'The header, cookie or attribute must not be present.' },
   present: { const: true, description: 'Present with any value (an empty value counts).' },
@@ -56,11 +59,12 @@ const MATCHER_FORMS: Record<string, Json> = {
   },
   relativeTime: {
     type: 'object',
-    description: 'An HTTP date or cookie expiry about offsetSeconds after the response\'s Date header, within toleranceSeconds (e.g. a 10-year cookie: 315532800 ± 259200).',
+    description:
+      "An HTTP date or cookie expiry about offsetSeconds after the response's Date header, within toleranceSeconds (e.g. a 10-year cookie: 315532800 ± 259200).",
     additionalProperties: false,
     required: ['to', 'offsetSeconds', 'toleranceSeconds'],
     properties: {
-      to: { const: 'date', description: 'The reference time: the response\'s Date header.' },
+      to: { const: 'date', description: "The reference time: the response's Date header." },
       offsetSeconds: { type: 'number', description: 'Seconds after Date (negative: before).' },
       toleranceSeconds: { type: 'number', minimum: 0, description: 'Allowed difference in seconds, either way.' },
     },
@@ -100,7 +104,7 @@ const exchangeProperties: Record<string, Json> = {
   id: {
     type: 'string',
     pattern: '^[a-z]+(/[A-Za-z0-9._-]+)+$',
-    description: 'Hierarchical id `<role>/<name>[/<variant>]`, unique across all spec files; starts with the file\'s role; selectable by prefix.',
+    description: "Hierarchical id `<role>/<name>[/<variant>]`, unique across all spec files; starts with the file's role; selectable by prefix.",
   },
   title: { type: 'string', minLength: 1, description: 'What the exchange shows, in a few words.' },
   clause: { type: 'string', minLength: 1, description: 'The row or section of the service description (or RFC section) this exchange comes from.' },
@@ -149,12 +153,13 @@ export const SPEC_SCHEMA: Json = {
     },
     premise: {
       type: 'object',
-      description: 'Judge this expectation only when the answer meets the premise (RFC 9110 requires Allow on a 405, not on every answer); otherwise its verdict is "n/a" with the reason.',
+      description:
+        'Judge this expectation only when the answer meets the premise (RFC 9110 requires Allow on a 405, not on every answer); otherwise its verdict is "n/a" with the reason.',
       additionalProperties: false,
       required: ['status'],
       properties: {
         status: {
-          description: 'The answer\'s status is this one, or one of these.',
+          description: "The answer's status is this one, or one of these.",
           oneOf: [
             { type: 'integer', minimum: 100, maximum: 599 },
             { type: 'array', minItems: 1, items: { type: 'integer', minimum: 100, maximum: 599 } },
@@ -164,25 +169,32 @@ export const SPEC_SCHEMA: Json = {
     },
     matcher: valueOrObject('matcherObject', 'A value matcher: a string, number or boolean means "equals"; an object picks another form.'),
     matcherObject: matcherObject({}),
-    header: valueOrObject('headerObject', 'A header matcher: compares the combined value (field lines joined with ", "); or `lines` to compare each field line in order.'),
+    header: valueOrObject(
+      'headerObject',
+      'A header matcher: compares the combined value (field lines joined with ", "); or `lines` to compare each field line in order.',
+    ),
     headerObject: matcherObject({
       lines: { type: 'array', items: ref('matcher'), description: 'One matcher per field line, in order; the number of lines must match (repeats kept).' },
     }),
     cookie: {
       type: 'object',
-      description: 'A cookie\'s expected attributes (RFC 6265 §5.2), each optional. Values are secrets: prefer shapes.',
+      description: "A cookie's expected attributes (RFC 6265 §5.2), each optional. Values are secrets: prefer shapes.",
       additionalProperties: false,
       properties: {
         absent: { const: true, description: 'The response must not set this cookie.' },
         value: matcherProp('The cookie value.'),
         path: matcherProp('The Path attribute.'),
         domain: matcherProp('The Domain attribute (leading dot removed, lowercased).'),
-        expires: matcherProp('The Expires attribute as written; use relativeTime to compare with the response\'s Date.'),
+        expires: matcherProp("The Expires attribute as written; use relativeTime to compare with the response's Date."),
         maxAge: matcherProp('The Max-Age attribute, in seconds.'),
         httpOnly: { type: 'boolean', description: 'Whether HttpOnly is set.' },
         secure: { type: 'boolean', description: 'Whether Secure is set.' },
         sameSite: matcherProp('The SameSite attribute: "Strict", "Lax" or "None".'),
-        count: { type: 'integer', minimum: 1, description: 'How many Set-Cookie lines carry this name (the session cookie is sent twice). Default: at least one.' },
+        count: {
+          type: 'integer',
+          minimum: 1,
+          description: 'How many Set-Cookie lines carry this name (the session cookie is sent twice). Default: at least one.',
+        },
         ...META,
       },
     },
@@ -195,7 +207,11 @@ export const SPEC_SCHEMA: Json = {
         decodedSize: matcherProp('Bytes after removing the content coding.'),
         contains: { type: 'array', items: { type: 'string' }, description: 'Texts the decoded body contains (placeholders allowed).' },
         json: { type: 'boolean', description: 'Whether the decoded body parses as JSON.' },
-        startsWithHex: { type: 'string', pattern: '^([0-9a-fA-F]{2})+$', description: 'Leading bytes of the decoded body in hex, e.g. "efbbbf" (UTF-8 BOM), "89504e47" (PNG).' },
+        startsWithHex: {
+          type: 'string',
+          pattern: '^([0-9a-fA-F]{2})+$',
+          description: 'Leading bytes of the decoded body in hex, e.g. "efbbbf" (UTF-8 BOM), "89504e47" (PNG).',
+        },
         empty: { type: 'boolean', description: 'Whether the body is empty.' },
         ...META,
       },
@@ -221,22 +237,29 @@ export const SPEC_SCHEMA: Json = {
     discover: {
       type: 'object',
       description:
-        'The address is the deployment\'s own, read from one of its pages: the request path names it as {{found}} (whole address), {{found_path}} (without the query) and {{<part>}} (a named part of the template).',
+        "The address is the deployment's own, read from one of its pages: the request path names it as {{found}} (whole address), {{found_path}} (without the query) and {{<part>}} (a named part of the template).",
       additionalProperties: false,
       required: ['from', 'select', 'template'],
       properties: {
-        from: { type: 'string', minLength: 1, description: 'The exchange (its id, e.g. "site/home") or the address ("/", "{shop_url}/products/{value:PRODUCT_HANDLE}") whose answer lists the candidates.' },
+        from: {
+          type: 'string',
+          minLength: 1,
+          description:
+            'The exchange (its id, e.g. "site/home") or the address ("/", "{shop_url}/products/{value:PRODUCT_HANDLE}") whose answer lists the candidates.',
+        },
         select: {
           type: 'array',
           minItems: 1,
           uniqueItems: true,
           items: { enum: [...SELECTORS] },
-          description: 'What to take from it: HTML attributes, "css" (url() and @font-face sources of a stylesheet, a <style> element or a style attribute), "font-face" (only @font-face sources), "link-header" (Link response fields).',
+          description:
+            'What to take from it: HTML attributes, "css" (url() and @font-face sources of a stylesheet, a <style> element or a style attribute), "font-face" (only @font-face sources), "link-header" (Link response fields).',
         },
         template: {
           type: 'string',
           pattern: '^(/|\\{[a-z]+_url\\}/)',
-          description: 'The description\'s path shape: known placeholders are literal ({section}, {value:NAME}); other {name} is one path segment or query value the deployment chooses, {name*} one or more segments. Without "?" the query is not looked at.',
+          description:
+            'The description\'s path shape: known placeholders are literal ({section}, {value:NAME}); other {name} is one path segment or query value the deployment chooses, {name*} one or more segments. Without "?" the query is not looked at.',
         },
         pick: { enum: ['first', 'last'], description: 'Which fitting address: the first on the page (default) or the last.' },
       },
@@ -273,7 +296,7 @@ export const SPEC_SCHEMA: Json = {
         ...exchangeProperties,
         capture: {
           type: 'object',
-          description: 'Variables taken from this step\'s response; later steps use {{name}}.',
+          description: "Variables taken from this step's response; later steps use {{name}}.",
           propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
           additionalProperties: {
             type: 'object',

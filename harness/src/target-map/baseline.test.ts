@@ -24,7 +24,7 @@ describe('baselineRequested', () => {
     expect(loadBaselineMap({})).toBeUndefined();
   });
 
-  test('a baseline role URL, or one in BASELINES_FILE: the user\'s own baseline', () => {
+  test("a baseline role URL, or one in BASELINES_FILE: the user's own baseline", () => {
     expect(baselineRequested({ BASELINE_URL: 'https://www.x.test' })).toBe('user');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baselines-'));
     const file = path.join(dir, 'baselines.json');
@@ -36,38 +36,68 @@ describe('baselineRequested', () => {
       expect(map.roles.site?.[0].origin).toBe('https://www.prod.test');
       expect(map.values.PRODUCT_HANDLE).toEqual({ value: 'mug', from: 'BASELINE_VALUE_PRODUCT_HANDLE' });
       expect(loadBaselineMap({ BASELINE_TARGETS_FILE: file })!.roles.site?.[0].hostname).toBe('www.prod.test');
-      expect(messageOf(() => loadBaselineMap({ BASELINES_FILE: file, BASELINE_TARGETS_FILE: `${file}.other` }))).toMatch(/^BASELINE_TARGETS_FILE: ".*other" contradicts BASELINES_FILE=/);
+      expect(messageOf(() => loadBaselineMap({ BASELINES_FILE: file, BASELINE_TARGETS_FILE: `${file}.other` }))).toMatch(
+        /^BASELINE_TARGETS_FILE: ".*other" contradicts BASELINES_FILE=/,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  test('the same parser and messages as the target, with the baseline\'s variable names', () => {
+  test("the same parser and messages as the target, with the baseline's variable names", () => {
     expect(messageOf(() => loadBaselineMap({ BASELINE_URL: 'www.x.test' }))).toMatch(/^BASELINE_URL: "www\.x\.test"/);
     expect(messageOf(() => loadBaselineMap({ BASELINE_URL: 'https://www.x.test', BASELINE_RESOLVE: 'nonsense' }))).toMatch(/^BASELINE_RESOLVE: "nonsense"/);
-    expect(messageOf(() => loadBaselineMap({ BASELINE_URL: 'https://www.x.test', BASELINE_CA: '' }))).toBe('BASELINE_CA: "" is empty; unset it or name a PEM file');
-    expect(messageOf(() => loadBaselineMap({ BASELINE_URL: 'https://www.x.test', BASELINE_INSECURE: 'yes' }))).toMatch(/^BASELINE_INSECURE: "yes" must be 1 or true/);
-    expect(messageOf(() => loadBaselineMap({ BASELINE_URL: 'https://www.x.test', BASELINE_SECTION: 'a/b' }))).toMatch(/^BASELINE_SECTION: "a\/b" must be one path segment/);
+    expect(messageOf(() => loadBaselineMap({ BASELINE_URL: 'https://www.x.test', BASELINE_CA: '' }))).toBe(
+      'BASELINE_CA: "" is empty; unset it or name a PEM file',
+    );
+    expect(messageOf(() => loadBaselineMap({ BASELINE_URL: 'https://www.x.test', BASELINE_INSECURE: 'yes' }))).toMatch(
+      /^BASELINE_INSECURE: "yes" must be 1 or true/,
+    );
+    expect(messageOf(() => loadBaselineMap({ BASELINE_URL: 'https://www.x.test', BASELINE_SECTION: 'a/b' }))).toMatch(
+      /^BASELINE_SECTION: "a\/b" must be one path segment/,
+    );
     expect(messageOf(() => loadBaselineMap({ BASELINE_URL: 'https://www.x.test', BASELINE_HEADERS: '{"*": 1}' }))).toMatch(/^BASELINE_HEADERS \(\/\*\)/);
-    expect(messageOf(() => loadBaselineMap({ BASELINE_SHOPP_URL: 'https://shop.x.test' }))).toMatch(/^BASELINE_SHOPP_URL: .* is not a role variable; did you mean BASELINE_SHOP_URL\?/);
+    expect(messageOf(() => loadBaselineMap({ BASELINE_SHOPP_URL: 'https://shop.x.test' }))).toMatch(
+      /^BASELINE_SHOPP_URL: .* is not a role variable; did you mean BASELINE_SHOP_URL\?/,
+    );
     expect(messageOf(() => loadBaselineMap({ BASELINE_SITE_URL: 'https://www.x.test' }))).toMatch(/the site role is BASELINE_URL/);
   });
 
   test('a misspelt baseline setting is named, with the nearest known one', () => {
-    expect(messageOf(() => baselineRequested({ BASELINE_URL: 'https://www.x.test', BASELINE_RESOLV: 'a:1:127.0.0.1' }))).toMatch(/^BASELINE_RESOLV: "a:1:127\.0\.0\.1" is not a baseline variable; did you mean BASELINE_RESOLVE\?/);
+    expect(messageOf(() => baselineRequested({ BASELINE_URL: 'https://www.x.test', BASELINE_RESOLV: 'a:1:127.0.0.1' }))).toMatch(
+      /^BASELINE_RESOLV: "a:1:127\.0\.0\.1" is not a baseline variable; did you mean BASELINE_RESOLVE\?/,
+    );
   });
 
   test('BASELINE=reference: alone, or with the variables the run set when it started it', () => {
     expect(baselineRequested({ BASELINE: 'reference' })).toBe('reference');
     expect(messageOf(() => loadBaselineMap({ BASELINE: 'reference' }))).toMatch(/its reference was not started/);
-    const started = targetEnvOf({ event: 'ready', tlsPort: 9443, httpPort: 9080, rootPath: __filename, section: 'static', urls: { site: ['https://www.lessons.test:9443'], ocsp: ['http://r10.o.pki.test:9080'] }, implemented: [], values: { PRODUCT_HANDLE: 'linen-apron' } }, BASELINE_SIDE);
-    expect(started).toMatchObject({ BASELINE_URL: 'https://www.lessons.test:9443', BASELINE_OCSP_URL: 'http://r10.o.pki.test:9080', BASELINE_SECTION: 'static', BASELINE_VALUE_PRODUCT_HANDLE: 'linen-apron', HARNESS_BASELINE_KIND: 'reference' });
+    const started = targetEnvOf(
+      {
+        event: 'ready',
+        tlsPort: 9443,
+        httpPort: 9080,
+        rootPath: __filename,
+        section: 'static',
+        urls: { site: ['https://www.lessons.test:9443'], ocsp: ['http://r10.o.pki.test:9080'] },
+        implemented: [],
+        values: { PRODUCT_HANDLE: 'linen-apron' },
+      },
+      BASELINE_SIDE,
+    );
+    expect(started).toMatchObject({
+      BASELINE_URL: 'https://www.lessons.test:9443',
+      BASELINE_OCSP_URL: 'http://r10.o.pki.test:9080',
+      BASELINE_SECTION: 'static',
+      BASELINE_VALUE_PRODUCT_HANDLE: 'linen-apron',
+      HARNESS_BASELINE_KIND: 'reference',
+    });
     expect(started.BASELINE_RESOLVE).toBe('www.lessons.test:9443:127.0.0.1,r10.o.pki.test:9080:127.0.0.1');
     // PEM check: this test file is no certificate, so the map loads only with a real CA; the kind is what matters here.
     expect(baselineRequested({ BASELINE: 'reference', ...started })).toBe('reference');
   });
 
-  test('BASELINE=reference with a baseline of the user\'s own, or another value: errors', () => {
+  test("BASELINE=reference with a baseline of the user's own, or another value: errors", () => {
     expect(messageOf(() => baselineRequested({ BASELINE: 'reference', BASELINE_URL: 'https://www.x.test' }))).toBe(
       'BASELINE_URL: "https://www.x.test" is set together with BASELINE=reference, which starts a reference of its own and describes it itself: unset one of them',
     );
@@ -76,7 +106,9 @@ describe('baselineRequested', () => {
   });
 
   test('a baseline setting without a baseline is an error, not a silent single-target run', () => {
-    expect(messageOf(() => baselineRequested({ BASELINE_CA: 'root.pem' }))).toBe('BASELINE_CA: "root.pem" is set, but no baseline is: set BASELINE_URL (and the other baseline roles) or BASELINE=reference');
+    expect(messageOf(() => baselineRequested({ BASELINE_CA: 'root.pem' }))).toBe(
+      'BASELINE_CA: "root.pem" is set, but no baseline is: set BASELINE_URL (and the other baseline roles) or BASELINE=reference',
+    );
   });
 
   test('the run header names the side', () => {

@@ -40,24 +40,41 @@ export function baselineRequested(env: NodeJS.ProcessEnv = process.env): Baselin
   const valuePrefixOf = valuePrefix(BASELINE_SIDE);
   for (const name of set) {
     if (KNOWN.includes(name) || name.startsWith(valuePrefixOf) || /_URL$/.test(name)) continue;
-    throw new TargetConfigError(name, env[name] ?? '', `is not a baseline variable${suggestion(name, KNOWN)}. Known: ${KNOWN.join(', ')}, ${valuePrefixOf}<NAME>`);
+    throw new TargetConfigError(
+      name,
+      env[name] ?? '',
+      `is not a baseline variable${suggestion(name, KNOWN)}. Known: ${KNOWN.join(', ')}, ${valuePrefixOf}<NAME>`,
+    );
   }
   const mode = env[ENV_BASELINE];
   if (mode !== undefined && mode !== 'reference') {
-    throw new TargetConfigError(ENV_BASELINE, mode, 'must be "reference" (an embedded reference of its own as the baseline) or unset; a baseline of your own is given by BASELINE_URL and the other BASELINE_<ROLE>_URL');
+    throw new TargetConfigError(
+      ENV_BASELINE,
+      mode,
+      'must be "reference" (an embedded reference of its own as the baseline) or unset; a baseline of your own is given by BASELINE_URL and the other BASELINE_<ROLE>_URL',
+    );
   }
   const startedByRun = env[BASELINE_SIDE.kindVariable] === 'reference';
   if (mode === 'reference') {
     if (!startedByRun) {
       const clash = set.find((k) => /_URL$/.test(k) || MAP_SETTINGS.includes(k) || FILE_VARIABLES.includes(k) || k.startsWith(valuePrefixOf));
-      if (clash) throw new TargetConfigError(clash, env[clash] ?? '', 'is set together with BASELINE=reference, which starts a reference of its own and describes it itself: unset one of them');
+      if (clash)
+        throw new TargetConfigError(
+          clash,
+          env[clash] ?? '',
+          'is set together with BASELINE=reference, which starts a reference of its own and describes it itself: unset one of them',
+        );
     }
     return 'reference';
   }
   if (sideMapsRoles(env, BASELINE_SIDE)) return 'user';
   const stray = set.find((k) => k !== ENV_BASELINE);
   if (stray) {
-    throw new TargetConfigError(stray, env[stray] ?? '', `is set, but no baseline is: set ${roleVariables(BASELINE_SIDE).site} (and the other baseline roles) or BASELINE=reference`);
+    throw new TargetConfigError(
+      stray,
+      env[stray] ?? '',
+      `is set, but no baseline is: set ${roleVariables(BASELINE_SIDE).site} (and the other baseline roles) or BASELINE=reference`,
+    );
   }
   return 'none';
 }
@@ -67,7 +84,11 @@ export function loadBaselineMap(env: NodeJS.ProcessEnv = process.env): TargetMap
   const kind = baselineRequested(env);
   if (kind === 'none') return undefined;
   if (kind === 'reference' && env[BASELINE_SIDE.kindVariable] !== 'reference') {
-    throw new TargetConfigError(ENV_BASELINE, 'reference', 'is set, but its reference was not started (the run\'s global set-up starts it): run through "npx playwright test"');
+    throw new TargetConfigError(
+      ENV_BASELINE,
+      'reference',
+      'is set, but its reference was not started (the run\'s global set-up starts it): run through "npx playwright test"',
+    );
   }
   return loadTargetMap(env, BASELINE_SIDE);
 }
@@ -91,7 +112,8 @@ export function baselineSettings(env: NodeJS.ProcessEnv = process.env): Baseline
   let allowUnsafe = false;
   if (unsafe !== undefined) {
     const v = FLAG.get(unsafe.trim().toLowerCase());
-    if (v === undefined) throw new TargetConfigError(ENV_ALLOW_UNSAFE, unsafe, 'must be 1 or true (send every method to the baseline), 0 or false (only GET, HEAD and OPTIONS)');
+    if (v === undefined)
+      throw new TargetConfigError(ENV_ALLOW_UNSAFE, unsafe, 'must be 1 or true (send every method to the baseline), 0 or false (only GET, HEAD and OPTIONS)');
     allowUnsafe = v;
   }
   const rate = env[ENV_MAX_RPS];
@@ -101,7 +123,8 @@ export function baselineSettings(env: NodeJS.ProcessEnv = process.env): Baseline
     if (t === 'unlimited') maxRps = undefined;
     else {
       const n = Number(t);
-      if (t === '' || !Number.isFinite(n) || n <= 0) throw new TargetConfigError(ENV_MAX_RPS, rate, `must be a positive number of requests per second (default ${DEFAULT_MAX_RPS}) or "unlimited"`);
+      if (t === '' || !Number.isFinite(n) || n <= 0)
+        throw new TargetConfigError(ENV_MAX_RPS, rate, `must be a positive number of requests per second (default ${DEFAULT_MAX_RPS}) or "unlimited"`);
       maxRps = n;
     }
   }

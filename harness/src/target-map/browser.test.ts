@@ -15,9 +15,7 @@ describe('browserLaunchData', () => {
         TARGET_RESOLVE: 'www.x.test:443:127.0.0.1, r10.o.test:80:[::1]:8080,WWW.Y.test:8443:localhost:9443',
       }),
     );
-    expect(data.hostResolverRules).toBe(
-      'MAP www.x.test:443 127.0.0.1:443, MAP r10.o.test:80 [::1]:8080, MAP www.y.test:8443 localhost:9443',
-    );
+    expect(data.hostResolverRules).toBe('MAP www.x.test:443 127.0.0.1:443, MAP r10.o.test:80 [::1]:8080, MAP www.y.test:8443 localhost:9443');
   });
 
   it('gives an empty rule string, no roots and verification on for an empty map', () => {

@@ -40,9 +40,7 @@ function bracketed(address: string): string {
  */
 export function browserLaunchData(map: TargetMap): BrowserLaunchData {
   return {
-    hostResolverRules: map.resolve
-      .map((e) => `MAP ${e.host}:${e.port} ${bracketed(e.address)}:${e.connectPort}`)
-      .join(', '),
+    hostResolverRules: map.resolve.map((e) => `MAP ${e.host}:${e.port} ${bracketed(e.address)}:${e.connectPort}`).join(', '),
     caPems: [...map.ca],
     insecure: map.insecure,
     ...(browserProxy(map.proxy) ?? {}),

@@ -39,9 +39,7 @@ describe('loadCaFile', () => {
   });
 
   it('names a missing file', () => {
-    expect(() => loadCaFile(join(dir, 'nope.pem'), 'nope.pem', SRC)).toThrow(
-      'TARGET_CA: "nope.pem" names a file that does not exist',
-    );
+    expect(() => loadCaFile(join(dir, 'nope.pem'), 'nope.pem', SRC)).toThrow('TARGET_CA: "nope.pem" names a file that does not exist');
   });
 
   it('names a path that is not a regular file', () => {
@@ -50,9 +48,7 @@ describe('loadCaFile', () => {
 
   it('names a path that cannot be read', () => {
     const file = write('plain.pem', pki.caPem);
-    expect(() => loadCaFile(join(file, 'below'), 'plain.pem/below', SRC)).toThrow(
-      'TARGET_CA: "plain.pem/below" cannot be read (ENOTDIR)',
-    );
+    expect(() => loadCaFile(join(file, 'below'), 'plain.pem/below', SRC)).toThrow('TARGET_CA: "plain.pem/below" cannot be read (ENOTDIR)');
   });
 
   it('refuses a file without any certificate (e.g. a key)', () => {
@@ -65,8 +61,6 @@ describe('loadCaFile', () => {
   it('refuses a bundle with one corrupt block, naming the file and the block', () => {
     const broken = other.caPem.replace(/\n[A-Za-z0-9+/]{20}/, '\n!!!!broken!!!!');
     const file = write('broken.pem', `${pki.caPem}${broken}`);
-    expect(() => loadCaFile(file, 'broken.pem', SRC)).toThrow(
-      /^TARGET_CA: "broken.pem" holds a certificate that does not parse \(block 2: /,
-    );
+    expect(() => loadCaFile(file, 'broken.pem', SRC)).toThrow(/^TARGET_CA: "broken.pem" holds a certificate that does not parse \(block 2: /);
   });
 });

@@ -100,11 +100,7 @@ describe('createDispatcher over TLS', () => {
   });
 
   it('stays on HTTP/1.1 with the Host header when allowH2 is false', async () => {
-    const s = await get(
-      `https://made.up.test:${h2Port}/`,
-      { TARGET_RESOLVE: `made.up.test:${h2Port}:127.0.0.1`, TARGET_CA: pki.caFile },
-      false,
-    );
+    const s = await get(`https://made.up.test:${h2Port}/`, { TARGET_RESOLVE: `made.up.test:${h2Port}:127.0.0.1`, TARGET_CA: pki.caFile }, false);
     expect(s).toEqual({ sni: 'made.up.test', host: `made.up.test:${h2Port}`, authority: undefined, httpVersion: '1.1' });
   });
 

@@ -86,7 +86,9 @@ class WithExtraHeaders extends DelegatingDispatcher {
     const extra = Object.entries(extraHeadersFor(this.map, `${opts.origin ?? ''}`));
     if (extra.length === 0) return this.inner.dispatch(opts, handler);
     const given = opts.headers;
-    const headers = Array.isArray(given) ? [...(given as string[]), ...extra.flat()] : { ...(given as Record<string, string> | undefined), ...Object.fromEntries(extra) };
+    const headers = Array.isArray(given)
+      ? [...(given as string[]), ...extra.flat()]
+      : { ...(given as Record<string, string> | undefined), ...Object.fromEntries(extra) };
     return this.inner.dispatch({ ...opts, headers }, handler);
   }
 

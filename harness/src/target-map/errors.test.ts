@@ -19,9 +19,7 @@ describe('TargetConfigError', () => {
   });
 
   it('shows the root pointer as "/"', () => {
-    expect(new TargetConfigError('TARGETS_FILE', '[]', 'is not an object', '').message).toBe(
-      'TARGETS_FILE (/): "[]" is not an object',
-    );
+    expect(new TargetConfigError('TARGETS_FILE', '[]', 'is not an object', '').message).toBe('TARGETS_FILE (/): "[]" is not an object');
   });
 });
 

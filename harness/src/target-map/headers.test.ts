@@ -11,8 +11,12 @@ test('role headers over the headers for every role; names lowercased', () => {
   expect(describeExtraHeaders(h)).toBe('*: authorization, x-env; shop: x-env (values hidden)');
 });
 
-test('only requests to a mapped role\'s origin get them: a third-party origin gets none', () => {
-  const map = loadTargetMap({ TARGET_URL: 'https://www.staging.test', TARGET_SHOP_URL: 'https://shop.staging.test:8443', TARGET_HEADERS: JSON.stringify({ '*': { authorization: SECRET }, shop: { 'x-shop': '1' } }) });
+test("only requests to a mapped role's origin get them: a third-party origin gets none", () => {
+  const map = loadTargetMap({
+    TARGET_URL: 'https://www.staging.test',
+    TARGET_SHOP_URL: 'https://shop.staging.test:8443',
+    TARGET_HEADERS: JSON.stringify({ '*': { authorization: SECRET }, shop: { 'x-shop': '1' } }),
+  });
   expect(extraHeadersFor(map, 'https://www.staging.test/a.css')).toEqual({ authorization: SECRET });
   expect(extraHeadersFor(map, 'https://shop.staging.test:8443/products/x')).toEqual({ authorization: SECRET, 'x-shop': '1' });
   expect(extraHeadersFor(map, 'https://shop.staging.test/products/x')).toEqual({});

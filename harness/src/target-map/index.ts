@@ -7,16 +7,7 @@ export { ROLE_VARIABLES, TARGET_SIDE, BASELINE_SIDE, roleVariable, sideNamed, va
 export { baselineRequested, baselineSettings, loadBaselineMap, ENV_BASELINE, type BaselineKind, type BaselineSettings } from './baseline';
 export { TargetConfigError, UnmappedPlaceholderError } from './errors';
 export type { ResolveEntry } from './resolve';
-export {
-  loadTargetMap,
-  referenceRequested,
-  roleUrls,
-  skipReason,
-  describeTargetMap,
-  extraHeadersFor,
-  ROLE_NOT_MAPPED,
-  type TargetMap,
-} from './target-map';
+export { loadTargetMap, referenceRequested, roleUrls, skipReason, describeTargetMap, extraHeadersFor, ROLE_NOT_MAPPED, type TargetMap } from './target-map';
 export { placeholders, resolvePlaceholders } from './placeholders';
 export { createDispatcher, type DispatcherOptions } from './dispatcher';
 export { browserLaunchData, type BrowserLaunchData } from './browser';

@@ -75,7 +75,10 @@ export function parseNoProxy(value: string, variable: string): NoProxyRule[] {
 }
 
 function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 function portOf(url: URL): number {

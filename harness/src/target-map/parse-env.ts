@@ -60,9 +60,7 @@ function distance(a: string, b: string): number {
 
 /** The nearest of `known` to a misspelt variable, as a "; did you mean X?" suffix (or nothing). */
 export function suggestion(variable: string, known: readonly string[]): string {
-  const best = known
-    .map((k) => ({ k, d: distance(variable, k) }))
-    .sort((x, y) => x.d - y.d)[0];
+  const best = known.map((k) => ({ k, d: distance(variable, k) })).sort((x, y) => x.d - y.d)[0];
   return best.d <= 3 ? `; did you mean ${best.k}?` : '';
 }
 
@@ -113,7 +111,10 @@ export function readEnvTargets(env: NodeJS.ProcessEnv, cwd: string = process.cwd
   if (headers !== undefined) out.headers = parseHeadersVariable(headers, v('HEADERS'));
   const inferred = env[side.inferredSectionVariable];
   if (inferred !== undefined) {
-    out.inferredSection = { section: parseSection(inferred, { variable: side.inferredSectionVariable }), from: env[side.inferredSectionFromVariable] ?? 'the home page' };
+    out.inferredSection = {
+      section: parseSection(inferred, { variable: side.inferredSectionVariable }),
+      from: env[side.inferredSectionFromVariable] ?? 'the home page',
+    };
   }
   return out;
 }

@@ -19,10 +19,7 @@ const ROLE_OF_PLACEHOLDER = new Map<string, Role>(ROLES.map((r) => [ROLE_PLACEHO
  * Only the known names are replaced: spec values hold JSON, CSS and scripts whose own braces must
  * pass through untouched, so an unknown `{word}` is left as it is rather than rejected.
  */
-const PLACEHOLDER = new RegExp(
-  [...ROLE_OF_PLACEHOLDER.keys(), SECTION_PLACEHOLDER].map((p) => p.replace(/[{}]/g, '\\$&')).join('|'),
-  'g',
-);
+const PLACEHOLDER = new RegExp([...ROLE_OF_PLACEHOLDER.keys(), SECTION_PLACEHOLDER].map((p) => p.replace(/[{}]/g, '\\$&')).join('|'), 'g');
 
 export function resolvePlaceholders(text: string, map: TargetMap): string {
   const values = placeholders(map);

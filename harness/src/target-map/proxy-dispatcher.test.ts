@@ -106,10 +106,14 @@ describe('the undici dispatcher through a proxy', () => {
   it('tunnels https to host:port with the credentials; TLS inside keeps SNI, Host, the roots, extra headers and onSocket', async () => {
     const sockets: string[] = [];
     const headers = { accept: 'text/plain' };
-    const dispatcher = createDispatcher(mapWith({ HTTPS_PROXY: `http://al%40ice:pa%20ss@127.0.0.1:${proxy.port}`, TARGET_HEADERS: JSON.stringify({ '*': { 'X-Extra': 'yes' } }) }), {
-      allowH2: false,
-      onSocket: (s, o) => sockets.push(`${o.protocol}//${o.hostname}:${o.port} ${'getPeerCertificate' in s ? (s as TLSSocket).getPeerCertificate().subject?.CN : 'plain'}`),
-    });
+    const dispatcher = createDispatcher(
+      mapWith({ HTTPS_PROXY: `http://al%40ice:pa%20ss@127.0.0.1:${proxy.port}`, TARGET_HEADERS: JSON.stringify({ '*': { 'X-Extra': 'yes' } }) }),
+      {
+        allowH2: false,
+        onSocket: (s, o) =>
+          sockets.push(`${o.protocol}//${o.hostname}:${o.port} ${'getPeerCertificate' in s ? (s as TLSSocket).getPeerCertificate().subject?.CN : 'plain'}`),
+      },
+    );
     try {
       const res = await send(dispatcher, { url: `https://made.up.test:${tlsPort}/x`, headers });
       expect([res.status, res.body.toString()]).toEqual([200, 'ok']);
@@ -123,7 +127,12 @@ describe('the undici dispatcher through a proxy', () => {
   });
 
   it('with a resolve entry, CONNECT goes to its address and port (curl --connect-to through a proxy) while SNI and Host keep the name', async () => {
-    const map = loadTargetMap({ TARGET_URL: 'https://made.up.test', TARGET_CA: pki.caFile, TARGET_RESOLVE: `made.up.test:443:127.0.0.1:${tlsPort}`, HTTPS_PROXY: proxy.url });
+    const map = loadTargetMap({
+      TARGET_URL: 'https://made.up.test',
+      TARGET_CA: pki.caFile,
+      TARGET_RESOLVE: `made.up.test:443:127.0.0.1:${tlsPort}`,
+      HTTPS_PROXY: proxy.url,
+    });
     const res = await send(createDispatcher(map, { allowH2: false }), { url: 'https://made.up.test/' });
     expect(res.status).toBe(200);
     expect(proxy.connects).toEqual([{ target: `127.0.0.1:${tlsPort}` }]);
@@ -172,10 +181,12 @@ describe('the undici dispatcher through a proxy', () => {
     const port = await listen(closed);
     await new Promise<void>((done) => closed.close(() => done()));
     const absent = await failure(get({ HTTPS_PROXY: `http://127.0.0.1:${port}` }, `https://made.up.test:${tlsPort}/`));
-    expect(absent.message).toMatch(new RegExp(`^https://made\\.up\\.test:${tlsPort}/: proxy http://127\\.0\\.0\\.1:${port} \\(HTTPS_PROXY\\) not reachable: .*ECONNREFUSED`));
+    expect(absent.message).toMatch(
+      new RegExp(`^https://made\\.up\\.test:${tlsPort}/: proxy http://127\\.0\\.0\\.1:${port} \\(HTTPS_PROXY\\) not reachable: .*ECONNREFUSED`),
+    );
   });
 
-  it('a certificate the roots do not vouch for still fails inside the tunnel, as the target\'s error', async () => {
+  it("a certificate the roots do not vouch for still fails inside the tunnel, as the target's error", async () => {
     const dispatcher = createDispatcher(loadTargetMap({ TARGET_URL: `https://made.up.test:${tlsPort}`, HTTPS_PROXY: proxy.url }), { allowH2: false });
     const err = await failure(send(dispatcher, { url: `https://made.up.test:${tlsPort}/` }));
     expect(err.message).toMatch(/certificate/i);

@@ -35,7 +35,13 @@ export interface ProxyRouteOptions {
 /** `host:port` from a CONNECT request target (`[::1]:443` kept apart at the last colon). */
 function splitAuthority(text: string): { host: string; port: number } {
   const colon = text.lastIndexOf(':');
-  return { host: text.slice(0, colon).replace(/^\[|\]$/g, '').toLowerCase(), port: Number(text.slice(colon + 1)) };
+  return {
+    host: text
+      .slice(0, colon)
+      .replace(/^\[|\]$/g, '')
+      .toLowerCase(),
+    port: Number(text.slice(colon + 1)),
+  };
 }
 
 /**
@@ -100,13 +106,15 @@ function proxyAgent(map: TargetMap, endpoint: ProxyEndpoint, options: ProxyRoute
     requestTls: { ca: roots, rejectUnauthorized: !map.insecure, allowH2: options.allowH2, timeout: connectTimeoutMs },
     // An https:// proxy's own certificate: Node's roots plus the map's (a corporate root can go in TARGET_CA).
     proxyTls: { ca: roots, timeout: connectTimeoutMs },
-    clientFactory: (url: URL, opts: object) => new TunnelClient(url, { ...(opts as Pool.Options), headersTimeout: connectTimeoutMs }, endpoint, targetOf, connectTimeoutMs),
+    clientFactory: (url: URL, opts: object) =>
+      new TunnelClient(url, { ...(opts as Pool.Options), headersTimeout: connectTimeoutMs }, endpoint, targetOf, connectTimeoutMs),
     factory: (origin: string | URL, opts: object) => {
       const o = opts as Pool.Options & { connect: buildConnector.connector };
       if (!onSocket) return new Pool(origin, o);
       const connect: buildConnector.connector = (c, callback) =>
         o.connect(c, (err, socket) => {
-          if (!err && socket) onSocket(socket as Socket, { protocol: c.protocol, hostname: c.hostname, port: Number(c.port) || (c.protocol === 'https:' ? 443 : 80) });
+          if (!err && socket)
+            onSocket(socket as Socket, { protocol: c.protocol, hostname: c.hostname, port: Number(c.port) || (c.protocol === 'https:' ? 443 : 80) });
           (callback as (e: Error | null, s: unknown) => void)(err, socket);
         });
       return new Pool(origin, { ...o, connect });
@@ -119,10 +127,12 @@ function headersObject(headers: Dispatcher.DispatchOptions['headers']): Record<s
   if (headers == null) return undefined;
   const pairs: Array<[string, string]> = [];
   if (Array.isArray(headers)) for (let i = 0; i + 1 < headers.length; i += 2) pairs.push([String(headers[i]), String(headers[i + 1])]);
-  else if (typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function') for (const [n, v] of headers as Iterable<[string, string]>) pairs.push([n, v]);
+  else if (typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function')
+    for (const [n, v] of headers as Iterable<[string, string]>) pairs.push([n, v]);
   else {
     // A copy: ProxyAgent adds `host` to the object it is given, and the caller may record its own.
-    for (const [n, v] of Object.entries(headers as Record<string, string | string[] | undefined>)) if (v !== undefined) for (const one of [v].flat()) pairs.push([n, one]);
+    for (const [n, v] of Object.entries(headers as Record<string, string | string[] | undefined>))
+      if (v !== undefined) for (const one of [v].flat()) pairs.push([n, one]);
   }
   const out: Record<string, string | string[]> = {};
   for (const [n, v] of pairs) {

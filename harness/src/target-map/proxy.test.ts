@@ -25,7 +25,12 @@ describe('proxyFromEnv: which variable', () => {
     expect(proxyFromEnv({ HTTPS_PROXY: 'http://upper:3128' })?.https?.url.href).toBe('http://upper:3128/');
     expect(proxyFromEnv({ https_proxy: 'http://lower:3128' })?.https?.url.href).toBe('http://lower:3128/');
     const both = proxyFromEnv({ HTTPS_PROXY: 'http://upper:3128', https_proxy: 'http://lower:3128', HTTP_PROXY: 'http://uh:1', http_proxy: 'http://lh:2' });
-    expect([both?.https?.url.host, both?.https?.variable, both?.http?.url.host, both?.http?.variable]).toEqual(['lower:3128', 'https_proxy', 'lh:2', 'http_proxy']);
+    expect([both?.https?.url.host, both?.https?.variable, both?.http?.url.host, both?.http?.variable]).toEqual([
+      'lower:3128',
+      'https_proxy',
+      'lh:2',
+      'http_proxy',
+    ]);
     // An empty lowercase value counts as unset: the uppercase one applies.
     expect(proxyFromEnv({ https_proxy: '', HTTPS_PROXY: 'http://upper:3128' })?.https?.variable).toBe('HTTPS_PROXY');
     const np = proxyFromEnv({ HTTPS_PROXY: 'http://p:1', NO_PROXY: 'upper.test', no_proxy: 'lower.test' });
@@ -44,7 +49,7 @@ describe('proxyFromEnv: which variable', () => {
 });
 
 describe('parseProxyUrl', () => {
-  it('accepts http:// and https:// proxies, a bare host:port as http://, a trailing slash; default ports are the scheme\'s', () => {
+  it("accepts http:// and https:// proxies, a bare host:port as http://, a trailing slash; default ports are the scheme's", () => {
     expect(parseProxyUrl('http://proxy.corp:3128', 'HTTPS_PROXY').url.href).toBe('http://proxy.corp:3128/');
     expect(parseProxyUrl('https://proxy.corp', 'HTTPS_PROXY').url.origin).toBe('https://proxy.corp');
     expect(parseProxyUrl('proxy.corp:3128', 'HTTPS_PROXY').url.href).toBe('http://proxy.corp:3128/');
@@ -66,13 +71,31 @@ describe('parseProxyUrl', () => {
   });
 
   it.each([
-    ['socks5://proxy.corp:1080', 'HTTPS_PROXY: "socks5://proxy.corp:1080" has scheme socks5://, not http:// or https:// (the harness asks proxies for HTTP CONNECT tunnels)'],
-    ['http://proxy.corp:3128/pac', 'HTTPS_PROXY: "http://proxy.corp:3128/pac" has a path or query ("/pac"): a proxy URL is scheme://[user:password@]host[:port]'],
-    ['http://proxy.corp:3128/?x=1', 'HTTPS_PROXY: "http://proxy.corp:3128/?x=1" has a path or query ("/?x=1"): a proxy URL is scheme://[user:password@]host[:port]'],
-    ['http://proxy.corp:99999', 'HTTPS_PROXY: "http://proxy.corp:99999" is not a proxy URL (expected http://host:port or https://host:port, credentials as user:password@)'],
+    [
+      'socks5://proxy.corp:1080',
+      'HTTPS_PROXY: "socks5://proxy.corp:1080" has scheme socks5://, not http:// or https:// (the harness asks proxies for HTTP CONNECT tunnels)',
+    ],
+    [
+      'http://proxy.corp:3128/pac',
+      'HTTPS_PROXY: "http://proxy.corp:3128/pac" has a path or query ("/pac"): a proxy URL is scheme://[user:password@]host[:port]',
+    ],
+    [
+      'http://proxy.corp:3128/?x=1',
+      'HTTPS_PROXY: "http://proxy.corp:3128/?x=1" has a path or query ("/?x=1"): a proxy URL is scheme://[user:password@]host[:port]',
+    ],
+    [
+      'http://proxy.corp:99999',
+      'HTTPS_PROXY: "http://proxy.corp:99999" is not a proxy URL (expected http://host:port or https://host:port, credentials as user:password@)',
+    ],
     ['http://', 'HTTPS_PROXY: "http://" is not a proxy URL (expected http://host:port or https://host:port, credentials as user:password@)'],
-    ['http://user:s3cret@proxy.corp:3128/x', 'HTTPS_PROXY: "http://user:‹secret›@proxy.corp:3128/x" has a path or query ("/x"): a proxy URL is scheme://[user:password@]host[:port]'],
-    ['http://user:pa/ss@proxy.corp:3128', 'HTTPS_PROXY: "http://user:‹secret›@proxy.corp:3128" is not a proxy URL (expected http://host:port or https://host:port, credentials as user:password@)'],
+    [
+      'http://user:s3cret@proxy.corp:3128/x',
+      'HTTPS_PROXY: "http://user:‹secret›@proxy.corp:3128/x" has a path or query ("/x"): a proxy URL is scheme://[user:password@]host[:port]',
+    ],
+    [
+      'http://user:pa/ss@proxy.corp:3128',
+      'HTTPS_PROXY: "http://user:‹secret›@proxy.corp:3128" is not a proxy URL (expected http://host:port or https://host:port, credentials as user:password@)',
+    ],
     ['http://user:%zz@proxy.corp:3128', 'HTTPS_PROXY: "http://user:‹secret›@proxy.corp:3128" has a user name or password that is not valid percent-encoding'],
   ])('%s is refused with the variable, the value (password hidden) and why', (value, message) => {
     const err = configError(() => proxyFromEnv({ HTTPS_PROXY: value }));
@@ -83,7 +106,9 @@ describe('parseProxyUrl', () => {
   });
 
   it('names the variable that was read (lowercase) in errors', () => {
-    expect(configError(() => proxyFromEnv({ http_proxy: 'ftp://p:21', HTTP_PROXY: 'http://ok:1' })).message).toMatch(/^http_proxy: "ftp:\/\/p:21" has scheme ftp:\/\//);
+    expect(configError(() => proxyFromEnv({ http_proxy: 'ftp://p:21', HTTP_PROXY: 'http://ok:1' })).message).toMatch(
+      /^http_proxy: "ftp:\/\/p:21" has scheme ftp:\/\//,
+    );
   });
 
   it('hides a password, or a user name that stands alone, even in text that does not parse', () => {
@@ -121,7 +146,9 @@ describe('NO_PROXY', () => {
     ['https://www.x.test/', false],
   ])('%s goes direct: %s', (url, direct) => {
     expect(bypassesProxy(rules, new URL(url))).toBe(direct);
-    expect(proxyFor({ https: parseProxyUrl('http://p:1', 'HTTPS_PROXY'), http: parseProxyUrl('http://p:1', 'HTTP_PROXY'), noProxy: rules }, url) === undefined).toBe(direct);
+    expect(
+      proxyFor({ https: parseProxyUrl('http://p:1', 'HTTPS_PROXY'), http: parseProxyUrl('http://p:1', 'HTTP_PROXY'), noProxy: rules }, url) === undefined,
+    ).toBe(direct);
   });
 
   it('* sends every host direct', () => {
@@ -130,26 +157,47 @@ describe('NO_PROXY', () => {
     expect(describeProxy(settings)).toBe('proxy: https:// via http://p:1 (HTTPS_PROXY), http:// direct, not for any host (NO_PROXY=*)');
   });
 
-  it.each(['http://example.org', 'foo*.test', 'example.org:0', 'example.org:http', '10.0.0.0/33', '[::1', 'a..b', '-bad.test'])('refuses %s, naming the entry', (entry) => {
-    const err = configError(() => parseNoProxy(`localhost,${entry}`, 'no_proxy'));
-    expect(err.message).toBe(`no_proxy: ${JSON.stringify(entry)} is not a NO_PROXY entry (a host name, .domain, host:port, IP address, CIDR range such as 10.0.0.0/8, or *)`);
-  });
+  it.each(['http://example.org', 'foo*.test', 'example.org:0', 'example.org:http', '10.0.0.0/33', '[::1', 'a..b', '-bad.test'])(
+    'refuses %s, naming the entry',
+    (entry) => {
+      const err = configError(() => parseNoProxy(`localhost,${entry}`, 'no_proxy'));
+      expect(err.message).toBe(
+        `no_proxy: ${JSON.stringify(entry)} is not a NO_PROXY entry (a host name, .domain, host:port, IP address, CIDR range such as 10.0.0.0/8, or *)`,
+      );
+    },
+  );
 
   it('is parsed only when a proxy is set', () => {
     expect(proxyFromEnv({ NO_PROXY: 'http://bad' })).toBeUndefined();
     expect(() => proxyFromEnv({ HTTPS_PROXY: 'http://p:1', NO_PROXY: 'http://bad' })).toThrow(TargetConfigError);
   });
 
-  it('translates to Chromium\'s bypass rules: a domain and its subdomains, ports and brackets kept, CIDR as is', () => {
+  it("translates to Chromium's bypass rules: a domain and its subdomains, ports and brackets kept, CIDR as is", () => {
     expect(chromiumBypassRules(rules)).toEqual([
-      'localhost', '*.localhost', 'internal.test', '*.internal.test', 'corp.test', '*.corp.test', 'example.org:8443', '*.example.org:8443',
-      '10.1.2.3', '[::1]:8080', 'fd00::/8', '192.168.0.0/16', '[::2]', '127.0.0.1:9',
+      'localhost',
+      '*.localhost',
+      'internal.test',
+      '*.internal.test',
+      'corp.test',
+      '*.corp.test',
+      'example.org:8443',
+      '*.example.org:8443',
+      '10.1.2.3',
+      '[::1]:8080',
+      'fd00::/8',
+      '192.168.0.0/16',
+      '[::2]',
+      '127.0.0.1:9',
     ]);
   });
 });
 
 describe('the run header', () => {
-  const base = { TARGET_URL: 'https://www.x.test:8443', TARGET_OCSP_URL: 'http://r10.o.test', TARGET_RESOLVE: 'www.x.test:8443:10.0.0.5,r10.o.test:80:10.0.0.6' };
+  const base = {
+    TARGET_URL: 'https://www.x.test:8443',
+    TARGET_OCSP_URL: 'http://r10.o.test',
+    TARGET_RESOLVE: 'www.x.test:8443:10.0.0.5,r10.o.test:80:10.0.0.6',
+  };
 
   it('names the proxy, its variables and NO_PROXY, never credentials; a resolve entry of a proxied host says where CONNECT goes', () => {
     const proxy = 'http://alice:s3cret@proxy.corp:3128';

@@ -73,7 +73,8 @@ export function parseProxyUrl(value: string, variable: string): ProxyEndpoint {
   } catch {
     return fail('is not a proxy URL (expected http://host:port or https://host:port, credentials as user:password@)');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(`has scheme ${url.protocol.slice(0, -1)}://, not http:// or https:// (the harness asks proxies for HTTP CONNECT tunnels)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    fail(`has scheme ${url.protocol.slice(0, -1)}://, not http:// or https:// (the harness asks proxies for HTTP CONNECT tunnels)`);
   if (url.hostname === '') fail('names no proxy host');
   if ((url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '') {
     fail(`has a path or query (${JSON.stringify(url.pathname + url.search + url.hash)}): a proxy URL is scheme://[user:password@]host[:port]`);
@@ -152,7 +153,10 @@ export function describeProxy(settings: ProxySettings | undefined): string | und
   let line: string;
   if (https && http && sameEndpoint(https, http)) line = `proxy: ${https.url.origin} (${https.variable}, ${http.variable}${auth(https)})`;
   else {
-    const parts = [https && `https:// via ${https.url.origin} (${https.variable}${auth(https)})`, http && `http:// via ${http.url.origin} (${http.variable}${auth(http)})`];
+    const parts = [
+      https && `https:// via ${https.url.origin} (${https.variable}${auth(https)})`,
+      http && `http:// via ${http.url.origin} (${http.variable}${auth(http)})`,
+    ];
     const direct = !https ? 'https:// direct' : !http ? 'http:// direct' : undefined;
     line = `proxy: ${[...parts, direct].filter(Boolean).join(', ')}`;
   }

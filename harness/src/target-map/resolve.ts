@@ -82,10 +82,7 @@ export function parseResolveEntry(entry: string, src: ValueSource): ResolveEntry
   if (addressText === '') fail('has an empty address');
   const address = parseAddress(addressText);
   if (address === undefined) {
-    fail(
-      `has address ${JSON.stringify(addressText)}, which is not an IPv4 address, ` +
-        'a bracketed IPv6 address ([::1]) or localhost',
-    );
+    fail(`has address ${JSON.stringify(addressText)}, which is not an IPv4 address, ` + 'a bracketed IPv6 address ([::1]) or localhost');
   }
   let connectPort = port;
   if (connectPortText !== undefined) {
@@ -117,12 +114,7 @@ export function checkResolveConflicts(entries: ResolveEntry[], sources: ValueSou
     const prior = seen.get(key);
     if (prior && (prior.address !== e.address || prior.connectPort !== e.connectPort)) {
       const src = sources[i];
-      throw new TargetConfigError(
-        src.variable,
-        e.source,
-        `conflicts with the earlier entry ${JSON.stringify(prior.source)} for ${key}`,
-        src.pointer,
-      );
+      throw new TargetConfigError(src.variable, e.source, `conflicts with the earlier entry ${JSON.stringify(prior.source)} for ${key}`, src.pointer);
     }
     seen.set(key, e);
   });

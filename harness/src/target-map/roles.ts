@@ -5,16 +5,7 @@
  */
 export type Role = 'site' | 'bare' | 'assets' | 'maintenance' | 'ocsp' | 'shop' | 'redirector' | 'analytics';
 
-export const ROLES: readonly Role[] = Object.freeze([
-  'site',
-  'bare',
-  'assets',
-  'maintenance',
-  'ocsp',
-  'shop',
-  'redirector',
-  'analytics',
-] as const);
+export const ROLES: readonly Role[] = Object.freeze(['site', 'bare', 'assets', 'maintenance', 'ocsp', 'shop', 'redirector', 'analytics'] as const);
 
 /** Spec placeholders standing for a role's origin; the first URL of a multi-name role. */
 export const ROLE_PLACEHOLDERS: Readonly<Record<Role, string>> = Object.freeze({
@@ -45,4 +36,3 @@ export function acceptsSeveralUrls(role: Role): boolean {
 export function isRole(name: string): name is Role {
   return (ROLES as readonly string[]).includes(name);
 }
-

@@ -40,14 +40,28 @@ const FULL_FILE = {
 
 describe('loadTargetMap', () => {
   it('gives the defaults for an empty environment', () => {
-    expect(loadTargetMap({})).toEqual({ side: 'target', roles: {}, resolve: [], ca: [], insecure: false, section: 'static', sectionSource: expect.stringMatching(/^default/), values: {}, headers: {}, origin: 'user' });
+    expect(loadTargetMap({})).toEqual({
+      side: 'target',
+      roles: {},
+      resolve: [],
+      ca: [],
+      insecure: false,
+      section: 'static',
+      sectionSource: expect.stringMatching(/^default/),
+      values: {},
+      headers: {},
+      origin: 'user',
+    });
   });
 
   it('says where {section} came from: the variable, the file, the home page, or the default', () => {
     const inferred = { HARNESS_INFERRED_SECTION: 'content', HARNESS_INFERRED_SECTION_FROM: 'https://www.x.test/ (e.g. /content/css/main.css)' };
     expect(loadTargetMap(inferred)).toMatchObject({ section: 'content', sectionSource: 'read from https://www.x.test/ (e.g. /content/css/main.css)' });
     expect(loadTargetMap({ ...inferred, TARGET_SECTION: 'explicit' })).toMatchObject({ section: 'explicit', sectionSource: 'TARGET_SECTION' });
-    expect(loadTargetMap({ ...inferred, TARGETS_FILE: targetsFile(FULL_FILE) })).toMatchObject({ section: 'from-file', sectionSource: 'TARGETS_FILE (section)' });
+    expect(loadTargetMap({ ...inferred, TARGETS_FILE: targetsFile(FULL_FILE) })).toMatchObject({
+      section: 'from-file',
+      sectionSource: 'TARGETS_FILE (section)',
+    });
     expect(() => loadTargetMap({ HARNESS_INFERRED_SECTION: 'a/b' })).toThrow(/HARNESS_INFERRED_SECTION: "a\/b" must be one path segment/);
   });
 

@@ -138,11 +138,7 @@ export function describeTargetMap(map: TargetMap): string {
       lines.push(`  ${e.host}:${e.port} -> ${formatAddress(e.address)}:${e.connectPort}${note}`);
     }
   }
-  lines.push(
-    map.caFile === undefined
-      ? 'CA: default roots only'
-      : `CA: default roots + ${map.ca.length} from ${map.caFile}`,
-  );
+  lines.push(map.caFile === undefined ? 'CA: default roots only' : `CA: default roots + ${map.ca.length} from ${map.caFile}`);
   lines.push(map.insecure ? `certificate verification: OFF (${variableOf(sideNamed(map.side), 'INSECURE')})` : 'certificate verification: on');
   const proxy = describeProxy(map.proxy);
   if (proxy) lines.push(proxy);
@@ -150,7 +146,9 @@ export function describeTargetMap(map: TargetMap): string {
   const values = Object.entries(map.values);
   const headers = describeExtraHeaders(map.headers);
   if (headers) lines.push(`extra request headers: ${headers}`);
-  lines.push(values.length ? `values: ${values.map(([n, v]) => `${n}=${v.value} (${v.from})`).join(', ')}` : `values: none (${valuePrefix(sideNamed(map.side))}<NAME>)`);
+  lines.push(
+    values.length ? `values: ${values.map(([n, v]) => `${n}=${v.value} (${v.from})`).join(', ')}` : `values: none (${valuePrefix(sideNamed(map.side))}<NAME>)`,
+  );
   return lines.join('\n');
 }
 

@@ -60,7 +60,10 @@ describe('loadTargetsFile', () => {
     expect(t.ca?.pems).toHaveLength(1);
     expect(t.insecure).toBe(false);
     expect(t.section).toBe('cours');
-    expect(t.values).toEqual({ PRODUCT_HANDLE: { value: 'tablier-lin', from: 'TARGETS_FILE (/values/PRODUCT_HANDLE)' }, BEACON_PATH: { value: '/p/hit.gif', from: 'TARGETS_FILE (/values/BEACON_PATH)' } });
+    expect(t.values).toEqual({
+      PRODUCT_HANDLE: { value: 'tablier-lin', from: 'TARGETS_FILE (/values/PRODUCT_HANDLE)' },
+      BEACON_PATH: { value: '/p/hit.gif', from: 'TARGETS_FILE (/values/BEACON_PATH)' },
+    });
   });
 
   it('leaves absent fields undefined so variables and defaults can fill them', () => {
@@ -83,7 +86,12 @@ describe('loadTargetsFile', () => {
 
   it.each<[string, unknown, string, string]>([
     ['a top level that is not an object', ['x'], '/', 'is not a JSON object'],
-    ['an unknown key', { roles: {}, rolez: {} }, '/rolez', '"rolez" is not a known key (known: roles, resolve, ca, insecure, section, values, headers, $schema)'],
+    [
+      'an unknown key',
+      { roles: {}, rolez: {} },
+      '/rolez',
+      '"rolez" is not a known key (known: roles, resolve, ca, insecure, section, values, headers, $schema)',
+    ],
     ['roles that are not an object', { roles: ['https://a.test'] }, '/roles', 'is not an object of role -> URL'],
     ['an unknown role', { roles: { cdn: 'https://a.test' } }, '/roles/cdn', '"cdn" is not a known role (known: site, bare'],
     ['a role URL of the wrong type', { roles: { shop: 42 } }, '/roles/shop', '"42" is not a URL string or an array of URL strings'],

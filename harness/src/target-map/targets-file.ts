@@ -83,18 +83,14 @@ export function jsonMapsRoles(json: unknown): boolean {
  */
 export function loadTargetsFile(fileAsWritten: string, cwd: string = process.cwd(), variable: string = TARGETS_FILE_VARIABLE): FileTargets {
   const { file, json } = readTargetsJson(fileAsWritten, cwd, variable);
-  const typeError: (path: (string | number)[], value: unknown, expected: string) => never = (path, value, expected) => typeErrorOf(path, value, expected, variable);
+  const typeError: (path: (string | number)[], value: unknown, expected: string) => never = (path, value, expected) =>
+    typeErrorOf(path, value, expected, variable);
   const stringList = (path: (string | number)[], value: unknown, expected: string) => stringListOf(path, value, expected, variable);
   const src = (path: (string | number)[]) => srcOf(path, variable);
   if (!isPlainObject(json)) typeError([], json, 'a JSON object');
   for (const key of Object.keys(json)) {
     if (!(KNOWN_KEYS as readonly string[]).includes(key)) {
-      throw new TargetConfigError(
-        variable,
-        key,
-        `is not a known key (known: ${KNOWN_KEYS.join(', ')})`,
-        pointerOf([key]),
-      );
+      throw new TargetConfigError(variable, key, `is not a known key (known: ${KNOWN_KEYS.join(', ')})`, pointerOf([key]));
     }
   }
   const out: FileTargets = { file, roles: {} };
@@ -103,12 +99,7 @@ export function loadTargetsFile(fileAsWritten: string, cwd: string = process.cwd
     if (!isPlainObject(json.roles)) typeError(['roles'], json.roles, 'an object of role -> URL');
     for (const [name, value] of Object.entries(json.roles)) {
       if (!isRole(name)) {
-        throw new TargetConfigError(
-          variable,
-          name,
-          `is not a known role (known: ${ROLES.join(', ')})`,
-          pointerOf(['roles', name]),
-        );
+        throw new TargetConfigError(variable, name, `is not a known role (known: ${ROLES.join(', ')})`, pointerOf(['roles', name]));
       }
       const path = ['roles', name];
       if (typeof value === 'string') {

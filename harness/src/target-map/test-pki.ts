@@ -25,18 +25,29 @@ const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes
 export function makeTestPki(names: string[], rootName = 'Harness Test Root'): TestPki {
   const dir = mkdtempSync(join(tmpdir(), 'harness-target-pki-'));
   openssl(
-    ['req', '-x509', ...EC, '-keyout', 'ca.key', '-out', 'ca.pem', '-subj', `/CN=${rootName}`, '-days', '2',
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'],
+    [
+      'req',
+      '-x509',
+      ...EC,
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-subj',
+      `/CN=${rootName}`,
+      '-days',
+      '2',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ],
     dir,
   );
   openssl(['req', ...EC, '-keyout', 'leaf.key', '-out', 'leaf.csr', '-subj', `/CN=${names[0]}`], dir);
-  writeFileSync(
-    join(dir, 'leaf.ext'),
-    `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`,
-  );
+  writeFileSync(join(dir, 'leaf.ext'), `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`);
   openssl(
-    ['x509', '-req', '-in', 'leaf.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2',
-      '-extfile', 'leaf.ext', '-out', 'leaf.pem'],
+    ['x509', '-req', '-in', 'leaf.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-extfile', 'leaf.ext', '-out', 'leaf.pem'],
     dir,
   );
   const read = (f: string): string => readFileSync(join(dir, f), 'utf8');

@@ -46,9 +46,7 @@ describe('parseBaseUrl', () => {
   });
 
   it('gives exactly the documented message for a missing scheme', () => {
-    expect(() => parseBaseUrl('www.x.test', SRC)).toThrow(
-      'TARGET_URL: "www.x.test" is not an absolute URL with a scheme (expected https://host[:port])',
-    );
+    expect(() => parseBaseUrl('www.x.test', SRC)).toThrow('TARGET_URL: "www.x.test" is not an absolute URL with a scheme (expected https://host[:port])');
   });
 });
 
@@ -69,9 +67,7 @@ describe('parseRoleUrls', () => {
   });
 
   it('points at the array item when the list came from a JSON array', () => {
-    const err = errorOf(() =>
-      parseRoleUrls('redirector', ['https://go.test', 'hop2.test'], { variable: 'TARGETS_FILE', pointer: '/roles/redirector' }, true),
-    );
+    const err = errorOf(() => parseRoleUrls('redirector', ['https://go.test', 'hop2.test'], { variable: 'TARGETS_FILE', pointer: '/roles/redirector' }, true));
     expect(err.pointer).toBe('/roles/redirector/1');
     expect(err.message).toMatch(/^TARGETS_FILE \(\/roles\/redirector\/1\): "hop2.test" is not an absolute URL/);
   });

@@ -53,12 +53,7 @@ export function parseRoleUrls(role: Role, values: string[], src: ValueSource, fr
     fail(src, '', 'holds no URL');
   }
   if (values.length > 1 && !acceptsSeveralUrls(role)) {
-    fail(
-      src,
-      values.join(','),
-      `gives several URLs, but the ${role} role takes one ` +
-        `(only the ocsp and redirector roles accept a list)`,
-    );
+    fail(src, values.join(','), `gives several URLs, but the ${role} role takes one ` + `(only the ocsp and redirector roles accept a list)`);
   }
   return values.map((v, i) => {
     const item = v.trim();

@@ -38,7 +38,15 @@ const expectation = (id: string): Expectation => {
   throw new Error(`no expectation ${id} in results.json`);
 };
 const verdictOf = (id: string) => [expectation(id).verdict, expectation(id).level];
-const noiseOf = (stepId: string) => [...new Set(results.tests.flatMap((t) => t.legs ?? []).flatMap((l) => l.steps).filter((s) => s.id === stepId).flatMap((s) => s.noise ?? []))];
+const noiseOf = (stepId: string) => [
+  ...new Set(
+    results.tests
+      .flatMap((t) => t.legs ?? [])
+      .flatMap((l) => l.steps)
+      .filter((s) => s.id === stepId)
+      .flatMap((s) => s.noise ?? []),
+  ),
+];
 
 test('the whole suite passes: no fail, no error; its differences are warnings and information', () => {
   expect(`${run.code}\n${run.stdout.slice(-2500)}`).toMatch(/^0\n/);
@@ -71,11 +79,13 @@ test('its own file names, media, products, theme, fonts and images: every such e
     'site/static/css': /^https:\/\/www\.lessons\.test:\d+\/content\/css\/portal\.css\?lw=\w+ \(link\[href\] on https:\/\/www\.lessons\.test\/\)$/,
     'site/static/png': /\/content\/img\/brand-mark\.png \(img\[src\] on https:\/\/www\.lessons\.test\/\)$/,
     'site/static/woff2': /\/content\/fonts\/portal-glyphs\.woff2 \(font-face on https:\/\/www\.lessons\.test\/content\/css\/portal\.css\?lw=\w+\)$/,
-    'assets/media/icon': /^https:\/\/media\.lessons\.test:\d+\/-\/media\/Sites\/Portal\/icons\/find\.svg\?rev=0f1e2d3c4b5a69788796a5b4c3d2e1f0 \(img\[src\] on https:\/\/www\.lessons\.test\/\)$/,
+    'assets/media/icon':
+      /^https:\/\/media\.lessons\.test:\d+\/-\/media\/Sites\/Portal\/icons\/find\.svg\?rev=0f1e2d3c4b5a69788796a5b4c3d2e1f0 \(img\[src\] on https:\/\/www\.lessons\.test\/\)$/,
     'shop/theme/css': /\/cdn\/shop\/t\/149911223344\/assets\/theme\.css\?v=\d+ \(link\[href\] on https:\/\/shop\.store\.test\/products\/flax-apron\)$/,
     'shop/platform-script': /\/cdn\/platform-cdn\/v2\/assets\/storefront\/features-[0-9a-f]{64}\.js \(script\[src\]/,
     // The signature is the deployment's secret: the report shows its shape, not its value.
-    'shop/font': /\/cdn\/fonts\/portal_serif\/portal_serif_n4\.woff2\?h1=%E2%80%B9secret[^&]+&h2=[^&]+&hmac=%E2%80%B9secret%3A%20hex64[^ ]+ \((link\[href\]|font-face) on/,
+    'shop/font':
+      /\/cdn\/fonts\/portal_serif\/portal_serif_n4\.woff2\?h1=%E2%80%B9secret[^&]+&h2=[^&]+&hmac=%E2%80%B9secret%3A%20hex64[^ ]+ \((link\[href\]|font-face) on/,
     'shop/image-original': /\/cdn\/shop\/files\/flax-apron\.png\?v=\d+&width=\d+ \(img\[(src|srcset)\]/,
   };
   for (const [id, re] of Object.entries(expected)) {
@@ -146,7 +156,11 @@ test('its own error body: informational', () => {
 });
 
 test('HARNESS_FAIL_ON=warn turns its warnings into a failed run', async () => {
-  const strict = await playwrightCli(['test', '--project', 'raw', '--grep', 'site/home$'], { ...env, HARNESS_FAIL_ON: 'warn', HARNESS_REPORT_DIR: path.join(work, 'warn') });
+  const strict = await playwrightCli(['test', '--project', 'raw', '--grep', 'site/home$'], {
+    ...env,
+    HARNESS_FAIL_ON: 'warn',
+    HARNESS_REPORT_DIR: path.join(work, 'warn'),
+  });
   expect(strict.code).toBe(1);
   const r = JSON.parse(fs.readFileSync(path.join(work, 'warn', 'results.json'), 'utf8')) as ConformanceResults;
   expect(r.run).toMatchObject({ failOn: 'warn', status: 'failed' });

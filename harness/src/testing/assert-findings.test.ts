@@ -12,12 +12,22 @@ import { assertFindings } from '../../../tests/support/assert';
 import type { Finding } from '../core';
 import type { ReplayRecord } from '../replay/run';
 
-const finding = (over: Partial<Finding>): Finding => ({ id: 'site/home header x-frame-options', verdict: 'pass', level: 'must', expected: 'SAMEORIGIN', actual: 'SAMEORIGIN', source: 'capture', ...over });
+const finding = (over: Partial<Finding>): Finding => ({
+  id: 'site/home header x-frame-options',
+  verdict: 'pass',
+  level: 'must',
+  expected: 'SAMEORIGIN',
+  actual: 'SAMEORIGIN',
+  source: 'capture',
+  ...over,
+});
 const skipped = finding({ id: 'site/home header x-frame-options', verdict: 'skip', actual: 'role not mapped (site)' });
 const notApplicable = finding({ id: 'site/home check vary/negotiated-response-has-vary', verdict: 'n/a', actual: '(not applicable to this response)' });
 
 test('only skip and n/a findings: assertFindings throws, saying nothing was judged and why', () => {
-  expect(() => assertFindings('site/home', [skipped, notApplicable], ['h1'])).toThrow('site/home: no expectation was evaluated (role not mapped (site); (not applicable to this response))');
+  expect(() => assertFindings('site/home', [skipped, notApplicable], ['h1'])).toThrow(
+    'site/home: no expectation was evaluated (role not mapped (site); (not applicable to this response))',
+  );
 });
 
 test('no findings at all: assertFindings throws', () => {
@@ -29,11 +39,20 @@ test('a judged finding that passes, among skips: assertFindings passes', () => {
 });
 
 test('a failing finding: assertFindings throws with its line', () => {
-  expect(() => assertFindings('site/home', [finding({ verdict: 'fail', actual: 'DENY' }), skipped], ['h1'])).toThrow('site/home: 1 failing expectation\n  site/home header x-frame-options: expected "SAMEORIGIN", got "DENY"');
+  expect(() => assertFindings('site/home', [finding({ verdict: 'fail', actual: 'DENY' }), skipped], ['h1'])).toThrow(
+    'site/home: 1 failing expectation\n  site/home header x-frame-options: expected "SAMEORIGIN", got "DENY"',
+  );
 });
 
 test('settle (the raw flows) attaches the record and fails a flow that judged nothing', async () => {
-  const record: ReplayRecord = { id: 'site/section', role: 'site', kind: 'flow', target: 'https://www.lessons.test', legs: [{ protocol: 'h1', steps: [{ id: 'site/section/home', protocol: 'h1', findings: [{ ...skipped, protocol: 'h1' }] }] }], parity: [] };
+  const record: ReplayRecord = {
+    id: 'site/section',
+    role: 'site',
+    kind: 'flow',
+    target: 'https://www.lessons.test',
+    legs: [{ protocol: 'h1', steps: [{ id: 'site/section/home', protocol: 'h1', findings: [{ ...skipped, protocol: 'h1' }] }] }],
+    parity: [],
+  };
   const attached: string[] = [];
   const testInfo = { attach: async (name: string) => void attached.push(name) } as unknown as TestInfo;
   await expect(settle(record, testInfo)).rejects.toThrow('site/section: no expectation was evaluated (role not mapped (site))');

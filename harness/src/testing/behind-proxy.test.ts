@@ -60,7 +60,11 @@ const sentOver = (record: ReplayRecord) => record.legs.filter((l) => !l.skipped 
 
 beforeAll(async () => {
   reference = await startEmbeddedReference();
-  const names = Object.fromEntries(Object.values(reference.ready.urls).flat().map((u) => [new URL(u).hostname, '127.0.0.1']));
+  const names = Object.fromEntries(
+    Object.values(reference.ready.urls)
+      .flat()
+      .map((u) => [new URL(u).hostname, '127.0.0.1']),
+  );
   proxy = await startConnectProxy(names);
 }, 120_000);
 
@@ -103,7 +107,10 @@ test('a plain-http OCSP exchange goes through HTTP_PROXY in a tunnel', async () 
 }, 60_000);
 
 test('NO_PROXY naming the host: the proxy sees nothing and the resolve map is used', async () => {
-  const record = await replay(behindProxy({ HTTPS_PROXY: `http://${USER}:${PASSWORD}@127.0.0.1:${proxy.port}`, NO_PROXY: `localhost,${origin('bare').hostname}` }, true), 'bare/root');
+  const record = await replay(
+    behindProxy({ HTTPS_PROXY: `http://${USER}:${PASSWORD}@127.0.0.1:${proxy.port}`, NO_PROXY: `localhost,${origin('bare').hostname}` }, true),
+    'bare/root',
+  );
   expect(problems(record)).toEqual([]);
   expect(sentOver(record)).toEqual(['h1', 'h2']);
   expect(proxy.connects).toEqual([]);
@@ -135,7 +142,8 @@ test('a proxy that never answers CONNECT is an error finding on both protocols w
     expect(Date.now() - started).toBeLessThan(2 * 2000);
     const errors = allFindings(record).filter((f) => f.verdict === 'error');
     expect(errors.map((f) => f.protocol).sort()).toEqual(['h1', 'h2']);
-    for (const f of errors) expect(f.message).toContain(`proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) did not answer CONNECT ${origin('bare').host} within 800 ms`);
+    for (const f of errors)
+      expect(f.message).toContain(`proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) did not answer CONNECT ${origin('bare').host} within 800 ms`);
   } finally {
     proxy.refuse = undefined;
     setLimits(undefined);

@@ -21,8 +21,25 @@ import { startProxiedReference, stopProxiedReference } from './proxied-reference
  */
 
 const root = path.resolve(__dirname, '../../..');
-const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test'];
-const FLOWS = ['site/browser/home', 'site/browser/visitor-flag', 'site/browser/lesson-plan', 'bare/browser/redirect-to-www', 'shop/browser/product', 'redirector/browser/page', 'redirector/browser/favicon-chain'];
+const NAMES = [
+  'www.lessons.test',
+  'lessons.test',
+  'media.lessons.test',
+  'shop.store.test',
+  'go.redirect.test',
+  'hop2.redirect.test',
+  'hop3.redirect.test',
+  'analytics.beacon.test',
+];
+const FLOWS = [
+  'site/browser/home',
+  'site/browser/visitor-flag',
+  'site/browser/lesson-plan',
+  'bare/browser/redirect-to-www',
+  'shop/browser/product',
+  'redirector/browser/page',
+  'redirector/browser/favicon-chain',
+];
 /** Short budgets so the robustness cases end quickly: navigation 4 s, settle and waits about 2.7 s. */
 const FAST = { HARNESS_BROWSER_TIMEOUT_MS: '4000' };
 
@@ -47,10 +64,19 @@ afterAll(async () => {
 
 function targetEnv(caFile = pki.caFile): Record<string, string> {
   const env = proxy.targetEnv(
-    { TARGET_URL: NAMES[0], TARGET_BARE_URL: NAMES[1], TARGET_ASSETS_URL: NAMES[2], TARGET_SHOP_URL: NAMES[3], TARGET_REDIRECTOR_URL: NAMES[4], TARGET_ANALYTICS_URL: NAMES[7] },
+    {
+      TARGET_URL: NAMES[0],
+      TARGET_BARE_URL: NAMES[1],
+      TARGET_ASSETS_URL: NAMES[2],
+      TARGET_SHOP_URL: NAMES[3],
+      TARGET_REDIRECTOR_URL: NAMES[4],
+      TARGET_ANALYTICS_URL: NAMES[7],
+    },
     caFile,
   );
-  env.TARGET_REDIRECTOR_URL = NAMES.slice(4, 7).map((n) => `https://${n}:${proxy.port}`).join(',');
+  env.TARGET_REDIRECTOR_URL = NAMES.slice(4, 7)
+    .map((n) => `https://${n}:${proxy.port}`)
+    .join(',');
   return env;
 }
 
@@ -66,9 +92,11 @@ function outcomes(extra: Record<string, string> = {}, caFile?: string) {
   return flowOutcomes(caFile ? distrusting : browser, loadTargetMap(env), path.join(root, 'specs'), env);
 }
 
-const on = (predicate: (e: ProxiedExchange) => boolean, change: Mutation): Mutation => (e) => {
-  if (predicate(e)) change(e);
-};
+const on =
+  (predicate: (e: ProxiedExchange) => boolean, change: Mutation): Mutation =>
+  (e) => {
+    if (predicate(e)) change(e);
+  };
 const pathOf = (e: ProxiedExchange) => e.path.split('?')[0];
 const isHome = (e: ProxiedExchange) => e.host === NAMES[0] && e.path === '/';
 
@@ -77,7 +105,9 @@ test('the unmodified reference behind the proxy passes every browser flow (the p
   const results = await playwrightOutcomes();
   // The in-process judgement the other cases use agrees with Playwright's.
   const inProcess = await outcomes();
-  expect([...inProcess].map(([t, r]) => `${t}: ${r.status} ${r.message}`).sort()).toEqual([...results].map(([t, r]) => `${t}: ${r.status} ${r.message}`).sort());
+  expect([...inProcess].map(([t, r]) => `${t}: ${r.status} ${r.message}`).sort()).toEqual(
+    [...results].map(([t, r]) => `${t}: ${r.status} ${r.message}`).sort(),
+  );
   expect([...results.keys()].sort()).toEqual([...FLOWS].sort());
   for (const [title, r] of results) expect(`${title}: ${r.status} ${r.message}`).toBe(`${title}: passed `);
 }, 120000);
@@ -96,16 +126,22 @@ const CASES: Array<[string, Mutation, string, RegExp, Record<string, string>]> =
   ],
   [
     'product images served as PNG to a browser that accepts AVIF',
-    on((e) => e.host === NAMES[3] && pathOf(e).startsWith('/cdn/shop/files/'), (e) => {
-      e.lines = e.lines.map(([n, v]) => [n, n === 'content-type' ? 'image/png' : v]);
-    }),
+    on(
+      (e) => e.host === NAMES[3] && pathOf(e).startsWith('/cdn/shop/files/'),
+      (e) => {
+        e.lines = e.lines.map(([n, v]) => [n, n === 'content-type' ? 'image/png' : v]);
+      },
+    ),
     'shop/browser/product',
     /shop\/browser\/product \{shop_url\}\/cdn\/shop\/files\/[^ ]+\.png content-type: expected "image\/avif", got "image\/png"/,
     NONE,
   ],
   [
     'a home-page image answered 404',
-    on((e) => e.host === NAMES[0] && pathOf(e).endsWith('/img/spacer.gif'), (e) => (e.status = 404)),
+    on(
+      (e) => e.host === NAMES[0] && pathOf(e).endsWith('/img/spacer.gif'),
+      (e) => (e.status = 404),
+    ),
     'site/browser/home',
     /site\/browser\/home \{base_url\}\/[^ ]+\/img\/spacer\.gif status: expected "200", got "404"/,
     NONE,
@@ -119,24 +155,33 @@ const CASES: Array<[string, Mutation, string, RegExp, Record<string, string>]> =
   ],
   [
     'a home-page image that hangs (robustness)',
-    on((e) => e.host === NAMES[0] && pathOf(e).endsWith('/img/spacer.gif'), (e) => (e.stall = true)),
+    on(
+      (e) => e.host === NAMES[0] && pathOf(e).endsWith('/img/spacer.gif'),
+      (e) => (e.stall = true),
+    ),
     'site/browser/home',
     /site\/browser\/home \{base_url\}\/[^ ]+\/img\/spacer\.gif answer: expected "an answer before the page settles", got "no answer \(still pending\)"/,
     FAST,
   ],
   [
     'a product page that never finishes loading (robustness)',
-    on((e) => e.host === NAMES[3] && pathOf(e).startsWith('/products/'), (e) => (e.stall = true)),
+    on(
+      (e) => e.host === NAMES[3] && pathOf(e).startsWith('/products/'),
+      (e) => (e.stall = true),
+    ),
     'shop/browser/product',
     /shop\/browser\/product navigation \{shop_url\}\/products\/[^ ]+: expected "the \\"load\\" event within 4 s", got "no \\"load\\" event after 4 s"/,
     FAST,
   ],
   [
     'a bare host that redirects to itself (robustness)',
-    on((e) => e.host === NAMES[1], (e) => {
-      e.status = 301;
-      e.lines = [...e.lines.filter(([n]) => n !== 'location'), ['location', `https://${NAMES[1]}:${proxy.port}/`]];
-    }),
+    on(
+      (e) => e.host === NAMES[1],
+      (e) => {
+        e.status = 301;
+        e.lines = [...e.lines.filter(([n]) => n !== 'location'), ['location', `https://${NAMES[1]}:${proxy.port}/`]];
+      },
+    ),
     'bare/browser/redirect-to-www',
     /bare\/browser\/redirect-to-www navigation \{bare_url\}\/: expected "a redirect chain that ends on a page", got "net::ERR_TOO_MANY_REDIRECTS"/,
     FAST,
@@ -149,31 +194,30 @@ const CASES: Array<[string, Mutation, string, RegExp, Record<string, string>]> =
  * apart, so that one deviation never hides another. The robustness budget (FAST) applies to a run
  * when any of its cases needs it.
  */
-const RUNS: number[][] = [
-  [0, 1],
-  [2, 6],
-  [3, 5],
-  [4],
-];
+const RUNS: number[][] = [[0, 1], [2, 6], [3, 5], [4]];
 
 test('the runs cover every case once', () => {
   expect(RUNS.flat().sort()).toEqual(CASES.map((_, i) => i));
   for (const run of RUNS) expect(new Set(run.map((i) => CASES[i][2])).size).toBe(run.length);
 });
 
-test.each(RUNS.map((run) => [run.map((i) => CASES[i][0]).join('; '), run] as const))('a target with %s fails exactly the owning flows, each with a precise finding', async (_names, run) => {
-  const cases = run.map((i) => CASES[i]);
-  proxy.setMutation((e) => {
-    for (const [, mutation] of cases) mutation(e);
-  });
-  const results = await outcomes(Object.assign({}, ...cases.map(([, , , , extra]) => extra)));
-  const failed = [...results].filter(([, r]) => r.status !== 'passed');
-  expect(failed.map(([t]) => t).sort()).toEqual(cases.map(([, , owner]) => owner).sort());
-  for (const [name, , owner, message] of cases) {
-    expect(`${name}: ${results.get(owner)?.message}`).toMatch(message);
-    expect(results.get(owner)?.message).not.toMatch(/Test timeout/);
-  }
-}, 120000);
+test.each(RUNS.map((run) => [run.map((i) => CASES[i][0]).join('; '), run] as const))(
+  'a target with %s fails exactly the owning flows, each with a precise finding',
+  async (_names, run) => {
+    const cases = run.map((i) => CASES[i]);
+    proxy.setMutation((e) => {
+      for (const [, mutation] of cases) mutation(e);
+    });
+    const results = await outcomes(Object.assign({}, ...cases.map(([, , , , extra]) => extra)));
+    const failed = [...results].filter(([, r]) => r.status !== 'passed');
+    expect(failed.map(([t]) => t).sort()).toEqual(cases.map(([, , owner]) => owner).sort());
+    for (const [name, , owner, message] of cases) {
+      expect(`${name}: ${results.get(owner)?.message}`).toMatch(message);
+      expect(results.get(owner)?.message).not.toMatch(/Test timeout/);
+    }
+  },
+  120000,
+);
 
 test('a certificate the browser does not trust fails every flow with the certificate error, not a timeout (robustness)', async () => {
   proxy.setMutation(undefined);

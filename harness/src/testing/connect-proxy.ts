@@ -54,7 +54,8 @@ export async function startConnectProxy(names: Record<string, string> = {}): Pro
     if (proxy.refuse === 'silent') return;
     const answer = (status: number, extra = '') => client.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${extra}content-length: 0\r\n\r\n`);
     if (proxy.refuse !== undefined) return answer(proxy.refuse);
-    if (proxy.requireAuthorization !== undefined && authorization !== proxy.requireAuthorization) return answer(407, 'proxy-authenticate: Basic realm="test proxy"\r\n');
+    if (proxy.requireAuthorization !== undefined && authorization !== proxy.requireAuthorization)
+      return answer(407, 'proxy-authenticate: Basic realm="test proxy"\r\n');
     const m = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(req.url ?? '');
     if (!m) return answer(400);
     const name = (m[1] ?? m[2]).toLowerCase();

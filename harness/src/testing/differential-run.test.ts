@@ -24,7 +24,12 @@ beforeAll(async () => {
   env = targetEnvOf(alt.ready);
   delete env.HARNESS_TARGET_KIND;
   delete env.TARGET_SECTION;
-  run = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', GREP], { ...env, BASELINE: 'reference', BASELINE_MAX_RPS: 'unlimited', HARNESS_REPORT_DIR: path.join(work, 'default') });
+  run = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', GREP], {
+    ...env,
+    BASELINE: 'reference',
+    BASELINE_MAX_RPS: 'unlimited',
+    HARNESS_REPORT_DIR: path.join(work, 'default'),
+  });
   results = JSON.parse(fs.readFileSync(path.join(work, 'default', 'results.json'), 'utf8')) as ConformanceResults;
 }, 180_000);
 
@@ -45,7 +50,7 @@ test('the run compares with its own embedded reference, shows both maps, and pas
   expect(run.stdout).toMatch(/Differences from the baseline, not failing the run \(\d+, from \d+ causes; HARNESS_FAIL_ON=diff fails them\):\n {2}~ /);
 });
 
-test('each difference with both values; a spec finding of the candidate with the baseline\'s; an unsafe exchange not sent there', () => {
+test("each difference with both values; a spec finding of the candidate with the baseline's; an unsafe exchange not sent there", () => {
   const vary = expectation('site/home diff header vary')!;
   expect(vary.verdict).toBe('diff');
   expect(vary.findings.map((f) => [f.protocol, f.baseline, f.actual])).toEqual([
@@ -75,14 +80,24 @@ test('a body difference: its line diff, both bodies saved beside the report, lin
 });
 
 test('HARNESS_FAIL_ON=diff: the same differences fail the run', async () => {
-  const strict = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], { ...env, BASELINE: 'reference', BASELINE_MAX_RPS: 'unlimited', HARNESS_FAIL_ON: 'diff', HARNESS_REPORT_DIR: path.join(work, 'strict') });
+  const strict = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], {
+    ...env,
+    BASELINE: 'reference',
+    BASELINE_MAX_RPS: 'unlimited',
+    HARNESS_FAIL_ON: 'diff',
+    HARNESS_REPORT_DIR: path.join(work, 'strict'),
+  });
   expect(strict.code).toBe(1);
   expect(strict.stdout).toContain('! site/home diff header vary: diff: baseline "Accept-Encoding", candidate "(absent)"');
   expect(JSON.parse(fs.readFileSync(path.join(work, 'strict', 'results.json'), 'utf8')).run).toMatchObject({ status: 'failed', failOn: 'diff' });
 }, 120_000);
 
 test('a bad baseline variable stops the run before any test, naming it', async () => {
-  const bad = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], { ...env, BASELINE: 'production', HARNESS_REPORT_DIR: path.join(work, 'bad') });
+  const bad = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], {
+    ...env,
+    BASELINE: 'production',
+    HARNESS_REPORT_DIR: path.join(work, 'bad'),
+  });
   expect(bad.code).toBe(1);
   expect(`${bad.stdout}${bad.stderr}`).toContain('BASELINE: "production" must be "reference"');
 }, 60_000);

@@ -19,7 +19,17 @@ import { REPO_ROOT, startProxiedReference, stopProxiedReference } from './proxie
 
 const SPECS = loadSpecs(path.join(REPO_ROOT, 'specs'), CHECKS);
 const SETTINGS = { allowUnsafe: false, maxRps: undefined };
-const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test'];
+const NAMES = [
+  'www.lessons.test',
+  'lessons.test',
+  'media.lessons.test',
+  'maintenance.lessons.test',
+  'shop.store.test',
+  'go.redirect.test',
+  'hop2.redirect.test',
+  'hop3.redirect.test',
+  'analytics.beacon.test',
+];
 
 let baseline: EmbeddedReference;
 let candidate: EmbeddedReference;
@@ -28,7 +38,12 @@ let proxied: { reference: EmbeddedReference; pki: TestPki; proxy: MutatingProxy 
 let baselineClients: ReplayClients;
 
 beforeAll(async () => {
-  [baseline, candidate, alt, proxied] = await Promise.all([startEmbeddedReference(), startEmbeddedReference(), startEmbeddedReference({ deployment: 'alt' }), startProxiedReference(NAMES, 'Differential Proxy Root')]);
+  [baseline, candidate, alt, proxied] = await Promise.all([
+    startEmbeddedReference(),
+    startEmbeddedReference(),
+    startEmbeddedReference({ deployment: 'alt' }),
+    startProxiedReference(NAMES, 'Differential Proxy Root'),
+  ]);
   baselineClients = new ReplayClients(loadTargetMap(targetEnvOf(baseline.ready, BASELINE_SIDE), BASELINE_SIDE));
 }, 120_000);
 
@@ -54,8 +69,10 @@ async function differential(map: TargetMap): Promise<Map<string, ReplayRecord>> 
   return out;
 }
 
-const diffs = (records: Map<string, ReplayRecord>): ReplayFinding[] => [...records.values()].flatMap((r) => r.diff ?? []).filter((f) => f.verdict !== 'pass' && f.verdict !== 'skip');
-const judged = (records: Map<string, ReplayRecord>) => [...records.values()].flatMap(allFindings).filter((f) => ['error', 'fail', 'warn', 'diff', 'fixed'].includes(f.verdict));
+const diffs = (records: Map<string, ReplayRecord>): ReplayFinding[] =>
+  [...records.values()].flatMap((r) => r.diff ?? []).filter((f) => f.verdict !== 'pass' && f.verdict !== 'skip');
+const judged = (records: Map<string, ReplayRecord>) =>
+  [...records.values()].flatMap(allFindings).filter((f) => ['error', 'fail', 'warn', 'diff', 'fixed'].includes(f.verdict));
 /** `<step> diff <aspect>`, once whatever the protocol. */
 const distinct = (fs: ReplayFinding[]) => [...new Set(fs.map((f) => f.id))].sort();
 
@@ -78,7 +95,9 @@ test('the reference against itself (two processes): every exchange compared, no 
     'ocsp/wrong-content-type',
     'site/method-not-allowed',
   ]);
-  expect(records.get('site/method-not-allowed')?.diff?.[0].actual).toBe('not sent to the baseline: POST is not a safe method (only GET, HEAD and OPTIONS are; BASELINE_ALLOW_UNSAFE=1 sends it)');
+  expect(records.get('site/method-not-allowed')?.diff?.[0].actual).toBe(
+    'not sent to the baseline: POST is not a safe method (only GET, HEAD and OPTIONS are; BASELINE_ALLOW_UNSAFE=1 sends it)',
+  );
   // The baseline's noise was learned (asked twice) and excused, and is said.
   expect(records.get('site/home')?.diff?.[0].actual).toMatch(/^the same answer \(not compared, noise: .*cookie ASP\.NET_SessionId value; .*body\)$/);
 }, 120_000);
@@ -93,7 +112,11 @@ const ALT_CHOICES: Array<[string, RegExp, string]> = [
   ['media cache status and request trace by other names', /^assets\//, 'header x-amzn-trace-id'],
   ['media cache status and request trace by other names', /^assets\//, 'header x-cache'],
   ['media cache status and request trace by other names', /^assets\//, 'header x-azure-ref'],
-  ['no Vary on dynamic responses', /^(site\/home|site\/visitor-flip\/(home|css|lesson-plan)|bare\/redirect-to-www\/www|site\/lesson-plan\/|site\/visitor-identification\/flip|redirector\/(directory|cf-errors-css))/, 'header vary'],
+  [
+    'no Vary on dynamic responses',
+    /^(site\/home|site\/visitor-flip\/(home|css|lesson-plan)|bare\/redirect-to-www\/www|site\/lesson-plan\/|site\/visitor-identification\/flip|redirector\/(directory|cf-errors-css))/,
+    'header vary',
+  ],
   ['its own session cookie name', /home$|redirect-to-www\/www$/, 'cookie ASP.NET_SessionId'],
   ['its own session cookie name', /home$|redirect-to-www\/www$/, 'cookie AzureAppService_SessionId'],
   ['its own sxa_site value', /home$|redirect-to-www\/www$/, 'cookie sxa_site value'],
@@ -120,9 +143,14 @@ test('the reference as baseline, the second deployment as candidate: the differe
   delete env.HARNESS_TARGET_KIND;
   const records = await differential(loadTargetMap(env));
   // It keeps every stated fact: nothing fails, nothing is a run error, nothing of the baseline's is "fixed" (its warnings are its own: no Vary).
-  expect(judged(records).filter((f) => f.verdict !== 'diff' && f.verdict !== 'warn').map((f) => `${f.verdict} ${f.id}: ${f.expected} / ${f.actual}`)).toEqual([]);
+  expect(
+    judged(records)
+      .filter((f) => f.verdict !== 'diff' && f.verdict !== 'warn')
+      .map((f) => `${f.verdict} ${f.id}: ${f.expected} / ${f.actual}`),
+  ).toEqual([]);
   const found = diffs(records);
-  const explains = ([, step, aspect]: (typeof ALT_CHOICES)[number], f: ReplayFinding) => f.id.endsWith(` diff ${aspect}`) && step.test(f.id.slice(0, -` diff ${aspect}`.length));
+  const explains = ([, step, aspect]: (typeof ALT_CHOICES)[number], f: ReplayFinding) =>
+    f.id.endsWith(` diff ${aspect}`) && step.test(f.id.slice(0, -` diff ${aspect}`.length));
   const unexplained = found.filter((f) => !ALT_CHOICES.some((c) => explains(c, f)));
   expect(distinct(unexplained)).toEqual([]);
   const unseen = ALT_CHOICES.filter((c) => !found.some((f) => explains(c, f)));
@@ -148,10 +176,19 @@ test('the reference as baseline, the second deployment as candidate: the differe
 describe('a broken copy of the reference as candidate', () => {
   const proxyMap = () => {
     const env = proxied.proxy.targetEnv(
-      { TARGET_URL: NAMES[0], TARGET_BARE_URL: NAMES[1], TARGET_ASSETS_URL: NAMES[2], TARGET_MAINTENANCE_URL: NAMES[3], TARGET_SHOP_URL: NAMES[4], TARGET_ANALYTICS_URL: NAMES[8] },
+      {
+        TARGET_URL: NAMES[0],
+        TARGET_BARE_URL: NAMES[1],
+        TARGET_ASSETS_URL: NAMES[2],
+        TARGET_MAINTENANCE_URL: NAMES[3],
+        TARGET_SHOP_URL: NAMES[4],
+        TARGET_ANALYTICS_URL: NAMES[8],
+      },
       proxied.pki.caFile,
     );
-    env.TARGET_REDIRECTOR_URL = NAMES.slice(5, 8).map((n) => `https://${n}:${proxied.proxy.port}`).join(',');
+    env.TARGET_REDIRECTOR_URL = NAMES.slice(5, 8)
+      .map((n) => `https://${n}:${proxied.proxy.port}`)
+      .join(',');
     return loadTargetMap(env);
   };
   afterEach(() => proxied.proxy.setMutation(undefined));
@@ -167,9 +204,10 @@ describe('a broken copy of the reference as candidate', () => {
     ]);
   }, 120_000);
 
-  test('a stated fact broken: a fail that shows the baseline\'s value, and no separate diff', async () => {
+  test("a stated fact broken: a fail that shows the baseline's value, and no separate diff", async () => {
     proxied.proxy.setMutation((e: ProxiedExchange) => {
-      if (e.host === NAMES[4] && e.path.split('?')[0].endsWith('/assets/base.css')) e.lines = [...e.lines.filter(([n]) => n !== 'cache-control'), ['cache-control', 'public, max-age=86400']];
+      if (e.host === NAMES[4] && e.path.split('?')[0].endsWith('/assets/base.css'))
+        e.lines = [...e.lines.filter(([n]) => n !== 'cache-control'), ['cache-control', 'public, max-age=86400']];
     });
     const records = await differential(proxyMap());
     expect(judged(records).map((f) => [f.verdict, f.protocol, f.id, f.expected, f.actual, f.baseline])).toEqual([

@@ -12,8 +12,25 @@ import { startProxiedReference, stopProxiedReference } from './proxied-reference
  */
 
 const root = path.resolve(__dirname, '../../..');
-const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test'];
-const ROLES = { TARGET_URL: NAMES[0], TARGET_BARE_URL: NAMES[1], TARGET_ASSETS_URL: NAMES[2], TARGET_MAINTENANCE_URL: NAMES[3], TARGET_SHOP_URL: NAMES[4], TARGET_ANALYTICS_URL: NAMES[8] };
+const NAMES = [
+  'www.lessons.test',
+  'lessons.test',
+  'media.lessons.test',
+  'maintenance.lessons.test',
+  'shop.store.test',
+  'go.redirect.test',
+  'hop2.redirect.test',
+  'hop3.redirect.test',
+  'analytics.beacon.test',
+];
+const ROLES = {
+  TARGET_URL: NAMES[0],
+  TARGET_BARE_URL: NAMES[1],
+  TARGET_ASSETS_URL: NAMES[2],
+  TARGET_MAINTENANCE_URL: NAMES[3],
+  TARGET_SHOP_URL: NAMES[4],
+  TARGET_ANALYTICS_URL: NAMES[8],
+};
 
 let reference: EmbeddedReference;
 let pki: TestPki;
@@ -32,11 +49,19 @@ const set = (e: ProxiedExchange, name: string, value: string) => {
   e.lines = [...e.lines.filter(([n]) => n !== name), [name, value]];
 };
 const DEVIATIONS: Array<[string, (e: ProxiedExchange) => boolean, (e: ProxiedExchange) => void]> = [
-  ['a wrong MIME type on the site\'s own PNG', (e) => file(e) === '/content/img/brand-mark.png', (e) => set(e, 'content-type', 'image/jpeg')],
-  ['a weak ETag on the site\'s own stylesheet', (e) => file(e) === '/content/css/portal.css', (e) => set(e, 'etag', 'W/"1d2c3b4a"')],
-  ['a short max-age on the theme\'s own stylesheet', (e) => file(e).endsWith('/assets/theme.css'), (e) => set(e, 'cache-control', 'public, max-age=300')],
-  ['a wrong type on the storefront\'s own font', (e) => file(e).startsWith('/cdn/fonts/portal_serif/'), (e) => set(e, 'content-type', 'application/octet-stream')],
-  ['the site\'s own WOFF2 without its signature bytes', (e) => file(e) === '/content/fonts/portal-glyphs.woff2' && e.status === 200, (e) => (e.body = Buffer.concat([Buffer.from('0000', 'hex'), e.body.subarray(2)]))],
+  ["a wrong MIME type on the site's own PNG", (e) => file(e) === '/content/img/brand-mark.png', (e) => set(e, 'content-type', 'image/jpeg')],
+  ["a weak ETag on the site's own stylesheet", (e) => file(e) === '/content/css/portal.css', (e) => set(e, 'etag', 'W/"1d2c3b4a"')],
+  ["a short max-age on the theme's own stylesheet", (e) => file(e).endsWith('/assets/theme.css'), (e) => set(e, 'cache-control', 'public, max-age=300')],
+  [
+    "a wrong type on the storefront's own font",
+    (e) => file(e).startsWith('/cdn/fonts/portal_serif/'),
+    (e) => set(e, 'content-type', 'application/octet-stream'),
+  ],
+  [
+    "the site's own WOFF2 without its signature bytes",
+    (e) => file(e) === '/content/fonts/portal-glyphs.woff2' && e.status === 200,
+    (e) => (e.body = Buffer.concat([Buffer.from('0000', 'hex'), e.body.subarray(2)])),
+  ],
 ];
 
 test('five deviations in discovered files fail exactly the exchanges replayed on them, each with its deviation', async () => {
@@ -44,14 +69,22 @@ test('five deviations in discovered files fail exactly the exchanges replayed on
     for (const [, applies, change] of DEVIATIONS) if (applies(e)) change(e);
   };
   proxy.setMutation(mutation);
-  const env = { ...proxy.targetEnv(ROLES, pki.caFile), TARGET_REDIRECTOR_URL: NAMES.slice(5, 8).map((n) => `https://${n}:${proxy.port}`).join(',') };
+  const env = {
+    ...proxy.targetEnv(ROLES, pki.caFile),
+    TARGET_REDIRECTOR_URL: NAMES.slice(5, 8)
+      .map((n) => `https://${n}:${proxy.port}`)
+      .join(','),
+  };
   const results = await runPlaywright(root, ['tests/replay.test.ts', '--project', 'raw'], env);
   const byId = new Map(results.map((r) => [r.title.split(' › ').pop()!, r]));
   const failed = [...byId].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped')).map(([id]) => id);
   expect(failed.sort()).toEqual(
     [
-      'site/static/png', 'site/static/head', 'site/static/range',
-      'site/static/css', 'site/static/css-unversioned',
+      'site/static/png',
+      'site/static/head',
+      'site/static/range',
+      'site/static/css',
+      'site/static/css-unversioned',
       'shop/theme/css',
       'shop/font',
       'site/static/woff2',

@@ -81,7 +81,14 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
     req.on('end', () => {
       send(upstream, { url: `https://${host}:${port}${req.url}`, method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
         .then((answer) => {
-          const exchange: ProxiedExchange = { host, method: req.method, path: req.url, httpVersion: req.httpVersion, requestHeaders: { ...headers }, ...answer };
+          const exchange: ProxiedExchange = {
+            host,
+            method: req.method,
+            path: req.url,
+            httpVersion: req.httpVersion,
+            requestHeaders: { ...headers },
+            ...answer,
+          };
           mutation?.(exchange);
           res.statusCode = exchange.status;
           const grouped = new Map<string, string[]>();

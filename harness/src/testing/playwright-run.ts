@@ -35,10 +35,15 @@ export async function runPlaywright(root: string, args: string[], targetEnv: Rec
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-run-'));
   const report = path.join(dir, 'report.json');
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(TARGET_|TARGETS_FILE|BASELINE|HARNESS_|JEST_|https?_proxy$|no_proxy$)/i.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(TARGET_|TARGETS_FILE|BASELINE|HARNESS_|JEST_|https?_proxy$|no_proxy$)/i.test(k)) env[k] = v;
   Object.assign(env, targetEnv, { PLAYWRIGHT_JSON_OUTPUT_NAME: report, FORCE_COLOR: '0' });
   const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
-  const child = spawn(process.execPath, [cli, 'test', ...args, '--reporter=json', `--output=${path.join(dir, 'results')}`], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'test', ...args, '--reporter=json', `--output=${path.join(dir, 'results')}`], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
   await new Promise((resolve) => child.once('exit', resolve));

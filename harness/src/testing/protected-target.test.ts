@@ -12,8 +12,25 @@ import { startProxiedReference, stopProxiedReference, type ProxiedReference } fr
  * passes, and the header's value is written nowhere: not in results.json, the HTML, JUnit, the
  * attachments and HARs of the test results, nor the terminal output.
  */
-const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test'];
-const ROLES = { TARGET_URL: NAMES[0], TARGET_BARE_URL: NAMES[1], TARGET_ASSETS_URL: NAMES[2], TARGET_MAINTENANCE_URL: NAMES[3], TARGET_SHOP_URL: NAMES[4], TARGET_ANALYTICS_URL: NAMES[8] };
+const NAMES = [
+  'www.lessons.test',
+  'lessons.test',
+  'media.lessons.test',
+  'maintenance.lessons.test',
+  'shop.store.test',
+  'go.redirect.test',
+  'hop2.redirect.test',
+  'hop3.redirect.test',
+  'analytics.beacon.test',
+];
+const ROLES = {
+  TARGET_URL: NAMES[0],
+  TARGET_BARE_URL: NAMES[1],
+  TARGET_ASSETS_URL: NAMES[2],
+  TARGET_MAINTENANCE_URL: NAMES[3],
+  TARGET_SHOP_URL: NAMES[4],
+  TARGET_ANALYTICS_URL: NAMES[8],
+};
 const CREDENTIAL = Buffer.from('staging:s3cr3t-pa55word-for-the-harness').toString('base64');
 const AUTHORIZATION = `Basic ${CREDENTIAL}`;
 
@@ -28,7 +45,11 @@ beforeAll(async () => {
     if (e.requestHeaders.authorization === AUTHORIZATION) return;
     e.status = 401;
     e.body = Buffer.from('authorization required\n');
-    e.lines = [['www-authenticate', 'Basic realm="staging"'], ['content-type', 'text/plain'], ['content-length', String(e.body.length)]];
+    e.lines = [
+      ['www-authenticate', 'Basic realm="staging"'],
+      ['content-type', 'text/plain'],
+      ['content-length', String(e.body.length)],
+    ];
   });
 }, 120000);
 
@@ -38,8 +59,18 @@ afterAll(async () => {
 });
 
 function run(name: string, extra: Record<string, string>, select: string[] = []) {
-  const env = { ...proxy.targetEnv(ROLES, p.pki.caFile), TARGET_REDIRECTOR_URL: NAMES.slice(5, 8).map((n) => `https://${n}:${proxy.port}`).join(','), HARNESS_REPORT_DIR: path.join(work, name, 'report'), ...extra };
-  return playwrightCli(['test', ...select, `--reporter=${path.resolve(__dirname, '../report/reporter.ts')}`, `--output=${path.join(work, name, 'results')}`], env);
+  const env = {
+    ...proxy.targetEnv(ROLES, p.pki.caFile),
+    TARGET_REDIRECTOR_URL: NAMES.slice(5, 8)
+      .map((n) => `https://${n}:${proxy.port}`)
+      .join(','),
+    HARNESS_REPORT_DIR: path.join(work, name, 'report'),
+    ...extra,
+  };
+  return playwrightCli(
+    ['test', ...select, `--reporter=${path.resolve(__dirname, '../report/reporter.ts')}`, `--output=${path.join(work, name, 'results')}`],
+    env,
+  );
 }
 
 function filesUnder(dir: string): string[] {
@@ -52,7 +83,10 @@ test('without its header the protected target fails; with TARGET_HEADERS every t
   const refused = await run('without', {}, ['tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$']);
   expect(refused.code).toBe(1);
   const without = JSON.parse(fs.readFileSync(path.join(work, 'without', 'report', 'results.json'), 'utf8')) as ConformanceResults;
-  const statuses = without.tests.flatMap((t) => t.expectations).filter((e) => e.id === 'site/home status').flatMap((e) => e.findings.map((f) => f.actual));
+  const statuses = without.tests
+    .flatMap((t) => t.expectations)
+    .filter((e) => e.id === 'site/home status')
+    .flatMap((e) => e.findings.map((f) => f.actual));
   expect(statuses).toContain('401');
 
   const allowed = await run('with', { TARGET_HEADERS: JSON.stringify({ '*': { Authorization: AUTHORIZATION } }) });

@@ -20,7 +20,17 @@ import { startProxiedReference, stopProxiedReference } from './proxied-reference
 
 const root = path.resolve(__dirname, '../../..');
 const SITE = 'www.lessons.test';
-const NAMES = [SITE, 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test'];
+const NAMES = [
+  SITE,
+  'lessons.test',
+  'media.lessons.test',
+  'maintenance.lessons.test',
+  'shop.store.test',
+  'go.redirect.test',
+  'hop2.redirect.test',
+  'hop3.redirect.test',
+  'analytics.beacon.test',
+];
 const ROLES = {
   TARGET_URL: NAMES[0],
   TARGET_BARE_URL: NAMES[1],
@@ -43,9 +53,11 @@ afterAll(async () => {
   await stopProxiedReference({ reference, pki, proxy });
 });
 
-const on = (predicate: (e: ProxiedExchange) => boolean, change: Mutation): Mutation => (e) => {
-  if (predicate(e)) change(e);
-};
+const on =
+  (predicate: (e: ProxiedExchange) => boolean, change: Mutation): Mutation =>
+  (e) => {
+    if (predicate(e)) change(e);
+  };
 const setHeader = (e: ProxiedExchange, name: string, value: string) => {
   e.lines = [...e.lines.filter(([n]) => n !== name), [name, value]];
 };
@@ -54,7 +66,9 @@ const isHome = (e: ProxiedExchange) => e.host === SITE && e.path === '/';
 
 function targetEnv(): Record<string, string> {
   const env = proxy.targetEnv(ROLES, pki.caFile);
-  env.TARGET_REDIRECTOR_URL = NAMES.slice(5, 8).map((n) => `https://${n}:${proxy.port}`).join(',');
+  env.TARGET_REDIRECTOR_URL = NAMES.slice(5, 8)
+    .map((n) => `https://${n}:${proxy.port}`)
+    .join(',');
   return env;
 }
 
@@ -84,7 +98,10 @@ test('the unmodified reference behind the proxy passes every mapped replay test;
 const CASES: Array<[string, Mutation, string[], RegExp, Record<string, RegExp>]> = [
   [
     'a header changed (theme stylesheet cached for a day)',
-    on((e) => path0(e).endsWith('/assets/base.css'), (e) => setHeader(e, 'cache-control', 'public, max-age=86400')),
+    on(
+      (e) => path0(e).endsWith('/assets/base.css'),
+      (e) => setHeader(e, 'cache-control', 'public, max-age=86400'),
+    ),
     ['shop/theme/css'],
     /shop\/theme\/css header cache-control: expected "public, max-age=31557600", got "public, max-age=86400"/,
     {},
@@ -100,7 +117,10 @@ const CASES: Array<[string, Mutation, string[], RegExp, Record<string, RegExp>]>
   ],
   [
     'a body size changed (the 452-byte icon cut short)',
-    on((e) => path0(e) === '/cdn-cgi/images/icon-exclamation.png', (e) => (e.body = e.body.subarray(0, 400))),
+    on(
+      (e) => path0(e) === '/cdn-cgi/images/icon-exclamation.png',
+      (e) => (e.body = e.body.subarray(0, 400)),
+    ),
     ['redirector/icon'],
     /redirector\/icon body size: expected "452", got "400"/,
     {},
@@ -115,7 +135,8 @@ const CASES: Array<[string, Mutation, string[], RegExp, Record<string, RegExp>]>
     ['site/home', 'site/visitor-flip', 'bare/redirect-to-www'],
     /parity header x-frame-options: expected "h2 as h1: SAMEORIGIN", got "h2: SAMEORIGIN, SAMEORIGIN"/,
     {
-      'site/home': /site\/home header x-frame-options \(h1 only\): expected "the list SAMEORIGIN, SAMEORIGIN \(2 members, in one field line or several\)", got "SAMEORIGIN \(1 member\)"/,
+      'site/home':
+        /site\/home header x-frame-options \(h1 only\): expected "the list SAMEORIGIN, SAMEORIGIN \(2 members, in one field line or several\)", got "SAMEORIGIN \(1 member\)"/,
     },
   ],
   [
@@ -131,7 +152,10 @@ const CASES: Array<[string, Mutation, string[], RegExp, Record<string, RegExp>]>
   ],
   [
     'a CORS answer that stops echoing the Origin',
-    on((e) => path0(e) === '/ccm/collect' && e.method === 'POST', (e) => setHeader(e, 'access-control-allow-origin', '*')),
+    on(
+      (e) => path0(e) === '/ccm/collect' && e.method === 'POST',
+      (e) => setHeader(e, 'access-control-allow-origin', '*'),
+    ),
     ['analytics/collect', 'analytics/collect-echoes-origin'],
     /analytics\/collect(-echoes-origin\/(site|other))? header access-control-allow-origin: expected "(https:\/\/www\.lessons\.test:\d+|https:\/\/other-origin\.example)", got "\*"/,
     {},
@@ -142,7 +166,14 @@ test('a home page that links no PNG image of the described shape: every exchange
   proxy.setMutation(on(isHome, (e) => rewriteText(e, (html) => html.replace(/\.png\b/g, '.PNG'))));
   const results = await outcomes();
   const failed = [...results].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped'));
-  expect(failed.map(([id]) => id).sort()).toEqual(['site/static/conditional', 'site/static/head', 'site/static/if-none-match-other', 'site/static/png', 'site/static/range', 'site/static/range-unsatisfiable']);
+  expect(failed.map(([id]) => id).sort()).toEqual([
+    'site/static/conditional',
+    'site/static/head',
+    'site/static/if-none-match-other',
+    'site/static/png',
+    'site/static/range',
+    'site/static/range-unsatisfiable',
+  ]);
   expect(results.get('site/static/png')?.message).toMatch(
     /site\/static\/png discover: expected "an address of the shape \/\{section\}\/img\/\{name\}\.png \(img\[src\], img\[srcset\], source\[src\], source\[srcset\], css\) on https:\/\/www\.lessons\.test:\d+\/", got "https:\/\/www\.lessons\.test:\d+\/ links nothing of the shape; it links https:\/\/www\.lessons\.test:\d+\/static\/img\/logo\.PNG, /,
   );
@@ -154,7 +185,12 @@ const mapCookies = (e: ProxiedExchange, f: (line: string) => string) => {
   e.lines = e.lines.map(([n, v]) => [n, n === 'set-cookie' ? f(v) : v]);
 };
 const MANY: Array<{ what: string; mutation: Mutation }> = [
-  { what: 'analytics cookie expiring after one year', mutation: on(isHome, (e) => mapCookies(e, (l) => (l.startsWith('SC_ANALYTICS') ? l.replace(/expires=[^;]+/, `expires=${new Date(Date.now() + 365 * 86400e3).toUTCString()}`) : l))) },
+  {
+    what: 'analytics cookie expiring after one year',
+    mutation: on(isHome, (e) =>
+      mapCookies(e, (l) => (l.startsWith('SC_ANALYTICS') ? l.replace(/expires=[^;]+/, `expires=${new Date(Date.now() + 365 * 86400e3).toUTCString()}`) : l)),
+    ),
+  },
   {
     what: 'session cookie sent once',
     mutation: on(isHome, (e) => {
@@ -162,23 +198,74 @@ const MANY: Array<{ what: string; mutation: Mutation }> = [
       e.lines = e.lines.filter(([n, v]) => !(n === 'set-cookie' && v.startsWith('ASP.NET_SessionId') && (seen ? true : ((seen = true), false))));
     }),
   },
-  { what: 'woff2 served as application/octet-stream', mutation: on((e) => e.host === SITE && path0(e).endsWith('.woff2'), (e) => setHeader(e, 'content-type', 'application/octet-stream')) },
-  { what: 'site stylesheet with a weak ETag', mutation: on((e) => e.host === SITE && path0(e).endsWith('/css/main.css'), (e) => setHeader(e, 'etag', 'W/"abc"')) },
-  { what: 'visitor flag flip that changes the id', mutation: on((e) => path0(e).endsWith('VisitorIdentificationCSS.aspx'), (e) => mapCookies(e, (l) => l.replace(/=[0-9a-f]{32}\|/, `=${'f'.repeat(32)}|`))) },
-  { what: 'lesson-plan answer cacheable and with another referrer-policy', mutation: on((e) => path0(e).startsWith('/api/'), (e) => (setHeader(e, 'cache-control', 'private, max-age=60'), setHeader(e, 'referrer-policy', 'no-referrer'))) },
-  { what: 'malformed path answered 404', mutation: on((e) => e.host === SITE && e.path.startsWith('/%7B'), (e) => (e.status = 404)) },
-  { what: 'bare host redirecting with 302', mutation: on((e) => e.host === NAMES[1], (e) => (e.status = 302)) },
-  { what: 'media cached for a day', mutation: on((e) => e.host === NAMES[2], (e) => setHeader(e, 'cache-control', 'public, max-age=86400')) },
-  { what: 'maintenance document without its BOM', mutation: on((e) => e.host === NAMES[3], (e) => (e.body = e.body.subarray(3))) },
+  {
+    what: 'woff2 served as application/octet-stream',
+    mutation: on(
+      (e) => e.host === SITE && path0(e).endsWith('.woff2'),
+      (e) => setHeader(e, 'content-type', 'application/octet-stream'),
+    ),
+  },
+  {
+    what: 'site stylesheet with a weak ETag',
+    mutation: on(
+      (e) => e.host === SITE && path0(e).endsWith('/css/main.css'),
+      (e) => setHeader(e, 'etag', 'W/"abc"'),
+    ),
+  },
+  {
+    what: 'visitor flag flip that changes the id',
+    mutation: on(
+      (e) => path0(e).endsWith('VisitorIdentificationCSS.aspx'),
+      (e) => mapCookies(e, (l) => l.replace(/=[0-9a-f]{32}\|/, `=${'f'.repeat(32)}|`)),
+    ),
+  },
+  {
+    what: 'lesson-plan answer cacheable and with another referrer-policy',
+    mutation: on(
+      (e) => path0(e).startsWith('/api/'),
+      (e) => (setHeader(e, 'cache-control', 'private, max-age=60'), setHeader(e, 'referrer-policy', 'no-referrer')),
+    ),
+  },
+  {
+    what: 'malformed path answered 404',
+    mutation: on(
+      (e) => e.host === SITE && e.path.startsWith('/%7B'),
+      (e) => (e.status = 404),
+    ),
+  },
+  {
+    what: 'bare host redirecting with 302',
+    mutation: on(
+      (e) => e.host === NAMES[1],
+      (e) => (e.status = 302),
+    ),
+  },
+  {
+    what: 'media cached for a day',
+    mutation: on(
+      (e) => e.host === NAMES[2],
+      (e) => setHeader(e, 'cache-control', 'public, max-age=86400'),
+    ),
+  },
+  {
+    what: 'maintenance document without its BOM',
+    mutation: on(
+      (e) => e.host === NAMES[3],
+      (e) => (e.body = e.body.subarray(3)),
+    ),
+  },
 ];
 const MANY_OWNERS: Record<string, RegExp> = {
-  'site/home': /(?=[\s\S]*site\/home cookie SC_ANALYTICS_GLOBAL_COOKIE expires: expected "Date \+ 315576000 s)(?=[\s\S]*site\/home check cookie\/expires-matches-lifetime SC_ANALYTICS_GLOBAL_COOKIE)(?=[\s\S]*site\/home check cookie\/session-cookie-sent-twice: expected "one cookie not named by the description, on exactly 2 Set-Cookie lines)/,
+  'site/home':
+    /(?=[\s\S]*site\/home cookie SC_ANALYTICS_GLOBAL_COOKIE expires: expected "Date \+ 315576000 s)(?=[\s\S]*site\/home check cookie\/expires-matches-lifetime SC_ANALYTICS_GLOBAL_COOKIE)(?=[\s\S]*site\/home check cookie\/session-cookie-sent-twice: expected "one cookie not named by the description, on exactly 2 Set-Cookie lines)/,
   'site/visitor-flip': /site\/visitor-flip\/(home cookie SC_ANALYTICS_GLOBAL_COOKIE expires|css check cookie\/flip-keeps-id)/,
   'site/static/woff2': /site\/static\/woff2 header content-type: expected "application\/font-woff2", got "application\/octet-stream"/,
   'site/static/css': /site\/static\/css header etag: expected "iis-etag \(.*\)", got "W\/\\"abc\\""/,
   'site/static/css-unversioned': /site\/static\/css-unversioned header etag: expected "iis-etag/,
-  'site/visitor-identification/flip': /site\/visitor-identification\/flip cookie SC_ANALYTICS_GLOBAL_COOKIE value: expected "0123456789abcdef0123456789abcdef\|True", got \(secret value/,
-  'site/lesson-plan/empty': /(?=[\s\S]*site\/lesson-plan\/empty header cache-control: expected "no-cache", got "private, max-age=60")(?=[\s\S]*security\/header-set-per-role referrer-policy: expected "no-referrer-when-downgrade", got "no-referrer")/,
+  'site/visitor-identification/flip':
+    /site\/visitor-identification\/flip cookie SC_ANALYTICS_GLOBAL_COOKIE value: expected "0123456789abcdef0123456789abcdef\|True", got \(secret value/,
+  'site/lesson-plan/empty':
+    /(?=[\s\S]*site\/lesson-plan\/empty header cache-control: expected "no-cache", got "private, max-age=60")(?=[\s\S]*security\/header-set-per-role referrer-policy: expected "no-referrer-when-downgrade", got "no-referrer")/,
   'site/malformed-path': /site\/malformed-path status: expected "302", got "404"/,
   'site/malformed-to-maintenance': /site\/malformed-to-maintenance\/redirect status: expected "302", got "404"/,
   'bare/root': /bare\/root status: expected "301", got "302"/,
@@ -199,11 +286,15 @@ test('a target with ten deviations at once fails exactly the tests that own them
   for (const [id, re] of Object.entries(MANY_OWNERS)) expect(`${id}: ${results.get(id)?.message}`).toMatch(re);
 }, 180000);
 
-test.each(CASES)('a target with %s fails exactly the owning replay tests', async (_name, mutation, owners, message, perTest) => {
-  proxy.setMutation(mutation);
-  const results = await outcomes();
-  const failed = [...results].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped'));
-  expect(failed.map(([id]) => id).sort()).toEqual([...owners].sort());
-  for (const [, r] of failed) expect(r.message).toMatch(message);
-  for (const [id, re] of Object.entries(perTest)) expect(results.get(id)?.message).toMatch(re);
-}, 180000);
+test.each(CASES)(
+  'a target with %s fails exactly the owning replay tests',
+  async (_name, mutation, owners, message, perTest) => {
+    proxy.setMutation(mutation);
+    const results = await outcomes();
+    const failed = [...results].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped'));
+    expect(failed.map(([id]) => id).sort()).toEqual([...owners].sort());
+    for (const [, r] of failed) expect(r.message).toMatch(message);
+    for (const [id, re] of Object.entries(perTest)) expect(results.get(id)?.message).toMatch(re);
+  },
+  180000,
+);

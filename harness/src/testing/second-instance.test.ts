@@ -17,7 +17,17 @@ afterAll(async () => reference?.stop());
 
 test('the raw replay and flows pass against a second reference reached by name through TARGET_RESOLVE and TARGET_CA', async () => {
   const { tlsPort, httpPort, rootPath } = reference.ready;
-  const tlsNames = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test'];
+  const tlsNames = [
+    'www.lessons.test',
+    'lessons.test',
+    'media.lessons.test',
+    'maintenance.lessons.test',
+    'shop.store.test',
+    'go.redirect.test',
+    'hop2.redirect.test',
+    'hop3.redirect.test',
+    'analytics.beacon.test',
+  ];
   const env = {
     TARGET_URL: 'https://www.lessons.test',
     TARGET_BARE_URL: 'https://lessons.test',
@@ -27,12 +37,27 @@ test('the raw replay and flows pass against a second reference reached by name t
     TARGET_REDIRECTOR_URL: 'https://go.redirect.test,https://hop2.redirect.test,https://hop3.redirect.test',
     TARGET_ANALYTICS_URL: 'https://analytics.beacon.test',
     TARGET_OCSP_URL: 'http://r10.o.pki.test,http://r11.o.pki.test',
-    TARGET_RESOLVE: [...tlsNames.map((n) => `${n}:443:127.0.0.1:${tlsPort}`), `r10.o.pki.test:80:127.0.0.1:${httpPort}`, `r11.o.pki.test:80:127.0.0.1:${httpPort}`].join(','),
+    TARGET_RESOLVE: [
+      ...tlsNames.map((n) => `${n}:443:127.0.0.1:${tlsPort}`),
+      `r10.o.pki.test:80:127.0.0.1:${httpPort}`,
+      `r11.o.pki.test:80:127.0.0.1:${httpPort}`,
+    ].join(','),
     TARGET_CA: rootPath,
     ...valueVariables(reference.ready.values),
     HARNESS_REPORT_DIR: path.join(root, 'reports', 'second-instance'),
   };
-  const results = await runPlaywright(root, ['tests/replay.test.ts', 'tests/flows', '--project', 'raw', '--grep', 'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/'], env);
+  const results = await runPlaywright(
+    root,
+    [
+      'tests/replay.test.ts',
+      'tests/flows',
+      '--project',
+      'raw',
+      '--grep',
+      'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/',
+    ],
+    env,
+  );
   expect(results.length).toBeGreaterThan(20);
   const bad = results.filter((r) => r.status !== 'passed').map((r) => `${r.title}: ${r.status} ${r.message}`);
   expect(bad).toEqual([]);

@@ -25,7 +25,10 @@ interface JsonReport {
 
 /** Each test of the report as `<project> <title>: <status>`. */
 function outcomes(suites: readonly JsonSuite[]): string[] {
-  return suites.flatMap((s) => [...(s.specs ?? []).flatMap((spec) => spec.tests.map((t) => `${t.projectName} ${spec.title}: ${t.status}`)), ...outcomes(s.suites ?? [])]);
+  return suites.flatMap((s) => [
+    ...(s.specs ?? []).flatMap((spec) => spec.tests.map((t) => `${t.projectName} ${spec.title}: ${t.status}`)),
+    ...outcomes(s.suites ?? []),
+  ]);
 }
 
 let work: string;
@@ -36,15 +39,16 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 it('a run with --reporter=json prints only its JSON report on stdout; the set-up writes to stderr', async () => {
   const reportDir = path.join(work, 'conformance');
-  const run = await playwrightCli(
-    ['test', '--project', 'raw', '--grep', 'site/home$|bare/root', '--reporter=json', `--output=${path.join(work, 'results')}`],
-    { HARNESS_REPORT_DIR: reportDir },
-  );
+  const run = await playwrightCli(['test', '--project', 'raw', '--grep', 'site/home$|bare/root', '--reporter=json', `--output=${path.join(work, 'results')}`], {
+    HARNESS_REPORT_DIR: reportDir,
+  });
   let report: JsonReport;
   try {
     report = JSON.parse(run.stdout) as JsonReport;
   } catch (e) {
-    throw new Error(`stdout is not one JSON document (${(e as Error).message}); it starts:\n${run.stdout.slice(0, 1500)}\n--- stderr:\n${run.stderr.slice(-1500)}`);
+    throw new Error(
+      `stdout is not one JSON document (${(e as Error).message}); it starts:\n${run.stdout.slice(0, 1500)}\n--- stderr:\n${run.stderr.slice(-1500)}`,
+    );
   }
   expect(report.errors).toEqual([]);
   expect(outcomes(report.suites).sort()).toEqual(['raw bare/root: expected', 'raw site/home: expected']);

@@ -20,8 +20,18 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));
     stream.on('end', () => {
-      seen.push({ authority: headers[':authority'] as string, method: String(headers[':method']), body: Buffer.concat(chunks).toString(), cookie: headers.cookie as string | undefined });
-      stream.respond({ ':status': 201, 'x-frame-options': ['SAMEORIGIN', 'SAMEORIGIN'] as unknown as string, 'set-cookie': ['a=1', 'b=2'], 'content-type': 'text/plain' });
+      seen.push({
+        authority: headers[':authority'] as string,
+        method: String(headers[':method']),
+        body: Buffer.concat(chunks).toString(),
+        cookie: headers.cookie as string | undefined,
+      });
+      stream.respond({
+        ':status': 201,
+        'x-frame-options': ['SAMEORIGIN', 'SAMEORIGIN'] as unknown as string,
+        'set-cookie': ['a=1', 'b=2'],
+        'content-type': 'text/plain',
+      });
       stream.end(headers[':method'] === 'HEAD' ? undefined : 'hello');
     });
   });
@@ -48,7 +58,12 @@ test('sends through the resolve map with the URL name, keeps repeated header lin
   try {
     const probe = await client.probe(`https://made.up.test:${h2Port}`);
     expect(probe.offered).toBe(true);
-    const res = await client.request({ url: `https://made.up.test:${h2Port}/x?y=1`, method: 'POST', headers: { Host: 'ignored', cookie: 'c=3' }, body: 'payload' });
+    const res = await client.request({
+      url: `https://made.up.test:${h2Port}/x?y=1`,
+      method: 'POST',
+      headers: { Host: 'ignored', cookie: 'c=3' },
+      body: 'payload',
+    });
     expect(res.status).toBe(201);
     expect(res.lines.filter(([n]) => n === 'x-frame-options')).toEqual([
       ['x-frame-options', 'SAMEORIGIN'],
@@ -85,7 +100,9 @@ test('an untrusted certificate is a transport error unless the map is insecure',
   const strict = new H2Client(loadTargetMap({ TARGET_URL: `https://made.up.test:${h2Port}`, TARGET_RESOLVE: `made.up.test:${h2Port}:127.0.0.1` }));
   await expect(strict.probe(`https://made.up.test:${h2Port}`)).rejects.toThrow(/certificate/i);
   await strict.close();
-  const insecure = new H2Client(loadTargetMap({ TARGET_URL: `https://made.up.test:${h2Port}`, TARGET_RESOLVE: `made.up.test:${h2Port}:127.0.0.1`, TARGET_INSECURE: '1' }));
+  const insecure = new H2Client(
+    loadTargetMap({ TARGET_URL: `https://made.up.test:${h2Port}`, TARGET_RESOLVE: `made.up.test:${h2Port}:127.0.0.1`, TARGET_INSECURE: '1' }),
+  );
   expect((await insecure.request({ url: `https://made.up.test:${h2Port}/` })).status).toBe(201);
   await insecure.close();
 });

@@ -65,7 +65,21 @@ interface Report {
 }
 
 function newReport(): Report {
-  return { sent: 0, answered: 0, statuses: new Map(), problems: [], unanswered: new Map(), brokenFraming: 0, waited: 0, h2NotSendable: 0, h2Reset: 0, h2Retried: 0, h2ResetSamples: [], rawConnections: 0, serverSettings: 0 };
+  return {
+    sent: 0,
+    answered: 0,
+    statuses: new Map(),
+    problems: [],
+    unanswered: new Map(),
+    brokenFraming: 0,
+    waited: 0,
+    h2NotSendable: 0,
+    h2Reset: 0,
+    h2Retried: 0,
+    h2ResetSamples: [],
+    rawConnections: 0,
+    serverSettings: 0,
+  };
 }
 
 /** Every test's own report added up, for the summary at the end. */
@@ -80,7 +94,8 @@ function addUp(into: Map<string | number, number>, from: Map<string | number, nu
  * (and when the process died or threw), whichever tests ran before it.
  */
 function settle(r: Report): void {
-  for (const key of ['sent', 'answered', 'brokenFraming', 'waited', 'h2NotSendable', 'h2Reset', 'h2Retried', 'rawConnections', 'serverSettings'] as const) report[key] += r[key];
+  for (const key of ['sent', 'answered', 'brokenFraming', 'waited', 'h2NotSendable', 'h2Reset', 'h2Retried', 'rawConnections', 'serverSettings'] as const)
+    report[key] += r[key];
   addUp(report.statuses, r.statuses);
   addUp(report.unanswered, r.unanswered);
   report.problems.push(...r.problems.slice(0, Math.max(0, 50 - report.problems.length)));
@@ -96,7 +111,13 @@ function settle(r: Report): void {
 const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 function http2ErrorName(code: number | undefined): string {
-  const entry = Object.entries(http2.constants).find(([name, value]) => name.startsWith('NGHTTP2_') && !name.startsWith('NGHTTP2_ERR') && value === code && /NO_ERROR|PROTOCOL|INTERNAL|FLOW|STREAM_CLOSED|FRAME_SIZE|REFUSED|CANCEL|COMPRESSION|CONNECT_ERROR|ENHANCE|INADEQUATE|HTTP_1_1/.test(name));
+  const entry = Object.entries(http2.constants).find(
+    ([name, value]) =>
+      name.startsWith('NGHTTP2_') &&
+      !name.startsWith('NGHTTP2_ERR') &&
+      value === code &&
+      /NO_ERROR|PROTOCOL|INTERNAL|FLOW|STREAM_CLOSED|FRAME_SIZE|REFUSED|CANCEL|COMPRESSION|CONNECT_ERROR|ENHANCE|INADEQUATE|HTTP_1_1/.test(name),
+  );
   return entry ? entry[0] : `code ${code}`;
 }
 
@@ -147,7 +168,11 @@ function recordH1(r: Report, req: H1Request, outcome: Outcome): void {
   else if (outcome.kind === 'malformed') problem(r, `${req.label}: malformed answer (${outcome.reason}): ${JSON.stringify(outcome.bytes.slice(0, 200))}`);
   else if (outcome.kind === 'timeout') {
     if (req.mayWait) r.waited++;
-    else problem(r, `${req.label}: no answer within ${ANSWER_TIMEOUT_MS} ms (received ${JSON.stringify(outcome.bytes)}); request ${JSON.stringify(req.bytes.subarray(0, 400).toString('latin1'))}; after ${JSON.stringify(outcome.previous ?? 'nothing: new connection')}`);
+    else
+      problem(
+        r,
+        `${req.label}: no answer within ${ANSWER_TIMEOUT_MS} ms (received ${JSON.stringify(outcome.bytes)}); request ${JSON.stringify(req.bytes.subarray(0, 400).toString('latin1'))}; after ${JSON.stringify(outcome.previous ?? 'nothing: new connection')}`,
+      );
   } else if (req.mayWait) r.unanswered.set(kindOf(req), (r.unanswered.get(kindOf(req)) ?? 0) + 1);
   // A request the parser rejects is answered (400, 405, 414, 431), never just dropped.
   else problem(r, `${req.label}: connection closed without an answer; request ${JSON.stringify(req.bytes.subarray(0, 400).toString('latin1'))}`);
@@ -180,7 +205,13 @@ async function runH1(r: Report, count: number, seed: number, make: (rng: Rng) =>
 
 function h2Connect(servername: string, options: http2.SecureClientSessionOptions = {}): Promise<http2.ClientHttp2Session> {
   return new Promise((resolve, reject) => {
-    const session = http2.connect(`https://${servername}:${ref.tlsPort}`, { host: '127.0.0.1', servername, ca: ref.rootPem, maxHeaderListPairs: 4096, ...options });
+    const session = http2.connect(`https://${servername}:${ref.tlsPort}`, {
+      host: '127.0.0.1',
+      servername,
+      ca: ref.rootPem,
+      maxHeaderListPairs: 4096,
+      ...options,
+    });
     session.once('connect', () => resolve(session));
     session.once('error', reject);
     session.on('error', () => undefined);
@@ -196,7 +227,14 @@ const REFUSED = -1;
  * refused stream (REFUSED_STREAM: not processed, which a client may send again, RFC 9113 §8.7;
  * the server refuses streams that cross its GOAWAY) resolves with REFUSED instead of being a problem.
  */
-function h2Exchange(r: Report, session: http2.ClientHttp2Session, label: string, headers: http2.OutgoingHttpHeaders, body?: Buffer, mode: { resets?: number[]; retryRefused?: boolean } = {}): Promise<number> {
+function h2Exchange(
+  r: Report,
+  session: http2.ClientHttp2Session,
+  label: string,
+  headers: http2.OutgoingHttpHeaders,
+  body?: Buffer,
+  mode: { resets?: number[]; retryRefused?: boolean } = {},
+): Promise<number> {
   return new Promise((resolve) => {
     let stream: http2.ClientHttp2Stream;
     try {
@@ -294,8 +332,10 @@ function rawH2(r: Report, frames: Buffer[]): Promise<void> {
       clearTimeout(giveUp);
       clearTimeout(linger);
       r.rawConnections++;
-      if (head.length < 9) problem(r, `raw frames: no frame from the server (${head.length} bytes) before the connection closed or ${ANSWER_TIMEOUT_MS} ms passed`);
-      else if (head[3] !== 4 || (head[4] & 1) !== 0 || head.readUInt32BE(5) !== 0) problem(r, `raw frames: the server's first frame is type ${head[3]}, flags ${head[4]}, stream ${head.readUInt32BE(5)}: not its SETTINGS`);
+      if (head.length < 9)
+        problem(r, `raw frames: no frame from the server (${head.length} bytes) before the connection closed or ${ANSWER_TIMEOUT_MS} ms passed`);
+      else if (head[3] !== 4 || (head[4] & 1) !== 0 || head.readUInt32BE(5) !== 0)
+        problem(r, `raw frames: the server's first frame is type ${head[3]}, flags ${head[4]}, stream ${head.readUInt32BE(5)}: not its SETTINGS`);
       else r.serverSettings++;
       resolve();
     });
@@ -324,7 +364,9 @@ function randomFrames(rng: Rng): Buffer[] {
     case 4: // CONTINUATION without HEADERS, PRIORITY on itself, unknown types
       return [frame(9, 4, 1, rng.bytes(10)), frame(2, 0, 3, Buffer.from([0, 0, 0, 3, 16])), frame(0x42, 0xff, 5, rng.bytes(30))];
     default: // random frames
-      return Array.from({ length: 1 + rng.int(10) }, () => frame(rng.int(12), rng.int(256), rng.int(16), rng.bytes(rng.int(40)), rng.chance(0.2) ? rng.int(2 ** 24) : undefined));
+      return Array.from({ length: 1 + rng.int(10) }, () =>
+        frame(rng.int(12), rng.int(256), rng.int(16), rng.bytes(rng.int(40)), rng.chance(0.2) ? rng.int(2 ** 24) : undefined),
+      );
   }
 }
 
@@ -348,7 +390,10 @@ beforeAll(async () => {
   ref = await spawnReference({ script: 'reference-server/src/testing/canary-reference.ts', args: [] });
   canaries = [String(ref.ready.canary), REPO_CANARY];
   const pki = await pkiOf(ref.rootPath);
-  validOcsp = await requestFor(pki, pki.leaves.find((l) => l.role === 'site')!);
+  validOcsp = await requestFor(
+    pki,
+    pki.leaves.find((l) => l.role === 'site')!,
+  );
   started = performance.now();
 }, 60_000);
 
@@ -361,7 +406,10 @@ describe('fuzz', () => {
     expect((ref.ready.planted as string[]).length).toBeGreaterThan(50);
     const c = new RawConnection({ port: ref.httpPort });
     const outcome = await c.exchange(
-      Buffer.concat([Buffer.from(`POST / HTTP/1.1\r\nHost: r10.o.pki.test\r\nContent-Type: application/ocsp-request\r\nContent-Length: ${validOcsp.length}\r\n\r\n`), validOcsp]),
+      Buffer.concat([
+        Buffer.from(`POST / HTTP/1.1\r\nHost: r10.o.pki.test\r\nContent-Type: application/ocsp-request\r\nContent-Length: ${validOcsp.length}\r\n\r\n`),
+        validOcsp,
+      ]),
       false,
       10_000,
     );
@@ -392,8 +440,20 @@ describe('fuzz', () => {
 
   test('OCSP bodies: random, truncated, bit-flipped, lying DER lengths (plain port and TLS)', async () => {
     const r = newReport();
-    await runH1(r, COUNTS.ocspPlain, SEED + 1, (rng) => ocspRequest(rng, validOcsp), () => ref.httpPort);
-    await runH1(r, COUNTS.ocspTls, SEED + 2, (rng) => ocspRequest(rng, validOcsp, rng.pick(['r10.o.pki.test', 'r11.o.pki.test'])), () => ref.tlsPort);
+    await runH1(
+      r,
+      COUNTS.ocspPlain,
+      SEED + 1,
+      (rng) => ocspRequest(rng, validOcsp),
+      () => ref.httpPort,
+    );
+    await runH1(
+      r,
+      COUNTS.ocspTls,
+      SEED + 2,
+      (rng) => ocspRequest(rng, validOcsp, rng.pick(['r10.o.pki.test', 'r11.o.pki.test'])),
+      () => ref.tlsPort,
+    );
     await stillServes();
     settle(r);
     // Their framing is never broken: every one is answered.
@@ -443,7 +503,11 @@ describe('fuzz', () => {
     // rest cancelled). Each stream is answered or reset, never 5xx; every answer is the image.
     const many = await h2Connect('www.lessons.test', { peerMaxConcurrentStreams: 1000 });
     const resets: number[] = [];
-    const statuses = await Promise.all(Array.from({ length: COUNTS.manyStreams }, (_, i) => h2Exchange(r, many, `many streams #${i}`, { ':path': `/static/img/logo.png?${i}` }, undefined, { resets })));
+    const statuses = await Promise.all(
+      Array.from({ length: COUNTS.manyStreams }, (_, i) =>
+        h2Exchange(r, many, `many streams #${i}`, { ':path': `/static/img/logo.png?${i}` }, undefined, { resets }),
+      ),
+    );
     many.destroy();
     manyStreams = { answered: statuses.filter((s) => s !== 0).length, reset: resets.length };
     expect(manyStreams.answered + manyStreams.reset).toBe(COUNTS.manyStreams);
@@ -476,7 +540,10 @@ describe('fuzz', () => {
 
   test('the process stayed up; no malformed answer, no 5xx, no canary served', () => {
     const seconds = (performance.now() - started) / 1000;
-    const statuses = [...report.statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ');
+    const statuses = [...report.statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
     console.log(
       [
         `fuzz (seed ${SEED}): ${report.sent} requests sent in ${seconds.toFixed(1)} s, ${report.answered} answered`,

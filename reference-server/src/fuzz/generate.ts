@@ -70,7 +70,18 @@ export const HOSTS: Record<string, string[]> = {
   'r11.o.pki.test': ['/'],
 };
 export const TLS_NAMES = Object.keys(HOSTS);
-const OTHER_HOSTS = ['unknown.test', '127.0.0.1', '[::1]', 'www.lessons.test.', 'WWW.LESSONS.TEST', 'www.lessons.test:1', 'revoked.lessons.test', '', 'a'.repeat(300), 'www.lessons.test\x00.evil'];
+const OTHER_HOSTS = [
+  'unknown.test',
+  '127.0.0.1',
+  '[::1]',
+  'www.lessons.test.',
+  'WWW.LESSONS.TEST',
+  'www.lessons.test:1',
+  'revoked.lessons.test',
+  '',
+  'a'.repeat(300),
+  'www.lessons.test\x00.evil',
+];
 
 /** Folders a traversal starts from: every prefix a host serves files under. */
 const SERVED_PREFIXES = [
@@ -144,9 +155,70 @@ const CANARY_TARGETS = [
   'content/CANARY-outside-root.txt',
 ];
 /** Symbolic links planted inside served folders, each pointing at a canary. */
-const LINKED = ['/static/css/linked.css', '/linked.js', '/-/media/linked.svg', '/cdn/shop/files/linked.png', '/cdn/shop/t/137296035934/assets/linked.css', '/cdn/fonts/linked.woff2'];
-const ABSOLUTE = ['/etc/passwd', '//etc/passwd', '/proc/self/environ', '/C:/Windows/win.ini', '/static/..', '/static/.', '/static/./css/main.css', '/static//css//main.css', '/STATIC/CSS/MAIN.CSS', '/static/css/main.css.', '/static/css/main.css%20', '/static/css/main.css::$DATA', '/static/css/main.css%00.png', '/%2fetc%2fpasswd', '/..', '/.', '/%2e', '/%2e%2e'];
-const INSERTS = ['%', '%%', '%zz', '%0', '%00', '%0a', '%0d%0a', '%ff', '%c0%80', '\u00e9', '\u2028', '\ud83d\ude00', ';', '#', '?', '//', '/./', '\\', '*', '~', '%2f', '%5c', ' ', '\t', '"', '<script>', "'", '`', '{', '}', '|', '^', '[', ']'];
+const LINKED = [
+  '/static/css/linked.css',
+  '/linked.js',
+  '/-/media/linked.svg',
+  '/cdn/shop/files/linked.png',
+  '/cdn/shop/t/137296035934/assets/linked.css',
+  '/cdn/fonts/linked.woff2',
+];
+const ABSOLUTE = [
+  '/etc/passwd',
+  '//etc/passwd',
+  '/proc/self/environ',
+  '/C:/Windows/win.ini',
+  '/static/..',
+  '/static/.',
+  '/static/./css/main.css',
+  '/static//css//main.css',
+  '/STATIC/CSS/MAIN.CSS',
+  '/static/css/main.css.',
+  '/static/css/main.css%20',
+  '/static/css/main.css::$DATA',
+  '/static/css/main.css%00.png',
+  '/%2fetc%2fpasswd',
+  '/..',
+  '/.',
+  '/%2e',
+  '/%2e%2e',
+];
+const INSERTS = [
+  '%',
+  '%%',
+  '%zz',
+  '%0',
+  '%00',
+  '%0a',
+  '%0d%0a',
+  '%ff',
+  '%c0%80',
+  '\u00e9',
+  '\u2028',
+  '\ud83d\ude00',
+  ';',
+  '#',
+  '?',
+  '//',
+  '/./',
+  '\\',
+  '*',
+  '~',
+  '%2f',
+  '%5c',
+  ' ',
+  '\t',
+  '"',
+  '<script>',
+  "'",
+  '`',
+  '{',
+  '}',
+  '|',
+  '^',
+  '[',
+  ']',
+];
 
 export function traversalPath(rng: Rng): string {
   const r = rng.int(10);
@@ -192,7 +264,25 @@ function mutate(rng: Rng, path: string): string {
 export function randomQuery(rng: Rng): string {
   const parts: string[] = [];
   for (let n = rng.int(6); n > 0; n--) {
-    const key = rng.pick(['guids', 'width', 'v', 'h1', 'h2', 'hmac', 'a', 'b', 'lw', 'rev', 'aspxerrorpath', rng.token(1, 8), '', '%zz', 'x[]', '__proto__', 'constructor']);
+    const key = rng.pick([
+      'guids',
+      'width',
+      'v',
+      'h1',
+      'h2',
+      'hmac',
+      'a',
+      'b',
+      'lw',
+      'rev',
+      'aspxerrorpath',
+      rng.token(1, 8),
+      '',
+      '%zz',
+      'x[]',
+      '__proto__',
+      'constructor',
+    ]);
     const value = rng.pick([
       '',
       '1',
@@ -222,13 +312,59 @@ export function fuzzPath(rng: Rng, host: string): string {
   if (r < 3) path = traversalPath(rng);
   else if (r < 6) path = mutate(rng, base);
   else if (r < 7) path = `${base.split('?')[0]}?${randomQuery(rng)}`;
-  else if (r < 8) path = rng.pick(['*', '', 'static/css/main.css', `https://${host}/static/css/main.css`, 'http://127.0.0.1/', '/'.repeat(1 + rng.int(50)), `/${'a'.repeat(4000 + rng.int(200))}`, `/?${'q'.repeat(5000)}`]);
+  else if (r < 8)
+    path = rng.pick([
+      '*',
+      '',
+      'static/css/main.css',
+      `https://${host}/static/css/main.css`,
+      'http://127.0.0.1/',
+      '/'.repeat(1 + rng.int(50)),
+      `/${'a'.repeat(4000 + rng.int(200))}`,
+      `/?${'q'.repeat(5000)}`,
+    ]);
   else path = base;
   return path;
 }
 
-export const METHODS = ['GET', 'GET', 'GET', 'GET', 'HEAD', 'HEAD', 'POST', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'CONNECT', 'PROPFIND', 'FROB', 'get', 'M-SEARCH', 'SEARCH', 'QUERY'];
-const ENCODINGS = ['gzip', 'br', 'identity', 'gzip, deflate, br', '*', '*;q=0', 'br;q=0, gzip;q=0', 'gzip;q=abc', 'br;q=1.5', ',,,', 'x'.repeat(500), 'gzip;q=0.5, br;q=0.5', 'identity;q=0', ''];
+export const METHODS = [
+  'GET',
+  'GET',
+  'GET',
+  'GET',
+  'HEAD',
+  'HEAD',
+  'POST',
+  'POST',
+  'OPTIONS',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'TRACE',
+  'CONNECT',
+  'PROPFIND',
+  'FROB',
+  'get',
+  'M-SEARCH',
+  'SEARCH',
+  'QUERY',
+];
+const ENCODINGS = [
+  'gzip',
+  'br',
+  'identity',
+  'gzip, deflate, br',
+  '*',
+  '*;q=0',
+  'br;q=0, gzip;q=0',
+  'gzip;q=abc',
+  'br;q=1.5',
+  ',,,',
+  'x'.repeat(500),
+  'gzip;q=0.5, br;q=0.5',
+  'identity;q=0',
+  '',
+];
 const COOKIES = [
   'ASP.NET_SessionId=abc',
   'ASP.NET_SessionId=%zz; sxa_site=Lessons',
@@ -292,13 +428,15 @@ export function h1Request(rng: Rng): H1Request {
   if (rng.chance(0.03)) lines.push(`X-Big: ${'b'.repeat(rng.pick([8000, 16500, 70000]))}`);
   if (rng.chance(0.02)) for (let i = 0; i < 200; i++) lines.push(`X-Many-${i}: ${i}`);
   if (rng.chance(0.04)) lines.push(`X-Ctl: a${rng.pick(BAD_VALUES)}b`);
-  if (rng.chance(0.02)) lines.push(rng.pick(['X A: b', 'X\x01: b', ': empty', 'NoColon', ' Leading: space', 'X-Fold: a\r\n folded', '\x00: z', 'X-Ünicode: 1']));
+  if (rng.chance(0.02))
+    lines.push(rng.pick(['X A: b', 'X\x01: b', ': empty', 'NoColon', ' Leading: space', 'X-Fold: a\r\n folded', '\x00: z', 'X-Ünicode: 1']));
 
   // A body: exact framing, unless a framing mutation below says otherwise.
   let body: Buffer = Buffer.alloc(0);
   if (method === 'POST' || method === 'PUT' || method === 'PATCH' || rng.chance(0.05)) {
     body = rng.chance(0.5) ? rng.bytes(rng.int(64)) : Buffer.from(rng.pick(['en=page_view', '{}', 'x'.repeat(17000), '']));
-    if (rng.chance(0.2)) lines.push(`Content-Type: ${rng.pick(['text/plain', 'application/ocsp-request', 'application/json', 'multipart/form-data; boundary=x', ''])}`);
+    if (rng.chance(0.2))
+      lines.push(`Content-Type: ${rng.pick(['text/plain', 'application/ocsp-request', 'application/json', 'multipart/form-data; boundary=x', ''])}`);
   }
   const framing = rng.int(100);
   if (framing < 3) {
@@ -310,7 +448,18 @@ export function h1Request(rng: Rng): H1Request {
     mayWait = broken;
   } else if (framing < 5) {
     // Contradictory or invalid lengths.
-    lines.push(rng.pick([`Content-Length: ${body.length}\r\nContent-Length: ${body.length + 1}`, `Content-Length: ${body.length}\r\nTransfer-Encoding: chunked`, 'Content-Length: -1', 'Content-Length: abc', 'Content-Length: 99999999999999999999', `Content-Length: +${body.length}`, 'Transfer-Encoding: gzip, chunked', 'Transfer-Encoding: xchunked']));
+    lines.push(
+      rng.pick([
+        `Content-Length: ${body.length}\r\nContent-Length: ${body.length + 1}`,
+        `Content-Length: ${body.length}\r\nTransfer-Encoding: chunked`,
+        'Content-Length: -1',
+        'Content-Length: abc',
+        'Content-Length: 99999999999999999999',
+        `Content-Length: +${body.length}`,
+        'Transfer-Encoding: gzip, chunked',
+        'Transfer-Encoding: xchunked',
+      ]),
+    );
     mayWait = true;
   } else if (body.length || rng.chance(0.5)) {
     lines.push(`Content-Length: ${body.length}`);
@@ -319,13 +468,27 @@ export function h1Request(rng: Rng): H1Request {
     lines.push('Expect: 100-continue');
   }
   if (rng.chance(0.1) || mayWait) lines.push('Connection: close');
-  if (rng.chance(0.03)) lines.push(rng.pick(['Connection: keep-alive, Upgrade', 'Upgrade: websocket\r\nConnection: Upgrade', 'Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\nConnection: Upgrade, HTTP2-Settings']));
+  if (rng.chance(0.03))
+    lines.push(
+      rng.pick([
+        'Connection: keep-alive, Upgrade',
+        'Upgrade: websocket\r\nConnection: Upgrade',
+        'Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\nConnection: Upgrade, HTTP2-Settings',
+      ]),
+    );
   let requestLine = `${method} ${path} ${version}`;
-  if (rng.chance(0.01)) requestLine = rng.pick([`${method}  ${path} ${version}`, `${method} ${path}`, path, rng.bytes(20).toString('latin1'), `${method}\t${path}\t${version}`]);
+  if (rng.chance(0.01))
+    requestLine = rng.pick([`${method}  ${path} ${version}`, `${method} ${path}`, path, rng.bytes(20).toString('latin1'), `${method}\t${path}\t${version}`]);
   // A bare LF as line end now and then: tolerated by some parsers, refused by others.
   const eol = rng.chance(0.02) ? '\n' : '\r\n';
   const head = Buffer.from(`${requestLine}${eol}${lines.join(eol)}${eol}${eol}`, 'latin1');
-  return { label: `${method} ${JSON.stringify(path.slice(0, 120))} Host=${JSON.stringify(host.slice(0, 40))}`, bytes: Buffer.concat([head, body]), head: method === 'HEAD', servername, mayWait };
+  return {
+    label: `${method} ${JSON.stringify(path.slice(0, 120))} Host=${JSON.stringify(host.slice(0, 40))}`,
+    bytes: Buffer.concat([head, body]),
+    head: method === 'HEAD',
+    servername,
+    mayWait,
+  };
 }
 
 /** The same kinds of request as HTTP/2 header lists: what Node's client lets through. */
@@ -368,7 +531,13 @@ export function ocspBody(rng: Rng, valid: Buffer): Buffer {
     case 3: {
       // Long-form lengths that claim gigabytes, at the top level or at an inner SEQUENCE.
       const at = rng.chance(0.5) ? 0 : Math.max(0, b.indexOf(0x30, 2 + rng.int(20)));
-      const huge = rng.pick([Buffer.from([0x84, 0xff, 0xff, 0xff, 0xff]), Buffer.from([0x88, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), Buffer.from([0x80]), Buffer.from([0x8f]), Buffer.from([0x81, 0x00])]);
+      const huge = rng.pick([
+        Buffer.from([0x84, 0xff, 0xff, 0xff, 0xff]),
+        Buffer.from([0x88, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]),
+        Buffer.from([0x80]),
+        Buffer.from([0x8f]),
+        Buffer.from([0x81, 0x00]),
+      ]);
       return Buffer.concat([b.subarray(0, at + 1), huge, b.subarray(at + 2)]);
     }
     case 4:
@@ -402,5 +571,11 @@ export function ocspRequest(rng: Rng, valid: Buffer, servername?: string): H1Req
   const declared = rng.chance(0.03) ? rng.pick([10_001, 2 ** 31, 99999999]) : body.length;
   const lying = declared !== body.length;
   const head = `POST / HTTP/1.1\r\nHost: ${host}\r\nContent-Type: ${type}\r\nContent-Length: ${declared}\r\n${lying ? 'Connection: close\r\n' : ''}\r\n`;
-  return { label: `OCSP POST ${body.length} bytes (declared ${declared})`, bytes: Buffer.concat([Buffer.from(head, 'latin1'), body]), head: false, servername, mayWait: false };
+  return {
+    label: `OCSP POST ${body.length} bytes (declared ${declared})`,
+    bytes: Buffer.concat([Buffer.from(head, 'latin1'), body]),
+    head: false,
+    servername,
+    mayWait: false,
+  };
 }

@@ -14,7 +14,8 @@ export interface ParsedResponse {
   /** The server will not take another request on this connection. */
   closes: boolean;
 }
-export type Outcome = ParsedResponse | { kind: 'malformed'; reason: string; bytes: string } | { kind: 'closed' } | { kind: 'timeout'; bytes: string; previous?: string };
+export type Outcome =
+  ParsedResponse | { kind: 'malformed'; reason: string; bytes: string } | { kind: 'closed' } | { kind: 'timeout'; bytes: string; previous?: string };
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -26,7 +27,10 @@ export function parseResponse(buf: Buffer, headRequest: boolean, ended: boolean)
   for (;;) {
     const headEnd = buf.indexOf('\r\n\r\n', offset);
     if (headEnd < 0) {
-      if (ended) return buf.length === offset ? { done: true, outcome: { kind: 'closed' }, rest: Buffer.alloc(0) } : malformed('connection closed inside the header section', buf);
+      if (ended)
+        return buf.length === offset
+          ? { done: true, outcome: { kind: 'closed' }, rest: Buffer.alloc(0) }
+          : malformed('connection closed inside the header section', buf);
       if (buf.length - offset > 256 * 1024) return malformed('header section over 256 KB', buf);
       return { done: false };
     }
@@ -49,7 +53,8 @@ export function parseResponse(buf: Buffer, headRequest: boolean, ended: boolean)
       continue;
     }
     const closes = /(^|,)\s*close\s*(,|$)/i.test(headers.connection ?? '');
-    if (headRequest || status === 204 || status === 304) return { done: true, outcome: { kind: 'response', status, headers, body: Buffer.alloc(0), closes }, rest: buf.subarray(bodyStart) };
+    if (headRequest || status === 204 || status === 304)
+      return { done: true, outcome: { kind: 'response', status, headers, body: Buffer.alloc(0), closes }, rest: buf.subarray(bodyStart) };
     if (headers['transfer-encoding'] !== undefined) {
       if (headers['transfer-encoding'].toLowerCase() !== 'chunked') return malformed(`transfer-encoding ${headers['transfer-encoding']}`, buf);
       if (headers['content-length'] !== undefined) return malformed('both content-length and chunked', buf);
@@ -76,7 +81,11 @@ export function parseResponse(buf: Buffer, headRequest: boolean, ended: boolean)
       if (!/^\d+$/.test(headers['content-length'])) return malformed(`content-length ${headers['content-length']}`, buf);
       const n = Number(headers['content-length']);
       if (buf.length < bodyStart + n) return ended ? malformed('closed before content-length bytes', buf) : { done: false };
-      return { done: true, outcome: { kind: 'response', status, headers, body: buf.subarray(bodyStart, bodyStart + n), closes }, rest: buf.subarray(bodyStart + n) };
+      return {
+        done: true,
+        outcome: { kind: 'response', status, headers, body: buf.subarray(bodyStart, bodyStart + n), closes },
+        rest: buf.subarray(bodyStart + n),
+      };
     }
     // Neither: the body runs to the end of the connection.
     if (!ended) return { done: false };

@@ -30,9 +30,16 @@ test('{section}: content, linked by the home page; the reference keeps static', 
   expect((await alt.request({ host: 'www.lessons.test', path: '/content/css/portal.css' })).status).toBe(200);
 });
 
-test('its own names: files, media, products, theme, platform script, fonts, images, directory and beacon; the reference\'s names are 404 (403 for a font signed with the reference\'s secret)', async () => {
+test("its own names: files, media, products, theme, platform script, fonts, images, directory and beacon; the reference's names are 404 (403 for a font signed with the reference's secret)", async () => {
   const home = gunzip((await alt.request(HOME)).body);
-  for (const own of ['/content/css/portal.css?lw=', '/content/js/portal.js?lw=', '/content/img/brand-mark.png', '/-/media/Sites/Portal/icons/find.svg?rev=0f1e2d3c4b5a69788796a5b4c3d2e1f0', '/px.gif']) expect(home).toContain(own);
+  for (const own of [
+    '/content/css/portal.css?lw=',
+    '/content/js/portal.js?lw=',
+    '/content/img/brand-mark.png',
+    '/-/media/Sites/Portal/icons/find.svg?rev=0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+    '/px.gif',
+  ])
+    expect(home).toContain(own);
   for (const theirs of ['main.css', 'logo.png', 'Project/Lessons', '43b14fb918c28f96ab445eb0bf3f4b49', '/t.gif']) expect(home).not.toContain(theirs);
   const css = gunzip((await alt.request({ host: 'www.lessons.test', path: '/content/css/portal.css', headers: { 'accept-encoding': 'gzip' } })).body);
   expect(css).toContain('../fonts/portal-glyphs.woff2');
@@ -53,17 +60,30 @@ test('its own names: files, media, products, theme, platform script, fonts, imag
     const atRef = theirs.replace('/content/', '/static/');
     expect([host, atRef, await status(host, atRef, ref)]).toEqual([host, atRef, 200]);
   }
-  const product = (await alt.request({ host: 'shop.store.test', path: '/products/flax-apron', headers: { 'accept-encoding': 'identity' } })).body.toString('utf8');
+  const product = (await alt.request({ host: 'shop.store.test', path: '/products/flax-apron', headers: { 'accept-encoding': 'identity' } })).body.toString(
+    'utf8',
+  );
   const font = /\/cdn\/fonts\/portal_serif\/portal_serif_n4\.woff2\?h1=[^"&]+&amp;h2=[^"&]+&amp;hmac=[0-9a-f]{64}/.exec(product)?.[0].replace(/&amp;/g, '&');
   expect(font).toBeDefined();
   expect(await status('shop.store.test', font!)).toBe(200);
-  const refFont = /\/cdn\/fonts\/lessons_sans\/lessons_sans_n4\.woff2\?[^"]+/.exec((await ref.request({ host: 'shop.store.test', path: '/products/linen-apron', headers: { 'accept-encoding': 'identity' } })).body.toString('utf8'))![0].replace(/&amp;/g, '&');
+  const refFont = /\/cdn\/fonts\/lessons_sans\/lessons_sans_n4\.woff2\?[^"]+/
+    .exec((await ref.request({ host: 'shop.store.test', path: '/products/linen-apron', headers: { 'accept-encoding': 'identity' } })).body.toString('utf8'))![0]
+    .replace(/&amp;/g, '&');
   expect(await status('shop.store.test', refFont.replace('lessons_sans/lessons_sans_n4', 'portal_serif/portal_serif_n4'))).toBe(403);
 });
 
 test('a trace header, new on every request, on every role and port (none in the reference)', async () => {
   const ids: string[] = [];
-  for (const host of ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'analytics.beacon.test', 'r10.o.pki.test']) {
+  for (const host of [
+    'www.lessons.test',
+    'lessons.test',
+    'media.lessons.test',
+    'maintenance.lessons.test',
+    'shop.store.test',
+    'go.redirect.test',
+    'analytics.beacon.test',
+    'r10.o.pki.test',
+  ]) {
     const res = await alt.request({ host, path: '/' });
     expect([host, lines(res, 'x-trace-id')[0]]).toEqual([host, expect.stringMatching(/^[0-9a-f]{32}$/)]);
     ids.push(lines(res, 'x-trace-id')[0]);
@@ -161,8 +181,12 @@ test('lesson-plan errors and the 404 page are its own', async () => {
 });
 
 test('storefront "domain-wide" cookies on the parent domain, in both deployments', async () => {
-  for (const [r, handle] of [[alt, 'flax-apron'], [ref, 'linen-apron']] as const) {
+  for (const [r, handle] of [
+    [alt, 'flax-apron'],
+    [ref, 'linen-apron'],
+  ] as const) {
     const set = cookies(await r.request({ host: 'shop.store.test', path: `/products/${handle}` }));
-    for (const name of ['_tracking_consent', '_cmp_a', '_shopify_y', '_shopify_s']) expect(set.find((l) => l.startsWith(`${name}=`))).toContain('; Domain=store.test;');
+    for (const name of ['_tracking_consent', '_cmp_a', '_shopify_y', '_shopify_s'])
+      expect(set.find((l) => l.startsWith(`${name}=`))).toContain('; Domain=store.test;');
   }
 });

@@ -2,7 +2,11 @@ import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ConnectionTracker } from './connection-tracker';
 
-function get(port: number, agent: http.Agent, headers: Record<string, string> = {}): Promise<{ status: number; body: string; connection?: string; socket: Socket }> {
+function get(
+  port: number,
+  agent: http.Agent,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; connection?: string; socket: Socket }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path: '/', agent, headers }, (res) => {

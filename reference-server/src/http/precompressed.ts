@@ -47,7 +47,12 @@ export function codingFor(req: Request, body: Precompressed): Coding {
  * Sends a precompressed body in the coding the client accepts (Vary: Accept-Encoding when more
  * than one coding exists), with an exact Content-Length, and no body for HEAD.
  */
-export function sendPrecompressed(req: Request, res: Response, body: Precompressed, options: { status?: number; type: string; coding?: Coding; noVary?: boolean }): void {
+export function sendPrecompressed(
+  req: Request,
+  res: Response,
+  body: Precompressed,
+  options: { status?: number; type: string; coding?: Coding; noVary?: boolean },
+): void {
   const coding = options.coding ?? codingFor(req, body);
   const sent = body.get(coding);
   res.statusCode = options.status ?? 200;

@@ -2,10 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import rangeParser from 'range-parser';
 import { parseHttpDate, type Validators } from './conditional';
 
-export type RangeOutcome =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+export type RangeOutcome = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 const FULL: RangeOutcome = { kind: 'full' };
 const RANGE_SPEC = /^(?:(\d+)-(\d*)|-(\d+))$/;
@@ -19,7 +16,11 @@ export function strictByteRangeSpecs(value: string): string[] | undefined {
   const eq = value.indexOf('=');
   if (eq < 0 || value.slice(0, eq).trim().toLowerCase() !== 'bytes') return undefined;
   // Empty list elements are allowed and ignored (RFC 9110 section 5.6.1).
-  const specs = value.slice(eq + 1).split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const specs = value
+    .slice(eq + 1)
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (specs.length === 0) return undefined;
   for (const spec of specs) {
     const m = RANGE_SPEC.exec(spec);

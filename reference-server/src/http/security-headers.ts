@@ -36,7 +36,11 @@ const byPort = new Map<string, Array<[string, string]>>();
 const MAX_PORTS = 64;
 
 /** Sets the security header set on a response (node's API: Express's or a fast path's). */
-export function setSecurityHeaders(req: { headers: IncomingHttpHeaders }, res: { setHeader(name: string, value: string): unknown }, appId: string = APPLICATION_ID): void {
+export function setSecurityHeaders(
+  req: { headers: IncomingHttpHeaders },
+  res: { setHeader(name: string, value: string): unknown },
+  appId: string = APPLICATION_ID,
+): void {
   const key = `${portSuffixOf(req)} ${appId}`;
   let entries = byPort.get(key);
   if (!entries) {

@@ -36,7 +36,12 @@ describe('indexIisStaticFiles', () => {
       expect(css.etag).toBe('"0d6835d694bd81:0"');
       expect(css.lastModified).toBe('Fri, 08 Apr 2022 16:54:52 GMT');
       expect(index.get('/static/b.js')!.etag).toBe(iisEtag(fs.statSync(path.join(root, 'b.js'), { bigint: true }).mtimeNs));
-      expect([...index.values()].filter((f) => f.compressible).map((f) => f.key).sort()).toEqual(['/static/a.css', '/static/b.js']);
+      expect(
+        [...index.values()]
+          .filter((f) => f.compressible)
+          .map((f) => f.key)
+          .sort(),
+      ).toEqual(['/static/a.css', '/static/b.js']);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

@@ -35,11 +35,14 @@ export function iisTypeOf(fileName: string): string | undefined {
 export function indexIisStaticFiles(mounts: readonly Mount[]): Map<string, IisStaticFile> {
   const out = new Map<string, IisStaticFile>();
   for (const [key, file] of indexContent(mounts, iisTypeOf)) {
-    out.set(key, Object.assign(file, {
-      etag: iisEtag(file.mtimeNs),
-      lastModified: file.mtime.toUTCString(),
-      compressible: COMPRESSIBLE.has(file.type),
-    }));
+    out.set(
+      key,
+      Object.assign(file, {
+        etag: iisEtag(file.mtimeNs),
+        lastModified: file.mtime.toUTCString(),
+        compressible: COMPRESSIBLE.has(file.type),
+      }),
+    );
   }
   return out;
 }

@@ -45,11 +45,29 @@ function throwawayCredentials(): { key: Buffer; cert: Buffer } {
   try {
     const keyFile = path.join(dir, 'key.pem');
     const certFile = path.join(dir, 'cert.pem');
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-      '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=lessons.test',
-      '-addext', 'subjectAltName=DNS:*.lessons.test,DNS:lessons.test,DNS:x.test,DNS:*.store.test,DNS:*.redirect.test,DNS:*.beacon.test',
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=lessons.test',
+        '-addext',
+        'subjectAltName=DNS:*.lessons.test,DNS:lessons.test,DNS:x.test,DNS:*.store.test,DNS:*.redirect.test,DNS:*.beacon.test',
+      ],
+      { stdio: 'ignore' },
+    );
     credentials = { key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) };
     return credentials;
   } finally {

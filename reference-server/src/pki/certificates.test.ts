@@ -42,9 +42,7 @@ function openssl(args: string[], input?: string): string {
 
 test('issues a fresh PKI with one leaf per host, alternating R10 and R11 from R10', () => {
   expect(pki.generated).toBe(true);
-  expect(pki.leaves.map((l) => [l.role, l.names, l.issuer])).toEqual(
-    SERVER_HOSTS.map((h, i) => [h.role, h.names, i % 2 === 0 ? 'R10' : 'R11']),
-  );
+  expect(pki.leaves.map((l) => [l.role, l.names, l.issuer])).toEqual(SERVER_HOSTS.map((h, i) => [h.role, h.names, i % 2 === 0 ? 'R10' : 'R11']));
   // Only the host asked revoked is, dated at issuance.
   expect(pki.leaves.filter((l) => l.revocation).map((l) => [l.role, l.revocation])).toEqual([
     ['revoked', { time: NOW.toISOString(), reason: 'keyCompromise' }],
@@ -64,7 +62,9 @@ test('openssl verifies every leaf for TLS servers and each of its names, through
     }
     const other = leaf.issuer === 'R10' ? 'R11' : 'R10';
     // Through the other intermediate there is no path to the root (X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY).
-    expect(() => openssl(['verify', '-CAfile', root, '-untrusted', files[other], files[leaf.role]])).toThrow(/error 20 at 0 depth lookup: unable to get local issuer certificate/);
+    expect(() => openssl(['verify', '-CAfile', root, '-untrusted', files[other], files[leaf.role]])).toThrow(
+      /error 20 at 0 depth lookup: unable to get local issuer certificate/,
+    );
   }
 });
 
@@ -93,7 +93,7 @@ test('both signature AlgorithmIdentifiers of every certificate are sha256WithRSA
   }
 });
 
-test('intermediate names are C, O, CN in separate RDNs, all PrintableString, as Let\'s Encrypt\'s', () => {
+test("intermediate names are C, O, CN in separate RDNs, all PrintableString, as Let's Encrypt's", () => {
   const printable = (oidLastByte: number, value: string) => {
     const atv = Buffer.concat([Buffer.from([0x06, 0x03, 0x55, 0x04, oidLastByte, 0x13, value.length]), Buffer.from(value)]);
     const sequence = Buffer.concat([Buffer.from([0x30, atv.length]), atv]);
@@ -117,7 +117,7 @@ test('intermediate names are C, O, CN in separate RDNs, all PrintableString, as 
   expect([root.subject, root.issuer]).toEqual(['C=US\nO=Reference PKI\nCN=Reference Root X1', root.subject]);
 });
 
-test('leaves: CN is the first name, SAN lists every name, AIA points at the issuer\'s OCSP host over http', () => {
+test("leaves: CN is the first name, SAN lists every name, AIA points at the issuer's OCSP host over http", () => {
   for (const leaf of pki.leaves) {
     const cert = new X509Certificate(leaf.certPem);
     expect(cert.subject).toBe(`CN=${leaf.names[0]}`);
@@ -187,9 +187,7 @@ describe('node:tls accepts the leaves', () => {
     const contexts = new Map(pki.leaves.flatMap((l) => l.names.map((n) => [n, tls.createSecureContext({ key: l.keyPem, cert: l.chainPem })])));
     // Unknown names get the first leaf, so that a client holding another name sees a mismatch.
     const fallback = contexts.get(pki.leaves[0].names[0]);
-    server = tls.createServer({ SNICallback: (name, done) => done(null, contexts.get(name) ?? fallback) }, (socket) =>
-      socket.end('hi'),
-    );
+    server = tls.createServer({ SNICallback: (name, done) => done(null, contexts.get(name) ?? fallback) }, (socket) => socket.end('hi'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });

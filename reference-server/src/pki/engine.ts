@@ -3,12 +3,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
 // PKCS#1 v1.5 signature OIDs (sha1/256/384/512 WithRSAEncryption).
-const PKCS1_SIGNATURE_OIDS = new Set([
-  '1.2.840.113549.1.1.5',
-  '1.2.840.113549.1.1.11',
-  '1.2.840.113549.1.1.12',
-  '1.2.840.113549.1.1.13',
-]);
+const PKCS1_SIGNATURE_OIDS = new Set(['1.2.840.113549.1.1.5', '1.2.840.113549.1.1.11', '1.2.840.113549.1.1.12', '1.2.840.113549.1.1.13']);
 
 /**
  * pkijs omits the NULL parameters of sha256WithRSAEncryption that RFC 4055 asks for and real CAs
@@ -16,10 +11,7 @@ const PKCS1_SIGNATURE_OIDS = new Set([
  * Certificate.sign (and BasicOCSPResponse.sign) put this one object in both signature fields.
  */
 class NullParametersEngine extends pkijs.CryptoEngine {
-  override async getSignatureParameters(
-    privateKey: CryptoKey,
-    hashAlgorithm?: string,
-  ): Promise<pkijs.CryptoEngineSignatureParams> {
+  override async getSignatureParameters(privateKey: CryptoKey, hashAlgorithm?: string): Promise<pkijs.CryptoEngineSignatureParams> {
     const parameters = await super.getSignatureParameters(privateKey, hashAlgorithm);
     const algorithm = parameters.signatureAlgorithm;
     if (PKCS1_SIGNATURE_OIDS.has(algorithm.algorithmId) && algorithm.algorithmParams === undefined) {

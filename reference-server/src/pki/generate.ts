@@ -1,16 +1,7 @@
 import { generateSigningKey } from './engine';
 import { intermediateExtensions, leafExtensions, rootExtensions } from './extensions';
 import { issueCertificate, type IssuedCertificate } from './issue';
-import {
-  INTERMEDIATE_NAMES,
-  LIFETIMES,
-  ROOT_DN,
-  intermediateDn,
-  issuerForHost,
-  leafDn,
-  notAfterFor,
-  notBeforeFor,
-} from './policy';
+import { INTERMEDIATE_NAMES, LIFETIMES, ROOT_DN, intermediateDn, issuerForHost, leafDn, notAfterFor, notBeforeFor } from './policy';
 import { MANIFEST_FORMAT } from './manifest';
 import type { CacheManifest, IntermediateName, PkiRequest, Revocation, RevocationSpec } from './types';
 
@@ -24,9 +15,7 @@ export function revocationFor(spec: RevocationSpec, now: Date): Revocation {
 export async function generatePki(request: PkiRequest, now: Date): Promise<CacheManifest> {
   const notBefore = notBeforeFor(now);
   // Key generation dominates the cost and runs on libuv's thread pool: start all of it at once.
-  const [rootKeys, ...keys] = await Promise.all(
-    Array.from({ length: 1 + INTERMEDIATE_NAMES.length + request.hosts.length }, generateSigningKey),
-  );
+  const [rootKeys, ...keys] = await Promise.all(Array.from({ length: 1 + INTERMEDIATE_NAMES.length + request.hosts.length }, generateSigningKey));
   const intermediateKeys = keys.slice(0, INTERMEDIATE_NAMES.length);
   const leafKeys = keys.slice(INTERMEDIATE_NAMES.length);
 

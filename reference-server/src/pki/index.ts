@@ -14,17 +14,7 @@ import type { PkiOptions, ReferencePki } from './types';
 
 export { PkiError } from './errors';
 export { REVOCATION_REASONS } from './policy';
-export type {
-  HostSpec,
-  IssuedLeaf,
-  Intermediate,
-  IntermediateName,
-  PkiOptions,
-  ReferencePki,
-  Revocation,
-  RevocationReason,
-  RevocationSpec,
-} from './types';
+export type { HostSpec, IssuedLeaf, Intermediate, IntermediateName, PkiOptions, ReferencePki, Revocation, RevocationReason, RevocationSpec } from './types';
 
 export async function loadOrCreatePki(options: PkiOptions): Promise<ReferencePki> {
   const request = toRequest(options);

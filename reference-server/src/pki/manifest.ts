@@ -9,10 +9,8 @@ export type ManifestCheck = { manifest: CacheManifest } | { reason: string };
 
 class Unusable extends Error {}
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const hasStrings = (v: unknown, keys: string[]): boolean =>
-  isRecord(v) && keys.every((key) => typeof v[key] === 'string');
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const hasStrings = (v: unknown, keys: string[]): boolean => isRecord(v) && keys.every((key) => typeof v[key] === 'string');
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**

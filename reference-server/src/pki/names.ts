@@ -15,10 +15,7 @@ export function encodeName(dn: DistinguishedName): pkijs.RelativeDistinguishedNa
       new asn1js.Set({
         value: [
           new asn1js.Sequence({
-            value: [
-              new asn1js.ObjectIdentifier({ value: ATTRIBUTE_OIDS[attribute] }),
-              new asn1js.PrintableString({ value }),
-            ],
+            value: [new asn1js.ObjectIdentifier({ value: ATTRIBUTE_OIDS[attribute] }), new asn1js.PrintableString({ value })],
           }),
         ],
       }),

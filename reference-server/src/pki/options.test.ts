@@ -32,7 +32,14 @@ test('empty host lists, repeated roles and repeated names are refused', async ()
 
 test('a revocation needs a CRLReason name and, if dated, a valid date', async () => {
   const host = (revoked: unknown) => ({ ...base, hosts: [{ role: 'site', names: ['www.lessons.test'], revoked } as never] });
-  for (const revoked of [null, 'keyCompromise', { reason: 'stolen' }, { reason: 'toString' }, { reason: 'keyCompromise', at: 'yesterday' }, { reason: 'superseded', at: 5 }]) {
+  for (const revoked of [
+    null,
+    'keyCompromise',
+    { reason: 'stolen' },
+    { reason: 'toString' },
+    { reason: 'keyCompromise', at: 'yesterday' },
+    { reason: 'superseded', at: 5 },
+  ]) {
     const error = await errorOf(host(revoked));
     expect([error.code, error.message]).toEqual(['PKI_BAD_OPTIONS', expect.stringContaining('hosts[0].revoked')]);
   }

@@ -10,10 +10,18 @@ export type DistinguishedName = ReadonlyArray<readonly [AttributeName, string]>;
 // response size of the service description (504 bytes) depends on this name's length.
 const ORGANIZATION = 'Reference PKI';
 
-export const ROOT_DN: DistinguishedName = [['C', 'US'], ['O', ORGANIZATION], ['CN', 'Reference Root X1']];
+export const ROOT_DN: DistinguishedName = [
+  ['C', 'US'],
+  ['O', ORGANIZATION],
+  ['CN', 'Reference Root X1'],
+];
 
 export function intermediateDn(name: IntermediateName): DistinguishedName {
-  return [['C', 'US'], ['O', ORGANIZATION], ['CN', name]];
+  return [
+    ['C', 'US'],
+    ['O', ORGANIZATION],
+    ['CN', name],
+  ];
 }
 
 export function leafDn(commonName: string): DistinguishedName {

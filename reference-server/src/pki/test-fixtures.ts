@@ -52,7 +52,7 @@ export function readTlv(der: Uint8Array, start: number): Tlv {
 
 export function childrenOf(der: Uint8Array, parent: Tlv): Tlv[] {
   const children: Tlv[] = [];
-  for (let at = parent.start + parent.header; at < parent.end; ) {
+  for (let at = parent.start + parent.header; at < parent.end;) {
     const child = readTlv(der, at);
     children.push(child);
     at = child.end;

@@ -16,7 +16,14 @@ import { startReference } from '../server';
 const BESIDE = ['..', '.', 'site', 'assets', 'shop', 'redirector', 'site/pages', 'shop/pages'];
 const EXTENSIONS = ['txt', 'css', 'js', 'svg', 'png', 'woff2', 'html', 'ico', 'gif', 'json'];
 /** Links inside served folders: an index that followed them would serve a canary. */
-const LINKS = ['site/section/css/linked.css', 'site/root/linked.js', 'assets/media/linked.svg', 'shop/files/linked.png', 'shop/theme/assets/linked.css', 'shop/fonts/linked.woff2'];
+const LINKS = [
+  'site/section/css/linked.css',
+  'site/root/linked.js',
+  'assets/media/linked.svg',
+  'shop/files/linked.png',
+  'shop/theme/assets/linked.css',
+  'shop/fonts/linked.woff2',
+];
 
 async function main(): Promise<void> {
   const holder = mkdtempSync(path.join(os.tmpdir(), 'canary-reference-'));

@@ -97,6 +97,9 @@ export function openFds(pid: number): number {
 
 /** The reference's PKI as its cache manifest records it (next to root.pem). */
 export async function pkiOf(rootPath: string): Promise<ReferencePki> {
-  const manifest = JSON.parse(await fs.readFile(path.join(path.dirname(rootPath), 'pki.json'), 'utf8')) as Omit<ReferencePki, 'dir' | 'rootPath' | 'rootPem' | 'generated'>;
+  const manifest = JSON.parse(await fs.readFile(path.join(path.dirname(rootPath), 'pki.json'), 'utf8')) as Omit<
+    ReferencePki,
+    'dir' | 'rootPath' | 'rootPem' | 'generated'
+  >;
   return { ...manifest, dir: path.dirname(rootPath), rootPath, rootPem: await fs.readFile(rootPath, 'utf8'), generated: false } as ReferencePki;
 }

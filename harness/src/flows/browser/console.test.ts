@@ -8,7 +8,16 @@ const run = (messages: Parameters<typeof evaluateConsole>[1], errors: string[] =
 };
 
 it('every console error and uncaught exception fails; warnings are info; a clean page passes once', () => {
-  expect(run([{ type: 'error', text: 'boom' }, { type: 'warning', text: 'w' }, { type: 'log', text: 'hello' }], ['TypeError: x'])).toEqual(['fail f console error', 'info f console warning', 'fail f page error']);
+  expect(
+    run(
+      [
+        { type: 'error', text: 'boom' },
+        { type: 'warning', text: 'w' },
+        { type: 'log', text: 'hello' },
+      ],
+      ['TypeError: x'],
+    ),
+  ).toEqual(['fail f console error', 'info f console warning', 'fail f page error']);
   expect(run([])).toEqual(['pass f console']);
 });
 

@@ -26,7 +26,13 @@ export function isOwnFaviconFailure(m: ObservedConsole): boolean {
   }
 }
 
-export function evaluateConsole(prefix: string, messages: readonly ObservedConsole[], pageErrors: readonly string[], rules: ConsoleRules, out: FindingList): void {
+export function evaluateConsole(
+  prefix: string,
+  messages: readonly ObservedConsole[],
+  pageErrors: readonly string[],
+  rules: ConsoleRules,
+  out: FindingList,
+): void {
   let errors = 0;
   for (const m of messages) {
     const where = m.url ? ` (${m.url})` : '';

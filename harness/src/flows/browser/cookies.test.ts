@@ -12,7 +12,13 @@ const jar: StoredCookie[] = [
 ];
 const run = (specs: Parameters<typeof evaluateStoredCookies>[2]) => {
   const l = new FindingList({ source: 'capture', targetOrigin: 'reference' });
-  evaluateStoredCookies('f', jar, specs, { host: 'www.t', date: DATE, placeholders: { '{site_host}': 'www.t' }, source: 'capture', clause: 'c', from: 'site/home' }, l);
+  evaluateStoredCookies(
+    'f',
+    jar,
+    specs,
+    { host: 'www.t', date: DATE, placeholders: { '{site_host}': 'www.t' }, source: 'capture', clause: 'c', from: 'site/home' },
+    l,
+  );
   return l.items;
 };
 
@@ -22,7 +28,9 @@ describe('evaluateStoredCookies', () => {
       ARRAffinity: { value: { shape: 'hex64' }, path: '/', domain: '{site_host}', httpOnly: true, secure: true },
       ARRAffinitySameSite: { domain: '{site_host}', sameSite: 'None', httpOnly: true },
     });
-    expect(items.filter((f) => f.verdict !== 'pass').map((f) => `${f.id}: ${f.expected} / ${f.actual}`)).toEqual(['f cookie ARRAffinitySameSite httpOnly: HttpOnly / not HttpOnly']);
+    expect(items.filter((f) => f.verdict !== 'pass').map((f) => `${f.id}: ${f.expected} / ${f.actual}`)).toEqual([
+      'f cookie ARRAffinitySameSite httpOnly: HttpOnly / not HttpOnly',
+    ]);
     expect(items.find((f) => f.id.endsWith('value'))?.secret).toBe(true);
   });
 
@@ -36,7 +44,11 @@ describe('evaluateStoredCookies', () => {
       keep_alive: { expires: { relativeTime: { to: 'date', offsetSeconds: 1800, toleranceSeconds: 300 } } },
       SC: { expires: { relativeTime: { to: 'date', offsetSeconds: 315576000, toleranceSeconds: 259200 } } },
     });
-    expect(items.map((f) => `${f.verdict} ${f.id}`)).toEqual(['pass f cookie keep_alive expires', 'info f cookie SC expires (as sent)', 'pass f cookie SC expires']);
+    expect(items.map((f) => `${f.verdict} ${f.id}`)).toEqual([
+      'pass f cookie keep_alive expires',
+      'info f cookie SC expires (as sent)',
+      'pass f cookie SC expires',
+    ]);
   });
 
   it('a cookie the response expires (Max-Age=0, absent) must be gone from the jar', () => {

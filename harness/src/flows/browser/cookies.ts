@@ -45,7 +45,13 @@ export interface CookieContext {
 
 const flag = (on: boolean, name: string) => (on ? name : `not ${name}`);
 
-export function evaluateStoredCookies(prefix: string, jar: readonly StoredCookie[], specs: Record<string, CookieSpec>, ctx: CookieContext, out: FindingList): void {
+export function evaluateStoredCookies(
+  prefix: string,
+  jar: readonly StoredCookie[],
+  specs: Record<string, CookieSpec>,
+  ctx: CookieContext,
+  out: FindingList,
+): void {
   for (const [name, spec] of Object.entries(specs)) {
     const source = spec.source ?? ctx.source;
     const level: Level = spec.level ?? (spec.source ? defaultLevel(spec.source) : (ctx.level ?? defaultLevel(ctx.source)));
@@ -54,7 +60,13 @@ export function evaluateStoredCookies(prefix: string, jar: readonly StoredCookie
     const found = jar.filter((c) => c.name === name && cookieAppliesTo(c, ctx.host));
     const message = `expectation of ${ctx.from}`;
     if (spec.absent || expiresTheCookie(spec)) {
-      out.compare(`${id} stored`, found.length === 0, '(not stored: expired or never set)', found.length ? `stored, expires ${describeExpiry(found[0])}` : '(not stored)', { source, level, clause, message });
+      out.compare(
+        `${id} stored`,
+        found.length === 0,
+        '(not stored: expired or never set)',
+        found.length ? `stored, expires ${describeExpiry(found[0])}` : '(not stored)',
+        { source, level, clause, message },
+      );
       continue;
     }
     const c = found[0];
@@ -71,7 +83,14 @@ export function evaluateStoredCookies(prefix: string, jar: readonly StoredCookie
       const meta = matcherMeta(m);
       try {
         const r = compileMatcher(m)(actual, { placeholders: ctx.placeholders, ...(extra.date ? { date: extra.date } : {}) });
-        out.compare(`${id} ${aspect}`, r.ok, r.expected, r.actual, { source: meta.source ?? source, level: meta.level ?? (meta.source ? defaultLevel(meta.source) : level), clause: meta.clause ?? clause, message, ...(r.shape ? { shape: r.shape } : {}), ...(extra.secret ? { secret: true } : {}) });
+        out.compare(`${id} ${aspect}`, r.ok, r.expected, r.actual, {
+          source: meta.source ?? source,
+          level: meta.level ?? (meta.source ? defaultLevel(meta.source) : level),
+          clause: meta.clause ?? clause,
+          message,
+          ...(r.shape ? { shape: r.shape } : {}),
+          ...(extra.secret ? { secret: true } : {}),
+        });
       } catch (e) {
         if (e instanceof MatcherSpecError) out.add(`${id} ${aspect}`, 'error', '(invalid matcher)', '(not compared)', { message: e.message });
         else throw e;
@@ -88,11 +107,23 @@ export function evaluateStoredCookies(prefix: string, jar: readonly StoredCookie
         } catch {
           /* reported through the expected text only */
         }
-        out.compare(`${id} domain`, false, `Domain=${expected} (stored as .${expected})`, `host-only cookie of ${c.domain} (no Domain attribute)`, { source, level, clause, message });
+        out.compare(`${id} domain`, false, `Domain=${expected} (stored as .${expected})`, `host-only cookie of ${c.domain} (no Domain attribute)`, {
+          source,
+          level,
+          clause,
+          message,
+        });
       }
     }
-    if (spec.httpOnly !== undefined) out.compare(`${id} httpOnly`, c.httpOnly === spec.httpOnly, flag(spec.httpOnly, 'HttpOnly'), flag(c.httpOnly, 'HttpOnly'), { source, level, clause, message });
-    if (spec.secure !== undefined) out.compare(`${id} secure`, c.secure === spec.secure, flag(spec.secure, 'Secure'), flag(c.secure, 'Secure'), { source, level, clause, message });
+    if (spec.httpOnly !== undefined)
+      out.compare(`${id} httpOnly`, c.httpOnly === spec.httpOnly, flag(spec.httpOnly, 'HttpOnly'), flag(c.httpOnly, 'HttpOnly'), {
+        source,
+        level,
+        clause,
+        message,
+      });
+    if (spec.secure !== undefined)
+      out.compare(`${id} secure`, c.secure === spec.secure, flag(spec.secure, 'Secure'), flag(c.secure, 'Secure'), { source, level, clause, message });
     if (spec.sameSite !== undefined) attr('sameSite', spec.sameSite, c.sameSite);
     const expiry = c.expires < 0 ? undefined : new Date(c.expires * 1000).toUTCString();
     if (spec.expires !== undefined) {
@@ -101,11 +132,11 @@ export function evaluateStoredCookies(prefix: string, jar: readonly StoredCookie
         out.add(`${id} expires (as sent)`, 'info', describeMatcher(spec.expires), expiry ?? '(session)', { source, level: 'info', clause, message: CAP_NOTE });
         attr('expires', capped, expiry, { ...(ctx.date ? { date: ctx.date } : {}) });
       } else attr('expires', spec.expires, expiry, { ...(ctx.date ? { date: ctx.date } : {}) });
-    }
-    else if (spec.maxAge !== undefined) {
+    } else if (spec.maxAge !== undefined) {
       // Chromium keeps Max-Age as an absolute expiry: compare it with Date + max-age (one minute of slack).
       const seconds = Number(typeof spec.maxAge === 'object' && 'equals' in spec.maxAge ? spec.maxAge.equals : spec.maxAge);
-      if (Number.isFinite(seconds)) attr('expires', { relativeTime: { to: 'date', offsetSeconds: seconds, toleranceSeconds: 60 } }, expiry, { ...(ctx.date ? { date: ctx.date } : {}) });
+      if (Number.isFinite(seconds))
+        attr('expires', { relativeTime: { to: 'date', offsetSeconds: seconds, toleranceSeconds: 60 } }, expiry, { ...(ctx.date ? { date: ctx.date } : {}) });
     }
   }
 }
@@ -124,7 +155,8 @@ export function cappedByBrowser(m: MatcherSpec): MatcherSpec | undefined {
 }
 
 function describeMatcher(m: MatcherSpec): string {
-  if (typeof m === 'object' && m !== null && 'relativeTime' in m) return `Date + ${m.relativeTime.offsetSeconds} s (± ${m.relativeTime.toleranceSeconds} s) as sent`;
+  if (typeof m === 'object' && m !== null && 'relativeTime' in m)
+    return `Date + ${m.relativeTime.offsetSeconds} s (± ${m.relativeTime.toleranceSeconds} s) as sent`;
   return JSON.stringify(m);
 }
 

@@ -48,11 +48,17 @@ export async function checkDiscoverable(s: FlowSession): Promise<void> {
     const [{ ex, roleOrigin }] = group;
     const d = ex.discover!;
     const r = await discovery.find({ url: pageUrl.href, headers: {} }, d, s.env.values, roleOrigin);
-    s.findings.compare(`${s.id} discover ${d.template}`, r.kind === 'found', `an address of the shape ${d.template} (${d.select.join(', ')}) on ${s.label(pageUrl.href)}`, r.kind === 'found' ? `${s.label(r.url)} (${r.via})` : describeMiss(r), {
-      source: ex.source,
-      level: ex.level ?? defaultLevel(ex.source),
-      clause: ex.clause,
-      message: `the address ${group.map((g) => g.ex.id).join(', ')} ${group.length === 1 ? 'is' : 'are'} replayed on`,
-    });
+    s.findings.compare(
+      `${s.id} discover ${d.template}`,
+      r.kind === 'found',
+      `an address of the shape ${d.template} (${d.select.join(', ')}) on ${s.label(pageUrl.href)}`,
+      r.kind === 'found' ? `${s.label(r.url)} (${r.via})` : describeMiss(r),
+      {
+        source: ex.source,
+        level: ex.level ?? defaultLevel(ex.source),
+        clause: ex.clause,
+        message: `the address ${group.map((g) => g.ex.id).join(', ')} ${group.length === 1 ? 'is' : 'are'} replayed on`,
+      },
+    );
   }
 }

@@ -35,7 +35,13 @@ export function loadRoleSpecs(specsDir: string): { specs: SpecFile[]; problems: 
   let files = ROLES.map((role) => ({ role, file: path.join(specsDir, `${role}.json`) })).filter((f) => fs.existsSync(f.file));
   for (;;) {
     try {
-      return { specs: loadSpecList(files.map((f) => f.file), CHECKS), problems };
+      return {
+        specs: loadSpecList(
+          files.map((f) => f.file),
+          CHECKS,
+        ),
+        problems,
+      };
     } catch (e) {
       if (!(e instanceof SpecLoadError)) throw e;
       const broken = files.filter((f) => e.violations.some((v) => v.file === f.file));
@@ -50,5 +56,12 @@ export function flowEnvironment(map: TargetMap, specsDir: string, env: NodeJS.Pr
   const values = replayPlaceholders(map);
   const { specs, problems } = loadRoleSpecs(specsDir);
   const settings = harnessSettings(env);
-  return { map, values, index: new ExpectationIndex(specs, values), specProblems: problems, timeouts: { ...settings.browserTimeouts }, failOn: settings.failOn };
+  return {
+    map,
+    values,
+    index: new ExpectationIndex(specs, values),
+    specProblems: problems,
+    timeouts: { ...settings.browserTimeouts },
+    failOn: settings.failOn,
+  };
 }

@@ -107,12 +107,14 @@ function fromSpec(x: IndexedExchange, facts: RequestFacts): ResourceExpectation 
       const browserOffer = offeredCodings(facts.headers['accept-encoding']);
       const covered = [...specOffer].every((c) => browserOffer.has(c));
       if (specOffer.size === 0 || !covered || (specOffer.size === 1 && specOffer.has('identity'))) {
-        notCompared[name] = `${x.spec.id} states the coding for Accept-Encoding "${specRequest['accept-encoding'] ?? '(none)'}"; the browser offered "${facts.headers['accept-encoding'] ?? '(none)'}"`;
+        notCompared[name] =
+          `${x.spec.id} states the coding for Accept-Encoding "${specRequest['accept-encoding'] ?? '(none)'}"; the browser offered "${facts.headers['accept-encoding'] ?? '(none)'}"`;
         continue;
       }
     }
     if (name === 'content-type' && negotiatesType(expect.vary) && imageOffers(specRequest.accept) !== imageOffers(facts.headers.accept)) {
-      notCompared[name] = `${x.spec.id} states the type for Accept "${specRequest.accept ?? '(none)'}"; the browser's Accept offers a different set of image formats`;
+      notCompared[name] =
+        `${x.spec.id} states the type for Accept "${specRequest.accept ?? '(none)'}"; the browser's Accept offers a different set of image formats`;
       continue;
     }
     headers[name] = m as MatcherSpec;
@@ -210,7 +212,8 @@ export class ExpectationIndex {
     if (stating.length === 0) return undefined;
     const cookies: Record<string, CookieSpec> = {};
     for (const x of stating) {
-      for (const [name, c] of Object.entries(x.expect.cookies ?? {})) cookies[name] ??= { source: x.source, ...(x.level ? { level: x.level } : {}), clause: x.clause, ...c };
+      for (const [name, c] of Object.entries(x.expect.cookies ?? {}))
+        cookies[name] ??= { source: x.source, ...(x.level ? { level: x.level } : {}), clause: x.clause, ...c };
     }
     const [first] = stating;
     return { from: stating.map((x) => x.id).join(', '), clause: first.clause, source: first.source, ...(first.level ? { level: first.level } : {}), cookies };

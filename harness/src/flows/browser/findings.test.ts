@@ -7,7 +7,16 @@ describe('FindingList', () => {
     const l = list();
     l.compare('a', true, 'x', 'x');
     const f = l.compare('b', false, 'HttpOnly', 'not HttpOnly');
-    expect(f).toEqual({ id: 'b', verdict: 'fail', level: 'must', expected: 'HttpOnly', actual: 'not HttpOnly', source: 'capture', clause: 'c', target: 'reference' });
+    expect(f).toEqual({
+      id: 'b',
+      verdict: 'fail',
+      level: 'must',
+      expected: 'HttpOnly',
+      actual: 'not HttpOnly',
+      source: 'capture',
+      clause: 'c',
+      target: 'reference',
+    });
     expect(failing(l.items, 'fail').map((x) => x.id)).toEqual(['b']);
   });
 

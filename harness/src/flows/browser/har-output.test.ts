@@ -11,11 +11,23 @@ const entry = (url: string, started: string, text?: string) => ({
   startedDateTime: started,
   time: 1,
   request: { method: 'GET', url, httpVersion: 'HTTP/2.0', cookies: [], headers: [], queryString: [], headersSize: -1, bodySize: 0 },
-  response: { status: 200, statusText: '', httpVersion: 'HTTP/2.0', cookies: [], headers: [], content: { size: text?.length ?? 0, mimeType: 'text/plain', ...(text ? { text } : {}) }, redirectURL: '', headersSize: -1, bodySize: -1 },
+  response: {
+    status: 200,
+    statusText: '',
+    httpVersion: 'HTTP/2.0',
+    cookies: [],
+    headers: [],
+    content: { size: text?.length ?? 0, mimeType: 'text/plain', ...(text ? { text } : {}) },
+    redirectURL: '',
+    headersSize: -1,
+    bodySize: -1,
+  },
   cache: {},
   timings: { send: 0, wait: 0, receive: 0 },
 });
-const har = () => ({ log: { version: '1.2', creator: { name: 't', version: '1' }, pages: [], entries: [entry('https://a.t/', '2026-01-01T00:00:01.000Z', 'x'.repeat(9000))] } });
+const har = () => ({
+  log: { version: '1.2', creator: { name: 't', version: '1' }, pages: [], entries: [entry('https://a.t/', '2026-01-01T00:00:01.000Z', 'x'.repeat(9000))] },
+});
 
 describe('prepareRecordedHar', () => {
   it('drops bodies over 8 KB and validates with har-validator', () => {
@@ -44,14 +56,21 @@ it('parseRecordArgs', () => {
   expect(() => parseRecordArgs(['--bogus'])).toThrow(/unknown argument/);
 });
 
-const committed = fs.existsSync(COMMITTED) ? fs.readdirSync(COMMITTED).filter((f) => f.endsWith('.har')).map((f) => path.join(COMMITTED, f)) : [];
+const committed = fs.existsSync(COMMITTED)
+  ? fs
+      .readdirSync(COMMITTED)
+      .filter((f) => f.endsWith('.har'))
+      .map((f) => path.join(COMMITTED, f))
+  : [];
 (committed.length ? it : it.skip)('the committed HARs of the reference (npm run record) are accepted by har2spec', () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'h2s-'));
   const lines: string[] = [];
   try {
     const code = har2spec([...committed, '--out', out], { out: (l) => lines.push(l), err: (l) => lines.push(l) });
     expect({ code, lines }).toEqual({ code: 0, lines: expect.arrayContaining([expect.stringMatching(/^site: \d+ exchange/)]) });
-    expect(fs.readdirSync(out).sort()).toEqual(expect.arrayContaining(['bare.derived.json', 'redirector.derived.json', 'shop.derived.json', 'site.derived.json']));
+    expect(fs.readdirSync(out).sort()).toEqual(
+      expect.arrayContaining(['bare.derived.json', 'redirector.derived.json', 'shop.derived.json', 'site.derived.json']),
+    );
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }

@@ -3,7 +3,12 @@ import { classifyNavigationError } from './navigation';
 const url = 'https://www.t:8443/';
 
 it.each([
-  ['page.goto: net::ERR_CERT_AUTHORITY_INVALID at https://www.t:8443/', 'fail', 'a certificate the browser trusts for www.t:8443', 'net::ERR_CERT_AUTHORITY_INVALID'],
+  [
+    'page.goto: net::ERR_CERT_AUTHORITY_INVALID at https://www.t:8443/',
+    'fail',
+    'a certificate the browser trusts for www.t:8443',
+    'net::ERR_CERT_AUTHORITY_INVALID',
+  ],
   ['page.goto: net::ERR_TOO_MANY_REDIRECTS at https://www.t:8443/', 'fail', 'a redirect chain that ends on a page', 'net::ERR_TOO_MANY_REDIRECTS'],
   ['page.goto: Timeout 4000ms exceeded.\nCall log: ...', 'fail', 'the "load" event within 4 s', 'no "load" event after 4 s'],
   ['page.goto: net::ERR_CONNECTION_REFUSED at https://www.t:8443/', 'error', 'a connection to www.t:8443', 'net::ERR_CONNECTION_REFUSED'],

@@ -25,10 +25,20 @@ export function classifyNavigationError(error: string, url: string, timeoutMs: n
   const first = error.split('\n')[0];
   const cert = /net::ERR_CERT_[A-Z_]+/.exec(error);
   if (cert) {
-    return { verdict: 'fail', expected: `a certificate the browser trusts for ${host}`, actual: cert[0], message: `${url}: Chromium refused the certificate (${cert[0]}); the roots it trusts are the system's plus TARGET_CA` };
+    return {
+      verdict: 'fail',
+      expected: `a certificate the browser trusts for ${host}`,
+      actual: cert[0],
+      message: `${url}: Chromium refused the certificate (${cert[0]}); the roots it trusts are the system's plus TARGET_CA`,
+    };
   }
   if (/net::ERR_TOO_MANY_REDIRECTS/.test(error)) {
-    return { verdict: 'fail', expected: 'a redirect chain that ends on a page', actual: 'net::ERR_TOO_MANY_REDIRECTS', message: `${url}: the browser gave up after more than 20 redirects (a redirect loop)` };
+    return {
+      verdict: 'fail',
+      expected: 'a redirect chain that ends on a page',
+      actual: 'net::ERR_TOO_MANY_REDIRECTS',
+      message: `${url}: the browser gave up after more than 20 redirects (a redirect loop)`,
+    };
   }
   if (/net::ERR_SSL_|net::ERR_BAD_SSL/.test(error)) {
     const code = /net::ERR_[A-Z_]+/.exec(error)?.[0] ?? first;
@@ -36,11 +46,21 @@ export function classifyNavigationError(error: string, url: string, timeoutMs: n
   }
   if (/Timeout \d+ms exceeded|TimeoutError/.test(error)) {
     const s = Math.round(timeoutMs / 100) / 10;
-    return { verdict: 'fail', expected: `the "${waitFor}" event within ${s} s`, actual: `no "${waitFor}" event after ${s} s`, message: `${url}: the page never finished loading` };
+    return {
+      verdict: 'fail',
+      expected: `the "${waitFor}" event within ${s} s`,
+      actual: `no "${waitFor}" event after ${s} s`,
+      message: `${url}: the page never finished loading`,
+    };
   }
   const unreachable = UNREACHABLE.exec(error);
   if (unreachable) {
-    return { verdict: 'error', expected: `a connection to ${host}`, actual: unreachable[0], message: `${url}: the target cannot be reached; check TARGET_* and TARGET_RESOLVE` };
+    return {
+      verdict: 'error',
+      expected: `a connection to ${host}`,
+      actual: unreachable[0],
+      message: `${url}: the target cannot be reached; check TARGET_* and TARGET_RESOLVE`,
+    };
   }
   const code = /net::ERR_[A-Z_0-9]+/.exec(error);
   if (code) return { verdict: 'fail', expected: `a response from ${host}`, actual: code[0], message: `${url}: ${first}` };

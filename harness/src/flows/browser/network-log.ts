@@ -73,7 +73,15 @@ export class NetworkLog {
       const next = e.request.redirectedTo();
       const extra = next ? { redirectedTo: next.url() } : {};
       if (!e.done || !e.facts) {
-        out.push({ url: e.request.url(), method: e.request.method(), resourceType: e.request.resourceType(), requestHeaders: e.request.headers(), responseHeaders: {}, pending: true, ...extra });
+        out.push({
+          url: e.request.url(),
+          method: e.request.method(),
+          resourceType: e.request.resourceType(),
+          requestHeaders: e.request.headers(),
+          responseHeaders: {},
+          pending: true,
+          ...extra,
+        });
         continue;
       }
       out.push({ ...(await e.facts), ...extra });

@@ -88,7 +88,9 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
         fs.writeFileSync(file, `${JSON.stringify(har, null, 1)}\n`);
         const bad = failingFindings(rec.findings, failOn);
         if (bad.some((f) => f.verdict === 'error')) status = 1;
-        log(`${flow.id}: ${path.relative(process.cwd(), file)} (${har.log.entries.length} entries, ${fs.statSync(file).size} bytes, valid); ${rec.findings.length} findings, ${bad.length} failing`);
+        log(
+          `${flow.id}: ${path.relative(process.cwd(), file)} (${har.log.entries.length} entries, ${fs.statSync(file).size} bytes, valid); ${rec.findings.length} findings, ${bad.length} failing`,
+        );
         for (const line of failureLines(bad, failOn)) log(`  ${line}`);
       }
     } finally {

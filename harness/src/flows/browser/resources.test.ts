@@ -3,31 +3,62 @@ import { FindingList } from './findings';
 import { evaluateResource, isBodylessAbort, resourceLabel, type ObservedResource } from './resources';
 
 const list = () => new FindingList({ source: 'capture', targetOrigin: 'reference' });
-const css: ResourceExpectation = { from: 'site/static/css', clause: 'c', source: 'capture', status: 200, headers: { 'content-type': 'text/css', 'content-encoding': 'gzip' }, notCompared: { etag: 'why' } };
-const ok: ObservedResource = { url: 'https://w/static/css/main.css', method: 'GET', resourceType: 'stylesheet', requestHeaders: {}, status: 200, responseHeaders: { 'content-type': 'text/css', 'content-encoding': 'gzip' } };
+const css: ResourceExpectation = {
+  from: 'site/static/css',
+  clause: 'c',
+  source: 'capture',
+  status: 200,
+  headers: { 'content-type': 'text/css', 'content-encoding': 'gzip' },
+  notCompared: { etag: 'why' },
+};
+const ok: ObservedResource = {
+  url: 'https://w/static/css/main.css',
+  method: 'GET',
+  resourceType: 'stylesheet',
+  requestHeaders: {},
+  status: 200,
+  responseHeaders: { 'content-type': 'text/css', 'content-encoding': 'gzip' },
+};
 
 describe('evaluateResource', () => {
   it('compares status and every expected header, reporting what was not compared as skip', () => {
     const l = list();
     evaluateResource(ok, 'f css', css, l, {});
-    expect(l.items.map((f) => `${f.verdict} ${f.id}`)).toEqual(['pass f css status', 'pass f css content-type', 'pass f css content-encoding', 'skip f css etag']);
+    expect(l.items.map((f) => `${f.verdict} ${f.id}`)).toEqual([
+      'pass f css status',
+      'pass f css content-type',
+      'pass f css content-encoding',
+      'skip f css etag',
+    ]);
   });
 
   it('a 404 and a wrong type fail with expected and actual', () => {
     const l = list();
     evaluateResource({ ...ok, status: 404, responseHeaders: { 'content-type': 'text/html' } }, 'f css', css, l, {});
-    expect(l.items.filter((f) => f.verdict === 'fail').map((f) => `${f.id}: ${f.expected} / ${f.actual}`)).toEqual(['f css status: 200 / 404', 'f css content-type: text/css / text/html', 'f css content-encoding: gzip / (absent)']);
+    expect(l.items.filter((f) => f.verdict === 'fail').map((f) => `${f.id}: ${f.expected} / ${f.actual}`)).toEqual([
+      'f css status: 200 / 404',
+      'f css content-type: text/css / text/html',
+      'f css content-encoding: gzip / (absent)',
+    ]);
   });
 
   it('a pending request hangs; a failed one without a response fails with its network error', () => {
     const l = list();
     evaluateResource({ ...ok, status: undefined, pending: true, responseHeaders: {} }, 'p', css, l, {});
     evaluateResource({ ...ok, status: undefined, failure: 'net::ERR_CONNECTION_RESET', responseHeaders: {} }, 'q', css, l, {});
-    expect(l.items.map((f) => `${f.verdict} ${f.id} ${f.actual}`)).toEqual(['fail p answer no answer (still pending)', 'fail q answer net::ERR_CONNECTION_RESET']);
+    expect(l.items.map((f) => `${f.verdict} ${f.id} ${f.actual}`)).toEqual([
+      'fail p answer no answer (still pending)',
+      'fail q answer net::ERR_CONNECTION_RESET',
+    ]);
   });
 
   it("Chromium's ERR_ABORTED after an empty 200 is info, and the response is still checked", () => {
-    const beacon: ObservedResource = { ...ok, method: 'POST', failure: 'net::ERR_ABORTED', responseHeaders: { 'content-type': 'text/plain', 'content-length': '0' } };
+    const beacon: ObservedResource = {
+      ...ok,
+      method: 'POST',
+      failure: 'net::ERR_ABORTED',
+      responseHeaders: { 'content-type': 'text/plain', 'content-length': '0' },
+    };
     expect(isBodylessAbort(beacon)).toBe(true);
     const l = list();
     evaluateResource(beacon, 'b', { ...css, headers: { 'content-type': 'text/plain' }, notCompared: {} }, l, {});

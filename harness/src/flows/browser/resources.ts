@@ -33,7 +33,13 @@ export function isBodylessAbort(r: ObservedResource): boolean {
   return r.failure === 'net::ERR_ABORTED' && r.status !== undefined && r.status < 400 && (r.status === 204 || r.responseHeaders['content-length'] === '0');
 }
 
-export function evaluateResource(r: ObservedResource, label: string, expectation: ResourceExpectation | undefined, out: FindingList, values: PlaceholderValues): void {
+export function evaluateResource(
+  r: ObservedResource,
+  label: string,
+  expectation: ResourceExpectation | undefined,
+  out: FindingList,
+  values: PlaceholderValues,
+): void {
   if (r.pending) {
     out.compare(`${label} answer`, false, 'an answer before the page settles', `no answer (still pending)`, { message: `${r.method} ${r.url} hangs` });
     return;
@@ -45,10 +51,13 @@ export function evaluateResource(r: ObservedResource, label: string, expectation
     }
     if (isBodylessAbort(r)) {
       out.add(`${label} answer`, 'info', 'an HTTP response', `${r.status} with an empty body, then ${r.failure}`, {
-        message: 'Chromium ends responses without a body with net::ERR_ABORTED although the page receives them (microsoft/playwright#32752); status and headers are checked below',
+        message:
+          'Chromium ends responses without a body with net::ERR_ABORTED although the page receives them (microsoft/playwright#32752); status and headers are checked below',
       });
     } else {
-      out.compare(`${label} answer`, false, 'a complete response', `${r.status}, then ${r.failure}`, { message: `${r.method} ${r.url}: the body did not arrive whole` });
+      out.compare(`${label} answer`, false, 'a complete response', `${r.status}, then ${r.failure}`, {
+        message: `${r.method} ${r.url}: the body did not arrive whole`,
+      });
     }
   }
   const status = String(r.status);

@@ -128,7 +128,12 @@ export class FlowSession {
       waiting.catch(() => undefined);
       if (e instanceof FlowAbort) throw e;
       const s = timeout / 1000;
-      this.findings.compare(`${this.id} ${what}`, false, `${what} within ${s} s`, /Timeout|timeout/.test(String(e)) ? `no such response after ${s} s` : String((e as Error).message).split('\n')[0]);
+      this.findings.compare(
+        `${this.id} ${what}`,
+        false,
+        `${what} within ${s} s`,
+        /Timeout|timeout/.test(String(e)) ? `no such response after ${s} s` : String((e as Error).message).split('\n')[0],
+      );
       throw new FlowAbort(what);
     }
   }
@@ -148,7 +153,9 @@ export class FlowSession {
   checkResource(r: ObservedResource, label = `${this.id} ${this.label(r.url)}`): void {
     const facts = this.facts(r);
     if (this.env.specProblems[facts?.role ?? this.flow.role]) {
-      this.findings.add(`${label} expectation`, 'error', `a loadable specs/${facts?.role}.json`, 'invalid spec file', { message: this.env.specProblems[facts?.role ?? this.flow.role] });
+      this.findings.add(`${label} expectation`, 'error', `a loadable specs/${facts?.role}.json`, 'invalid spec file', {
+        message: this.env.specProblems[facts?.role ?? this.flow.role],
+      });
     }
     const expectation = facts ? this.env.index.lookup(facts) : undefined;
     evaluateResource(r, label, expectation, this.findings, this.env.values);
@@ -160,24 +167,46 @@ export class FlowSession {
    */
   async checkResources(filter: (r: ObservedResource) => boolean, options: { includeDocuments?: boolean } = {}): Promise<ObservedResource[]> {
     const all = await this.network.snapshot();
-    const checked = all.filter((r) => !r.redirectedTo && (options.includeDocuments || r.resourceType !== 'document') && !r.url.startsWith('data:') && filter(r));
+    const checked = all.filter(
+      (r) => !r.redirectedTo && (options.includeDocuments || r.resourceType !== 'document') && !r.url.startsWith('data:') && filter(r),
+    );
     for (const r of checked) this.checkResource(r);
     return checked;
   }
 
   /** Each kind of sub-resource the flow promises must have been loaded at least once. */
-  requireLoaded(resources: readonly ObservedResource[], kinds: ReadonlyArray<{ what: string; test: (r: ObservedResource) => boolean; source?: Provenance; note?: string }>): void {
+  requireLoaded(
+    resources: readonly ObservedResource[],
+    kinds: ReadonlyArray<{ what: string; test: (r: ObservedResource) => boolean; source?: Provenance; note?: string }>,
+  ): void {
     for (const k of kinds) {
       const hits = resources.filter(k.test);
-      this.findings.compare(`${this.id} loads ${k.what}`, hits.length > 0, `at least one ${k.what}`, hits.length ? `${hits.length}: ${hits.map((h) => this.label(h.url)).slice(0, 3).join(', ')}${hits.length > 3 ? ', ...' : ''}` : 'none requested', {
-        ...(k.source ? { source: k.source } : {}),
-        ...(k.note ? { message: k.note } : {}),
-      });
+      this.findings.compare(
+        `${this.id} loads ${k.what}`,
+        hits.length > 0,
+        `at least one ${k.what}`,
+        hits.length
+          ? `${hits.length}: ${hits
+              .map((h) => this.label(h.url))
+              .slice(0, 3)
+              .join(', ')}${hits.length > 3 ? ', ...' : ''}`
+          : 'none requested',
+        {
+          ...(k.source ? { source: k.source } : {}),
+          ...(k.note ? { message: k.note } : {}),
+        },
+      );
     }
   }
 
   checkConsole(faviconDescribedFor: Role[] = ['site']): void {
-    evaluateConsole(this.id, this.consoleMessages, this.pageErrors, { faviconDescribed: (origin) => faviconDescribedFor.includes(this.roleOfOrigin.get(origin) as Role) }, this.findings);
+    evaluateConsole(
+      this.id,
+      this.consoleMessages,
+      this.pageErrors,
+      { faviconDescribed: (origin) => faviconDescribedFor.includes(this.roleOfOrigin.get(origin) as Role) },
+      this.findings,
+    );
   }
 
   /** The cookies the browser stored for `host`, against the cookie expectations of the spec exchange covering `request` (the one home of cookie rules). */
@@ -185,14 +214,30 @@ export class FlowSession {
     const jar = (await this.context.cookies()) as StoredCookie[];
     const chosen = this.env.index.cookieSpecs(request);
     if (!chosen) {
-      this.findings.add(`${this.id} cookies`, 'skip', 'cookie expectations', '(none stated)', { message: `no spec exchange for ${request.url.pathname} states cookies` });
+      this.findings.add(`${this.id} cookies`, 'skip', 'cookie expectations', '(none stated)', {
+        message: `no spec exchange for ${request.url.pathname} states cookies`,
+      });
       return jar;
     }
     const only = options.only;
     let cookies = only ? Object.fromEntries(Object.entries(chosen.cookies).filter(([n]) => only.includes(n))) : chosen.cookies;
     // A spec's literal value belongs to its own request (a fixed id it sent): the flow checks values itself then.
     if (options.ignoreValue) cookies = Object.fromEntries(Object.entries(cookies).map(([n, c]) => [n, { ...c, value: undefined }]));
-    evaluateStoredCookies(this.id, jar, cookies, { host: request.url.hostname, ...(date ? { date } : {}), placeholders: this.env.values, source: chosen.source, ...(chosen.level ? { level: chosen.level } : {}), clause: chosen.clause, from: chosen.from }, this.findings);
+    evaluateStoredCookies(
+      this.id,
+      jar,
+      cookies,
+      {
+        host: request.url.hostname,
+        ...(date ? { date } : {}),
+        placeholders: this.env.values,
+        source: chosen.source,
+        ...(chosen.level ? { level: chosen.level } : {}),
+        clause: chosen.clause,
+        from: chosen.from,
+      },
+      this.findings,
+    );
     return jar;
   }
 
@@ -232,7 +277,10 @@ export interface FlowRun {
 }
 
 /** A HAR 1.2 entry built from a Playwright response (no body: redirects have none to read). */
-export type SupplementEntry = Record<string, unknown> & { request: { method: string; url: string } & Record<string, unknown>; response: { status: number } & Record<string, unknown> };
+export type SupplementEntry = Record<string, unknown> & {
+  request: { method: string; url: string } & Record<string, unknown>;
+  response: { status: number } & Record<string, unknown>;
+};
 
 async function supplementEntry(response: Response): Promise<SupplementEntry> {
   const request = response.request();
@@ -261,7 +309,11 @@ async function supplementEntry(response: Response): Promise<SupplementEntry> {
       httpVersion: 'HTTP/2.0',
       cookies: [],
       headers: resHeaders,
-      content: { size: Number.isFinite(length) ? length : -1, mimeType: resHeaders.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? 'x-unknown', comment: 'added by the browser flow: Playwright does not record this request' },
+      content: {
+        size: Number.isFinite(length) ? length : -1,
+        mimeType: resHeaders.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? 'x-unknown',
+        comment: 'added by the browser flow: Playwright does not record this request',
+      },
       redirectURL: resHeaders.find((h) => h.name.toLowerCase() === 'location')?.value ?? '',
       headersSize: -1,
       bodySize: -1,
@@ -300,11 +352,23 @@ export async function runFlow(flow: BrowserFlow, context: BrowserContext, env: F
   const outcome = await Promise.race([running, overrun]);
   clearTimeout(timer);
   if (outcome === 'overrun') {
-    const pending = await s.network.snapshot().then((all) => all.filter((r) => r.pending).map((r) => `${r.method} ${s.label(r.url)}`)).catch(() => []);
-    s.findings.add(`${flow.id} run`, 'error', `the flow finished within ${budget / 1000} s`, `still running after ${budget / 1000} s`, { message: pending.length ? `pending: ${pending.join(', ')}` : 'no request pending: a step waited on the page' });
+    const pending = await s.network
+      .snapshot()
+      .then((all) => all.filter((r) => r.pending).map((r) => `${r.method} ${s.label(r.url)}`))
+      .catch(() => []);
+    s.findings.add(`${flow.id} run`, 'error', `the flow finished within ${budget / 1000} s`, `still running after ${budget / 1000} s`, {
+      message: pending.length ? `pending: ${pending.join(', ')}` : 'no request pending: a step waited on the page',
+    });
   } else if (outcome !== 'done' && !(outcome instanceof FlowAbort)) {
     const e = outcome as Error;
-    s.findings.add(`${flow.id} run`, 'error', 'the flow ran to its end', `${e?.name ?? 'Error'}: ${String(e?.message ?? e).split('\n')[0]}`, { message: String(e?.stack ?? e).split('\n').slice(0, 3).map((l) => l.trim()).join(' | ').slice(0, 600) });
+    s.findings.add(`${flow.id} run`, 'error', 'the flow ran to its end', `${e?.name ?? 'Error'}: ${String(e?.message ?? e).split('\n')[0]}`, {
+      message: String(e?.stack ?? e)
+        .split('\n')
+        .slice(0, 3)
+        .map((l) => l.trim())
+        .join(' | ')
+        .slice(0, 600),
+    });
   }
   record.findings = s.findings.items;
   for (const e of await Promise.all(s.harSupplement)) if (e) harSupplement.push(e);

@@ -22,7 +22,10 @@ const VARY_SHOULD =
  * The row's request: the exchange's own address, or the one discovered for it (the same the
  * replay uses), without its content-negotiation and conditional headers.
  */
-export async function requestOf(row: ResourceRow, clients: ReplayClients): Promise<{ url: string; headers: Record<string, string> } | { skip: string } | { miss: ReplayFinding }> {
+export async function requestOf(
+  row: ResourceRow,
+  clients: ReplayClients,
+): Promise<{ url: string; headers: Record<string, string> } | { skip: string } | { miss: ReplayFinding }> {
   let values: Record<string, string> = replayPlaceholders(clients.map);
   const origin = values[ROLE_PLACEHOLDERS[row.role]];
   if (!origin) return { skip: `role not mapped (${row.role})` };
@@ -79,7 +82,14 @@ export async function runCompressionFlow(row: ResourceRow, clients: ReplayClient
     if (!ctx.expect(`${sid} status`, ex.status === 200, '200', String(ex.status), row.exchange.source, { clause: row.exchange.clause })) continue;
     const want = expectedCoding(row, offer.value);
     const got = (fieldValue(ex.lines, 'content-encoding') ?? 'identity').toLowerCase();
-    ctx.expect(`${sid} content-encoding`, want.allowed.includes(got), `${want.allowed.join(' or ')} (${want.why})`, got === 'identity' ? '(absent)' : got, want.source, { clause: row.exchange.clause });
+    ctx.expect(
+      `${sid} content-encoding`,
+      want.allowed.includes(got),
+      `${want.allowed.join(' or ')} (${want.why})`,
+      got === 'identity' ? '(absent)' : got,
+      want.source,
+      { clause: row.exchange.clause },
+    );
     answers.push({ sid, ex, coding: got });
     contentLengthAgrees(ctx, sid, ex);
     if (ex.decoded) digests.push([offer.label, createHash('sha256').update(ex.decoded).digest('hex')]);
@@ -87,17 +97,36 @@ export async function runCompressionFlow(row: ResourceRow, clients: ReplayClient
   // Where the description states Vary it holds on every answer; otherwise RFC 9110's SHOULD holds only where the answer did vary by Accept-Encoding.
   const codings = [...new Set(answers.map((a) => a.coding))];
   for (const { sid, ex } of answers) {
-    const vary = (fieldValue(ex.lines, 'vary') ?? '').toLowerCase().split(',').map((s) => s.trim());
+    const vary = (fieldValue(ex.lines, 'vary') ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((s) => s.trim());
     const named = vary.includes('accept-encoding') || vary.includes('*');
-    if (row.vary) ctx.expect(`${sid} vary`, named, 'Vary naming Accept-Encoding', show(fieldValue(ex.lines, 'vary')), row.varySource, { clause: row.exchange.clause });
-    else if (codings.length > 1) ctx.expect(`${sid} vary`, named, 'Vary naming Accept-Encoding', show(fieldValue(ex.lines, 'vary')), 'rfc', { clause: VARY_SHOULD, level: 'should' });
-    else ctx.notApplicable(`${sid} vary`, 'Vary naming Accept-Encoding', `premise not met: every offer got the same coding (${codings.join(', ') || 'none'}), so the answer does not vary by Accept-Encoding`, 'rfc', { clause: VARY_SHOULD, level: 'should' });
+    if (row.vary)
+      ctx.expect(`${sid} vary`, named, 'Vary naming Accept-Encoding', show(fieldValue(ex.lines, 'vary')), row.varySource, { clause: row.exchange.clause });
+    else if (codings.length > 1)
+      ctx.expect(`${sid} vary`, named, 'Vary naming Accept-Encoding', show(fieldValue(ex.lines, 'vary')), 'rfc', { clause: VARY_SHOULD, level: 'should' });
+    else
+      ctx.notApplicable(
+        `${sid} vary`,
+        'Vary naming Accept-Encoding',
+        `premise not met: every offer got the same coding (${codings.join(', ') || 'none'}), so the answer does not vary by Accept-Encoding`,
+        'rfc',
+        { clause: VARY_SHOULD, level: 'should' },
+      );
   }
   if (digests.length > 1) {
     ctx.begin(`${id}/same-content`);
     const [first, ...rest] = digests;
     const differ = rest.filter(([, d]) => d !== first[1]).map(([l]) => l);
-    ctx.expect(`${id} decoded body identical across encodings`, differ.length === 0, `the same decoded bytes for ${digests.map(([l]) => l).join(', ')}`, differ.length ? `differs from ${first[0]} for ${differ.join(', ')}` : 'identical', 'rfc', { clause: CLAUSE });
+    ctx.expect(
+      `${id} decoded body identical across encodings`,
+      differ.length === 0,
+      `the same decoded bytes for ${digests.map(([l]) => l).join(', ')}`,
+      differ.length ? `differs from ${first[0]} for ${differ.join(', ')}` : 'identical',
+      'rfc',
+      { clause: CLAUSE },
+    );
   }
   return ctx.record;
 }

@@ -14,7 +14,8 @@ import type { ResourceRow } from './resources';
 
 /** A HEAD answer may leave Content-Length out (RFC 9110 §8.6), never state another one. */
 const HEAD_MAY_OMIT: ReadonlySet<string> = new Set(['content-length']);
-const HEAD_CLAUSE = 'RFC 9110 §9.3.2: "The server SHOULD send the same header fields in response to a HEAD request as it would have sent if the request method had been GET"';
+const HEAD_CLAUSE =
+  'RFC 9110 §9.3.2: "The server SHOULD send the same header fields in response to a HEAD request as it would have sent if the request method had been GET"';
 
 export async function runConditionalFlow(row: ResourceRow, clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
   const id = `conditional/${row.key}`;
@@ -29,13 +30,16 @@ export async function runConditionalFlow(row: ResourceRow, clients: ReplayClient
   const etag = fieldValue(base.lines, 'etag');
   const lastModified = fieldValue(base.lines, 'last-modified');
   if (row.etag) ctx.expect(`${id}/get etag`, etag !== undefined, 'an ETag (the spec names one)', show(etag), row.exchange.source);
-  if (row.lastModified) ctx.expect(`${id}/get last-modified`, lastModified !== undefined, 'a Last-Modified (the spec names one)', show(lastModified), row.exchange.source);
+  if (row.lastModified)
+    ctx.expect(`${id}/get last-modified`, lastModified !== undefined, 'a Last-Modified (the spec names one)', show(lastModified), row.exchange.source);
 
   if (etag) {
     const ex = await ctx.fetch(`${id}/if-none-match`, { url: req.url, headers: { ...identity, 'if-none-match': etag } });
     if (ex) {
       ctx.expect(`${id}/if-none-match status`, ex.status === 304, '304', String(ex.status), 'rfc', { clause: 'RFC 9110 §13.1.2' });
-      ctx.expect(`${id}/if-none-match etag`, fieldValue(ex.lines, 'etag') === etag, etag, show(fieldValue(ex.lines, 'etag')), 'rfc', { clause: 'RFC 9110 §15.4.5' });
+      ctx.expect(`${id}/if-none-match etag`, fieldValue(ex.lines, 'etag') === etag, etag, show(fieldValue(ex.lines, 'etag')), 'rfc', {
+        clause: 'RFC 9110 §15.4.5',
+      });
       ctx.expect(`${id}/if-none-match body`, ex.body.length === 0, 'no body', `${ex.body.length} bytes`, 'rfc', { clause: 'RFC 9110 §15.4.5' });
     }
   }
@@ -50,13 +54,25 @@ export async function runConditionalFlow(row: ResourceRow, clients: ReplayClient
     const ex = await ctx.fetch(`${id}/range`, { url: req.url, headers: { ...identity, range: `bytes=${start}-${end}` } });
     if (ex) {
       // A server MAY ignore Range (RFC 9110 §14.2): one that advertises bytes is expected to honour it; what a 206 says is a must.
-      const ranged = ctx.expect(`${id}/range status`, ex.status === 206, '206', String(ex.status), 'rfc', { clause: 'RFC 9110 §14.2 ("A server MAY ignore the Range header field"), §14.3 (accept-ranges: bytes)', level: 'should' });
+      const ranged = ctx.expect(`${id}/range status`, ex.status === 206, '206', String(ex.status), 'rfc', {
+        clause: 'RFC 9110 §14.2 ("A server MAY ignore the Range header field"), §14.3 (accept-ranges: bytes)',
+        level: 'should',
+      });
       const premise = `premise not met: the answer is ${ex.status}, not 206`;
       const range = `bytes ${start}-${end}/${full.length}`;
       const want = full.subarray(start, end + 1);
       if (ranged) {
-        ctx.expect(`${id}/range content-range`, fieldValue(ex.lines, 'content-range') === range, range, show(fieldValue(ex.lines, 'content-range')), 'rfc', { clause: 'RFC 9110 §14.4, §15.3.7' });
-        ctx.expect(`${id}/range body`, ex.body.equals(want), `bytes ${start}-${end} of the full body (${want.length} bytes)`, ex.body.equals(want) ? 'the same bytes' : `${ex.body.length} other bytes`, 'rfc', { clause: 'RFC 9110 §15.3.7' });
+        ctx.expect(`${id}/range content-range`, fieldValue(ex.lines, 'content-range') === range, range, show(fieldValue(ex.lines, 'content-range')), 'rfc', {
+          clause: 'RFC 9110 §14.4, §15.3.7',
+        });
+        ctx.expect(
+          `${id}/range body`,
+          ex.body.equals(want),
+          `bytes ${start}-${end} of the full body (${want.length} bytes)`,
+          ex.body.equals(want) ? 'the same bytes' : `${ex.body.length} other bytes`,
+          'rfc',
+          { clause: 'RFC 9110 §15.3.7' },
+        );
       } else {
         ctx.notApplicable(`${id}/range content-range`, range, premise, 'rfc', { clause: 'RFC 9110 §14.4, §15.3.7' });
         ctx.notApplicable(`${id}/range body`, `bytes ${start}-${end} of the full body`, premise, 'rfc', { clause: 'RFC 9110 §15.3.7' });
@@ -73,7 +89,15 @@ export async function runConditionalFlow(row: ResourceRow, clients: ReplayClient
     const noise = again ? learnNoise(base, again) : undefined;
     const step = ctx.begin(`${id}/head fields`);
     if (noise) step.noise = describeNoiseOf(noise);
-    const findings = compareAnswers(`${id}/head`, base, head, noise ?? learnNoise(base, base), { aspect: 'fields', first: 'GET', second: 'HEAD', clause: HEAD_CLAUSE, level: 'should', mayOmit: HEAD_MAY_OMIT, body: false });
+    const findings = compareAnswers(`${id}/head`, base, head, noise ?? learnNoise(base, base), {
+      aspect: 'fields',
+      first: 'GET',
+      second: 'HEAD',
+      clause: HEAD_CLAUSE,
+      level: 'should',
+      mayOmit: HEAD_MAY_OMIT,
+      body: false,
+    });
     ctx.add(findings.map((f) => (f.verdict === 'fail' ? { ...f, verdict: ctx.verdictOf(false, 'should') } : f)));
   }
   return ctx.record;

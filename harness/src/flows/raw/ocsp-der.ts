@@ -36,9 +36,7 @@ export function ocspUrlsOf(der: Uint8Array): string[] {
   const cert = parseCertificate(der);
   const ext = cert.extensions?.find((e) => e.extnID === OID_AIA);
   const aia = ext?.parsedValue as pkijs.InfoAccess | undefined;
-  return (aia?.accessDescriptions ?? [])
-    .filter((d) => d.accessMethod === OID_OCSP && d.accessLocation.type === 6)
-    .map((d) => String(d.accessLocation.value));
+  return (aia?.accessDescriptions ?? []).filter((d) => d.accessMethod === OID_OCSP && d.accessLocation.type === 6).map((d) => String(d.accessLocation.value));
 }
 
 export interface CertId {
@@ -207,4 +205,11 @@ export function errorResponse(status: number): Buffer {
   return Buffer.from([0x30, 0x03, 0x0a, 0x01, status]);
 }
 
-export const RESPONSE_STATUS: Record<number, string> = { 0: 'successful', 1: 'malformedRequest', 2: 'internalError', 3: 'tryLater', 5: 'sigRequired', 6: 'unauthorized' };
+export const RESPONSE_STATUS: Record<number, string> = {
+  0: 'successful',
+  1: 'malformedRequest',
+  2: 'internalError',
+  3: 'tryLater',
+  5: 'sigRequired',
+  6: 'unauthorized',
+};

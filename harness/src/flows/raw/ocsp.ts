@@ -15,7 +15,18 @@ import type { ObservedExchange } from '../../spec-model/observed';
 import { roleUrls, type Role } from '../../target-map';
 import type { ReplayClients, ReplayRecord } from '../../replay/run';
 import { FlowContext, show } from './context';
-import { buildOcspRequest, errorResponse, getPath, ocspUrlsOf, OcspParseError, parseOcspResponse, RESPONSE_STATUS, signatureVerdict, unknownIssuerRequest, type BuiltOcspRequest } from './ocsp-der';
+import {
+  buildOcspRequest,
+  errorResponse,
+  getPath,
+  ocspUrlsOf,
+  OcspParseError,
+  parseOcspResponse,
+  RESPONSE_STATUS,
+  signatureVerdict,
+  unknownIssuerRequest,
+  type BuiltOcspRequest,
+} from './ocsp-der';
 import { peerChain } from './tls-chain';
 
 const CLAUSE = 'Service description, Endpoints: certificate-status responder; RFC 6960, RFC 5019';
@@ -45,7 +56,14 @@ function joinPath(endpoint: string, segment: string): string {
 
 function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: BuiltOcspRequest, issuer: Buffer, now: Date): void {
   ctx.expect(`${sid} status`, ex.status === 200, '200', String(ex.status), 'capture', { clause: CLAUSE });
-  ctx.expect(`${sid} header content-type`, fieldValue(ex.lines, 'content-type') === 'application/ocsp-response', 'application/ocsp-response', show(fieldValue(ex.lines, 'content-type')), 'capture', { clause: CLAUSE });
+  ctx.expect(
+    `${sid} header content-type`,
+    fieldValue(ex.lines, 'content-type') === 'application/ocsp-response',
+    'application/ocsp-response',
+    show(fieldValue(ex.lines, 'content-type')),
+    'capture',
+    { clause: CLAUSE },
+  );
   const body = ex.decoded ?? ex.body;
   let parsed;
   try {
@@ -55,37 +73,80 @@ function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: 
     return;
   }
   const status = RESPONSE_STATUS[parsed.responseStatus] ?? String(parsed.responseStatus);
-  if (!ctx.expect(`${sid} response status`, parsed.responseStatus === 0 && !!parsed.basic, 'successful with a BasicOCSPResponse', status, 'rfc', { clause: 'RFC 6960 §4.2.1' })) return;
+  if (
+    !ctx.expect(`${sid} response status`, parsed.responseStatus === 0 && !!parsed.basic, 'successful with a BasicOCSPResponse', status, 'rfc', {
+      clause: 'RFC 6960 §4.2.1',
+    })
+  )
+    return;
   const basic = parsed.basic!;
   const sig = signatureVerdict(basic, issuer);
-  ctx.expect(`${sid} signature`, sig.ok, "a signature that verifies with the issuer's key (or an authorized delegate's)", sig.how, 'rfc', { clause: 'RFC 6960 §3.2, §4.2.2.2' });
+  ctx.expect(`${sid} signature`, sig.ok, "a signature that verifies with the issuer's key (or an authorized delegate's)", sig.how, 'rfc', {
+    clause: 'RFC 6960 §3.2, §4.2.2.2',
+  });
   const same = JSON.stringify(basic.certId) === JSON.stringify(req.certId);
   ctx.expect(`${sid} certid`, same, JSON.stringify(req.certId), JSON.stringify(basic.certId), 'rfc', { clause: 'RFC 6960 §3.2 (1)' });
   ctx.expect(`${sid} cert status`, basic.certStatus === 'good', 'good', basic.certStatus, 'capture', { clause: CLAUSE });
   const windowOk = basic.thisUpdate.getTime() <= now.getTime() + SKEW_MS && !!basic.nextUpdate && now.getTime() < basic.nextUpdate.getTime();
-  ctx.expect(`${sid} validity`, windowOk, `thisUpdate <= now (${now.toISOString()}) < nextUpdate`, `thisUpdate ${basic.thisUpdate.toISOString()}, nextUpdate ${basic.nextUpdate?.toISOString() ?? '(absent)'}`, 'rfc', { clause: 'RFC 6960 §3.2 (4), (5)' });
+  ctx.expect(
+    `${sid} validity`,
+    windowOk,
+    `thisUpdate <= now (${now.toISOString()}) < nextUpdate`,
+    `thisUpdate ${basic.thisUpdate.toISOString()}, nextUpdate ${basic.nextUpdate?.toISOString() ?? '(absent)'}`,
+    'rfc',
+    { clause: 'RFC 6960 §3.2 (4), (5)' },
+  );
   if (req.serialBytes === 18) {
-    ctx.expect(`${sid} body size`, body.length === 504, '504 bytes (18-byte serial)', `${body.length} bytes`, 'capture', { clause: 'Service description, Limits: "OCSP response body 504 bytes"' });
+    ctx.expect(`${sid} body size`, body.length === 504, '504 bytes (18-byte serial)', `${body.length} bytes`, 'capture', {
+      clause: 'Service description, Limits: "OCSP response body 504 bytes"',
+    });
   }
   // Cache headers agree with the response's own times (RFC 5019 §6.2, the description's row).
   const cc = (fieldValue(ex.lines, 'cache-control') ?? '').split(',').map((s) => s.trim().toLowerCase());
   const ccOk = ['public', 'no-transform', 'must-revalidate'].every((d) => cc.includes(d)) && cc.some((d) => /^max-age=\d+$/.test(d));
-  ctx.expect(`${sid} header cache-control`, ccOk, 'public, no-transform, must-revalidate and max-age=N', show(fieldValue(ex.lines, 'cache-control')), 'capture', { clause: CLAUSE });
+  ctx.expect(
+    `${sid} header cache-control`,
+    ccOk,
+    'public, no-transform, must-revalidate and max-age=N',
+    show(fieldValue(ex.lines, 'cache-control')),
+    'capture',
+    { clause: CLAUSE },
+  );
   const httpSecond = (d: Date) => Math.floor(d.getTime() / 1000);
   const expires = parseHttpDate((fieldValue(ex.lines, 'expires') ?? '').trim());
   const SHOULD = { level: 'should' as const };
-  ctx.expect(`${sid} header expires`, !!expires && !!basic.nextUpdate && httpSecond(expires) === httpSecond(basic.nextUpdate), `nextUpdate ${basic.nextUpdate?.toUTCString() ?? '(absent)'}`, show(fieldValue(ex.lines, 'expires')), 'rfc', { clause: 'RFC 5019 §6.2: Expires is the nextUpdate of the response (the description says only that Expires is sent)', ...SHOULD });
+  ctx.expect(
+    `${sid} header expires`,
+    !!expires && !!basic.nextUpdate && httpSecond(expires) === httpSecond(basic.nextUpdate),
+    `nextUpdate ${basic.nextUpdate?.toUTCString() ?? '(absent)'}`,
+    show(fieldValue(ex.lines, 'expires')),
+    'rfc',
+    { clause: 'RFC 5019 §6.2: Expires is the nextUpdate of the response (the description says only that Expires is sent)', ...SHOULD },
+  );
   const lastModified = parseHttpDate((fieldValue(ex.lines, 'last-modified') ?? '').trim());
-  ctx.expect(`${sid} header last-modified`, !!lastModified && httpSecond(lastModified) === httpSecond(basic.thisUpdate), `thisUpdate ${basic.thisUpdate.toUTCString()}`, show(fieldValue(ex.lines, 'last-modified')), 'rfc', { clause: 'RFC 5019 §6.2: Last-Modified is the thisUpdate of the response (the description says only that Last-Modified is sent)', ...SHOULD });
+  ctx.expect(
+    `${sid} header last-modified`,
+    !!lastModified && httpSecond(lastModified) === httpSecond(basic.thisUpdate),
+    `thisUpdate ${basic.thisUpdate.toUTCString()}`,
+    show(fieldValue(ex.lines, 'last-modified')),
+    'rfc',
+    { clause: 'RFC 5019 §6.2: Last-Modified is the thisUpdate of the response (the description says only that Last-Modified is sent)', ...SHOULD },
+  );
   const maxAge = cc.find((d) => d.startsWith('max-age='));
   const date = parseHttpDate((fieldValue(ex.lines, 'date') ?? '').trim());
   if (maxAge && date && basic.nextUpdate) {
     const want = Math.max(0, Math.floor((basic.nextUpdate.getTime() - date.getTime()) / 1000));
     const got = Number(maxAge.slice(8));
-    ctx.expect(`${sid} max-age`, Math.abs(got - want) <= 2, `max-age=${want} (± 2 s): nextUpdate - Date`, `max-age=${got}`, 'rfc', { clause: 'RFC 5019 §6.2: max-age runs to the nextUpdate of the response', ...SHOULD });
+    ctx.expect(`${sid} max-age`, Math.abs(got - want) <= 2, `max-age=${want} (± 2 s): nextUpdate - Date`, `max-age=${got}`, 'rfc', {
+      clause: 'RFC 5019 §6.2: max-age runs to the nextUpdate of the response',
+      ...SHOULD,
+    });
   }
   const etag = compileMatcher({ shape: 'quoted-HEX64' })(fieldValue(ex.lines, 'etag'), { placeholders: {} });
-  ctx.expect(`${sid} header etag`, etag.ok, etag.expected, etag.actual, 'capture', { clause: 'Service description, certificate-status responder: "ETag is a quoted uppercase 64-hex string"', shape: 'quoted-HEX64' });
+  ctx.expect(`${sid} header etag`, etag.ok, etag.expected, etag.actual, 'capture', {
+    clause: 'Service description, certificate-status responder: "ETag is a quoted uppercase 64-hex string"',
+    shape: 'quoted-HEX64',
+  });
   ctx.add(runChecks(sid, selectChecks(OCSP_CHECKS), ex, { role: 'ocsp', previous: [] }, ctx.clients.map.origin));
 }
 
@@ -95,10 +156,31 @@ const OCSP_CHECKS = ['cache/max-age-matches-expires', 'ocsp/etag-is-sha256-of-bo
 function checkError(ctx: FlowContext, sid: string, ex: ObservedExchange, status: number, name: string): void {
   const body = ex.decoded ?? ex.body;
   const want = errorResponse(status);
-  ctx.expect(`${sid} body`, body.equals(want), `OCSPResponse ${name} (${want.toString('hex')})`, body.length > 64 ? `${body.length} bytes` : body.toString('hex') || '(empty)', 'rfc', { clause: 'RFC 6960 §2.3, RFC 5019 §2.2.3' });
-  ctx.expect(`${sid} header content-type`, fieldValue(ex.lines, 'content-type') === 'application/ocsp-response', 'application/ocsp-response', show(fieldValue(ex.lines, 'content-type')), 'rfc', { clause: 'RFC 6960 Appendix C.2' });
+  ctx.expect(
+    `${sid} body`,
+    body.equals(want),
+    `OCSPResponse ${name} (${want.toString('hex')})`,
+    body.length > 64 ? `${body.length} bytes` : body.toString('hex') || '(empty)',
+    'rfc',
+    { clause: 'RFC 6960 §2.3, RFC 5019 §2.2.3' },
+  );
+  ctx.expect(
+    `${sid} header content-type`,
+    fieldValue(ex.lines, 'content-type') === 'application/ocsp-response',
+    'application/ocsp-response',
+    show(fieldValue(ex.lines, 'content-type')),
+    'rfc',
+    { clause: 'RFC 6960 Appendix C.2' },
+  );
   const cc = (fieldValue(ex.lines, 'cache-control') ?? '').toLowerCase();
-  ctx.expect(`${sid} not publicly cacheable`, !/\bpublic\b/.test(cc) && !/max-age=[1-9]/.test(cc), 'no public caching headers on a non-authoritative answer', show(fieldValue(ex.lines, 'cache-control')), 'reference', { clause: "the reference's choice, as Let's Encrypt's Boulder answers errors: no-cache" });
+  ctx.expect(
+    `${sid} not publicly cacheable`,
+    !/\bpublic\b/.test(cc) && !/max-age=[1-9]/.test(cc),
+    'no public caching headers on a non-authoritative answer',
+    show(fieldValue(ex.lines, 'cache-control')),
+    'reference',
+    { clause: "the reference's choice, as Let's Encrypt's Boulder answers errors: no-cache" },
+  );
 }
 
 /** The OCSP flow for one role's certificate. The record's role is `ocsp`. */
@@ -123,20 +205,34 @@ export async function runOcspFlow(certRole: Role, clients: ReplayClients, option
     return ctx.record;
   }
   if (!chain.issuer) {
-    ctx.error(`${id} handshake`, 'a certificate with its issuer in the verified chain', `${certRole}: ${url.origin}: the certificate is self-signed or its issuer is unknown`);
+    ctx.error(
+      `${id} handshake`,
+      'a certificate with its issuer in the verified chain',
+      `${certRole}: ${url.origin}: the certificate is self-signed or its issuer is unknown`,
+    );
     return ctx.record;
   }
   const aia = ocspUrlsOf(chain.leaf);
-  ctx.expect(`${id} aia`, aia.length > 0, 'an OCSP URL in the Authority Information Access extension', aia.join(', ') || '(none)', 'rfc', { clause: 'RFC 5280 §4.2.2.1' });
+  ctx.expect(`${id} aia`, aia.length > 0, 'an OCSP URL in the Authority Information Access extension', aia.join(', ') || '(none)', 'rfc', {
+    clause: 'RFC 5280 §4.2.2.1',
+  });
   const configured = roleUrls(clients.map, 'ocsp');
   const endpoints = ocspEndpoints(aia, configured);
   if (endpoints.length === 0) return ctx.record;
   const req = await buildOcspRequest(chain.leaf, chain.issuer);
-  if (req.serialBytes === 18) ctx.expect(`${id} request size`, req.der.length === 85, '85 bytes (18-byte serial, SHA-1 CertID)', `${req.der.length} bytes`, 'capture', { clause: 'Service description, Limits: "OCSP request body 85 bytes"' });
+  if (req.serialBytes === 18)
+    ctx.expect(`${id} request size`, req.der.length === 85, '85 bytes (18-byte serial, SHA-1 CertID)', `${req.der.length} bytes`, 'capture', {
+      clause: 'Service description, Limits: "OCSP request body 85 bytes"',
+    });
   const now = new Date();
   for (const [i, endpoint] of endpoints.entries()) {
     const tag = i === 0 && aia.length ? 'aia' : `name-${new URL(endpoint).hostname}`;
-    const post = await ctx.fetch(`${id}/${tag}/post`, { method: 'POST', url: endpoint, headers: { 'content-type': 'application/ocsp-request', accept: 'application/ocsp-response' }, body: req.der });
+    const post = await ctx.fetch(`${id}/${tag}/post`, {
+      method: 'POST',
+      url: endpoint,
+      headers: { 'content-type': 'application/ocsp-request', accept: 'application/ocsp-response' },
+      body: req.der,
+    });
     if (post) checkSuccess(ctx, `${id}/${tag}/post`, post, req, chain.issuer, now);
     const getUrl = joinPath(endpoint, getPath(req.der));
     const get = await ctx.fetch(`${id}/${tag}/get`, { url: getUrl, headers: { accept: 'application/ocsp-response' } });
@@ -146,14 +242,26 @@ export async function runOcspFlow(certRole: Role, clients: ReplayClients, option
       const cond = await ctx.fetch(`${id}/${tag}/if-none-match`, { url: getUrl, headers: { 'if-none-match': etag } });
       if (cond) {
         ctx.expect(`${id}/${tag}/if-none-match status`, cond.status === 304, '304', String(cond.status), 'rfc', { clause: 'RFC 9110 §13.1.2' });
-        ctx.expect(`${id}/${tag}/if-none-match header etag`, fieldValue(cond.lines, 'etag') === etag, etag, show(fieldValue(cond.lines, 'etag')), 'rfc', { clause: 'RFC 9110 §15.4.5' });
+        ctx.expect(`${id}/${tag}/if-none-match header etag`, fieldValue(cond.lines, 'etag') === etag, etag, show(fieldValue(cond.lines, 'etag')), 'rfc', {
+          clause: 'RFC 9110 §15.4.5',
+        });
       }
     }
   }
   const first = endpoints[0];
-  const malformed = await ctx.fetch(`${id}/malformed`, { method: 'POST', url: first, headers: { 'content-type': 'application/ocsp-request' }, body: Buffer.from('this is not DER') });
+  const malformed = await ctx.fetch(`${id}/malformed`, {
+    method: 'POST',
+    url: first,
+    headers: { 'content-type': 'application/ocsp-request' },
+    body: Buffer.from('this is not DER'),
+  });
   if (malformed) checkError(ctx, `${id}/malformed`, malformed, 1, 'malformedRequest');
-  const unknown = await ctx.fetch(`${id}/unknown-issuer`, { method: 'POST', url: first, headers: { 'content-type': 'application/ocsp-request' }, body: unknownIssuerRequest(req.certId.serial) });
+  const unknown = await ctx.fetch(`${id}/unknown-issuer`, {
+    method: 'POST',
+    url: first,
+    headers: { 'content-type': 'application/ocsp-request' },
+    body: unknownIssuerRequest(req.certId.serial),
+  });
   if (unknown) checkError(ctx, `${id}/unknown-issuer`, unknown, 6, 'unauthorized');
   return ctx.record;
 }

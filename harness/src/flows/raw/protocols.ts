@@ -27,11 +27,23 @@ export async function runProtocolsFlow(clients: ReplayClients, options: { target
         continue;
       }
       if (probe.offered) offered.push(`${role} (${url.host})`);
-      ctx.expect(`${id} ${role} ${url.hostname}`, probe.offered, 'h2 offered in ALPN', probe.offered ? 'h2' : 'http/1.1 only', 'capture', { clause: CLAUSE, level: 'should', ...(probe.offered ? {} : { message: `${role}: its HTTP/2 legs are not run (${probe.reason})` }) });
+      ctx.expect(`${id} ${role} ${url.hostname}`, probe.offered, 'h2 offered in ALPN', probe.offered ? 'h2' : 'http/1.1 only', 'capture', {
+        clause: CLAUSE,
+        level: 'should',
+        ...(probe.offered ? {} : { message: `${role}: its HTTP/2 legs are not run (${probe.reason})` }),
+      });
     }
   }
   ctx.begin(id);
   if (asked === 0) ctx.skip(id, 'no https role is mapped');
-  else ctx.expect(id, offered.length > 0, 'HTTP/2 offered by the service (at least one role negotiates h2)', offered.length ? offered.join(', ') : `none of ${asked} https origins offers h2: every HTTP/2 leg of the replay was not run`, 'capture', { clause: CLAUSE });
+  else
+    ctx.expect(
+      id,
+      offered.length > 0,
+      'HTTP/2 offered by the service (at least one role negotiates h2)',
+      offered.length ? offered.join(', ') : `none of ${asked} https origins offers h2: every HTTP/2 leg of the replay was not run`,
+      'capture',
+      { clause: CLAUSE },
+    );
   return ctx.record;
 }

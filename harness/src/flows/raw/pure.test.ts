@@ -32,7 +32,12 @@ test('expected coding per offer', () => {
 test('redirect chains come from Location-following flows; loops and long chains are named', () => {
   expect(redirectChains(SPECS).map((c) => c.flow.id)).toEqual(expect.arrayContaining(['bare/redirect-to-www', 'redirector/favicon-chain']));
   expect(chainProblem(['https://a/', 'https://b/'], 'https://a/')).toBe('loop: https://a/ -> https://b/ -> https://a/');
-  expect(chainProblem(Array.from({ length: 10 }, (_, i) => `https://h${i}/`), 'https://z/')).toMatch(/^more than 10 hops/);
+  expect(
+    chainProblem(
+      Array.from({ length: 10 }, (_, i) => `https://h${i}/`),
+      'https://z/',
+    ),
+  ).toMatch(/^more than 10 hops/);
   expect(chainProblem(['https://a/'], 'https://b/')).toBeUndefined();
 });
 

@@ -85,11 +85,20 @@ export async function runRedirectFlow(chain: RedirectChain, clients: ReplayClien
     }
     const problem = chainProblem(visited, next);
     if (problem) {
-      ctx.expect(`${id} chain`, false, `a chain that ends within ${MAX_HOPS} hops without revisiting a URL`, problem, 'rfc', { clause: 'RFC 9110 §15.4: a client should detect infinite redirection loops' });
+      ctx.expect(`${id} chain`, false, `a chain that ends within ${MAX_HOPS} hops without revisiting a URL`, problem, 'rfc', {
+        clause: 'RFC 9110 §15.4: a client should detect infinite redirection loops',
+      });
       return ctx.record;
     }
     url = next;
   }
-  ctx.expect(`${id} hops`, visited.length === flow.steps.length, `${flow.steps.length} hops (the flow's steps)`, `${visited.length} hops: ${visited.join(' -> ')}`, flow.source, { clause: flow.clause });
+  ctx.expect(
+    `${id} hops`,
+    visited.length === flow.steps.length,
+    `${flow.steps.length} hops (the flow's steps)`,
+    `${visited.length} hops: ${visited.join(' -> ')}`,
+    flow.source,
+    { clause: flow.clause },
+  );
   return ctx.record;
 }

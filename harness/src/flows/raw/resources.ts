@@ -114,9 +114,16 @@ export interface CodingExpectation {
  * (what every captured server does; RFC 9110 would allow any coding: `reference`).
  */
 export function expectedCoding(row: ResourceRow, offer: string | undefined): CodingExpectation {
-  const offered = (offer ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const offered = (offer ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (!row.coding) return { allowed: ['identity'], source: row.codingSource, why: 'the spec never codes this resource' };
   if (offered.includes(row.coding)) return { allowed: [row.coding], source: row.codingSource, why: `the spec codes it ${row.coding} when offered` };
   if (offer === undefined) return { allowed: ['identity'], source: 'reference', why: 'no Accept-Encoding: sent as is' };
-  return { allowed: ['identity', ...offered.filter((c) => c !== 'identity')], source: 'rfc', why: `${row.coding} not offered: identity or an offered coding (RFC 9110 §12.5.3)` };
+  return {
+    allowed: ['identity', ...offered.filter((c) => c !== 'identity')],
+    source: 'rfc',
+    why: `${row.coding} not offered: identity or an offered coding (RFC 9110 §12.5.3)`,
+  };
 }

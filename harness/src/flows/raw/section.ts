@@ -9,7 +9,8 @@ import { roleUrls } from '../../target-map';
 import type { ReplayClients, ReplayRecord } from '../../replay/run';
 import { FlowContext } from './context';
 
-const CLAUSE = 'Service description: "{section} is a fixed path segment that holds the site\'s content directory"; Static files: /{section}/css/<name>.css, /{section}/js/<name>.js';
+const CLAUSE =
+  'Service description: "{section} is a fixed path segment that holds the site\'s content directory"; Static files: /{section}/css/<name>.css, /{section}/js/<name>.js';
 
 export async function runSectionFlow(clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
   const id = 'site/section';
@@ -26,13 +27,20 @@ export async function runSectionFlow(clients: ReplayClients, options: { targetNa
   const found = page.status === 200 && page.decoded ? inferSection(page.decoded.toString('utf8'), url) : undefined;
   const expected = `the section the home page links (/<section>/css/, /<section>/js/): ${section} (${sectionSource})`;
   if (!found) {
-    ctx.expect(`${id} from the page`, false, expected, `${url} (${page.status}) links no /<section>/css/ or /<section>/js/ address of its own`, 'capture', { clause: CLAUSE, level: 'should' });
+    ctx.expect(`${id} from the page`, false, expected, `${url} (${page.status}) links no /<section>/css/ or /<section>/js/ address of its own`, 'capture', {
+      clause: CLAUSE,
+      level: 'should',
+    });
     return ctx.record;
   }
   ctx.expect(`${id} from the page`, found.section === section, expected, `${found.section} (${found.from})`, 'capture', {
     clause: CLAUSE,
     level: 'should',
-    ...(found.section === section ? {} : { message: `the run uses "${section}" from ${sectionSource}, the page links "${found.section}": the static-file exchanges ask for paths the page does not link` }),
+    ...(found.section === section
+      ? {}
+      : {
+          message: `the run uses "${section}" from ${sectionSource}, the page links "${found.section}": the static-file exchanges ask for paths the page does not link`,
+        }),
   });
   return ctx.record;
 }

@@ -24,7 +24,19 @@ import { startMutatingProxy, type MutatingProxy, type Mutation, type ProxiedExch
  */
 const root = path.resolve(__dirname, '../../../..');
 const SPECS = loadSpecs(path.join(root, 'specs'), CHECKS);
-const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test', 'shop.store.test', 'go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'analytics.beacon.test', 'r10.o.pki.test', 'r11.o.pki.test'];
+const NAMES = [
+  'www.lessons.test',
+  'lessons.test',
+  'media.lessons.test',
+  'maintenance.lessons.test',
+  'shop.store.test',
+  'go.redirect.test',
+  'hop2.redirect.test',
+  'hop3.redirect.test',
+  'analytics.beacon.test',
+  'r10.o.pki.test',
+  'r11.o.pki.test',
+];
 
 let reference: EmbeddedReference;
 let pki: TestPki;
@@ -35,15 +47,28 @@ let ocspClients: ReplayClients;
 beforeAll(async () => {
   reference = await startEmbeddedReference();
   pki = makeTestPki(NAMES, 'Broken Targets Root');
-  proxy = await startMutatingProxy({ names: NAMES, upstreamPort: reference.ready.tlsPort, upstreamCaFile: reference.ready.rootPath, keyPem: pki.keyPem, certPem: pki.certPem });
+  proxy = await startMutatingProxy({
+    names: NAMES,
+    upstreamPort: reference.ready.tlsPort,
+    upstreamCaFile: reference.ready.rootPath,
+    keyPem: pki.keyPem,
+    certPem: pki.certPem,
+  });
   const values = valueVariables(reference.ready.values);
   const p = proxy.port;
   const u = (n: string) => `https://${n}:${p}`;
   clients = new ReplayClients(
     loadTargetMap({
-      TARGET_URL: u(NAMES[0]), TARGET_BARE_URL: u(NAMES[1]), TARGET_ASSETS_URL: u(NAMES[2]), TARGET_MAINTENANCE_URL: u(NAMES[3]), TARGET_SHOP_URL: u(NAMES[4]),
-      TARGET_REDIRECTOR_URL: NAMES.slice(5, 8).map(u).join(','), TARGET_ANALYTICS_URL: u(NAMES[8]),
-      TARGET_RESOLVE: NAMES.map((n) => `${n}:${p}:127.0.0.1`).join(','), TARGET_CA: pki.caFile, ...values,
+      TARGET_URL: u(NAMES[0]),
+      TARGET_BARE_URL: u(NAMES[1]),
+      TARGET_ASSETS_URL: u(NAMES[2]),
+      TARGET_MAINTENANCE_URL: u(NAMES[3]),
+      TARGET_SHOP_URL: u(NAMES[4]),
+      TARGET_REDIRECTOR_URL: NAMES.slice(5, 8).map(u).join(','),
+      TARGET_ANALYTICS_URL: u(NAMES[8]),
+      TARGET_RESOLVE: NAMES.map((n) => `${n}:${p}:127.0.0.1`).join(','),
+      TARGET_CA: pki.caFile,
+      ...values,
     }),
   );
   const both = path.join(pki.dir, 'both.pem');
@@ -91,9 +116,11 @@ function failing(record: ReplayRecord): string[] {
   return [...new Set(failingFindings(allFindings(record), 'fail').map((f) => f.id))];
 }
 
-const on = (predicate: (e: ProxiedExchange) => boolean, change: Mutation): Mutation => (e) => {
-  if (predicate(e)) change(e);
-};
+const on =
+  (predicate: (e: ProxiedExchange) => boolean, change: Mutation): Mutation =>
+  (e) => {
+    if (predicate(e)) change(e);
+  };
 const setHeader = (e: ProxiedExchange, name: string, value: string) => {
   e.lines = [...e.lines.filter(([n]) => n !== name), [name, value]];
 };
@@ -111,36 +138,114 @@ test('the unbroken target passes every slice with zero failures', async () => {
 
 // [deviation, mutation, slice, failing ids (each must be present, as a regex)]
 const CASES: Array<[string, Mutation, string, RegExp[]]> = [
-  ['a cookie without HttpOnly', on((e) => e.host === 'www.lessons.test' && e.path === '/', (e) => (e.lines = e.lines.map(([n, v]) => [n, n === 'set-cookie' && v.startsWith('SC_ANALYTICS') ? v.replace(/;\s*HttpOnly/i, '') : v]))), 'site/home', [/^site\/home cookie SC_ANALYTICS_GLOBAL_COOKIE httponly$/i]],
-  ['a missing header', on((e) => path0(e).endsWith('/css/main.css'), (e) => (e.lines = e.lines.filter(([n]) => n !== 'x-content-type-options'))), 'site/static/css', [/^site\/static\/css check security\/header-set-per-role x-content-type-options$/]],
-  ['a wrong max-age', on((e) => path0(e).endsWith('/assets/base.css'), (e) => setHeader(e, 'cache-control', 'public, max-age=86400')), 'shop/theme/css', [/^shop\/theme\/css header cache-control$/]],
-  ['a lowercase OCSP ETag', on(isOcspSuccess, (e) => setHeader(e, 'etag', (e.lines.find(([n]) => n === 'etag')?.[1] ?? '').toLowerCase())), 'ocsp/live/site', [/^ocsp\/live\/site\/aia\/post header etag$/, /^ocsp\/live\/site\/aia\/get header etag$/]],
-  ['a bad OCSP signature', on(isOcspSuccess, (e) => {
-    e.body = Buffer.from(e.body);
-    e.body[e.body.length - 1] ^= 0xff;
-  }), 'ocsp/live/site', [/^ocsp\/live\/site\/aia\/post signature$/, /^ocsp\/live\/site\/name-r11\.o\.pki\.test\/get signature$/]],
-  ['gzip where br is expected', on((e) => e.host === 'media.lessons.test' && /\bbr\b/.test(e.lines.find(([n]) => n === 'content-encoding')?.[1] ?? ''), (e) => {
-    e.body = zlib.gzipSync(zlib.brotliDecompressSync(e.body));
-    setHeader(e, 'content-encoding', 'gzip');
-  }), 'compression/assets/svg', [/^compression\/assets\/svg\/gzip-deflate-br content-encoding$/, /^compression\/assets\/svg\/br content-encoding$/]],
-  ['a 302 where 301 is expected', on((e) => e.host === 'lessons.test' && e.status === 301, (e) => (e.status = 302)), 'redirects/bare/redirect-to-www', [/^redirects\/bare\/redirect-to-www\/bare status$/]],
-  ['a redirect loop', on((e) => e.host === 'hop3.redirect.test' && path0(e) === '/', (e) => {
-    e.status = 301;
-    setHeader(e, 'location', `https://go.redirect.test:${proxy.port}/favicon.ico`);
-  }), 'redirects/redirector/favicon-chain', [/^redirects\/redirector\/favicon-chain chain$/]],
-  ['a duplicate header sent once', on((e) => e.host === 'www.lessons.test' && e.path === '/', (e) => {
-    const v = e.lines.filter(([n]) => n === 'x-frame-options');
-    e.lines = [...e.lines.filter(([n]) => n !== 'x-frame-options'), ...v.slice(0, 1)];
-  }), 'site/home', [/^site\/home header x-frame-options$/]],
-  ['an ETag the server does not honour (200 to If-None-Match)', on((e) => path0(e).endsWith('/css/main.css') && e.status === 304, (e) => (e.status = 200)), 'conditional/site/css', [/^conditional\/site\/css\/if-none-match status$/]],
+  [
+    'a cookie without HttpOnly',
+    on(
+      (e) => e.host === 'www.lessons.test' && e.path === '/',
+      (e) => (e.lines = e.lines.map(([n, v]) => [n, n === 'set-cookie' && v.startsWith('SC_ANALYTICS') ? v.replace(/;\s*HttpOnly/i, '') : v])),
+    ),
+    'site/home',
+    [/^site\/home cookie SC_ANALYTICS_GLOBAL_COOKIE httponly$/i],
+  ],
+  [
+    'a missing header',
+    on(
+      (e) => path0(e).endsWith('/css/main.css'),
+      (e) => (e.lines = e.lines.filter(([n]) => n !== 'x-content-type-options')),
+    ),
+    'site/static/css',
+    [/^site\/static\/css check security\/header-set-per-role x-content-type-options$/],
+  ],
+  [
+    'a wrong max-age',
+    on(
+      (e) => path0(e).endsWith('/assets/base.css'),
+      (e) => setHeader(e, 'cache-control', 'public, max-age=86400'),
+    ),
+    'shop/theme/css',
+    [/^shop\/theme\/css header cache-control$/],
+  ],
+  [
+    'a lowercase OCSP ETag',
+    on(isOcspSuccess, (e) => setHeader(e, 'etag', (e.lines.find(([n]) => n === 'etag')?.[1] ?? '').toLowerCase())),
+    'ocsp/live/site',
+    [/^ocsp\/live\/site\/aia\/post header etag$/, /^ocsp\/live\/site\/aia\/get header etag$/],
+  ],
+  [
+    'a bad OCSP signature',
+    on(isOcspSuccess, (e) => {
+      e.body = Buffer.from(e.body);
+      e.body[e.body.length - 1] ^= 0xff;
+    }),
+    'ocsp/live/site',
+    [/^ocsp\/live\/site\/aia\/post signature$/, /^ocsp\/live\/site\/name-r11\.o\.pki\.test\/get signature$/],
+  ],
+  [
+    'gzip where br is expected',
+    on(
+      (e) => e.host === 'media.lessons.test' && /\bbr\b/.test(e.lines.find(([n]) => n === 'content-encoding')?.[1] ?? ''),
+      (e) => {
+        e.body = zlib.gzipSync(zlib.brotliDecompressSync(e.body));
+        setHeader(e, 'content-encoding', 'gzip');
+      },
+    ),
+    'compression/assets/svg',
+    [/^compression\/assets\/svg\/gzip-deflate-br content-encoding$/, /^compression\/assets\/svg\/br content-encoding$/],
+  ],
+  [
+    'a 302 where 301 is expected',
+    on(
+      (e) => e.host === 'lessons.test' && e.status === 301,
+      (e) => (e.status = 302),
+    ),
+    'redirects/bare/redirect-to-www',
+    [/^redirects\/bare\/redirect-to-www\/bare status$/],
+  ],
+  [
+    'a redirect loop',
+    on(
+      (e) => e.host === 'hop3.redirect.test' && path0(e) === '/',
+      (e) => {
+        e.status = 301;
+        setHeader(e, 'location', `https://go.redirect.test:${proxy.port}/favicon.ico`);
+      },
+    ),
+    'redirects/redirector/favicon-chain',
+    [/^redirects\/redirector\/favicon-chain chain$/],
+  ],
+  [
+    'a duplicate header sent once',
+    on(
+      (e) => e.host === 'www.lessons.test' && e.path === '/',
+      (e) => {
+        const v = e.lines.filter(([n]) => n === 'x-frame-options');
+        e.lines = [...e.lines.filter(([n]) => n !== 'x-frame-options'), ...v.slice(0, 1)];
+      },
+    ),
+    'site/home',
+    [/^site\/home header x-frame-options$/],
+  ],
+  [
+    'an ETag the server does not honour (200 to If-None-Match)',
+    on(
+      (e) => path0(e).endsWith('/css/main.css') && e.status === 304,
+      (e) => (e.status = 200),
+    ),
+    'conditional/site/css',
+    [/^conditional\/site\/css\/if-none-match status$/],
+  ],
 ];
 
-test.each(CASES)('a target with %s fails with the owning id', async (_name, mutation, slice, ids) => {
-  proxy.setMutation(mutation);
-  try {
-    const ids0 = failing(await RUN[slice]());
-    for (const re of ids) expect(ids0).toContainEqual(expect.stringMatching(re));
-  } finally {
-    proxy.setMutation(undefined);
-  }
-}, 30000);
+test.each(CASES)(
+  'a target with %s fails with the owning id',
+  async (_name, mutation, slice, ids) => {
+    proxy.setMutation(mutation);
+    try {
+      const ids0 = failing(await RUN[slice]());
+      for (const re of ids) expect(ids0).toContainEqual(expect.stringMatching(re));
+    } finally {
+      proxy.setMutation(undefined);
+    }
+  },
+  30000,
+);

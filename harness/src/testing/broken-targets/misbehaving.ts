@@ -15,7 +15,8 @@ export interface Misbehaving {
   close(): Promise<void>;
 }
 
-export type Kind = 'refuse' | 'hang' | 'reset' | 'plain-on-tls' | 'wrong-name' | 'giant-body' | 'endless-body' | 'slow' | 'close-mid-body' | 'bad-gzip' | 'many-headers';
+export type Kind =
+  'refuse' | 'hang' | 'reset' | 'plain-on-tls' | 'wrong-name' | 'giant-body' | 'endless-body' | 'slow' | 'close-mid-body' | 'bad-gzip' | 'many-headers';
 
 interface Pki {
   keyPem: string;
@@ -60,59 +61,88 @@ export async function startMisbehaving(kind: Kind, pki: Pki, otherNamePki: Pki):
       return { ...t, close: async () => {} };
     }
     case 'hang':
-      return listen(net.createServer(() => {}), 'https');
+      return listen(
+        net.createServer(() => {}),
+        'https',
+      );
     case 'reset':
-      return listen(net.createServer((s) => s.resetAndDestroy()), 'https');
+      return listen(
+        net.createServer((s) => s.resetAndDestroy()),
+        'https',
+      );
     case 'plain-on-tls': {
-      const t = await listen(http.createServer((_q, r) => r.end('plain')), 'http');
+      const t = await listen(
+        http.createServer((_q, r) => r.end('plain')),
+        'http',
+      );
       return { ...t, scheme: 'https' };
     }
     case 'wrong-name':
       return httpTarget((_q, r) => r.end('ok'), 'https', otherNamePki);
     case 'giant-body':
       // 1 GiB announced and sent as fast as the client reads.
-      return httpTarget((_q, r) => {
-        r.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(1024 * MiB) });
-        const chunk = Buffer.alloc(MiB, 0x61);
-        let sent = 0;
-        const pump = () => {
-          while (sent < 1024) {
-            sent++;
-            if (!r.write(chunk)) return void r.once('drain', pump);
-          }
-          r.end();
-        };
-        r.on('close', () => (sent = 1024));
-        pump();
-      }, 'http', pki);
+      return httpTarget(
+        (_q, r) => {
+          r.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(1024 * MiB) });
+          const chunk = Buffer.alloc(MiB, 0x61);
+          let sent = 0;
+          const pump = () => {
+            while (sent < 1024) {
+              sent++;
+              if (!r.write(chunk)) return void r.once('drain', pump);
+            }
+            r.end();
+          };
+          r.on('close', () => (sent = 1024));
+          pump();
+        },
+        'http',
+        pki,
+      );
     case 'endless-body':
-      return httpTarget((_q, r) => {
-        r.writeHead(200, { 'content-type': 'application/octet-stream' });
-        const chunk = Buffer.alloc(64 * 1024, 0x62);
-        let open = true;
-        r.on('close', () => (open = false));
-        const pump = () => {
-          while (open) if (!r.write(chunk)) return void r.once('drain', pump);
-        };
-        pump();
-      }, 'http', pki);
+      return httpTarget(
+        (_q, r) => {
+          r.writeHead(200, { 'content-type': 'application/octet-stream' });
+          const chunk = Buffer.alloc(64 * 1024, 0x62);
+          let open = true;
+          r.on('close', () => (open = false));
+          const pump = () => {
+            while (open) if (!r.write(chunk)) return void r.once('drain', pump);
+          };
+          pump();
+        },
+        'http',
+        pki,
+      );
     case 'slow':
-      return httpTarget((_q, r) => {
-        r.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100' });
-        const timer = setInterval(() => r.write('x'), 1000);
-        r.on('close', () => clearInterval(timer));
-      }, 'https', pki);
+      return httpTarget(
+        (_q, r) => {
+          r.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100' });
+          const timer = setInterval(() => r.write('x'), 1000);
+          r.on('close', () => clearInterval(timer));
+        },
+        'https',
+        pki,
+      );
     case 'close-mid-body':
-      return httpTarget((_q, r) => {
-        r.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
-        r.write(Buffer.alloc(500, 0x63), () => r.socket?.destroy());
-      }, 'https', pki);
+      return httpTarget(
+        (_q, r) => {
+          r.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
+          r.write(Buffer.alloc(500, 0x63), () => r.socket?.destroy());
+        },
+        'https',
+        pki,
+      );
     case 'bad-gzip':
-      return httpTarget((_q, r) => {
-        const junk = Buffer.from('1f8b0800000000000003' + 'ff'.repeat(64), 'hex');
-        r.writeHead(200, { 'content-type': 'text/css', 'content-encoding': 'gzip', 'content-length': String(junk.length) });
-        r.end(junk);
-      }, 'https', pki);
+      return httpTarget(
+        (_q, r) => {
+          const junk = Buffer.from('1f8b0800000000000003' + 'ff'.repeat(64), 'hex');
+          r.writeHead(200, { 'content-type': 'text/css', 'content-encoding': 'gzip', 'content-length': String(junk.length) });
+          r.end(junk);
+        },
+        'https',
+        pki,
+      );
     case 'many-headers':
       // Written raw: Node's own server would refuse to build it.
       return listen(

@@ -30,22 +30,45 @@ afterAll(() => {
   other?.cleanup();
 });
 
-const EXCHANGE: ExchangeSpec = { id: 'site/robust', title: 't', clause: 'c', source: 'capture', request: { path: '/', headers: { 'accept-encoding': 'gzip' } }, expect: { status: 200 } };
+const EXCHANGE: ExchangeSpec = {
+  id: 'site/robust',
+  title: 't',
+  clause: 'c',
+  source: 'capture',
+  request: { path: '/', headers: { 'accept-encoding': 'gzip' } },
+  expect: { status: 200 },
+};
 
 /** Causes in the words of the transport (undici for h1, the harness's own probe for h2). */
 const WITHIN_REQUEST_TIMEOUT = new RegExp(`^no complete response within ${LIMITS.requestTimeoutMs} ms \\(status 200 and \\d+ body bytes\\)$`);
-const RESET = /^((connect|read) ECONNRESET 127\.0\.0\.1:\d+|Client network socket disconnected before secure TLS connection was established)( \(ECONNRESET\))?$/;
+const RESET =
+  /^((connect|read) ECONNRESET 127\.0\.0\.1:\d+|Client network socket disconnected before secure TLS connection was established)( \(ECONNRESET\))?$/;
 
 // Rows have two elements each, like the test's parameters: [kind, the finding ids it may end as, each with its cause].
 const CASES: Array<[Kind, Array<[string, RegExp]>]> = [
   ['refuse', [['site/robust transport', /^connect ECONNREFUSED 127\.0\.0\.1:\d+$/]]],
   [
     'hang',
-    [['site/robust transport', new RegExp(`^(Connect Timeout Error \\(attempted address: 127\\.0\\.0\\.1:\\d+, timeout: ${LIMITS.connectTimeoutMs}ms\\) \\(UND_ERR_CONNECT_TIMEOUT\\)|connect and TLS handshake not done within ${LIMITS.connectTimeoutMs} ms)$`)]],
+    [
+      [
+        'site/robust transport',
+        new RegExp(
+          `^(Connect Timeout Error \\(attempted address: 127\\.0\\.0\\.1:\\d+, timeout: ${LIMITS.connectTimeoutMs}ms\\) \\(UND_ERR_CONNECT_TIMEOUT\\)|connect and TLS handshake not done within ${LIMITS.connectTimeoutMs} ms)$`,
+        ),
+      ],
+    ],
   ],
   ['reset', [['site/robust transport', RESET]]],
   ['plain-on-tls', [['site/robust transport', /:SSL routines:[^:]*:wrong version number:/]]],
-  ['wrong-name', [['site/robust transport', /^Hostname\/IP does not match certificate's altnames: Host: www\.broken\.test\. is not in the cert's altnames: DNS:someone-else\.test( \(ERR_TLS_CERT_ALTNAME_INVALID\))?$/]]],
+  [
+    'wrong-name',
+    [
+      [
+        'site/robust transport',
+        /^Hostname\/IP does not match certificate's altnames: Host: www\.broken\.test\. is not in the cert's altnames: DNS:someone-else\.test( \(ERR_TLS_CERT_ALTNAME_INVALID\))?$/,
+      ],
+    ],
+  ],
   // 1 GiB as fast as it is read: the cap or the request timeout, whichever the machine reaches first.
   [
     'giant-body',
@@ -63,36 +86,42 @@ const CASES: Array<[Kind, Array<[string, RegExp]>]> = [
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test.each(CASES)('a target that %s ends as an error finding within the timeouts', async (kind, causes) => {
-  const target = await startMisbehaving(kind, pki, other);
-  const url = `${target.scheme}://${NAME}:${target.port}`;
-  const clients = new ReplayClients(loadTargetMap({ TARGET_URL: url, TARGET_RESOLVE: `${NAME}:${target.port}:127.0.0.1`, TARGET_CA: path.join(pki.dir, 'both.pem') }));
-  const rssBefore = process.memoryUsage().rss;
-  const t0 = Date.now();
-  try {
-    const record = await replayItem(EXCHANGE, clients, { role: 'site' });
-    const elapsed = Date.now() - t0;
-    // Only h2 may be left out, by a target that does not offer it.
-    for (const leg of record.legs.filter((l) => l.skipped)) expect([leg.protocol, leg.skipped]).toEqual(['h2', 'target does not offer h2']);
-    const ran = record.legs.filter((l) => !l.skipped);
-    expect(ran.map((l) => l.protocol)).toContain('h1');
-    // Every leg that ran ends with exactly one error, of this kind's own id, naming the role, the URL and the cause: none reads as a clean pass.
-    const prefix = new RegExp(`^site: ${escape(url)}/?: `);
-    for (const leg of ran) {
-      const errors = leg.steps.flatMap((s) => s.findings).filter((f) => f.verdict === 'error');
-      expect(errors.map((f) => `${leg.protocol} ${f.id}`)).toEqual([`${leg.protocol} ${errors[0]?.id}`]);
-      const [error] = errors;
-      expect(causes.map(([id]) => id)).toContain(error.id);
-      expect(error.message).toMatch(prefix);
-      expect(error.message!.replace(prefix, '')).toMatch(causes.find(([id]) => id === error.id)![1]);
+test.each(CASES)(
+  'a target that %s ends as an error finding within the timeouts',
+  async (kind, causes) => {
+    const target = await startMisbehaving(kind, pki, other);
+    const url = `${target.scheme}://${NAME}:${target.port}`;
+    const clients = new ReplayClients(
+      loadTargetMap({ TARGET_URL: url, TARGET_RESOLVE: `${NAME}:${target.port}:127.0.0.1`, TARGET_CA: path.join(pki.dir, 'both.pem') }),
+    );
+    const rssBefore = process.memoryUsage().rss;
+    const t0 = Date.now();
+    try {
+      const record = await replayItem(EXCHANGE, clients, { role: 'site' });
+      const elapsed = Date.now() - t0;
+      // Only h2 may be left out, by a target that does not offer it.
+      for (const leg of record.legs.filter((l) => l.skipped)) expect([leg.protocol, leg.skipped]).toEqual(['h2', 'target does not offer h2']);
+      const ran = record.legs.filter((l) => !l.skipped);
+      expect(ran.map((l) => l.protocol)).toContain('h1');
+      // Every leg that ran ends with exactly one error, of this kind's own id, naming the role, the URL and the cause: none reads as a clean pass.
+      const prefix = new RegExp(`^site: ${escape(url)}/?: `);
+      for (const leg of ran) {
+        const errors = leg.steps.flatMap((s) => s.findings).filter((f) => f.verdict === 'error');
+        expect(errors.map((f) => `${leg.protocol} ${f.id}`)).toEqual([`${leg.protocol} ${errors[0]?.id}`]);
+        const [error] = errors;
+        expect(causes.map(([id]) => id)).toContain(error.id);
+        expect(error.message).toMatch(prefix);
+        expect(error.message!.replace(prefix, '')).toMatch(causes.find(([id]) => id === error.id)![1]);
+      }
+      expect(allFindings(record).filter((f) => f.verdict === 'error')).toHaveLength(ran.length);
+      // Two legs at most, each bounded by connect + request timeouts (plus scheduling slack).
+      expect(elapsed).toBeLessThan(2 * (LIMITS.connectTimeoutMs + LIMITS.requestTimeoutMs) + 2000);
+      const grown = (process.memoryUsage().rss - rssBefore) / (1024 * 1024);
+      expect(grown).toBeLessThan(200);
+    } finally {
+      await clients.close();
+      await target.close();
     }
-    expect(allFindings(record).filter((f) => f.verdict === 'error')).toHaveLength(ran.length);
-    // Two legs at most, each bounded by connect + request timeouts (plus scheduling slack).
-    expect(elapsed).toBeLessThan(2 * (LIMITS.connectTimeoutMs + LIMITS.requestTimeoutMs) + 2000);
-    const grown = (process.memoryUsage().rss - rssBefore) / (1024 * 1024);
-    expect(grown).toBeLessThan(200);
-  } finally {
-    await clients.close();
-    await target.close();
-  }
-}, 30000);
+  },
+  30000,
+);

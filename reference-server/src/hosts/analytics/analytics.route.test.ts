@@ -52,7 +52,9 @@ describe.each(PROTOCOLS)('over %s', (_name, request) => {
 
     it('accepts a small body, refuses an oversized one with 413 and a hit without parameters with 400', async () => {
       expect((await request(server, { host: HOST, path: HIT, method: 'POST', body: 'x=1' })).status).toBe(200);
-      expect((await request(server, { host: HOST, path: HIT, method: 'POST', headers: { 'content-length': String(20000) }, body: 'y'.repeat(20000) })).status).toBe(413);
+      expect(
+        (await request(server, { host: HOST, path: HIT, method: 'POST', headers: { 'content-length': String(20000) }, body: 'y'.repeat(20000) })).status,
+      ).toBe(413);
       for (const p of ['/ccm/collect', '/ccm/collect?']) expect((await send('POST', p)).status).toBe(400);
     });
 

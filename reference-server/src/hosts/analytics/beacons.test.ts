@@ -11,7 +11,15 @@ describe('beacon pieces', () => {
   it('accepts only well-formed origins', () => {
     expect(corsOrigin('https://www.lessons.test:8443')).toBe('https://www.lessons.test:8443');
     expect(corsOrigin('null')).toBe('null');
-    for (const bad of [undefined, '', 'www.lessons.test', 'https://a.test/path', 'https://a.test\r\nX: y', ['https://a.test', 'https://b.test'], 'javascript:alert(1)']) {
+    for (const bad of [
+      undefined,
+      '',
+      'www.lessons.test',
+      'https://a.test/path',
+      'https://a.test\r\nX: y',
+      ['https://a.test', 'https://b.test'],
+      'javascript:alert(1)',
+    ]) {
       expect(corsOrigin(bad as string)).toBeUndefined();
     }
   });

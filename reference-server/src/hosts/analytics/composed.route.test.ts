@@ -10,7 +10,8 @@ const reference = useReference();
 const PROTOCOLS = ['h1', 'h2'] as const;
 
 describe.each(PROTOCOLS)('composed reference over %s', (protocol) => {
-  const get = (host: string, path: string, headers: Record<string, string> = {}, method = 'GET') => reference.request({ host, path, protocol, headers, method });
+  const get = (host: string, path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    reference.request({ host, path, protocol, headers, method });
 
   it('lists the three roles as implemented', () => {
     expect(reference.ref().implemented).toEqual(expect.arrayContaining(['shop', 'redirector', 'analytics']));
@@ -38,7 +39,12 @@ describe.each(PROTOCOLS)('composed reference over %s', (protocol) => {
     expect(html).toContain("origin + '/ccm/collect?'");
     expect(html).toContain("origin + '/t.gif?'");
     for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) expect(html).toMatch(new RegExp(`[{ ]${key}: `));
-    const hit = await get('analytics.beacon.test', '/ccm/collect?v=2&tid=G-LSN2604TST&en=page_view', { origin: `https://www.lessons.test:${reference.ref().tlsPort}`, 'content-length': '0' }, 'POST');
+    const hit = await get(
+      'analytics.beacon.test',
+      '/ccm/collect?v=2&tid=G-LSN2604TST&en=page_view',
+      { origin: `https://www.lessons.test:${reference.ref().tlsPort}`, 'content-length': '0' },
+      'POST',
+    );
     expect(hit.status).toBe(200);
     expect(hit.headers['access-control-allow-origin']).toBe(`https://www.lessons.test:${reference.ref().tlsPort}`);
     const pixel = await get('analytics.beacon.test', '/t.gif?a=1&b=2&c=%2F&d=t&e=&f=1x1&g=en&h=3');

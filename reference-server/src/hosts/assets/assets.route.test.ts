@@ -56,7 +56,12 @@ describe('GET /-/media/...svg', () => {
     const second = await get(url);
     const third = await requestH2(server, { host: HOST, path: url, headers: BROWSER_AE });
     const other = await get('/-/media/Project/Lessons/subjects/math.svg');
-    expect([first.headers['x-cache'], second.headers['x-cache'], third.headers['x-cache'], other.headers['x-cache']]).toEqual(['TCP_MISS', 'TCP_HIT', 'TCP_HIT', 'TCP_MISS']);
+    expect([first.headers['x-cache'], second.headers['x-cache'], third.headers['x-cache'], other.headers['x-cache']]).toEqual([
+      'TCP_MISS',
+      'TCP_HIT',
+      'TCP_HIT',
+      'TCP_MISS',
+    ]);
     expect(first.headers['x-azure-ref']).not.toBe(second.headers['x-azure-ref']);
   });
 
@@ -82,7 +87,13 @@ describe('GET /-/media/...svg', () => {
   });
 
   it('serves every media file in both folders', async () => {
-    for (const rel of ['Project/Lessons/icons/search.svg', 'Project/Lessons/icons/bookmark.svg', 'Project/Lessons/icons/download.svg', 'Project/Lessons/subjects/math.svg', 'Project/Lessons/subjects/science.svg']) {
+    for (const rel of [
+      'Project/Lessons/icons/search.svg',
+      'Project/Lessons/icons/bookmark.svg',
+      'Project/Lessons/icons/download.svg',
+      'Project/Lessons/subjects/math.svg',
+      'Project/Lessons/subjects/science.svg',
+    ]) {
       const res = await get(`/-/media/${rel}${REV}`);
       expect(res.status).toBe(200);
       expect(zlib.brotliDecompressSync(res.body)).toEqual(media(rel).bytes);

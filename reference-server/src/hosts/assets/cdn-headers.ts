@@ -15,13 +15,18 @@ function randomAlnum(length: number): string {
 
 /** The CDN's request trace id: UTC time of the request, then a random part. */
 export function azureRef(now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
   return `${stamp}-${randomAlnum(16)}`;
 }
 
 /** An AWS-style request-trace id: `Root=1-<8 hex seconds>-<24 hex random>`. */
 export function amznTraceId(now: Date): string {
-  return `Root=1-${Math.floor(now.getTime() / 1000).toString(16).padStart(8, '0')}-${randomBytes(12).toString('hex')}`;
+  return `Root=1-${Math.floor(now.getTime() / 1000)
+    .toString(16)
+    .padStart(8, '0')}-${randomBytes(12).toString('hex')}`;
 }
 
 /**

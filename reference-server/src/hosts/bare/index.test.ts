@@ -4,7 +4,8 @@ import { documentMovedBody } from './document-moved';
 const reference = useReference();
 
 /** IIS's Document Moved body, written out: 123 bytes around the Location, one LF between the lines. */
-const iisBody = (href: string) => `<head><title>Document Moved</title></head>\n<body><h1>Object Moved</h1>This document may be found <a HREF="${href}">here</a></body>`;
+const iisBody = (href: string) =>
+  `<head><title>Document Moved</title></head>\n<body><h1>Object Moved</h1>This document may be found <a HREF="${href}">here</a></body>`;
 
 describe('bare host', () => {
   test('IIS Document Moved body is 123 bytes plus the Location', () => {

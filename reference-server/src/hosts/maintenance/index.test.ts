@@ -16,7 +16,12 @@ describe('maintenance host', () => {
 
   test('AuthorizationFailure document is 246 bytes with the BOM', () => {
     const requestId = '5d3b8a4e-701e-0042-6e2f-5c8a1b000000';
-    const body = azureErrorDocument('AuthorizationFailure', 'This request is not authorized to perform this operation.', requestId, new Date('2026-11-22T01:02:03.456Z'));
+    const body = azureErrorDocument(
+      'AuthorizationFailure',
+      'This request is not authorized to perform this operation.',
+      requestId,
+      new Date('2026-11-22T01:02:03.456Z'),
+    );
     expect(body.toString('utf8')).toBe(authorizationFailure(requestId, '2026-11-22T01:02:03.4560000Z'));
     expect(body.length).toBe(246);
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -25,7 +25,10 @@ describe('cache headers', () => {
 
   test('an authoritative answer: every header, in order, agreeing with the response times', () => {
     const now = Date.parse('2025-06-07T08:10:00.250Z');
-    const headers = successHeaders({ etag: '"AB"', lastModified: httpDate(Date.parse('2025-06-07T08:09:00Z')), expires: httpDate(NEXT), nextUpdate: NEXT }, now);
+    const headers = successHeaders(
+      { etag: '"AB"', lastModified: httpDate(Date.parse('2025-06-07T08:09:00Z')), expires: httpDate(NEXT), nextUpdate: NEXT },
+      now,
+    );
     expect(headers).toEqual([
       ['Content-Type', 'application/ocsp-response'],
       ['ETag', '"AB"'],

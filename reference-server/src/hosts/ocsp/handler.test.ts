@@ -111,7 +111,13 @@ describe('the OCSP handler', () => {
     ['an empty body', OCSP, () => Buffer.alloc(0), 400, MALFORMED],
     ['unparsable DER', OCSP, () => Buffer.from('hello'), 400, MALFORMED],
     ['a truncated request', OCSP, () => site.subarray(0, 60), 400, MALFORMED],
-    ['an unknown serial', OCSP, () => Buffer.from(site.toString('hex').replace(leafOf(pki, 'site').serialHex.toLowerCase(), '04'.repeat(18)), 'hex'), 200, UNAUTHORIZED],
+    [
+      'an unknown serial',
+      OCSP,
+      () => Buffer.from(site.toString('hex').replace(leafOf(pki, 'site').serialHex.toLowerCase(), '04'.repeat(18)), 'hex'),
+      200,
+      UNAUTHORIZED,
+    ],
   ] as const)('%s: answered as specified, with no public caching', async (_name, headers, body, status, hex) => {
     const reply = await send('POST', '/', headers, body());
     expect([reply.status, reply.body.toString('hex')]).toEqual([status, hex]);
@@ -125,7 +131,11 @@ describe('the OCSP handler', () => {
     expect([reply.status, reply.body.length]).toEqual([200, 528]);
   });
 
-  test.each([['GET', '/%E0%A4%A'], ['GET', '/not-an-ocsp-request'], ['GET', '/AAAA']])('%s %s is malformed', async (method, path) => {
+  test.each([
+    ['GET', '/%E0%A4%A'],
+    ['GET', '/not-an-ocsp-request'],
+    ['GET', '/AAAA'],
+  ])('%s %s is malformed', async (method, path) => {
     const reply = await send(method, path);
     expect([reply.status, reply.body.toString('hex')]).toEqual([400, MALFORMED]);
   });

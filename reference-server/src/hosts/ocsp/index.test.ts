@@ -41,11 +41,14 @@ interface Reply {
 /** One exchange on the plain-HTTP port, as a real OCSP client makes it. */
 function plain(method: string, host: string, urlPath: string, headers: Record<string, string> = {}, body?: Buffer): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: reference.ref().httpPort, method, path: urlPath, headers: { host, ...headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: reference.ref().httpPort, method, path: urlPath, headers: { host, ...headers }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -126,8 +129,24 @@ describe('the OCSP host in the composed reference', () => {
   });
 
   test.each([
-    ['a CertID hash other than SHA-1 and SHA-256', async () => requestFor(reference.ref().pki, leaf('site'), { hash: 'SHA-384' }), OCSP_TYPE, 200, '30030a0106'],
-    ['an unknown serial', async () => Buffer.from((await requestFor(reference.ref().pki, leaf('site'))).toString('hex').replace(leaf('site').serialHex.toLowerCase(), '03'.repeat(18)), 'hex'), OCSP_TYPE, 200, '30030a0106'],
+    [
+      'a CertID hash other than SHA-1 and SHA-256',
+      async () => requestFor(reference.ref().pki, leaf('site'), { hash: 'SHA-384' }),
+      OCSP_TYPE,
+      200,
+      '30030a0106',
+    ],
+    [
+      'an unknown serial',
+      async () =>
+        Buffer.from(
+          (await requestFor(reference.ref().pki, leaf('site'))).toString('hex').replace(leaf('site').serialHex.toLowerCase(), '03'.repeat(18)),
+          'hex',
+        ),
+      OCSP_TYPE,
+      200,
+      '30030a0106',
+    ],
     ['unparsable DER', async () => Buffer.from('not der'), OCSP_TYPE, 400, '30030a0101'],
     ['an empty body', async () => Buffer.alloc(0), OCSP_TYPE, 400, '30030a0101'],
     ['a wrong content type', async () => requestFor(reference.ref().pki, leaf('site')), { 'content-type': 'text/plain' }, 400, '30030a0101'],
@@ -175,7 +194,13 @@ describe('ResponderID byKey, by configuration', () => {
     const server = http.createServer(createOcspApp(ctx));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
-      const out = await opensslOcsp('site', ['-url', `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, '-respout', file('bykey.der'), '-resp_text']);
+      const out = await opensslOcsp('site', [
+        '-url',
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+        '-respout',
+        file('bykey.der'),
+        '-resp_text',
+      ]);
       expect(out).toContain('Response verify OK');
       expect(out).toMatch(/Responder Id: [0-9A-F]{40}/);
       expect((await fs.stat(file('bykey.der'))).size).toBe(473);

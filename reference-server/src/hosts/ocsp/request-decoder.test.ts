@@ -20,7 +20,13 @@ describe('decodeOcspRequest', () => {
       ok: true,
       requests: 1,
       nonce: false,
-      certId: { hashOid: '1.3.14.3.2.26', hash: 'SHA-1', issuerNameHash: expect.stringMatching(/^[0-9A-F]{40}$/), issuerKeyHash: expect.stringMatching(/^[0-9A-F]{40}$/), serialHex: leaf.serialHex },
+      certId: {
+        hashOid: '1.3.14.3.2.26',
+        hash: 'SHA-1',
+        issuerNameHash: expect.stringMatching(/^[0-9A-F]{40}$/),
+        issuerKeyHash: expect.stringMatching(/^[0-9A-F]{40}$/),
+        serialHex: leaf.serialHex,
+      },
     });
   });
 

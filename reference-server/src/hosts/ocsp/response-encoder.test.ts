@@ -35,7 +35,14 @@ describe('encodeOcspResponse', () => {
   test('the CertID matches the request, times are as given, no certificates, no extensions, a valid signature', async () => {
     const leaf = leafOf(pki, 'bare');
     const issuer = issuerOf(pki, leaf);
-    const der = await encodeOcspResponse({ issuer: issuers.get(leaf.issuer)!, hash: 'SHA-1', serialHex: leaf.serialHex, certStatus: GOOD, times: TIMES, responderId: 'byName' });
+    const der = await encodeOcspResponse({
+      issuer: issuers.get(leaf.issuer)!,
+      hash: 'SHA-1',
+      serialHex: leaf.serialHex,
+      certStatus: GOOD,
+      times: TIMES,
+      responderId: 'byName',
+    });
     const basic = basicResponseOf(der);
     const data = basic.tbsResponseData;
     expect(basic.certs).toBeUndefined();
@@ -63,12 +70,18 @@ describe('encodeOcspResponse', () => {
   test('byName names the issuing intermediate exactly as its certificate does; byKey is the SHA-1 of its key', async () => {
     const leaf = leafOf(pki, 'site');
     const issuer = issuers.get(leaf.issuer)!;
-    const byName = basicResponseOf(await encodeOcspResponse({ issuer, hash: 'SHA-1', serialHex: leaf.serialHex, certStatus: GOOD, times: TIMES, responderId: 'byName' }));
+    const byName = basicResponseOf(
+      await encodeOcspResponse({ issuer, hash: 'SHA-1', serialHex: leaf.serialHex, certStatus: GOOD, times: TIMES, responderId: 'byName' }),
+    );
     expect(Buffer.from(byName.tbsResponseData.toSchema(true).toBER()).toString('hex')).toContain(
       Buffer.from(issuer.certificate.subject.toSchema().toBER()).toString('hex'),
     );
-    const byKey = basicResponseOf(await encodeOcspResponse({ issuer, hash: 'SHA-1', serialHex: leaf.serialHex, certStatus: GOOD, times: TIMES, responderId: 'byKey' }));
-    const keyHash = Buffer.from((byKey.tbsResponseData.responderID as asn1js.OctetString).valueBlock.valueHexView).toString('hex').toUpperCase();
+    const byKey = basicResponseOf(
+      await encodeOcspResponse({ issuer, hash: 'SHA-1', serialHex: leaf.serialHex, certStatus: GOOD, times: TIMES, responderId: 'byKey' }),
+    );
+    const keyHash = Buffer.from((byKey.tbsResponseData.responderID as asn1js.OctetString).valueBlock.valueHexView)
+      .toString('hex')
+      .toUpperCase();
     expect(keyHash).toBe(issuer.certIdHashes['SHA-1'].keyHash);
   });
 

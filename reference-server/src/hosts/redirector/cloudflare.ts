@@ -16,7 +16,16 @@ export const MOVED_PERMANENTLY_BODY = Buffer.from(
 );
 
 export const NOT_FOUND_BODY = Buffer.from(
-  ['<html>', '<head><title>404 Not Found</title></head>', '<body>', '<center><h1>404 Not Found</h1></center>', '<hr><center>cloudflare</center>', '</body>', '</html>', ''].join('\r\n'),
+  [
+    '<html>',
+    '<head><title>404 Not Found</title></head>',
+    '<body>',
+    '<center><h1>404 Not Found</h1></center>',
+    '<hr><center>cloudflare</center>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\r\n'),
   'latin1',
 );
 

@@ -65,7 +65,15 @@ export function createRedirectorApp(ctx: HostContext): express.Express {
       return sendPrecompressed(req, res, directoryPage, { type: PAGE_TYPE, noVary });
     }
     const resolved = resolveRequestPath(req.url);
-    if (resolved.kind === 'bad-request') return notFound(req, res, 400, Buffer.from('<html>\r\n<head><title>400 Bad Request</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<hr><center>cloudflare</center>\r\n</body>\r\n</html>\r\n'));
+    if (resolved.kind === 'bad-request')
+      return notFound(
+        req,
+        res,
+        400,
+        Buffer.from(
+          '<html>\r\n<head><title>400 Bad Request</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<hr><center>cloudflare</center>\r\n</body>\r\n</html>\r\n',
+        ),
+      );
     if (resolved.kind === 'not-found') return notFound(req, res);
     const { key } = resolved;
 

@@ -18,7 +18,10 @@ describe('loadCatalogue', () => {
       const cases: Array<[string, string]> = [
         ['{}', `${file}: expected a list of products`],
         ['[{"handle":"Bad Handle"}]', `${file}: malformed product {"handle":"Bad Handle"}`],
-        ['[{"handle":"ok","title":"t","vendor":"v","price":"p","description":"d","images":[{"file":"x.jpg","alt":""}]}]', `${file}: malformed product {"handle":"ok","title":"t","vendor":"v","price":"p","description":"d","images":[{"file":"x.jpg","alt":""}]}`],
+        [
+          '[{"handle":"ok","title":"t","vendor":"v","price":"p","description":"d","images":[{"file":"x.jpg","alt":""}]}]',
+          `${file}: malformed product {"handle":"ok","title":"t","vendor":"v","price":"p","description":"d","images":[{"file":"x.jpg","alt":""}]}`,
+        ],
       ];
       for (const [bad, message] of cases) {
         fs.writeFileSync(file, bad);

@@ -19,10 +19,13 @@ const HANDLE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 function isProduct(p: unknown): p is Product {
   const o = p as Product;
   return (
-    typeof o === 'object' && o !== null &&
-    typeof o.handle === 'string' && HANDLE.test(o.handle) &&
+    typeof o === 'object' &&
+    o !== null &&
+    typeof o.handle === 'string' &&
+    HANDLE.test(o.handle) &&
     ['title', 'vendor', 'price', 'description'].every((k) => typeof (o as unknown as Record<string, unknown>)[k] === 'string') &&
-    Array.isArray(o.images) && o.images.every((i) => typeof i?.file === 'string' && /^[a-z0-9-]+\.png$/.test(i.file) && typeof i.alt === 'string')
+    Array.isArray(o.images) &&
+    o.images.every((i) => typeof i?.file === 'string' && /^[a-z0-9-]+\.png$/.test(i.file) && typeof i.alt === 'string')
   );
 }
 

@@ -17,7 +17,9 @@ describe('productPageCookies', () => {
   });
 
   it('sets the consent cookies domain-wide as URL-encoded JSON', () => {
-    const consent = /^_tracking_consent=([^;]+); Domain=store\.test; path=\/; expires=Thu, 08 Apr 2027 16:54:52 GMT; SameSite=Lax$/.exec(byName('_tracking_consent'));
+    const consent = /^_tracking_consent=([^;]+); Domain=store\.test; path=\/; expires=Thu, 08 Apr 2027 16:54:52 GMT; SameSite=Lax$/.exec(
+      byName('_tracking_consent'),
+    );
     expect(consent).not.toBeNull();
     expect(consent![1]).toMatch(/^%7B%22con%22/);
     expect(JSON.parse(decodeURIComponent(consent![1]))).toMatchObject({ v: '2.1', purposes: { a: true, p: true, m: true, t: true } });

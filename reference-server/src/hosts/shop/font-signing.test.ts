@@ -45,6 +45,11 @@ describe('font URL signing', () => {
 
   it('accepts an uppercase hmac', () => {
     const query = signedFontUrl(PATH, 'a.test', 'b.test').split('?')[1];
-    expect(verifyFontQuery(PATH, query.replace(/hmac=([0-9a-f]+)/, (_m, h: string) => `hmac=${h.toUpperCase()}`))).toBe(true);
+    expect(
+      verifyFontQuery(
+        PATH,
+        query.replace(/hmac=([0-9a-f]+)/, (_m, h: string) => `hmac=${h.toUpperCase()}`),
+      ),
+    ).toBe(true);
   });
 });

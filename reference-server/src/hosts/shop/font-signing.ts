@@ -22,7 +22,9 @@ function signedInput(fontPath: string, h1: string, h2: string): string {
 }
 
 export function fontHmac(fontPath: string, h1: string, h2: string, secret = FONT_URL_SECRET): string {
-  return createHmac('sha256', secret).update(signedInput(fontPath, h1, h2)).digest('hex');
+  return createHmac('sha256', secret)
+    .update(signedInput(fontPath, h1, h2))
+    .digest('hex');
 }
 
 /** A signed font address: `<path>?h1=<base64url>&h2=<base64url>&hmac=<64 hex>`. */

@@ -73,9 +73,13 @@ export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): e
   const { deployment } = ctx;
   const rename = renamer(deployment);
   const theme = loadTheme(shopRoot, rename);
-  const fonts = indexContent([{ dir: path.join(shopRoot, 'fonts'), urlPrefix: '/cdn/fonts', rename }], (n) => (n.toLowerCase().endsWith('.woff2') ? 'font/woff2' : undefined));
+  const fonts = indexContent([{ dir: path.join(shopRoot, 'fonts'), urlPrefix: '/cdn/fonts', rename }], (n) =>
+    n.toLowerCase().endsWith('.woff2') ? 'font/woff2' : undefined,
+  );
   const images = new Map<string, ShippedImage>();
-  for (const file of indexContent([{ dir: path.join(shopRoot, 'files'), urlPrefix: '/cdn/shop/files', rename }], (n) => (n.toLowerCase().endsWith('.png') ? 'image/png' : undefined)).values()) {
+  for (const file of indexContent([{ dir: path.join(shopRoot, 'files'), urlPrefix: '/cdn/shop/files', rename }], (n) =>
+    n.toLowerCase().endsWith('.png') ? 'image/png' : undefined,
+  ).values()) {
     const size = pngSize(file.bytes);
     if (!size) throw new Error(`${file.name} is not a PNG`);
     images.set(file.name.toLowerCase(), { key: file.key, bytes: file.bytes, ...size, version: contentVersion(file.bytes) });

@@ -6,8 +6,20 @@ import type { Product } from './catalogue';
 import type { SourceImage } from './image-variants';
 
 export const PAGE_PLACEHOLDERS = [
-  'CANONICAL', 'TITLE', 'DESCRIPTION', 'PRICE', 'VENDOR', 'HANDLE', 'VARIANT_ID',
-  'FONT_URL', 'FONT_CSS_URL', 'THEME_CSS', 'THEME_JS', 'COMPILED_JS', 'PLATFORM_JS', 'IMAGES',
+  'CANONICAL',
+  'TITLE',
+  'DESCRIPTION',
+  'PRICE',
+  'VENDOR',
+  'HANDLE',
+  'VARIANT_ID',
+  'FONT_URL',
+  'FONT_CSS_URL',
+  'THEME_CSS',
+  'THEME_JS',
+  'COMPILED_JS',
+  'PLATFORM_JS',
+  'IMAGES',
 ] as const;
 type PagePlaceholder = (typeof PAGE_PLACEHOLDERS)[number];
 
@@ -111,7 +123,12 @@ export function renderProductPage(template: string, product: Product, assets: Pa
  * Every product page, rendered and compressed once when the host is built. The pages use
  * origin-relative addresses only, so one rendering serves every port the shop is reached on.
  */
-export function buildProductPages(templateFile: string, products: ReadonlyMap<string, Product>, assets: PageAssets, rename: (text: string) => string = (t) => t): Map<string, StorePage> {
+export function buildProductPages(
+  templateFile: string,
+  products: ReadonlyMap<string, Product>,
+  assets: PageAssets,
+  rename: (text: string) => string = (t) => t,
+): Map<string, StorePage> {
   const template = rename(fs.readFileSync(templateFile, 'utf8'));
   const pages = new Map<string, StorePage>();
   for (const product of products.values()) pages.set(product.handle, storePage(renderProductPage(template, product, assets)));

@@ -133,7 +133,9 @@ describe.each(PROTOCOLS)('over %s', (_name, request) => {
         expect(res.headers['content-type']).toBe(url.includes('.css') ? 'text/css' : 'application/javascript');
         expect(res.headers['content-encoding']).toBe('br');
         expect(res.headers['cache-control']).toBe('public, max-age=31557600');
-        expect(res.headers['content-security-policy']).toBe('sandbox allow-scripts allow-forms allow-modals allow-popups allow-downloads allow-top-navigation-by-user-activation');
+        expect(res.headers['content-security-policy']).toBe(
+          'sandbox allow-scripts allow-forms allow-modals allow-popups allow-downloads allow-top-navigation-by-user-activation',
+        );
         expect(res.headers.link).toBe(`<https://shop.store.test${url}>; rel="canonical"`);
         expect(res.headers['timing-allow-origin']).toBe('*');
         expect(res.headers['access-control-allow-origin']).toBe('*');
@@ -163,7 +165,11 @@ describe.each(PROTOCOLS)('over %s', (_name, request) => {
     });
 
     it('404s other themes and unknown assets', async () => {
-      for (const p of ['/cdn/shop/t/1/assets/base.css', '/cdn/shop/t/137296035934/assets/nope.css', '/cdn/shop/t/137296035934/assets/../../../../products/linen-apron']) {
+      for (const p of [
+        '/cdn/shop/t/1/assets/base.css',
+        '/cdn/shop/t/137296035934/assets/nope.css',
+        '/cdn/shop/t/137296035934/assets/../../../../products/linen-apron',
+      ]) {
         expect([p, (await get(p)).status]).toEqual([p, 404]);
       }
     });
@@ -258,7 +264,13 @@ describe.each(PROTOCOLS)('over %s', (_name, request) => {
 
     it('refuses a non-digit v and 404s non-PNG or unknown names', async () => {
       expect((await get('/cdn/shop/files/linen-apron.png?v=abc&width=10')).status).toBe(400);
-      for (const p of ['/cdn/shop/files/linen-apron.jpg?width=10', '/cdn/shop/files/linen-apron.gif', '/cdn/shop/files/missing.png?width=10', '/cdn/shop/files/', '/cdn/shop/files/x/linen-apron.png']) {
+      for (const p of [
+        '/cdn/shop/files/linen-apron.jpg?width=10',
+        '/cdn/shop/files/linen-apron.gif',
+        '/cdn/shop/files/missing.png?width=10',
+        '/cdn/shop/files/',
+        '/cdn/shop/files/x/linen-apron.png',
+      ]) {
         const res = await get(p, { accept: IMG_ACCEPT });
         expect([p, res.status]).toEqual([p, 404]);
       }

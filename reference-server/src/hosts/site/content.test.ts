@@ -25,11 +25,15 @@ describe('generated content', () => {
       const png = read(`site/section/img/${name}`);
       expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
       const types: string[] = [];
-      for (let at = 8; at < png.length; ) {
+      for (let at = 8; at < png.length;) {
         const length = png.readUInt32BE(at);
         const typeAndData = png.subarray(at + 4, at + 8 + length);
         // CRC-32 of type and data (PNG §5.3), by Node's zlib rather than the generator's own crc32.
-        expect([name, typeAndData.subarray(0, 4).toString('ascii'), png.readUInt32BE(at + 8 + length)]).toEqual([name, typeAndData.subarray(0, 4).toString('ascii'), zlib.crc32(typeAndData)]);
+        expect([name, typeAndData.subarray(0, 4).toString('ascii'), png.readUInt32BE(at + 8 + length)]).toEqual([
+          name,
+          typeAndData.subarray(0, 4).toString('ascii'),
+          zlib.crc32(typeAndData),
+        ]);
         types.push(typeAndData.subarray(0, 4).toString('ascii'));
         at += 12 + length;
       }

@@ -49,7 +49,9 @@ describe('value shapes', () => {
 describe('Set-Cookie lines', () => {
   it('spells every attribute as the platform does', () => {
     expect(sessionCookie('abcdefghijklmnopqrstuvwx')).toBe('ASP.NET_SessionId=abcdefghijklmnopqrstuvwx; path=/; HttpOnly; SameSite=Lax');
-    expect(analyticsCookie({ id: ID, identified: false }, now)).toBe(`SC_ANALYTICS_GLOBAL_COOKIE=${ID}|False; expires=Tue, 08 Apr 2036 16:54:52 GMT; path=/; HttpOnly`);
+    expect(analyticsCookie({ id: ID, identified: false }, now)).toBe(
+      `SC_ANALYTICS_GLOBAL_COOKIE=${ID}|False; expires=Tue, 08 Apr 2036 16:54:52 GMT; path=/; HttpOnly`,
+    );
     expect(verificationTokenCookie('tok')).toBe('__RequestVerificationToken=tok; path=/; HttpOnly');
     expect(affinityCookies(AFF, 'www.lessons.test')).toEqual([
       `ARRAffinity=${AFF};Path=/;HttpOnly;Secure;Domain=www.lessons.test`,
@@ -76,8 +78,15 @@ describe('Set-Cookie lines', () => {
     const token = 'T'.repeat(100);
     const sentAffinity = 'b'.repeat(64);
     const lines = homePageCookies(
-      { 'ASP.NET_SessionId': 'abcdefghijklmnopqrstuvwx', SC_ANALYTICS_GLOBAL_COOKIE: `${ID}|True`, __RequestVerificationToken: token, ARRAffinitySameSite: sentAffinity },
-      'www.lessons.test', AFF, now,
+      {
+        'ASP.NET_SessionId': 'abcdefghijklmnopqrstuvwx',
+        SC_ANALYTICS_GLOBAL_COOKIE: `${ID}|True`,
+        __RequestVerificationToken: token,
+        ARRAffinitySameSite: sentAffinity,
+      },
+      'www.lessons.test',
+      AFF,
+      now,
     );
     expect(lines[0]).toContain('=abcdefghijklmnopqrstuvwx;');
     expect(lines[2]).toContain(`=${ID}|True;`);
@@ -90,7 +99,9 @@ describe('Set-Cookie lines', () => {
   });
 
   it('flips the visitor flag, keeping the id', () => {
-    expect(identifiedVisitorCookie({ SC_ANALYTICS_GLOBAL_COOKIE: `${ID}|False` }, now)).toBe(`SC_ANALYTICS_GLOBAL_COOKIE=${ID}|True; expires=Tue, 08 Apr 2036 16:54:52 GMT; path=/; HttpOnly`);
+    expect(identifiedVisitorCookie({ SC_ANALYTICS_GLOBAL_COOKIE: `${ID}|False` }, now)).toBe(
+      `SC_ANALYTICS_GLOBAL_COOKIE=${ID}|True; expires=Tue, 08 Apr 2036 16:54:52 GMT; path=/; HttpOnly`,
+    );
     expect(identifiedVisitorCookie({}, now)).toMatch(/^SC_ANALYTICS_GLOBAL_COOKIE=[0-9a-f]{32}\|True; /);
   });
 });

@@ -116,7 +116,13 @@ export type RequestCookies = Record<string, unknown>;
  * `instanceAffinity` is what a new visitor gets: one value per running site, as ARR hands out
  * the hash of the instance that served the request.
  */
-export function homePageCookies(sent: RequestCookies, host: string, instanceAffinity: string, now: Date, choices: SiteCookieChoices = REFERENCE_CHOICES): string[] {
+export function homePageCookies(
+  sent: RequestCookies,
+  host: string,
+  instanceAffinity: string,
+  now: Date,
+  choices: SiteCookieChoices = REFERENCE_CHOICES,
+): string[] {
   const name = choices.sessionCookieName;
   const session = isSessionId(sent[name]) ? sent[name] : newSessionId();
   const visitor = parseAnalyticsCookie(sent[ANALYTICS_COOKIE]) ?? { id: newAnalyticsId(), identified: false };

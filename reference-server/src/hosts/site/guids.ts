@@ -1,9 +1,7 @@
 /** At most this many guids per lookup. */
 export const MAX_GUIDS = 100;
 
-export type GuidsResult =
-  | { ok: true; ids: string[] }
-  | { ok: false; message: string; value: string };
+export type GuidsResult = { ok: true; ids: string[] } | { ok: false; message: string; value: string };
 
 const GUID = /^(?:\{([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\}|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}))$/i;
 

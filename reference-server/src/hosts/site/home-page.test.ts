@@ -3,7 +3,13 @@ import { DEFAULT_CONTENT_ROOT } from '../context';
 import { LESSON_PLANS } from './lesson-plans';
 import { compileTemplate, dotNetTicks, loadTemplate } from './home-page';
 
-const values = { ASSET_ORIGIN: 'https://media.lessons.test', ANALYTICS_ORIGIN: 'https://analytics.beacon.test', SECTION: 'static', LW: '260408T1654', VI_TICKS: '1' };
+const values = {
+  ASSET_ORIGIN: 'https://media.lessons.test',
+  ANALYTICS_ORIGIN: 'https://analytics.beacon.test',
+  SECTION: 'static',
+  LW: '260408T1654',
+  VI_TICKS: '1',
+};
 
 describe('dotNetTicks', () => {
   it('counts 100 ns units from 0001-01-01', () => {

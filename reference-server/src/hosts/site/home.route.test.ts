@@ -164,9 +164,7 @@ describe('home page content', () => {
   });
 
   it.each(PROTOCOLS)('every file the page and its stylesheet load is served (%s)', async (_name, request) => {
-    const local = [...html.matchAll(/(?:src|href)="(\/[^"/][^"]*)"/g)]
-      .map((m) => m[1])
-      .filter((u) => /\.(css|js|png|gif|svg|ico|woff2?)(\?|$)/.test(u));
+    const local = [...html.matchAll(/(?:src|href)="(\/[^"/][^"]*)"/g)].map((m) => m[1]).filter((u) => /\.(css|js|png|gif|svg|ico|woff2?)(\?|$)/.test(u));
     const css = decodedBody(await request(server, { host: HOST, path: '/static/css/main.css', headers: { 'accept-encoding': 'gzip' } })).toString();
     const fromCss = [...css.matchAll(/url\("\.\.\/([^"]+)"\)/g)].map((m) => `/static/${m[1]}`);
     expect(fromCss).toEqual(expect.arrayContaining(['/static/fonts/lessons-icons.woff2', '/static/fonts/lessons-icons.woff']));

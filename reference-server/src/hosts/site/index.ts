@@ -68,7 +68,10 @@ export function createSiteApp(ctx: HostContext): express.Express {
     res.setHeader('Expires', '-1');
     const parsed = parseGuidsQuery(query);
     if (!parsed.ok) {
-      const error = deployment.lessonPlanError === 'nested' ? { error: { code: 'invalid_guids', message: parsed.message, value: parsed.value } } : { message: parsed.message, invalid: parsed.value };
+      const error =
+        deployment.lessonPlanError === 'nested'
+          ? { error: { code: 'invalid_guids', message: parsed.message, value: parsed.value } }
+          : { message: parsed.message, invalid: parsed.value };
       await sendBody(req, res, JSON.stringify(error), { status: 400, type: JSON_TYPE, codings: ['gzip'], noVary });
       return;
     }

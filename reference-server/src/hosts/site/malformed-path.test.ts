@@ -37,7 +37,7 @@ describe('redirect to the maintenance page', () => {
     expect(location).toBe(`https://maintenance.lessons.test/$web/site-maintenance.html?aspxerrorpath=${path}`);
   });
 
-  it('writes ASP.NET\'s Object moved body', () => {
+  it("writes ASP.NET's Object moved body", () => {
     expect(objectMovedBody('https://m.test/a?x=1&y="2"')).toBe(
       '<html><head><title>Object moved</title></head><body>\r\n' +
         '<h2>Object moved to <a href="https://m.test/a?x=1&amp;y=&quot;2&quot;">here</a>.</h2>\r\n' +

@@ -18,9 +18,7 @@ describe('malformed media path', () => {
   const rev = '?rev=b3ae98586ca3f7f0f9ea7fb2b6bc4ef1}';
   const location = `https://maintenance.lessons.test/$web/site-maintenance.html?aspxerrorpath=${path}`;
   const body =
-    '<html><head><title>Object moved</title></head><body>\r\n' +
-    `<h2>Object moved to <a href="${location}">here</a>.</h2>\r\n` +
-    '</body>\r\n</html>\r\n';
+    '<html><head><title>Object moved</title></head><body>\r\n' + `<h2>Object moved to <a href="${location}">here</a>.</h2>\r\n` + '</body>\r\n</html>\r\n';
 
   it.each(PROTOCOLS)('redirects to the maintenance page (%s)', async (_name, request) => {
     const res = await request(server, { host: HOST, path: path + rev });

@@ -7,7 +7,15 @@ import { siteLessonPlan } from './site-lesson-plan';
 import { siteVisitorFlag } from './site-visitor-flag';
 
 /** Every browser flow, in the order `npm run record` records them. */
-export const BROWSER_FLOWS: readonly BrowserFlow[] = [siteHome, siteVisitorFlag, siteLessonPlan, bareToWww, shopProduct, redirectorPage, redirectorFaviconChain];
+export const BROWSER_FLOWS: readonly BrowserFlow[] = [
+  siteHome,
+  siteVisitorFlag,
+  siteLessonPlan,
+  bareToWww,
+  shopProduct,
+  redirectorPage,
+  redirectorFaviconChain,
+];
 
 export function flowById(id: string): BrowserFlow {
   const f = BROWSER_FLOWS.find((x) => x.id === id);

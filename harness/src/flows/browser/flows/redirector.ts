@@ -5,7 +5,8 @@ export const redirectorPage: BrowserFlow = {
   id: 'redirector/browser/page',
   role: 'redirector',
   title: 'Redirecting host page in Chromium; the cdn-cgi assets it links',
-  clause: 'Redirecting host {redirector_url}: GET /<directory>/ -> 200, text/html; charset=UTF-8, gzip, x-frame-options SAMEORIGIN; the host "serves an HTML page, a few static error-page assets"',
+  clause:
+    'Redirecting host {redirector_url}: GET /<directory>/ -> 200, text/html; charset=UTF-8, gzip, x-frame-options SAMEORIGIN; the host "serves an HTML page, a few static error-page assets"',
   requires: ['redirector'],
   values: ['REDIRECTOR_DIRECTORY'],
   har: 'redirector-page',
@@ -49,11 +50,22 @@ export const redirectorFaviconChain: BrowserFlow = {
       if (answer) s.noteForHar(answer);
     }
     const hosts = chain.map((r) => new URL(r.url()).host);
-    s.findings.compare(`${s.id} hosts`, chain.length === 3 && new Set(hosts).size === 3, '/favicon.ico, then / on another host, then / on a third host (three hosts, two 301s)', chain.map((r) => r.url()).join(' -> '));
-    s.findings.compare(`${s.id} chain`, chain.length === 3 && chain.every((r, i) => (!expected[i].startsWith('<') ? r.url() === expected[i] : true)), expected.join(' -> '), chain.map((r) => r.url()).join(' -> '), {
-      source: 'reference',
-      message: 'the hosts of the target map (TARGET_REDIRECTOR_URL); the description says only "another host", "a third host"',
-    });
+    s.findings.compare(
+      `${s.id} hosts`,
+      chain.length === 3 && new Set(hosts).size === 3,
+      '/favicon.ico, then / on another host, then / on a third host (three hosts, two 301s)',
+      chain.map((r) => r.url()).join(' -> '),
+    );
+    s.findings.compare(
+      `${s.id} chain`,
+      chain.length === 3 && chain.every((r, i) => (!expected[i].startsWith('<') ? r.url() === expected[i] : true)),
+      expected.join(' -> '),
+      chain.map((r) => r.url()).join(' -> '),
+      {
+        source: 'reference',
+        message: 'the hosts of the target map (TARGET_REDIRECTOR_URL); the description says only "another host", "a third host"',
+      },
+    );
     for (let i = 0; i < chain.length - 1; i++) {
       const hop = await chain[i].response();
       const label = `${s.id} ${s.label(chain[i].url())}`;
@@ -65,7 +77,10 @@ export const redirectorFaviconChain: BrowserFlow = {
     }
     const last = await FlowSession.observe(res);
     const ok = last.status !== undefined && last.status >= 200 && last.status < 300;
-    s.findings.compare(`${s.id} ${s.label(last.url)} status`, ok, '2xx (the chain ends on a page)', String(last.status), { source: 'reference', message: "the description does not show the third host's answer" });
+    s.findings.compare(`${s.id} ${s.label(last.url)} status`, ok, '2xx (the chain ends on a page)', String(last.status), {
+      source: 'reference',
+      message: "the description does not show the third host's answer",
+    });
     s.checkConsole(['site']);
   },
 };

@@ -26,10 +26,12 @@ async function clearedOn(map: TargetMap, url: string, names: readonly string[], 
     res.body.destroy();
     const raw = res.headers['set-cookie'];
     const cookies = (Array.isArray(raw) ? raw : raw ? [raw] : []).map(parseSetCookieLine);
-    return new Map(names.map((name) => {
-      const domain = cookies.find((c) => c.name === name)?.domain;
-      return [name, domain ? `.${domain.replace(/^\./, '')}` : host];
-    }));
+    return new Map(
+      names.map((name) => {
+        const domain = cookies.find((c) => c.name === name)?.domain;
+        return [name, domain ? `.${domain.replace(/^\./, '')}` : host];
+      }),
+    );
   } catch {
     return new Map(names.map((name) => [name, host]));
   } finally {
@@ -42,7 +44,8 @@ export const shopProduct: BrowserFlow = {
   id: 'shop/browser/product',
   role: 'shop',
   title: 'Storefront product page in Chromium: every sub-resource loads, images arrive as AVIF, cookies set and two expired',
-  clause: 'Storefront host: GET /products/<product handle>; Storefront assets: image "when the request Accept includes image/avif the response content-type is image/avif; headers source-type"',
+  clause:
+    'Storefront host: GET /products/<product handle>; Storefront assets: image "when the request Accept includes image/avif the response content-type is image/avif; headers source-type"',
   requires: ['shop'],
   values: ['PRODUCT_HANDLE'],
   har: 'shop-product',
@@ -54,9 +57,23 @@ export const shopProduct: BrowserFlow = {
     // A returning visitor holds two cookies the page must expire: seeded where the target's own answer clears them.
     const domains = await clearedOn(s.env.map, `${shop}${path}`, EXPIRED, Math.min(5000, s.env.timeouts.navigationMs / 3));
     const tomorrow = Math.floor(Date.now() / 1000) + 86400;
-    const seeded = EXPIRED.map((name) => ({ name, value: 'returning-visitor', domain: domains.get(name) ?? host, path: '/', expires: tomorrow, secure: true, sameSite: 'Lax' as const }));
+    const seeded = EXPIRED.map((name) => ({
+      name,
+      value: 'returning-visitor',
+      domain: domains.get(name) ?? host,
+      path: '/',
+      expires: tomorrow,
+      secure: true,
+      sameSite: 'Lax' as const,
+    }));
     await s.context.addCookies(seeded);
-    s.findings.add(`${s.id} seeded`, 'pass', 'returning-visitor cookies seeded where the page clears them', seeded.map((c) => `${c.name} on ${c.domain}`).join(', '), { source: 'reference', message: 'set-up of the flow, not an expectation' });
+    s.findings.add(
+      `${s.id} seeded`,
+      'pass',
+      'returning-visitor cookies seeded where the page clears them',
+      seeded.map((c) => `${c.name} on ${c.domain}`).join(', '),
+      { source: 'reference', message: 'set-up of the flow, not an expectation' },
+    );
     const doc = await s.goto(`${shop}${path}`);
     const date = await FlowSession.dateOf(doc);
     const observedDoc = await FlowSession.observe(doc);
@@ -75,12 +92,27 @@ export const shopProduct: BrowserFlow = {
     ]);
     for (const img of images) {
       const accept = img.requestHeaders.accept ?? '';
-      s.findings.add(`${s.id} ${s.label(img.url)} accept`, accept.includes('image/avif') ? 'pass' : 'skip', 'Chromium offers image/avif', accept || '(no Accept)', {
-        message: accept.includes('image/avif') ? 'the AVIF expectation applies' : 'this browser does not offer AVIF: the AVIF expectation does not apply',
-      });
+      s.findings.add(
+        `${s.id} ${s.label(img.url)} accept`,
+        accept.includes('image/avif') ? 'pass' : 'skip',
+        'Chromium offers image/avif',
+        accept || '(no Accept)',
+        {
+          message: accept.includes('image/avif') ? 'the AVIF expectation applies' : 'this browser does not offer AVIF: the AVIF expectation does not apply',
+        },
+      );
     }
-    const broken = await s.page.evaluate(() => Array.from(document.images).filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.currentSrc || i.src));
-    s.findings.compare(`${s.id} images decoded`, broken.length === 0, 'every <img> decoded by the browser', broken.length ? `not decoded: ${broken.join(', ')}` : 'all decoded');
+    const broken = await s.page.evaluate(() =>
+      Array.from(document.images)
+        .filter((i) => !i.complete || i.naturalWidth === 0)
+        .map((i) => i.currentSrc || i.src),
+    );
+    s.findings.compare(
+      `${s.id} images decoded`,
+      broken.length === 0,
+      'every <img> decoded by the browser',
+      broken.length ? `not decoded: ${broken.join(', ')}` : 'all decoded',
+    );
     s.checkConsole(['site']);
     await s.checkCookies({ role: 'shop', method: 'GET', url: new URL(observedDoc.url), headers: observedDoc.requestHeaders }, date);
   },

@@ -35,7 +35,8 @@ export const siteHome: BrowserFlow = {
   id: 'site/browser/home',
   role: 'site',
   title: 'Home page in Chromium: every sub-resource answered 2xx with its type and coding, no console errors, cookies as stored',
-  clause: 'What the service does 1, 3, 8; Static files on {base_url}; Media files on {asset_url}; Third-party beacons called by the site; Cookies set by {base_url}',
+  clause:
+    'What the service does 1, 3, 8; Static files on {base_url}; Media files on {asset_url}; Third-party beacons called by the site; Cookies set by {base_url}',
   requires: ['site'],
   har: 'site-home',
   async run(s) {
@@ -45,7 +46,9 @@ export const siteHome: BrowserFlow = {
     s.checkResource(observedDoc);
     await s.settle();
     const icon = await loadDeclaredIcon(s);
-    s.findings.compare(`${s.id} declares an icon`, icon !== undefined, '<link rel="icon">', icon ?? '(none)', { clause: 'Static files on {base_url}: icon /favicon.ico' });
+    s.findings.compare(`${s.id} declares an icon`, icon !== undefined, '<link rel="icon">', icon ?? '(none)', {
+      clause: 'Static files on {base_url}: icon /favicon.ico',
+    });
     await s.settle();
     await checkDiscoverable(s);
     const resources = await s.checkResources(() => true);

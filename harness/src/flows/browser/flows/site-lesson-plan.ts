@@ -10,10 +10,25 @@ async function checkLookup(s: FlowSession, response: Response, host: string): Pr
   const o = await FlowSession.observe(response);
   const q = new URL(o.url).searchParams.get('guids') ?? '';
   const id = `${s.id} guids=${q === '' ? '(empty)' : '<guid>'}`;
-  s.findings.compare(`${id} x-requested-with`, o.requestHeaders['x-requested-with'] === 'XMLHttpRequest', 'XMLHttpRequest', o.requestHeaders['x-requested-with'] ?? '(absent)');
-  s.findings.compare(`${id} accept`, (o.requestHeaders.accept ?? '').includes('application/json'), 'contains "application/json"', o.requestHeaders.accept ?? '(absent)');
+  s.findings.compare(
+    `${id} x-requested-with`,
+    o.requestHeaders['x-requested-with'] === 'XMLHttpRequest',
+    'XMLHttpRequest',
+    o.requestHeaders['x-requested-with'] ?? '(absent)',
+  );
+  s.findings.compare(
+    `${id} accept`,
+    (o.requestHeaders.accept ?? '').includes('application/json'),
+    'contains "application/json"',
+    o.requestHeaders.accept ?? '(absent)',
+  );
   const jar = ((await s.context.cookies()) as StoredCookie[]).filter((c) => cookieAppliesTo(c, host));
-  const sent = new Set((o.requestHeaders.cookie ?? '').split(/;\s*/).filter(Boolean).map((p) => p.split('=')[0]));
+  const sent = new Set(
+    (o.requestHeaders.cookie ?? '')
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((p) => p.split('=')[0]),
+  );
   const missing = jar.map((c) => c.name).filter((n) => !sent.has(n));
   s.findings.compare(
     `${id} cookies sent`,
@@ -38,7 +53,8 @@ export const siteLessonPlan: BrowserFlow = {
   id: 'site/browser/lesson-plan',
   role: 'site',
   title: "Lesson-plan lookup as the page's own script calls it: XHR header, cookies sent, JSON parsed and rendered",
-  clause: 'Endpoints, Site host: GET /api/LessonPlan/GetPlanJson?guids=<list> -> "Accept application/json; X-Requested-With: XMLHttpRequest; cookies sent" -> 200 application/json',
+  clause:
+    'Endpoints, Site host: GET /api/LessonPlan/GetPlanJson?guids=<list> -> "Accept application/json; X-Requested-With: XMLHttpRequest; cookies sent" -> 200 application/json',
   requires: ['site'],
   har: 'site-lesson-plan',
   async run(s) {
@@ -55,14 +71,20 @@ export const siteLessonPlan: BrowserFlow = {
     const guid = await button.getAttribute('data-guid', { timeout: s.env.timeouts.responseMs }).catch(() => null);
     s.findings.compare(`${s.id} save button`, guid !== null, 'a .add-to-plan button with data-guid', guid ?? '(none)', { source: 'reference' });
     if (guid === null) throw new FlowAbort('no save button');
-    const second = await s.waitForResponse(`${LOOKUP}?guids=<the saved guid> after a click`, isLookup(guid), () => button.click({ timeout: s.env.timeouts.responseMs }));
+    const second = await s.waitForResponse(`${LOOKUP}?guids=<the saved guid> after a click`, isLookup(guid), () =>
+      button.click({ timeout: s.env.timeouts.responseMs }),
+    );
     await checkLookup(s, second, host);
     const rendered = await s.page
       .waitForFunction(() => document.querySelectorAll('#plan-tray-list li').length > 0, undefined, { timeout: s.env.timeouts.responseMs })
       .then(() => s.page.locator('#plan-tray-list li').count())
       .catch(() => 0);
-    s.findings.compare(`${s.id} rendered by the page`, rendered === 1, "1 saved plan listed by the page's script from the JSON", `${rendered} listed`, { source: 'reference' });
+    s.findings.compare(`${s.id} rendered by the page`, rendered === 1, "1 saved plan listed by the page's script from the JSON", `${rendered} listed`, {
+      source: 'reference',
+    });
     const pressed = await button.getAttribute('aria-pressed').catch(() => null);
-    s.findings.compare(`${s.id} saved state`, pressed === 'true', 'aria-pressed="true" on the saved plan', `aria-pressed="${pressed}"`, { source: 'reference' });
+    s.findings.compare(`${s.id} saved state`, pressed === 'true', 'aria-pressed="true" on the saved plan', `aria-pressed="${pressed}"`, {
+      source: 'reference',
+    });
   },
 };

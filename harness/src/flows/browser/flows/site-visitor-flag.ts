@@ -9,29 +9,50 @@ export const siteVisitorFlag: BrowserFlow = {
   id: 'site/browser/visitor-flag',
   role: 'site',
   title: "Visitor flag flip caused by the page's own script: a mouse move fetches the CSS endpoint and the stored cookie becomes |True with the same id",
-  clause: 'States and transitions: flag False -> GET /layouts/system/VisitorIdentificationCSS.aspx?<digits> (request sends the cookie) -> flag True, "same cookie id with suffix |True, same attributes"',
+  clause:
+    'States and transitions: flag False -> GET /layouts/system/VisitorIdentificationCSS.aspx?<digits> (request sends the cookie) -> flag True, "same cookie id with suffix |True, same attributes"',
   requires: ['site'],
   har: 'site-visitor-flag',
   async run(s) {
     const site = s.origin('site');
     const host = new URL(site).hostname;
-    const stored = async (): Promise<StoredCookie | undefined> => ((await s.context.cookies()) as StoredCookie[]).find((c) => c.name === COOKIE && cookieAppliesTo(c, host));
+    const stored = async (): Promise<StoredCookie | undefined> =>
+      ((await s.context.cookies()) as StoredCookie[]).find((c) => c.name === COOKIE && cookieAppliesTo(c, host));
     await s.goto(`${site}/`, 'domcontentloaded');
     const before = await stored();
     const m = /^([0-9a-f]{32})\|False$/.exec(before?.value ?? '');
-    s.findings.compare(`${s.id} cookie before`, m !== null, `${COOKIE} = <32 hex>|False`, before?.value ?? '(not stored)', { secret: true, clause: 'States and transitions: no cookie -> flag False' });
-    const css = await s.waitForResponse(`${FLIP_PATH} requested after a mouse move`, (r) => new URL(r.url()).pathname === FLIP_PATH, async () => {
-      await s.page.mouse.move(24, 24);
-      await s.page.mouse.move(160, 120, { steps: 4 });
+    s.findings.compare(`${s.id} cookie before`, m !== null, `${COOKIE} = <32 hex>|False`, before?.value ?? '(not stored)', {
+      secret: true,
+      clause: 'States and transitions: no cookie -> flag False',
     });
+    const css = await s.waitForResponse(
+      `${FLIP_PATH} requested after a mouse move`,
+      (r) => new URL(r.url()).pathname === FLIP_PATH,
+      async () => {
+        await s.page.mouse.move(24, 24);
+        await s.page.mouse.move(160, 120, { steps: 4 });
+      },
+    );
     await css.finished().catch(() => undefined);
     const observed = await FlowSession.observe(css);
     s.findings.compare(`${s.id} request query`, /^\?\d{13}$/.test(new URL(observed.url).search), '?<13 digits>', new URL(observed.url).search || '(none)');
     const sent = (observed.requestHeaders.cookie ?? '').split(/;\s*/).find((p) => p.startsWith(`${COOKIE}=`));
-    s.findings.compare(`${s.id} request cookie`, before !== undefined && sent === `${COOKIE}=${before.value}`, `${COOKIE}=<the stored value>`, sent ?? '(not sent)', { secret: true, clause: 'States and transitions: "request sends the cookie"' });
+    s.findings.compare(
+      `${s.id} request cookie`,
+      before !== undefined && sent === `${COOKIE}=${before.value}`,
+      `${COOKIE}=<the stored value>`,
+      sent ?? '(not sent)',
+      { secret: true, clause: 'States and transitions: "request sends the cookie"' },
+    );
     s.checkResource(observed);
     const after = await stored();
-    s.findings.compare(`${s.id} cookie after`, m !== null && after?.value === `${m[1]}|True`, m ? `${m[1]}|True (the same id)` : '<the same id>|True', after?.value ?? '(not stored)', { secret: true });
+    s.findings.compare(
+      `${s.id} cookie after`,
+      m !== null && after?.value === `${m[1]}|True`,
+      m ? `${m[1]}|True (the same id)` : '<the same id>|True',
+      after?.value ?? '(not stored)',
+      { secret: true },
+    );
     const facts = { role: 'site' as const, method: 'GET', url: new URL(observed.url), headers: observed.requestHeaders };
     await s.checkCookies(facts, await FlowSession.dateOf(css), { only: [COOKIE], ignoreValue: true });
   },
