@@ -15,7 +15,8 @@ export default defineConfig({
   ],
   timeout: 60_000,
   // Playwright's default is half the cores (one worker on a 2-core machine); the browser flows gain from two.
-  workers: process.env.PW_WORKERS ?? '100%',
+  // PW_WORKERS: a number of workers (`1`) or a share of the cores (`50%`).
+  workers: /^\d+$/.test(process.env.PW_WORKERS ?? '') ? Number(process.env.PW_WORKERS) : (process.env.PW_WORKERS ?? '100%'),
   projects: [
     {
       name: 'raw',

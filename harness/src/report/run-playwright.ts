@@ -19,7 +19,8 @@ export async function playwrightCli(args: string[], env: Record<string, string>)
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !/^(TARGET_|TARGETS_FILE|BASELINE|HARNESS_|JEST_|PLAYWRIGHT_|CI$|https?_proxy$|no_proxy$)/i.test(k)) clean[k] = v;
-  Object.assign(clean, env, { FORCE_COLOR: '0' });
+  // One Playwright worker unless the caller asks for more: the test runner already keeps every core busy.
+  Object.assign(clean, { PW_WORKERS: '1' }, env, { FORCE_COLOR: '0' });
   const cli = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
   const child = spawn(process.execPath, [cli, ...args], { cwd: ROOT, env: clean, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

@@ -37,7 +37,8 @@ export async function runPlaywright(root: string, args: string[], targetEnv: Rec
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !/^(TARGET_|TARGETS_FILE|BASELINE|HARNESS_|JEST_|https?_proxy$|no_proxy$)/i.test(k)) env[k] = v;
-  Object.assign(env, targetEnv, { PLAYWRIGHT_JSON_OUTPUT_NAME: report, FORCE_COLOR: '0' });
+  // One Playwright worker unless the caller asks for more: the test runner already keeps every core busy.
+  Object.assign(env, { PW_WORKERS: '1' }, targetEnv, { PLAYWRIGHT_JSON_OUTPUT_NAME: report, FORCE_COLOR: '0' });
   const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
   const child = spawn(process.execPath, [cli, 'test', ...args, '--reporter=json', `--output=${path.join(dir, 'results')}`], {
     cwd: root,

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { playwrightCli } from '../../report/run-playwright';
+import { playwrightCli, REPORTER } from '../../report/run-playwright';
 import type { ConformanceResults } from '../../report/types';
 import { makeTestPki, type TestPki } from '../../target-map/test-pki';
 import { startMisbehaving } from './misbehaving';
@@ -29,7 +29,7 @@ const REQUEST_TIMEOUT_MS = 2500;
 const BODY_CAP_BYTES = 1024 * 1024;
 
 /** The one error expectation of site/home, by its id, and the cause its finding gives after `site: <url>: `. */
-const CAUSES: Record<'slow' | 'giant-body' | 'close-mid-body', Array<[string, RegExp]>> = {
+const CAUSES: Record<Kind, Array<[string, RegExp]>> = {
   // 100 bytes announced, one a second: the request timeout ends it.
   slow: [['site/home transport', new RegExp(`^no complete response within ${REQUEST_TIMEOUT_MS} ms \\(status 200 and \\d+ body bytes\\)$`)]],
   // 1 GiB sent as fast as it is read: the cap or the request timeout, whichever the machine reaches first.
@@ -41,45 +41,66 @@ const CAUSES: Record<'slow' | 'giant-body' | 'close-mid-body', Array<[string, Re
   'close-mid-body': [['site/home transport', /^other side closed \(UND_ERR_SOCKET\)$/]],
 };
 
-test.each(['slow', 'giant-body', 'close-mid-body'] as const)(
+type Kind = 'slow' | 'giant-body' | 'close-mid-body';
+const KINDS: readonly Kind[] = ['slow', 'giant-body', 'close-mid-body'];
+
+/** One whole run against each misbehaving target, the three side by side: each waits on its own target's limits. */
+let runs: Promise<Record<Kind, { url: string; code: number | null; out: string }>> | undefined;
+function runAll() {
+  runs ??= (async () => {
+    const entries = await Promise.all(
+      KINDS.map(async (kind) => {
+        const target = await startMisbehaving(kind, pki, pki);
+        const out = path.join(work, kind);
+        const url = `${target.scheme}://${NAME}:${target.port}`;
+        try {
+          // Runs side by side each have their own output folders (Playwright clears its own when it starts).
+          const own = [`--output=${path.join(work, `${kind}-results`)}`, `--reporter=${REPORTER}`];
+          const run = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$', ...own], {
+            TARGET_URL: url,
+            TARGET_RESOLVE: `${NAME}:${target.port}:127.0.0.1`,
+            TARGET_CA: pki.caFile,
+            HARNESS_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+            HARNESS_BODY_CAP_BYTES: String(BODY_CAP_BYTES),
+            HARNESS_REPORT_DIR: out,
+            PW_WORKERS: '1',
+          });
+          return [kind, { url, code: run.code, out }] as const;
+        } finally {
+          await target.close();
+        }
+      }),
+    );
+    return Object.fromEntries(entries) as Record<Kind, { url: string; code: number | null; out: string }>;
+  })();
+  return runs;
+}
+
+test.each(KINDS)(
   'a target that is %s leaves an intact report with an error',
   async (kind) => {
-    const target = await startMisbehaving(kind, pki, pki);
-    const out = path.join(work, kind);
-    const url = `${target.scheme}://${NAME}:${target.port}`;
-    try {
-      const run = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], {
-        TARGET_URL: url,
-        TARGET_RESOLVE: `${NAME}:${target.port}:127.0.0.1`,
-        TARGET_CA: pki.caFile,
-        HARNESS_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-        HARNESS_BODY_CAP_BYTES: String(BODY_CAP_BYTES),
-        HARNESS_REPORT_DIR: out,
-      });
-      expect(run.code).toBe(1);
-      const results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as ConformanceResults;
-      // The test failed on its findings (not `timedOut`: the harness's own limits ended the exchange).
-      expect(results.tests.map((t) => [t.id, t.status])).toEqual([['site/home', 'failed']]);
-      expect([results.run.playwrightStatus, results.run.status]).toEqual(['failed', 'failed']);
-      const home = results.tests[0];
-      // Exactly one error, on the h1 leg (the target offers no h2), naming the URL and the cause.
-      expect(results.totals.error).toBe(1);
-      const errors = home.expectations.flatMap((e) => e.findings.filter((f) => f.verdict === 'error').map((f) => ({ expectation: e.id, ...f })));
-      expect(errors).toHaveLength(1);
-      const [error] = errors;
-      expect([error.expectation, error.protocol]).toEqual([error.id, 'h1']);
-      expect(CAUSES[kind].map(([id]) => id)).toContain(error.id);
-      const prefix = `site: ${url}/: `;
-      expect(error.message?.slice(0, prefix.length)).toBe(prefix);
-      expect(error.message!.slice(prefix.length)).toMatch(CAUSES[kind].find(([id]) => id === error.id)![1]);
-      expect(home.errors.join('\n')).toContain(`${error.id}: error: ${error.message}`);
-      const junit = fs.readFileSync(path.join(out, 'junit.xml'), 'utf8');
-      expect(junit).toMatch(/<error /);
-      expect(junit).toContain(error.id);
-      expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toMatch(/<\/html>\s*$/);
-    } finally {
-      await target.close();
-    }
+    const { url, code, out } = (await runAll())[kind];
+    expect(code).toBe(1);
+    const results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as ConformanceResults;
+    // The test failed on its findings (not `timedOut`: the harness's own limits ended the exchange).
+    expect(results.tests.map((t) => [t.id, t.status])).toEqual([['site/home', 'failed']]);
+    expect([results.run.playwrightStatus, results.run.status]).toEqual(['failed', 'failed']);
+    const home = results.tests[0];
+    // Exactly one error, on the h1 leg (the target offers no h2), naming the URL and the cause.
+    expect(results.totals.error).toBe(1);
+    const errors = home.expectations.flatMap((e) => e.findings.filter((f) => f.verdict === 'error').map((f) => ({ expectation: e.id, ...f })));
+    expect(errors).toHaveLength(1);
+    const [error] = errors;
+    expect([error.expectation, error.protocol]).toEqual([error.id, 'h1']);
+    expect(CAUSES[kind].map(([id]) => id)).toContain(error.id);
+    const prefix = `site: ${url}/: `;
+    expect(error.message?.slice(0, prefix.length)).toBe(prefix);
+    expect(error.message!.slice(prefix.length)).toMatch(CAUSES[kind].find(([id]) => id === error.id)![1]);
+    expect(home.errors.join('\n')).toContain(`${error.id}: error: ${error.message}`);
+    const junit = fs.readFileSync(path.join(out, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<error /);
+    expect(junit).toContain(error.id);
+    expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toMatch(/<\/html>\s*$/);
   },
   120_000,
 );
