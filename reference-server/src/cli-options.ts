@@ -22,6 +22,10 @@ export const USAGE = `Usage: npm run reference -- [options]
                   (or REFERENCE_DEPLOYMENT)
   --ocsp-responder-id byName|byKey
                   ResponderID of OCSP responses. Default byName (or REFERENCE_OCSP_RESPONDER_ID)
+  --http3         serve HTTP/3 through an edge of its own (Caddy, on its own TCP and UDP port);
+                  the default where Caddy is installed (or REFERENCE_HTTP3=1)
+  --no-http3      no HTTP/3 (or REFERENCE_HTTP3=0)
+  --h3-port N     the edge's port. Default the TLS port + 1; 0 = any free port
   --json          print one JSON line when ready (for programs)
   --help          this text`;
 
@@ -45,6 +49,9 @@ export function parseCli(argv: string[]): CliOptions {
         'pki-dir': { type: 'string' },
         'ocsp-responder-id': { type: 'string' },
         deployment: { type: 'string' },
+        http3: { type: 'boolean' },
+        'no-http3': { type: 'boolean' },
+        'h3-port': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -56,7 +63,7 @@ export function parseCli(argv: string[]): CliOptions {
   if (section !== undefined && !/^[A-Za-z0-9._~-]+$/.test(section)) {
     throw new CliError(`--section: "${section}" is not a single path segment (letters, digits, . _ ~ -)`);
   }
-  const options: CliOptions = { json: parsed.json ?? false, help: parsed.help ?? false };
+  const options: CliOptions = { json: parsed.json ?? false, help: parsed.help ?? false, http3: 'auto' };
   const tlsPort = port('port', parsed.port);
   const httpPort = port('http-port', parsed['http-port']);
   if (tlsPort !== undefined) options.port = tlsPort;
@@ -69,6 +76,11 @@ export function parseCli(argv: string[]): CliOptions {
     if (deployment !== 'reference' && deployment !== 'alt') throw new CliError(`--deployment: "${deployment}" is not reference or alt`);
     options.deployment = deployment;
   }
+  if (parsed.http3 && parsed['no-http3']) throw new CliError('--http3 and --no-http3 contradict each other');
+  if (parsed.http3) options.http3 = true;
+  if (parsed['no-http3']) options.http3 = false;
+  const h3Port = port('h3-port', parsed['h3-port']);
+  if (h3Port !== undefined) options.h3Port = h3Port;
   const responderId = parsed['ocsp-responder-id'];
   if (responderId !== undefined) {
     if (responderId !== 'byName' && responderId !== 'byKey') throw new CliError(`--ocsp-responder-id: "${responderId}" is not byName or byKey`);

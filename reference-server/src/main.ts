@@ -5,6 +5,9 @@ import { startReference, type RunningReference } from './server';
 function describe(ref: RunningReference): string {
   const lines = [
     `Reference server (deployment ${ref.context.deployment.name}) listening: TLS port ${ref.tlsPort} (h2, http/1.1), plain HTTP port ${ref.httpPort}`,
+    'port' in ref.http3
+      ? `HTTP/3 on UDP port ${ref.http3.port} (its edge, Caddy, bound like the reference; every h1/h2 answer says Alt-Svc: h3=":${ref.http3.port}")`
+      : `HTTP/3 off: ${ref.http3.off}`,
     `Root certificate: ${ref.rootPath}`,
     '',
     'Role         URL',
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
 
   ref = await startReference(options);
   if (options.json) {
-    const { tlsPort, httpPort, rootPath, urls, implemented, context } = ref;
+    const { tlsPort, httpPort, rootPath, urls, implemented, context, http3 } = ref;
     console.log(
       JSON.stringify({
         event: 'ready',
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
         section: context.section,
         deployment: context.deployment.name,
         values: context.deployment.targetValues,
+        http3,
       }),
     );
   } else {

@@ -13,6 +13,8 @@ import { stopOcspStore } from './hosts/ocsp';
 import { RESPONDER_ID_FORMS, type ResponderIdForm } from './hosts/ocsp/policy';
 import { loadOrCreatePki, type HostSpec, type ReferencePki } from './pki';
 import { ROLE_NAMES, ROLES, type Role } from './roles';
+import { altSvcValue } from './h3/edge-config';
+import { CADDY_MISSING, EdgeError, findCaddy, startEdge, type RunningEdge } from './h3/edge';
 import { ConnectionTracker } from './http/connection-tracker';
 import { applyTimeouts, http2ServerOptions, resolveTimeouts, type ConnectionTimeouts } from './http/timeouts';
 
@@ -42,6 +44,14 @@ export interface ReferenceOptions {
    * HTTP/2 session 60 s. Checked once here: a bad value throws before anything listens.
    */
   timeouts?: Partial<ConnectionTimeouts>;
+  /**
+   * HTTP/3 through an edge of its own (Caddy, `h3/edge.ts`): `true` requires it, `'auto'` starts it
+   * where Caddy is installed (the CLI's default), `false` (the default in process) does without.
+   * REFERENCE_HTTP3 (1 or 0) overrides `'auto'`.
+   */
+  http3?: boolean | 'auto';
+  /** The edge's port (TCP and UDP). Default: the TLS port + 1, or a free port when the TLS port is 0. */
+  h3Port?: number;
 }
 
 export interface RunningReference {
@@ -55,6 +65,8 @@ export interface RunningReference {
   urls: Record<Role, string[]>;
   /** Roles this build implements; the others answer 421. */
   implemented: Role[];
+  /** HTTP/3: the edge's port (advertised in every h1/h2 answer's Alt-Svc), or why there is none. */
+  http3: { port: number } | { off: string };
   stop(): Promise<void>;
 }
 
@@ -81,6 +93,25 @@ function deploymentOf(options: ReferenceOptions): Deployment {
   const deployment = deploymentByName(name);
   if (!deployment) throw new Error(`deployment ${JSON.stringify(name)} is not one of ${Object.keys(DEPLOYMENTS).join(', ')}`);
   return deployment;
+}
+
+/** While the HTTP/3 edge runs, every h1/h2 answer advertises it (RFC 7838), as a CDN in front of an origin does. */
+function advertised(handler: Handler, altSvc: () => string | undefined): Handler {
+  return (req, res) => {
+    const value = altSvc();
+    if (value) res.setHeader('Alt-Svc', value);
+    handler(req, res);
+  };
+}
+
+/** Whether to start the HTTP/3 edge: true, false, or undefined for where Caddy is installed. */
+function http3Wanted(options: ReferenceOptions): boolean | undefined {
+  if (options.http3 !== 'auto') return options.http3 ?? false;
+  const v = process.env.REFERENCE_HTTP3;
+  if (v === undefined || v === '') return undefined;
+  if (v === '1' || v === 'true') return true;
+  if (v === '0' || v === 'false') return false;
+  throw new Error(`REFERENCE_HTTP3 ${JSON.stringify(v)} is not 1 or 0`);
 }
 
 /** A deployment's per-request trace header on every answer of every role, before any app runs. */
@@ -168,7 +199,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const siteLeaf = pki.leaves.find((l) => l.role === 'site') ?? pki.leaves[0];
   const tracker = new ConnectionTracker();
 
-  const tlsHandler = traced(vhost(composeHosts(context, tlsRoles)), deployment);
+  let altSvc: string | undefined;
+  const tlsHandler = advertised(traced(vhost(composeHosts(context, tlsRoles)), deployment), () => altSvc);
   const tlsServer = http2.createSecureServer(
     {
       ...http2ServerOptions(timeouts),
@@ -205,6 +237,40 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     throw err;
   }
 
+  // HTTP/3: the edge in front of the TLS port, where Caddy is installed (or required).
+  const wanted = http3Wanted(options);
+  let http3: RunningReference['http3'] = {
+    off: options.http3 === 'auto' ? 'turned off (REFERENCE_HTTP3=0)' : options.http3 === false ? 'turned off (--no-http3)' : 'not asked for',
+  };
+  let edge: RunningEdge | undefined;
+  if (wanted !== false) {
+    const caddy = findCaddy();
+    if (!caddy) {
+      if (wanted === true) {
+        await tracker.shutdown([tlsServer, httpServer], 0);
+        throw new EdgeError(`HTTP/3 was asked for, but ${CADDY_MISSING}`);
+      }
+      http3 = { off: CADDY_MISSING };
+    } else {
+      try {
+        const names = tlsRoles.flatMap((r) => [...ROLE_NAMES[r]]);
+        edge = await startEdge({
+          caddy,
+          pki,
+          names,
+          bind,
+          port: options.h3Port ?? (tlsPort === 0 || options.port === 0 ? 0 : tlsPort + 1),
+          upstreamPort: tlsPort,
+        });
+        http3 = { port: edge.port };
+        altSvc = altSvcValue(edge.port);
+      } catch (err) {
+        await tracker.shutdown([tlsServer, httpServer], 0);
+        throw err;
+      }
+    }
+  }
+
   const urls = {} as Record<Role, string[]>;
   for (const role of ROLES) {
     urls[role] = PLAIN_HTTP_ROLES.includes(role)
@@ -222,9 +288,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     context,
     urls,
     implemented,
+    http3,
     stop: () => {
       stopOcspStore(context);
-      return (stopping ??= tracker.shutdown([tlsServer, httpServer], options.drainMs ?? 5000));
+      return (stopping ??= Promise.all([edge?.stop(), tracker.shutdown([tlsServer, httpServer], options.drainMs ?? 5000)]).then(() => undefined));
     },
   };
 }
