@@ -171,7 +171,7 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
     const record =
       (side: 'baseline' | 'candidate'): BeforeRequest =>
       async (request, protocol) => {
-        if (!recording) return;
+        if (!recording || protocol === 'h3') return;
         if (side === 'candidate') return void recording.push({ side: 'candidate', protocol, request });
         const k = `${protocol} ${request.method} ${request.url}`;
         const n = (seen.get(k) ?? 0) + 1;
@@ -189,7 +189,7 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
         return Promise.resolve();
       };
       const counted = (clients: ReplayClients, side: 'baseline' | 'candidate') =>
-        Object.assign(clients, { beforeRequest: (r: Parameters<BeforeRequest>[0], p: 'h1' | 'h2') => (count(), record(side)(r, p)) });
+        Object.assign(clients, { beforeRequest: (r: Parameters<BeforeRequest>[0], p: Parameters<BeforeRequest>[1]) => (count(), record(side)(r, p)) });
       counted(c, 'candidate');
       counted(b, 'baseline');
       const t0 = performance.now();

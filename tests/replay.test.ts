@@ -13,8 +13,8 @@ import { SPECS_DIR } from './support/paths';
 /*
  * The data-driven replay: one test per exchange and per flow of every specs/<role>.json, titled
  * by its id (which starts with the role), so `--grep site/` or `--grep site/home` selects. Each
- * runs over HTTP/1.1 and HTTP/2, evaluates every expectation and named check, compares the two
- * protocols, attaches the findings as JSON and fails with one line per failing finding. With a
+ * runs over HTTP/1.1 and HTTP/2 (and HTTP/3 where the target advertises it: harness/src/replay/h3.ts),
+ * evaluates every expectation and named check, compares the protocols, attaches the findings as JSON and fails with one line per failing finding. With a
  * baseline (BASELINE_URL, BASELINE=reference), each is also sent to the baseline and compared.
  *
  * The spec files are loaded when this module loads: a bad spec file stops the run with every
@@ -36,7 +36,7 @@ function baselineClients(workers: number): { clients: ReplayClients; hosts: Host
   if (!BASELINE) return undefined;
   if (!baseline) {
     const pacer = new Pacer(perWorker(SETTINGS.baseline.maxRps, workers));
-    const c = new ReplayClients(BASELINE, { discoveryFile: SETTINGS.baseline.discoveryFile, beforeRequest: () => pacer.wait() });
+    const c = new ReplayClients(BASELINE, { discoveryFile: SETTINGS.baseline.discoveryFile, beforeRequest: () => pacer.wait(), h3: false });
     baseline = { clients: c, hosts: hostMapping(BASELINE, replayClients().map) };
   }
   return baseline;
@@ -68,7 +68,7 @@ for (const spec of SPECS) {
           if (leg.skipped) testInfo.annotations.push({ type: `${leg.protocol} skipped`, description: leg.skipped });
         }
         const findings = allFindings(record);
-        const ran = PROTOCOLS.filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
+        const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
         assertFindings(item.id, findings, ran);
       });
     }

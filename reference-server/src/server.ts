@@ -14,7 +14,7 @@ import { RESPONDER_ID_FORMS, type ResponderIdForm } from './hosts/ocsp/policy';
 import { loadOrCreatePki, type HostSpec, type ReferencePki } from './pki';
 import { ROLE_NAMES, ROLES, type Role } from './roles';
 import { altSvcValue } from './h3/edge-config';
-import { CADDY_MISSING, EdgeError, findCaddy, startEdge, type RunningEdge } from './h3/edge';
+import { CADDY_MISSING, EdgeError, findCaddy, loopbackFor, startEdge, type EdgeSite, type RunningEdge } from './h3/edge';
 import { ConnectionTracker } from './http/connection-tracker';
 import { applyTimeouts, http2ServerOptions, resolveTimeouts, type ConnectionTimeouts } from './http/timeouts';
 
@@ -102,6 +102,14 @@ function advertised(handler: Handler, altSvc: () => string | undefined): Handler
     if (value) res.setHeader('Alt-Svc', value);
     handler(req, res);
   };
+}
+
+/** The edge's sites: every leaf of the PKI with the names of the given roles it holds. */
+export function edgeSites(pki: ReferencePki, roles: readonly Role[]): EdgeSite[] {
+  const wanted = new Set<string>(roles.flatMap((r) => [...ROLE_NAMES[r]]));
+  return pki.leaves
+    .map((leaf) => ({ names: leaf.names.filter((n) => wanted.has(n)), certPem: leaf.chainPem, keyPem: leaf.keyPem }))
+    .filter((site) => site.names.length > 0);
 }
 
 /** Whether to start the HTTP/3 edge: true, false, or undefined for where Caddy is installed. */
@@ -247,26 +255,33 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     const caddy = findCaddy();
     if (!caddy) {
       if (wanted === true) {
+        stopOcspStore(context);
         await tracker.shutdown([tlsServer, httpServer], 0);
         throw new EdgeError(`HTTP/3 was asked for, but ${CADDY_MISSING}`);
       }
       http3 = { off: CADDY_MISSING };
     } else {
       try {
-        const names = tlsRoles.flatMap((r) => [...ROLE_NAMES[r]]);
         edge = await startEdge({
           caddy,
-          pki,
-          names,
+          sites: edgeSites(pki, tlsRoles),
+          upstream: { host: loopbackFor(bind), port: tlsPort, caPem: pki.rootPem },
           bind,
+          advertise: true,
           port: options.h3Port ?? (tlsPort === 0 || options.port === 0 ? 0 : tlsPort + 1),
-          upstreamPort: tlsPort,
         });
         http3 = { port: edge.port };
         altSvc = altSvcValue(edge.port);
       } catch (err) {
-        await tracker.shutdown([tlsServer, httpServer], 0);
-        throw err;
+        // Where HTTP/3 was only offered (Caddy installed, no port asked for), a busy port or a Caddy
+        // that will not start leaves the reference serving h1 and h2, saying why; asked for, it stops.
+        if (wanted === true || options.h3Port !== undefined) {
+          stopOcspStore(context);
+          await tracker.shutdown([tlsServer, httpServer], 0);
+          throw err;
+        }
+        http3 = { off: `its edge (Caddy) did not start: ${(err as Error).message.split('\n')[0]}` };
+        console.error(`reference: HTTP/3 off, ${http3.off}`);
       }
     }
   }
@@ -279,7 +294,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   }
 
   let stopping: Promise<void> | undefined;
-  return {
+  const running: RunningReference = {
     tlsPort,
     httpPort,
     rootPath: pki.rootPath,
@@ -294,4 +309,12 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       return (stopping ??= Promise.all([edge?.stop(), tracker.shutdown([tlsServer, httpServer], options.drainMs ?? 5000)]).then(() => undefined));
     },
   };
+  // An edge that dies on its own is advertised no more (clients would try QUIC on a dead port).
+  void edge?.exited.then((how) => {
+    if (stopping) return;
+    altSvc = undefined;
+    running.http3 = { off: `its edge (Caddy) exited: ${how}` };
+    console.error(`reference: HTTP/3 off, its edge (Caddy) exited: ${how}`);
+  });
+  return running;
 }

@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import { chromium, test as base, type Browser, type BrowserContext, type TestInfo } from '@playwright/test';
 import { addExtraHeaders, basicCredentials, extraHeaderNames, hideExtraHeaders } from '../../harness/src/browser/extra-headers';
 import { targetBrowserLaunch } from '../../harness/src/browser/launch';
+import { quicLaunch, type QuicEndpoint } from '../../harness/src/browser/quic';
+import { serviceEndpoints } from '../../harness/src/replay/h3';
 import { flowEnvironment, type FlowEnvironment } from '../../harness/src/flows/browser/environment';
 import { mergeSupplement } from '../../harness/src/flows/browser/har-output';
 import { runFlow, type BrowserFlow, type SupplementEntry } from '../../harness/src/flows/browser/session';
@@ -34,15 +36,47 @@ export const test = base.extend<{ targetContext: BrowserContext }, { targetBrows
     { scope: 'worker' },
   ],
   targetContext: async ({ targetBrowser }, use, testInfo) => {
-    const credentials = basicCredentials(target().map);
-    const context = await targetBrowser.newContext({
-      ignoreHTTPSErrors: target().map.insecure,
-      recordHar: { path: harPath(testInfo), content: 'embed' },
-      ...(credentials ? { httpCredentials: { ...credentials, send: 'unauthorized' as const } } : {}),
-    });
-    await addExtraHeaders(context, target().map);
+    const context = await flowContext(targetBrowser, testInfo);
     await use(context);
     await closeContext(context);
+  },
+});
+
+/** A context of a flow test: its HAR recorded, TARGET_HEADERS and Basic credentials given, certificate errors ignored only with TARGET_INSECURE=1. */
+async function flowContext(browser: Browser, testInfo: TestInfo): Promise<BrowserContext> {
+  const credentials = basicCredentials(target().map);
+  const context = await browser.newContext({
+    ignoreHTTPSErrors: target().map.insecure,
+    recordHar: { path: harPath(testInfo), content: 'embed' },
+    ...(credentials ? { httpCredentials: { ...credentials, send: 'unauthorized' as const } } : {}),
+  });
+  await addExtraHeaders(context, target().map);
+  return context;
+}
+
+/** The HTTP/3 endpoints every role advertises (Alt-Svc of an answer over h1), or why there is no HTTP/3 browser. */
+type Http3Setup = { endpoints: QuicEndpoint[]; browser?: Browser; off?: string };
+
+/**
+ * `h3Browser`: one Chromium per worker with QUIC forced to the endpoints the roles advertise, or
+ * the reason there is none (TARGET_H3=0, an embedded reference without its edge, no role advertising h3).
+ */
+const h3Test = base.extend<{ h3Context: BrowserContext | undefined }, { h3Setup: Http3Setup }>({
+  h3Setup: [
+    async ({}, use) => {
+      const map = target().map;
+      const endpoints = map.h3Off ? [] : await serviceEndpoints(map, target().agents.h1);
+      const off = map.h3Off ?? (endpoints.length ? undefined : 'no role advertises HTTP/3 (Alt-Svc h3): service/http3-seen judges that');
+      const browser = off ? undefined : await chromium.launch(quicLaunch(targetBrowserLaunch(map), endpoints).options);
+      await use({ endpoints, ...(browser ? { browser } : {}), ...(off ? { off } : {}) });
+      await browser?.close();
+    },
+    { scope: 'worker' },
+  ],
+  h3Context: async ({ h3Setup }, use, testInfo) => {
+    const context = h3Setup.browser ? await flowContext(h3Setup.browser, testInfo) : undefined;
+    await use(context);
+    if (context) await closeContext(context);
   },
 });
 
@@ -75,13 +109,41 @@ async function attachHar(context: BrowserContext, testInfo: TestInfo, supplement
 export function browserFlowTest(flow: BrowserFlow): void {
   test.describe(flow.role, () => {
     test(flow.id, { annotation: [{ type: 'flow', description: flow.title }] }, async ({ targetContext }, testInfo) => {
-      const { record, page, harSupplement } = await runFlow(flow, targetContext, flowEnv());
-      await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
-      test.skip(record.skipped !== undefined, record.skipped);
-      const shot = await page.screenshot({ fullPage: true, timeout: 5000 }).catch(() => undefined);
-      if (shot) await testInfo.attach('screenshot', { body: shot, contentType: 'image/png' });
-      await attachHar(targetContext, testInfo, harSupplement);
-      assertFindings(flow.id, record.findings);
+      await runFlowTest(flow, targetContext, testInfo);
     });
   });
+}
+
+/** The same, for a flow over HTTP/3: made from the advertised endpoints, in a Chromium with QUIC forced to them; skipped, with the reason, where there are none. */
+export function http3FlowTest(make: (endpoints: readonly QuicEndpoint[]) => BrowserFlow): void {
+  const named = make([]);
+  h3Test.describe(named.role, () => {
+    h3Test(named.id, { annotation: [{ type: 'flow', description: named.title }] }, async ({ h3Setup, h3Context }, testInfo) => {
+      if (!h3Context) {
+        const record = {
+          kind: 'flow',
+          role: named.role,
+          id: named.id,
+          title: named.title,
+          protocol: 'browser',
+          target: target().map.origin,
+          skipped: h3Setup.off,
+          findings: [],
+        };
+        await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
+      }
+      h3Test.skip(h3Context === undefined, h3Setup.off);
+      if (h3Context) await runFlowTest(make(h3Setup.endpoints), h3Context, testInfo);
+    });
+  });
+}
+
+async function runFlowTest(flow: BrowserFlow, context: BrowserContext, testInfo: TestInfo): Promise<void> {
+  const { record, page, harSupplement } = await runFlow(flow, context, flowEnv());
+  await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
+  test.skip(record.skipped !== undefined, record.skipped);
+  const shot = await page.screenshot({ fullPage: true, timeout: 5000 }).catch(() => undefined);
+  if (shot) await testInfo.attach('screenshot', { body: shot, contentType: 'image/png' });
+  await attachHar(context, testInfo, harSupplement);
+  assertFindings(flow.id, record.findings);
 }

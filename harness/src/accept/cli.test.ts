@@ -2,10 +2,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
+import type { Expectation, LegProtocol, TestReport } from '../report/types';
 import type { ExchangeSpec, SpecFile } from '../spec-model/types';
 import { main } from './cli';
-import { CANARY_COOKIE, CANARY_TOKEN, expectation, replayTest, results, snapshot, tempSpecs, writeResults } from './fixtures';
+import { CANARY_COOKIE, CANARY_TOKEN, expectation, replayTest, results, snapshot, tempSpecs, withH3, writeResults, type H3Fixture } from './fixtures';
 import { REFUSED_BY_LEVEL } from './levels';
+import { H3_REFUSAL } from './propose';
 
 let tmp: ReturnType<typeof tempSpecs>;
 beforeEach(() => {
@@ -262,5 +264,60 @@ describe('bad input: one line on stderr, exit 2, a stable code', () => {
     const r = run('--from', fromFile(), '--specs', path.join(tmp.root, 'nope'));
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^accept: .*nope: no such folder/);
+  });
+});
+
+describe('h3 legs', () => {
+  /** What the h3 answer would propose if it were read: another status and value, a field and a cookie of its own, fields learned as noise. */
+  const DECOY: H3Fixture = {
+    status: 203,
+    lines: [
+      ['x-powered-by', 'h3-decoy'],
+      ['x-h3-only', '1'],
+      ['set-cookie', 'h3only=1; Path=/'],
+    ],
+    noise: ['status', 'header x-powered-by', 'header content-type', 'cookie sid value'],
+  };
+  const SKIPPED = 'the h1 answer advertises no HTTP/3 (no Alt-Svc h3)';
+
+  /** A finding of the h3 leg as the report groups it: parity findings carry no protocol, the leg's own errors carry h3. */
+  function h3Expectation(id: string, verdict: 'pass' | 'fail' | 'error', expected: string, actual: string, protocol?: LegProtocol): Expectation {
+    const finding = { key: `f-${id}`, id, verdict, level: 'must' as const, expected, actual, source: 'rfc' as const, ...(protocol ? { protocol } : {}) };
+    return { key: `e-${id}`, id, step: id.split(' ')[0], verdict, level: 'must', source: 'rfc', findings: [finding] };
+  }
+
+  const accept = (tests: TestReport[], name: string, mode: string) =>
+    run('--from', writeResults(tmp.root, results(tests), name), '--specs', tmp.dir, '--mode', mode);
+
+  test.each(['missing', 'changed', 'all'])('--mode %s: a results.json with h3 legs (answered, skipped) is accepted exactly as without them', (mode) => {
+    const plain = accept([homeTest(), directoryTest()], 'plain.json', mode);
+    const parity = h3Expectation('site/home parity h3', 'pass', 'the same answer over h3 as over h1', 'the same answer over h3 as over h1');
+    const h3 = accept([withH3(homeTest(), DECOY, [parity]), withH3(directoryTest(), { skipped: SKIPPED })], 'h3.json', mode);
+    expect(plain.out).toContain('--- specs/site.json');
+    expect(h3).toEqual(plain);
+  });
+
+  test('an h3 parity failure and an h3 transport error change nothing; the failure is refused as an h3 comparison', () => {
+    const plain = accept([homeTest(), directoryTest()], 'plain.json', 'all');
+    const failing = [
+      withH3(homeTest(), DECOY, [h3Expectation('site/home parity h3 header x-powered-by', 'fail', 'h3 as h1: Express', 'h3: h3-decoy')]),
+      // No answer over QUIC: a step with a request and no response.
+      withH3(directoryTest(), {}, [h3Expectation('redirector/directory h3 transport', 'error', 'an answer over HTTP/3', 'net::ERR_QUIC_PROTOCOL_ERROR', 'h3')]),
+    ];
+    const h3 = accept(failing, 'h3.json', 'all');
+    expect(h3.code).toBe(0);
+    expect(h3.out).toContain(`site/home parity h3 header x-powered-by: refused: ${H3_REFUSAL}`);
+    // An error is no value that was not met: accept says nothing of it.
+    expect(h3.out).not.toContain('h3 transport');
+    expect(h3.out).not.toMatch(/h3-decoy|x-h3-only|h3only/);
+    const without = (out: string) =>
+      out
+        .split('\n')
+        .filter((l) => !l.startsWith('site/home parity h3 '))
+        .join('\n')
+        .replace(/\b\d+ refused\b/, 'N refused');
+    expect(without(h3.out)).toBe(without(plain.out));
+    expect(h3.out).toMatch(/, 4 refused, in 2 files;/);
+    expect(plain.out).toMatch(/, 3 refused, in 2 files;/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Test fixtures of accept: small results.json documents typed with the report's types (a raw
- * replay with two legs per step), and a throw-away copy of the repository's spec folder so tests
+ * replay with two legs per step, and an h3 leg where a test asks for one), and a throw-away copy of the repository's spec folder so tests
  * can write to it. Canary values stand for secrets: a test fails if one shows up in any output.
  */
 import * as fs from 'node:fs';
@@ -83,6 +83,43 @@ export function replayTest(id: string, steps: StepFixture[], expectations: Expec
     legs: (['h1', 'h2'] as const).map((protocol) => ({ protocol, steps: steps.map((s, i) => stepReport(s, protocol, i)) })),
     durationMs: 10,
     retry: 0,
+  };
+}
+
+export interface H3Fixture {
+  /** The h3 answer's header lines; absent: no answer over QUIC (a transport error). */
+  lines?: Array<[string, string]>;
+  status?: number;
+  noise?: string[];
+  /** The leg was skipped with this reason (no step). */
+  skipped?: string;
+}
+
+/**
+ * The test with an h3 leg after its h1 and h2 legs, as the report builds it from run.ts's record:
+ * Chromium's request, the h3 answer and its h1 twin, or a skipped leg; plus the expectations that
+ * leg brings (`<step> parity h3 ...`, `<step> h3 transport`).
+ */
+export function withH3(test: TestReport, h3: H3Fixture, expectations: Expectation[] = []): TestReport {
+  const legs = test.legs ?? [];
+  const steps: StepReport[] =
+    h3.skipped !== undefined
+      ? []
+      : legs[0].steps.map((s, i) => ({
+          key: `s-${s.id}-h3-${i}`,
+          id: s.id,
+          protocol: 'h3',
+          request: { method: 'GET', url: s.request?.url ?? `${SITE}/`, headers: [['sec-fetch-mode', 'cors']] },
+          ...(h3.lines ? { response: { protocol: 'h3', status: h3.status ?? 200, lines: h3.lines, bodySize: 7, decodedSize: 7 } } : {}),
+          ...(h3.noise ? { noise: h3.noise } : {}),
+          ...(h3.lines ? { reproduce: 'chromium --headless --origin-to-force-quic-on=www.lessons.test:8443' } : {}),
+          h3: { endpoint: '127.0.0.1:34885', ...(s.response && h3.lines ? { twin: { ...s.response, protocol: 'h1' } } : {}) },
+          expectationKeys: [],
+        }));
+  return {
+    ...test,
+    legs: [...legs, { protocol: 'h3', ...(h3.skipped !== undefined ? { skipped: h3.skipped } : {}), steps }],
+    expectations: [...test.expectations, ...expectations],
   };
 }
 

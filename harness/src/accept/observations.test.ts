@@ -1,5 +1,5 @@
-import { expectation, replayTest } from './fixtures';
-import { cookieOf, observeTest, parseNoise, replayTests } from './observations';
+import { expectation, replayTest, withH3 } from './fixtures';
+import { cookieOf, isH3Aspect, observeTest, parseNoise, replayTests } from './observations';
 
 test('noise lines of the report, as describeNoise writes them', () => {
   const n = parseNoise(['status', 'header x-trace-id', 'cookie ASP.NET_SessionId value, expiry', 'body', 'something else']);
@@ -45,4 +45,26 @@ test('a redacted Set-Cookie line is parsed as the evaluation parses the raw one'
   const redacted = cookieOf('sid=‹secret: hex, 3 chars›; path=/x; DOMAIN=.Example.test; samesite=strict; HttpOnly');
   expect({ ...redacted, value: 'abc', line: raw.line }).toEqual(raw);
   expect(redacted).toMatchObject({ name: 'sid', value: '‹secret: hex, 3 chars›', domain: 'example.test', sameSite: 'Strict', httpOnly: true, secure: false });
+});
+
+test('an h3 leg lends no answer, noise or origin: it is judged against its h1 twin, not by the spec', () => {
+  const plain = replayTest('site/a', [{ id: 'site/a', lines: [['x-a', '1']], noise: ['header x-a'] }]);
+  const h3 = withH3(plain, { status: 203, lines: [['x-h3', '1']], noise: ['status', 'header x-h3', 'cookie sid value'] });
+  h3.legs![2].steps[0].request!.url = 'https://h3.lessons.test:9443/';
+  const o = observeTest(h3);
+  expect(o.steps.map((s) => s.legs.map((l) => [l.protocol, l.status]))).toEqual([
+    [
+      ['h1', 200],
+      ['h2', 200],
+    ],
+  ]);
+  expect(o).toEqual(observeTest(plain));
+  // A leg skipped as a whole and a leg without an answer are no more than nothing.
+  expect(observeTest(withH3(plain, { skipped: 'TARGET_H3=0 (no HTTP/3 legs: for networks that block UDP)' }))).toEqual(observeTest(plain));
+  expect(observeTest(withH3(plain, {}))).toEqual(observeTest(plain));
+});
+
+test('the aspects of an h3 leg', () => {
+  expect(['parity h3', 'parity h3 header x-frame-options', 'h3 transport', 'h3 twin'].every(isH3Aspect)).toBe(true);
+  expect(['parity', 'parity header x-h3', 'header h3', 'check h3/x', 'h3x'].some(isH3Aspect)).toBe(false);
 });

@@ -2,7 +2,9 @@
  * What the target answered, step by step, as the report keeps it: each protocol leg's status,
  * header lines and cookies, the fields learned as noise, and the step's expectations with their
  * findings. Only the raw replay (`legs`) is read: that is the candidate; a browser flow has no
- * answer per step, and fields a later report version adds (baseline data) are not looked at.
+ * answer per step, and fields a later report version adds (baseline data) are not looked at. The
+ * h3 leg is not read either: its answer is judged against its h1 twin (parity), never by the spec,
+ * and its request is Chromium's, not the spec's, so it proposes no value and lends no noise.
  */
 import { fieldLines } from '../core';
 import { parseHttpDate } from '../shapes';
@@ -126,12 +128,18 @@ function originOf(request: unknown): string | undefined {
   }
 }
 
+/** The legs the spec's expectations judge: h1 and h2 (a report without a leg protocol is read as h1), never h3. */
+const isSpecLeg = (protocol: unknown): boolean => protocol !== 'h3';
+
+/** Aspects of an h3 leg (`parity h3 header x`, `h3 transport`): judged against the h1 twin, not a value of the spec file. */
+export const isH3Aspect = (aspect: string): boolean => /^(parity h3|h3)( |$)/.test(aspect);
+
 /** The test's steps in first-seen order, each with its legs' answers, noise and expectations. */
 export function observeTest(test: TestReport): TestObservation {
   const steps = new Map<string, StepObservation>();
   const noiseLines = new Map<string, string[]>();
   for (const leg of test.legs ?? []) {
-    if (!isObject(leg) || !Array.isArray(leg.steps)) continue;
+    if (!isObject(leg) || !Array.isArray(leg.steps) || !isSpecLeg(leg.protocol)) continue;
     const protocol = leg.protocol === 'h2' ? 'h2' : 'h1';
     for (const s of leg.steps as unknown[]) {
       if (!isObject(s) || typeof s.id !== 'string') continue;

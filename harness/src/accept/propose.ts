@@ -11,7 +11,7 @@ import type { ConformanceResults, Expectation } from '../report/types';
 import type { CookieSpec, ExchangeSpec, HeaderSpec, MatcherMeta, MatcherSpec } from '../spec-model/types';
 import { selectSteps } from './ids';
 import { notMet, refusalFor, reportedLevel } from './levels';
-import { observeTest, replayTests, type StepObservation, type TestObservation } from './observations';
+import { isH3Aspect, observeTest, replayTests, type StepObservation, type TestObservation } from './observations';
 import type { Mode } from './options';
 import { targetPlaceholders, type Placeholders } from './placeholders';
 import { format, indexSteps, replaceForm, specLevel, stronger, type SpecDoc, type StepLocation } from './spec-files';
@@ -145,6 +145,8 @@ const COOKIE_ATTRIBUTES: Readonly<Record<string, keyof CookieSpec>> = {
 /** A new matcher in the place of the old one, the old one's meta kept. */
 const kept = (current: unknown, a: Accepted<HeaderSpec>): Accepted<unknown> => (a.value === undefined ? a : { value: replaceForm(current, a.value) });
 
+export const H3_REFUSAL = 'the h3 answer is judged against its h1 twin (protocol parity), not by the spec: fix the target, there is no spec value to change';
+
 const NO_BODY = 'results.json does not hold the body, so there is no observed value to set: change it by hand';
 
 /** The spot of the spec an expectation id names (`header x-frame-options`, `cookie sid path`), or why it has none. */
@@ -253,6 +255,11 @@ function changeFailing(w: StepWork, expectations: readonly Expectation[]): void 
   for (const e of expectations) {
     if (!notMet(e)) continue;
     const aspect = e.id.startsWith(`${obs.step} `) ? e.id.slice(obs.step.length + 1) : e.id;
+    // Before the level: an h3 difference is refused for what it is, whatever its level.
+    if (isH3Aspect(aspect)) {
+      out.refused.push({ id: e.id, reason: H3_REFUSAL });
+      continue;
+    }
     const spot = locate(aspect, w);
     const level: Level = stronger(reportedLevel(e), spot.chain.length ? specLevel(step, spot.chain) : reportedLevel(e));
     const byLevel = refusalFor(level);

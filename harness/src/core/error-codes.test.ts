@@ -26,6 +26,7 @@ import { TargetConfigError, UnmappedPlaceholderError } from '../target-map/error
 import { parseProxyUrl } from '../target-map/proxy';
 import { ProxyError } from '../target-map/tunnel';
 import { TransportError } from '../transport/send';
+import { H3RequestError } from '../replay/h3-client';
 
 /** An error class (ProxyError's constructor is private: it is built by its static methods). */
 type ErrorClass = { readonly name: string; readonly prototype: Error };
@@ -121,6 +122,12 @@ const ROWS: Row[] = [
     code: 'HARNESS_ERR_TRANSPORT',
     make: () => new TransportError('https://www.example.org/', new Error('connect ECONNREFUSED 10.0.0.5:443')),
     message: 'https://www.example.org/: connect ECONNREFUSED 10.0.0.5:443',
+  },
+  {
+    error: H3RequestError,
+    code: 'HARNESS_ERR_H3',
+    make: () => new H3RequestError('https://www.example.org/', 'net::ERR_QUIC_HANDSHAKE_FAILED'),
+    message: 'https://www.example.org/: no answer over HTTP/3: net::ERR_QUIC_HANDSHAKE_FAILED',
   },
   {
     error: StepSkip,

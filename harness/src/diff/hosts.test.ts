@@ -91,6 +91,15 @@ describe('comparable', () => {
     const png = observed({ url: 'https://www.lessons.example/a.png', lines: [['content-type', 'image/png']], body: 'https://www.lessons.example/' });
     expect(comparable(png, m).decoded?.toString()).toBe('https://www.lessons.example/');
   });
+  test("Alt-Svc ports are written relative to the answer's own: two deployments' own UDP ports compare equal, the TLS port and another do not", () => {
+    const a = observed({ url: 'https://www.lessons.example/', lines: [['alt-svc', 'h3=":35791"; ma=86400, h3=":443"']] });
+    const b = observed({ url: 'https://www.staging.lessons.example:8443/', lines: [['alt-svc', 'h3=":40001"; ma=86400, h3=":8443"']] });
+    const c = observed({ url: 'https://www.staging.lessons.example:8443/', lines: [['alt-svc', 'h3=":8443"; ma=86400']] });
+    const altSvc = (ex: ReturnType<typeof observed>) => comparable(ex).lines.find(([n]) => n === 'alt-svc')?.[1];
+    expect(altSvc(a)).toBe('h3=":‹another port›"; ma=86400, h3=":‹its own port›"');
+    expect(altSvc(b)).toBe(altSvc(a));
+    expect(altSvc(c)).toBe('h3=":‹its own port›"; ma=86400');
+  });
   test.each([
     ['text/html; charset=utf-8', true],
     ['application/json', true],

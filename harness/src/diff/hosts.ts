@@ -82,15 +82,29 @@ function relativeDomain(domain: string | undefined, host: string): string | unde
   return domain;
 }
 
-/** An answer as it is compared: cookie domains relative to its host, and (for the baseline) every value and text body with names mapped. */
+/**
+ * Alt-Svc with each alternative's port written relative to the answer's own (RFC 7838 §3: the
+ * port of an alternative is the deployment's choice, as its host names are): two deployments that
+ * both serve HTTP/3 on a UDP port of their own advertise the same thing, while HTTP/3 on the TLS
+ * port in one and on another port in the other still differ.
+ */
+export function relativeAltSvc(value: string, url: URL): string {
+  return value.replace(
+    /="([^"]*):(\d{1,5})"/g,
+    (_whole, host: string, port: string) => `="${host}:${port === portOf(url) ? '‹its own port›' : '‹another port›'}"`,
+  );
+}
+
+/** An answer as it is compared: cookie domains relative to its host, Alt-Svc ports relative to its port, and (for the baseline) every value and text body with names mapped. */
 export function comparable(ex: ObservedExchange, mapping?: HostMapping): ObservedExchange {
-  const host = new URL(ex.request.url).hostname;
+  const url = new URL(ex.request.url);
+  const host = url.hostname;
   const map = mapping && !mapping.identity ? mapping.text : (v: string) => v;
   const type = fieldLines(ex.lines, 'content-type')[0];
   const decoded = ex.decoded && mapping && !mapping.identity && isTextual(type) ? Buffer.from(map(ex.decoded.toString('utf8')), 'utf8') : ex.decoded;
   return {
     ...ex,
-    lines: ex.lines.map(([n, v]) => [n, n === 'set-cookie' ? v : map(v)]),
+    lines: ex.lines.map(([n, v]) => [n, n === 'set-cookie' ? v : n === 'alt-svc' ? relativeAltSvc(map(v), url) : map(v)]),
     cookies: ex.cookies.map((c) => {
       const domain = relativeDomain(c.domain, host);
       return { ...c, ...(domain !== undefined ? { domain } : {}) };

@@ -17,6 +17,8 @@ export interface ReferenceReady {
   implemented: string[];
   /** The deployment's target values ({value:NAME}), as its user would give them. */
   values?: Record<string, string>;
+  /** Its HTTP/3 edge's port, or why it runs without one. */
+  http3?: { port: number } | { off: string };
 }
 
 /** The embedded reference did not start (it exited, printed no ready line, or took too long). */
@@ -166,6 +168,7 @@ export function targetEnvOf(ready: ReferenceReady, side: Side = TARGET_SIDE): Re
   env[variableOf(side, 'CA')] = ready.rootPath;
   env[variableOf(side, 'SECTION')] = ready.section;
   env[side.kindVariable] = 'reference';
+  if (ready.http3 && 'off' in ready.http3) env[side.h3OffVariable] = `the embedded reference serves no HTTP/3: ${ready.http3.off}`;
   Object.assign(env, valueVariables(ready.values, side));
   return env;
 }

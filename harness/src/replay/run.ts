@@ -35,6 +35,8 @@ import { buildRequest, replayPlaceholders, StepSkip, type BuiltRequest } from '.
 
 export { buildRequest, replayPlaceholders } from './request';
 import { compareProtocols } from './parity';
+import { H3Client } from './h3-client';
+import { endpointOf, h3SkipReason, runH3, serviceEndpoints } from './h3';
 import type { Protocol, ReplayFinding } from './summary';
 
 export const PROTOCOLS: readonly Protocol[] = ['h1', 'h2'];
@@ -52,13 +54,19 @@ export class ReplayClients {
 
   /** Awaited before every request of a step (a rate cap on a baseline that is production), with the request about to leave. */
   readonly beforeRequest?: BeforeRequest;
+  /** The HTTP/3 leg's browser (launched at its first request); absent with TARGET_H3=0 or `h3: false`. */
+  readonly h3?: H3Client;
 
-  /** `discoveryFile`: the source pages the run's set-up read (HARNESS_DISCOVERY_FILE), not asked for again. */
+  /**
+   * `discoveryFile`: the source pages the run's set-up read (HARNESS_DISCOVERY_FILE), not asked for again.
+   * `h3: false`: no HTTP/3 legs (a differential run's baseline: its h1 and h2 answers are what the target is compared with).
+   */
   constructor(
     readonly map: TargetMap,
-    options: { discoveryFile?: string; beforeRequest?: BeforeRequest } = {},
+    options: { discoveryFile?: string; beforeRequest?: BeforeRequest; h3?: boolean } = {},
   ) {
     if (options.beforeRequest) this.beforeRequest = options.beforeRequest;
+    if (options.h3 !== false && !map.h3Off) this.h3 = new H3Client(map);
     this.h1 = createDispatcher(map, {
       allowH2: false,
       onSocket: (socket: Socket, o) => {
@@ -76,7 +84,7 @@ export class ReplayClients {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.h1.close(), this.h2.close()]);
+    await Promise.all([this.h1.close(), this.h2.close(), this.h3?.close()]);
   }
 }
 
@@ -108,6 +116,8 @@ export interface StepRecord {
   discovered?: { template: string; from: string; url?: string; via?: string };
   /** What differed between the two answers of this step over this protocol: excused in comparisons, never in expectations. */
   noise?: string[];
+  /** HTTP/3: the endpoint QUIC was forced to, the command that reproduces the request, and the h1 answer to the same header fields it was compared with. */
+  h3?: { endpoint: string; command?: string; twin?: StepRecord['response'] };
   findings: ReplayFinding[];
 }
 
@@ -213,6 +223,8 @@ export interface SentStep {
   observed?: ObservedExchange;
   response?: ObservedResponse;
   values?: PlaceholderValues;
+  /** The request body sent (the HTTP/3 leg sends it again). */
+  body?: Buffer;
 }
 
 const levelOf = (step: ExchangeSpec) => step.level ?? defaultLevel(step.source);
@@ -295,6 +307,7 @@ async function sendLeg(
       }
     }
     const spec = { url: req.url, method: req.method, headers: req.headers, ...(req.body ? { body: req.body } : {}) };
+    if (req.body) s.body = req.body;
     await clients.beforeRequest?.(spec, protocol);
     const startedAt = new Date();
     const t0 = performance.now();
@@ -496,5 +509,60 @@ export async function replayWithAnswers(
       });
     }
   });
+  await h3Leg(item, rec, firsts, clients, options);
   return { record: rec, firsts, agains };
+}
+
+/** The HTTP/3 leg of an item (h3.ts): a leg record, skipped with its reason, or one step and its parity findings. */
+async function h3Leg(
+  item: ExchangeSpec | FlowSpec,
+  rec: ReplayRecord,
+  firsts: ReplayAnswers['firsts'],
+  clients: ReplayClients,
+  options: ReplayOptions,
+): Promise<void> {
+  const sent = firsts.h1?.[0];
+  const h1 =
+    sent?.observed && sent.rec.request
+      ? {
+          request: { ...sent.rec.request, headers: Object.fromEntries(sent.rec.request.headers), ...(sent.body ? { body: sent.body } : {}) },
+          lines: sent.observed.lines,
+        }
+      : undefined;
+  const skipped = h3SkipReason(item, clients.map, h1, clients.h3);
+  if (skipped || !h1 || !clients.h3 || 'steps' in item) {
+    rec.legs.push({ protocol: 'h3', skipped: skipped ?? 'not sent', steps: [] });
+    return;
+  }
+  const url = new URL(h1.request.url);
+  const endpoint = endpointOf(clients.map, url, h1.lines);
+  if (!endpoint) return;
+  const target = options.targetName ?? clients.map.origin;
+  if (!clients.h3.prepared) await clients.h3.prepare(await serviceEndpoints(clients.map, clients.h1));
+  await clients.beforeRequest?.(h1.request, 'h3');
+  const outcome = await runH3(
+    item.id,
+    h1.request,
+    endpoint,
+    { h3: clients.h3, h1: clients.h1, map: clients.map },
+    { target, level: levelOf(item), source: item.source },
+  );
+  const step: StepRecord = {
+    id: item.id,
+    protocol: 'h3',
+    findings: outcome.findings,
+    h3: {
+      endpoint: `${endpoint.address}:${endpoint.port}`,
+      ...(outcome.answer ? { command: outcome.answer.command } : {}),
+      ...(outcome.twin ? { twin: record(outcome.twin) } : {}),
+    },
+  };
+  if (outcome.observed) {
+    step.request = outcome.observed.request;
+    step.response = record(outcome.observed);
+  } else step.request = { method: h1.request.method, url: h1.request.url, headers: Object.entries(h1.request.headers) };
+  if (outcome.noise) step.noise = describeNoise(outcome.noise);
+  if (sent?.rec.discovered) step.discovered = sent.rec.discovered;
+  rec.legs.push({ protocol: 'h3', steps: [step] });
+  rec.parity.push(...outcome.parity);
 }

@@ -1,5 +1,17 @@
 import { buildResults, failuresFirst, worst } from './build';
-import { collected, failingInput, passingInput, replayRecord, runMeta } from './fixtures';
+import {
+  collected,
+  failingInput,
+  H3_COMMAND,
+  H3_ENDPOINT,
+  H3_SKIPPED,
+  h3FailingInput,
+  h3PassingInput,
+  h3Record,
+  passingInput,
+  replayRecord,
+  runMeta,
+} from './fixtures';
 
 describe('buildResults', () => {
   test('a passing run: counts per role, expectations grouped across protocols, run status passed', () => {
@@ -214,5 +226,56 @@ describe('buildResults', () => {
     };
     const t = buildResults({ run: runMeta(), tests: [collected(['site', 'x/y'], rec)] }).tests[0];
     expect(t.expectations.map((e) => e.level)).toEqual(['info', 'must']);
+  });
+});
+
+describe('an h3 leg', () => {
+  test('is a leg of its own: its step keeps the endpoint, the recorded command (never curl) and its h1 twin; its answer counts as h3', () => {
+    const r = buildResults(h3PassingInput());
+    const home = r.tests.find((t) => t.id === 'site/home')!;
+    expect(home.legs!.map((l) => l.protocol)).toEqual(['h1', 'h2', 'h3']);
+    const step = home.legs![2].steps[0];
+    expect(step).toMatchObject({ protocol: 'h3', reproduce: H3_COMMAND, response: { protocol: 'h3', status: 200, bodySize: 21000 } });
+    expect(step.h3).toMatchObject({ endpoint: H3_ENDPOINT, twin: { protocol: 'h1', status: 200, bodySize: 4158, decodedSize: 21000 } });
+    // The h1 and h2 legs keep their curl lines.
+    expect(home.legs![0].steps[0].reproduce).toMatch(/^curl .* --http1\.1 /);
+    expect(home.legs![1].steps[0].reproduce).toMatch(/^curl .* --http2 /);
+    expect(new Set(home.legs!.map((l) => l.steps[0].key)).size).toBe(3);
+    expect(home.expectations.find((e) => e.id === 'site/home parity h3')).toMatchObject({ verdict: 'pass', step: 'site/home' });
+    const skipped = r.tests.find((t) => t.id === 'site/static')!.legs![2];
+    expect(skipped).toEqual({ protocol: 'h3', skipped: H3_SKIPPED, steps: [] });
+    // The twin is a second opinion on one request, not a response of the run.
+    expect(r.run.protocolMix).toEqual({ h1: 2, h2: 2, h3: 1 });
+  });
+
+  test("a transport error is an h3 finding of the step; a parity failure is the exchange's", () => {
+    const r = buildResults(h3FailingInput());
+    expect(r.run.status).toBe('failed');
+    const transport = r.tests.find((t) => t.id === 'site/static')!.expectations.find((e) => e.id === 'site/static h3 transport')!;
+    expect(transport).toMatchObject({ verdict: 'error', step: 'site/static', findings: [{ protocol: 'h3', verdict: 'error' }] });
+    const step = r.tests.find((t) => t.id === 'site/static')!.legs![2].steps[0];
+    expect(step.response).toBeUndefined();
+    expect(step.reproduce).toBeUndefined();
+    expect(step.h3).toEqual({ endpoint: H3_ENDPOINT });
+    const parity = r.tests.find((t) => t.id === 'site/home')!.expectations.find((e) => e.verdict === 'fail')!;
+    expect(parity.id).toBe('site/home parity h3 header x-frame-options');
+    expect(parity.findings.map((f) => [f.protocol, f.expected, f.actual])).toEqual([[undefined, 'h3 as h1: SAMEORIGIN, SAMEORIGIN', 'h3: SAMEORIGIN']]);
+  });
+
+  test("secrets of the h3 leg are redacted as the others' are: the twin's cookies, the command's signed address", () => {
+    const secret = '9f83645f5fba2eab9ff08ff7b36efb15dc15acad1029479ae6564bb893681c1f';
+    const record = h3Record('site/home', {
+      extraLines: [['set-cookie', `sid=${secret}; Path=/`]],
+      command: `chromium --headless --dump-dom 'https://www.lessons.test:8443/a?hmac=${secret}'`,
+    });
+    const input = { run: runMeta(), tests: [collected(['site', 'site/home'], record)] };
+    expect(JSON.stringify(buildResults(input))).not.toContain(secret);
+    const step = buildResults(input).tests[0].legs![2].steps[0];
+    expect(step.reproduce).toMatch(
+      /^chromium --headless --dump-dom 'https:\/\/www\.lessons\.test:8443\/a\?hmac=%E2%80%B9secret%3A%20hex64%2C%2064%20chars%E2%80%BA'$/,
+    );
+    expect(step.h3!.twin!.lines).toContainEqual(['set-cookie', 'sid=‹secret: hex64, 64 chars›; Path=/']);
+    const raw = buildResults({ ...input, run: runMeta({ rawSecrets: true }) }).tests[0].legs![2].steps[0];
+    expect(raw.reproduce).toContain(secret);
   });
 });

@@ -18,8 +18,10 @@ import {
   type FindingProtocol,
   type FindingReport,
   type FindingSource,
+  type LegProtocol,
   type LegReport,
   type RedirectHop,
+  type ResponseReport,
   type RoleSummary,
   type RunMeta,
   type StepReport,
@@ -59,21 +61,24 @@ interface RawFinding {
   bodies?: { baseline?: unknown; candidate?: unknown };
 }
 
+interface RawResponse {
+  protocol?: unknown;
+  status?: unknown;
+  lines?: unknown;
+  bodySize?: unknown;
+  decodedSize?: unknown;
+  decodeError?: unknown;
+  tls?: Record<string, unknown>;
+  timings?: { totalMs?: unknown };
+}
+
 interface RawStep {
   id?: unknown;
   protocol?: unknown;
   skipped?: unknown;
   request?: { method?: unknown; url?: unknown; headers?: unknown };
-  response?: {
-    protocol?: unknown;
-    status?: unknown;
-    lines?: unknown;
-    bodySize?: unknown;
-    decodedSize?: unknown;
-    decodeError?: unknown;
-    tls?: Record<string, unknown>;
-    timings?: { totalMs?: unknown };
-  };
+  response?: RawResponse;
+  h3?: { endpoint?: unknown; command?: unknown; twin?: RawResponse };
   noise?: unknown;
   discovered?: { template?: unknown; from?: unknown; url?: unknown; via?: unknown };
   findings?: RawFinding[];
@@ -99,7 +104,7 @@ type RawLeg = { protocol?: unknown; skipped?: unknown; steps?: RawStep[] };
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const leg = (v: unknown): 'h1' | 'h2' | undefined => (v === 'h1' || v === 'h2' ? v : undefined);
+const leg = (v: unknown): LegProtocol | undefined => (v === 'h1' || v === 'h2' || v === 'h3' ? v : undefined);
 const pairs = (v: unknown): Array<[string, string]> =>
   Array.isArray(v) ? v.filter((p): p is [unknown, unknown] => Array.isArray(p) && p.length >= 2).map(([n, x]) => [text(n), text(x)]) : [];
 
@@ -355,7 +360,7 @@ function redirectsFromFindings(flowId: string, findings: Array<Omit<FindingRepor
   return out;
 }
 
-function buildStep(s: RawStep, protocol: 'h1' | 'h2', index: number, testKey: string, expectations: Expectation[], ctx: Context): StepReport {
+function buildStep(s: RawStep, protocol: LegProtocol, index: number, testKey: string, expectations: Expectation[], ctx: Context): StepReport {
   const id = text(s.id);
   const step: StepReport = {
     key: anchor('s', `${id} ${protocol}`, testKey, String(index)),
@@ -383,38 +388,56 @@ function buildStep(s: RawStep, protocol: 'h1' | 'h2', index: number, testKey: st
       url: ctx.rawSecrets ? url : redactUrl(url),
       headers: ctx.rawSecrets ? headers : headers.map(([n, v]) => [n, redactHeaderValue(n, v)]),
     };
-    try {
-      step.reproduce = reproduceCommand(step.request, protocol, ctx.target);
-    } catch {
-      /* a URL that does not parse: no command */
-    }
+    const command = reproduction(step.request, protocol, s.h3?.command, ctx);
+    if (command) step.reproduce = command;
   }
-  const r = s.response;
-  if (r) {
-    const lines = pairs(r.lines);
-    const tls = r.tls && typeof r.tls === 'object' ? r.tls : undefined;
-    step.response = {
-      protocol: text(r.protocol) || protocol,
-      status: num(r.status) ?? 0,
-      lines: ctx.rawSecrets ? lines : lines.map(([n, v]) => [n, redactHeaderValue(n, v)]),
-      bodySize: num(r.bodySize) ?? 0,
-      ...(num(r.decodedSize) !== undefined ? { decodedSize: num(r.decodedSize) } : {}),
-      ...(str(r.decodeError) ? { decodeError: str(r.decodeError) } : {}),
-      ...(tls
-        ? {
-            tls: {
-              protocol: text(tls.protocol),
-              ...(str(tls.peerSubject) ? { peerSubject: str(tls.peerSubject) } : {}),
-              ...(str(tls.peerIssuer) ? { peerIssuer: str(tls.peerIssuer) } : {}),
-              ...(str(tls.validFrom) ? { validFrom: str(tls.validFrom) } : {}),
-              ...(str(tls.validTo) ? { validTo: str(tls.validTo) } : {}),
-            },
-          }
-        : {}),
-      ...(num(r.timings?.totalMs) !== undefined ? { totalMs: num(r.timings?.totalMs) } : {}),
-    };
+  if (s.response) step.response = responseOf(s.response, protocol, ctx);
+  if (protocol === 'h3' && s.h3 && typeof s.h3 === 'object') {
+    step.h3 = { endpoint: text(s.h3.endpoint), ...(s.h3.twin && typeof s.h3.twin === 'object' ? { twin: responseOf(s.h3.twin, 'h1', ctx) } : {}) };
   }
   return step;
+}
+
+/**
+ * The step's command: curl over h1 and h2; over h3 the Chromium command the replay recorded, its
+ * addresses redacted as the request's are (a curl line would go over TCP and prove nothing of h3).
+ */
+function reproduction(request: NonNullable<StepReport['request']>, protocol: LegProtocol, recorded: unknown, ctx: Context): string | undefined {
+  if (protocol === 'h3') {
+    const command = str(recorded);
+    return command && (ctx.rawSecrets ? command : redactUrls(command));
+  }
+  try {
+    return reproduceCommand(request, protocol, ctx.target);
+  } catch {
+    return undefined; // a URL that does not parse: no command
+  }
+}
+
+/** An answer as the report shows it: header values of secrets redacted, TLS summarised. */
+function responseOf(r: RawResponse, protocol: LegProtocol, ctx: Context): ResponseReport {
+  const lines = pairs(r.lines);
+  const tls = r.tls && typeof r.tls === 'object' ? r.tls : undefined;
+  return {
+    protocol: text(r.protocol) || protocol,
+    status: num(r.status) ?? 0,
+    lines: ctx.rawSecrets ? lines : lines.map(([n, v]) => [n, redactHeaderValue(n, v)]),
+    bodySize: num(r.bodySize) ?? 0,
+    ...(num(r.decodedSize) !== undefined ? { decodedSize: num(r.decodedSize) } : {}),
+    ...(str(r.decodeError) ? { decodeError: str(r.decodeError) } : {}),
+    ...(tls
+      ? {
+          tls: {
+            protocol: text(tls.protocol),
+            ...(str(tls.peerSubject) ? { peerSubject: str(tls.peerSubject) } : {}),
+            ...(str(tls.peerIssuer) ? { peerIssuer: str(tls.peerIssuer) } : {}),
+            ...(str(tls.validFrom) ? { validFrom: str(tls.validFrom) } : {}),
+            ...(str(tls.validTo) ? { validTo: str(tls.validTo) } : {}),
+          },
+        }
+      : {}),
+    ...(num(r.timings?.totalMs) !== undefined ? { totalMs: num(r.timings?.totalMs) } : {}),
+  };
 }
 
 const roleIndex = (role: string) => {
@@ -468,6 +491,7 @@ export function buildResults(input: BuildInput): ConformanceResults {
       totals[v] += t.counts[v];
     }
     roles.set(t.role, r);
+    // Each leg's own answers, h3 included; an h3 step's twin is a second opinion on one request, not a response of its own.
     for (const l of t.legs ?? []) for (const s of l.steps) if (s.response) protocolMix[s.response.protocol] = (protocolMix[s.response.protocol] ?? 0) + 1;
     if (t.kind === 'browser-flow' && t.status !== 'skipped' && !t.skipped) protocolMix.browser = (protocolMix.browser ?? 0) + 1;
   }

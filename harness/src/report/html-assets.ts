@@ -46,7 +46,7 @@ tr.f-warn td{background:#fff3e0}
 tr.f-diff td{background:#e0f7fa}
 tr.f-na td{color:#757575}
 article.test.v-warn>details>summary{background:#fffaf3}
-.noise,.discovered{font-size:12px;margin:2px 0}
+.noise,.discovered,.h3-endpoint{font-size:12px;margin:2px 0}
 tr.diff td{background:#fff3e0}
 tr.f-fail td.exp,tr.f-error td.exp{background:#f1f8e9}
 mark{background:#ffcc80;color:inherit;padding:0 1px}

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { failsRun, fieldLines, FINDING_SOURCES, LEVELS, rank, VERDICTS, type FailOn } from '../core';
+import { comparedField } from '../noise/fields';
 import { failuresFirst } from './build';
 import { causes } from './causes';
 import { esc, markDifference, safeScreenshotSource } from './escape';
@@ -284,12 +285,16 @@ function findingRow(
  */
 let shownBelow = new Map<string, string>();
 
+/** The legs whose side-by-side table shows the spec's expectations (an h3 step is shown against its h1 twin instead). */
+const SPEC_LEGS: ReadonlySet<string> = new Set(['h1', 'h2']);
+
 function metBelow(t: TestReport, e: Expectation): boolean {
   if (!t.legs || !e.step || e.verdict !== 'pass' || / parity\b/.test(e.id)) return false;
   return e.findings.every(
     (f) =>
       f.verdict === 'pass' &&
-      (f.protocol === 'h1' || f.protocol === 'h2') &&
+      f.protocol !== undefined &&
+      SPEC_LEGS.has(f.protocol) &&
       t.legs!.some((l) => l.protocol === f.protocol && l.steps.some((s) => s.id === e.step && s.response)),
   );
 }
@@ -451,6 +456,115 @@ function sideBySide(t: TestReport, s: StepReport, like?: StepReport): string {
   return `<table class="side"><thead><tr><th>aspect</th><th>expected</th><th>actual</th><th class="v"></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/** Values of one field, a line each (repeats numbered), marked when the comparison found them wrong. */
+function valuesHtml(values: string[], bad: boolean): string {
+  if (!values.length) return bad ? '<mark>(absent)</mark>' : '<span class="muted">(absent)</span>';
+  return values
+    .map((v, i) => `<div>${values.length > 1 ? `<span class="line-no">[${i + 1}]</span>` : ''}${bad ? `<mark>${esc(v)}</mark>` : esc(v)}</div>`)
+    .join('');
+}
+
+/** The parity expectation of an h3 step for one aspect (`status`, `header x-frame-options`), when the comparison found a difference there. */
+function h3Parity(t: TestReport, s: StepReport, aspect: string): { e: Expectation; f: FindingReport } | undefined {
+  const e = t.expectations.find((x) => x.id === `${s.id} parity h3 ${aspect}`);
+  const f = e?.findings.find((x) => x.verdict === e.verdict) ?? e?.findings[0];
+  return e && f && DIFFERS(f.verdict) ? { e, f } : undefined;
+}
+
+/**
+ * An h3 step's answer beside its h1 twin (the answer to the header fields Chromium sent), which is
+ * what the h3 answer is judged by: its parity findings are listed with the expectations above and
+ * linked from here; the spec's expectations are the h1 and h2 legs'. Fields alike are counted.
+ */
+function twinTable(t: TestReport, s: StepReport, res: NonNullable<StepReport['response']>): string {
+  const twin = s.h3?.twin;
+  if (!twin)
+    return `<p class="muted">not compared: no h1 twin was asked</p><pre>${esc([`${res.protocol} ${res.status}`, ...res.lines.map(([n, v]) => `${n}: ${v}`)].join('\n'))}</pre>`;
+  const rows: string[] = [];
+  const row = (aspect: string, h1Html: string, h3Html: string, judged?: { e: Expectation; f: FindingReport }) =>
+    rows.push(
+      `<tr${judged ? ` class="f-${vc(judged.f.verdict)}"` : ''}><td>${esc(aspect)}${judged ? `<a class="anchor" href="#${judged.e.key}">#</a>` : ''}</td><td class="exp">${h1Html}</td><td>${h3Html}</td><td class="v">${judged ? badge(judged.f.verdict) : ''}</td></tr>`,
+    );
+  row('protocol', esc(twin.protocol), res.protocol === 'h3' ? esc(res.protocol) : `<mark>${esc(res.protocol)}</mark>`);
+  const status = h3Parity(t, s, 'status');
+  row('status', esc(twin.status), status ? `<mark>${esc(res.status)}</mark>` : esc(res.status), status);
+  const names: string[] = [];
+  for (const [n] of [...res.lines, ...twin.lines]) if (!names.includes(n)) names.push(n);
+  let alike = 0;
+  // Date, Age, hop-by-hop fields and Set-Cookie are not compared as fields (cookies are, by their attributes, below).
+  const uncompared: string[] = [];
+  for (const name of names) {
+    const h1 = fieldLines(twin.lines, name);
+    const h3 = fieldLines(res.lines, name);
+    if (!comparedField(name)) {
+      uncompared.push(...h3.map((v) => `${name}: ${v}`));
+      continue;
+    }
+    const judged = h3Parity(t, s, `header ${name}`);
+    if (!judged && h1.join('\n') === h3.join('\n')) {
+      alike++;
+      continue;
+    }
+    // A difference the comparison let pass is shown, not marked: noise, a field HTTP/3 may omit, or one value split over lines.
+    const excused = judged ? '' : '<div class="muted">(allowed by the comparison: learned noise, optional over h3, or the same combined value)</div>';
+    row(`header ${name}${h3.length > 1 ? ` ×${h3.length}` : ''}`, valuesHtml(h1, false), `${valuesHtml(h3, judged !== undefined)}${excused}`, judged);
+  }
+  if (alike) row(`${alike} more header field${alike === 1 ? '' : 's'}`, '', '<span class="muted">the same over h1 and h3</span>');
+  if (uncompared.length)
+    rows.push(
+      `<tr><td>${uncompared.length} field line${uncompared.length === 1 ? '' : 's'} not compared as fields (over h3)</td><td colspan="3"><pre>${esc(uncompared.join('\n'))}</pre></td></tr>`,
+    );
+  // Cookies and the body: only where the comparison found a difference (the h3 answer's Set-Cookie lines are listed above).
+  const prefix = `${s.id} parity h3 `;
+  for (const e of t.expectations) {
+    const aspect = e.id.startsWith(prefix) ? e.id.slice(prefix.length) : undefined;
+    if (!aspect || aspect === 'status' || aspect.startsWith('header ')) continue;
+    const judged = h3Parity(t, s, aspect);
+    if (!judged) continue;
+    const h1 = judged.f.expected.replace(/^h3 as h1: /, '');
+    row(aspect, esc(h1), markDifference(h1, judged.f.actual.replace(/^h3: /, '')), judged);
+  }
+  return `<table class="side"><thead><tr><th>aspect</th><th>h1 twin</th><th>h3</th><th class="v"></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** Where an h3 step went and what it was compared with: the endpoint QUIC was forced to, the twin's status and size. */
+function h3Line(s: StepReport): string {
+  if (!s.h3) return '';
+  const twin = s.h3.twin;
+  const compared = twin
+    ? `compared with an h1 request carrying the same header fields: <code>${esc(`${twin.protocol} ${twin.status} · ${twin.decodedSize ?? twin.bodySize} bytes decoded`)}</code>`
+    : 'not compared with an h1 request (no h3 answer to compare)';
+  return `<div class="h3-endpoint muted">QUIC forced to <code>${esc(s.h3.endpoint)}</code> (UDP, advertised in the h1 answer's Alt-Svc); ${compared}</div>`;
+}
+
+/** Learned noise: over h3 from asking both the h3 request and its h1 twin twice. */
+function noiseLine(s: StepReport): string {
+  if (!s.noise) return '';
+  const over = s.protocol === 'h3' ? 'h3, or between two h1 twins' : s.protocol;
+  return `<div class="noise muted">learned noise (differed between two identical requests over ${esc(over)}; excused when two answers are compared, never in an expectation): ${
+    s.noise.length ? s.noise.map((n) => `<code>${esc(n)}</code>`).join(', ') : 'none'
+  }</div>`;
+}
+
+/** The body's size: over h3 Chromium hands over the body decoded, so there is no size as received. */
+function bytesOf(r: StepReport['response'], protocol: StepReport['protocol']): string {
+  if (!r) return '';
+  const size =
+    protocol === 'h3'
+      ? `body ${r.decodedSize ?? r.bodySize} bytes decoded`
+      : `body ${r.bodySize} bytes as received${r.decodedSize !== undefined ? `, ${r.decodedSize} decoded` : ''}`;
+  return ` <span class="muted">${esc(`${size}${r.decodeError ? `, decode error: ${r.decodeError}` : ''}`)}</span>`;
+}
+
+/** Why a step has no answer: its leg's errors (an h3 request that got no answer over QUIC), linked to their rows above. */
+function noAnswer(t: TestReport, s: StepReport): string {
+  const errors = t.expectations.flatMap((e) =>
+    e.step === s.id ? e.findings.filter((f) => f.protocol === s.protocol && f.verdict === 'error').map((f) => ({ e, f })) : [],
+  );
+  const why = errors.map(({ e, f }) => `<div><a href="#${e.key}">${esc(aspectOf(e.id, s.id))}</a>: ${esc(f.actual)}</div>`).join('');
+  return `<p class="muted">no response${s.skipped ? `: ${esc(s.skipped)}` : ''}</p>${why}`;
+}
+
 function reproBlock(s: StepReport): string {
   return `<div class="repro"><code id="${s.key}-cmd">${esc(s.reproduce)}</code><button type="button" class="copy" data-for="${s.key}-cmd">Copy</button></div>`;
 }
@@ -471,20 +585,13 @@ function stepBlock(t: TestReport, s: StepReport, like?: StepReport): string {
   // The same request over another protocol differs only by curl's protocol flag: its command is not repeated.
   const repro = !s.reproduce
     ? ''
-    : like?.reproduce && like.reproduce.replace(/ --http2\b| --http1\.1\b/, '') === s.reproduce.replace(/ --http2\b| --http1\.1\b/, '')
-      ? '<div class="muted">reproduce: the command over h1, with --http2</div>'
-      : reproBlock(s);
-  const body = s.response ? sideBySide(t, s, like) : `<p class="muted">no response${s.skipped ? `: ${esc(s.skipped)}` : ''}</p>`;
-  const noise = s.noise
-    ? `<div class="noise muted">learned noise (differed between two identical requests over ${esc(s.protocol)}; excused when two answers are compared, never in an expectation): ${
-        s.noise.length ? s.noise.map((n) => `<code>${esc(n)}</code>`).join(', ') : 'none'
-      }</div>`
-    : '';
-  const r = s.response;
-  const bytes = r
-    ? ` <span class="muted">${esc(`body ${r.bodySize} bytes as received${r.decodedSize !== undefined ? `, ${r.decodedSize} decoded` : ''}${r.decodeError ? `, decode error: ${r.decodeError}` : ''}`)}</span>`
-    : '';
-  return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a>${bytes}</h4>${discovered}${req}${repro}${noise}${body}</div>`;
+    : s.protocol === 'h3'
+      ? `<div class="muted">reproduce with Chromium, QUIC forced to the endpoint (the curl most systems ship cannot send HTTP/3):</div>${reproBlock(s)}`
+      : like?.reproduce && like.reproduce.replace(/ --http2\b| --http1\.1\b/, '') === s.reproduce.replace(/ --http2\b| --http1\.1\b/, '')
+        ? '<div class="muted">reproduce: the command over h1, with --http2</div>'
+        : reproBlock(s);
+  const body = !s.response ? noAnswer(t, s) : s.protocol === 'h3' ? twinTable(t, s, s.response) : sideBySide(t, s, like);
+  return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a>${bytesOf(s.response, s.protocol)}</h4>${discovered}${req}${h3Line(s)}${repro}${noiseLine(s)}${body}</div>`;
 }
 
 function legsBlock(t: TestReport): string {
@@ -498,7 +605,11 @@ function legsBlock(t: TestReport): string {
     const cols = t.legs
       .map((l, i) => {
         const s = l.steps[n];
-        if (!s) return l.skipped ? `<div class="step"><h4>${esc(id)} over ${l.protocol}</h4><p class="muted">skipped: ${esc(l.skipped)}</p></div>` : '';
+        // A leg skipped as a whole (h3 of a flow) states its reason once, beside the first step.
+        if (!s)
+          return l.skipped && (n === 0 || l.steps.length > 0)
+            ? `<div class="step"><h4>${esc(id)} over ${esc(l.protocol)}</h4><p class="muted">skipped: ${esc(l.skipped)}</p></div>`
+            : '';
         return stepBlock(t, s, i > 0 && first?.response ? first : undefined);
       })
       .join('');

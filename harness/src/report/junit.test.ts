@@ -1,5 +1,5 @@
 import { buildResults } from './build';
-import { failingInput, hostileInput, passingInput } from './fixtures';
+import { failingInput, H3_UNREACHABLE, h3FailingInput, hostileInput, passingInput } from './fixtures';
 import { renderJunit, xml } from './junit';
 
 const count = (s: string, re: RegExp) => (s.match(re) ?? []).length;
@@ -46,5 +46,22 @@ describe('renderJunit', () => {
     expect(out).toContain('<testsuite name="run"');
     expect(out).not.toMatch(/<script|<img/);
     expect(xml('a\u0001<"&>')).toBe('a\\u0001&lt;&quot;&amp;&gt;');
+  });
+
+  test('h3: the parity failure is a <failure>, the transport error an <error> naming h3; counts agree with results.json', () => {
+    const results = buildResults(h3FailingInput());
+    const out = renderJunit(results);
+    expect(count(out, /<failure /g)).toBe(results.totals.fail);
+    expect(count(out, /<error /g)).toBe(results.totals.error);
+    expect(out).toContain(
+      '<testcase name="site/home parity h3 header x-frame-options" classname="site.site/home" time="0">\n      <failure message="expected h3 as h1: SAMEORIGIN, SAMEORIGIN, got h3: SAMEORIGIN" type="fail/must/rfc">',
+    );
+    expect(out).toMatch(
+      new RegExp(
+        `<testcase name="site/static h3 transport" [^>]*>\\n {6}<error message="[^"]*no answer over HTTP/3 from 127\\.0\\.0\\.1:34885[^"]*" type="run-error">\\[h3\\] error: expected`,
+      ),
+    );
+    expect(out).toContain(H3_UNREACHABLE);
+    expect(out).toContain('<property name="protocolMix" value="{&quot;h1&quot;:2,&quot;h2&quot;:2,&quot;h3&quot;:1}"/>');
   });
 });

@@ -1,5 +1,5 @@
 import { buildResults } from './build';
-import { failingInput, passingInput } from './fixtures';
+import { failingInput, h3FailingInput, h3PassingInput, passingInput } from './fixtures';
 import { terminalSummary } from './terminal';
 
 test('one screen: counts per role, the failures, the report path', () => {
@@ -19,4 +19,12 @@ test('one screen: counts per role, the failures, the report path', () => {
   expect(warned).toContain(
     'Failing (2, from 1 cause):\n  ! check vary/negotiated-response-has-vary accept-encoding in 2 tests (site/home, site/static): warn: expected',
   );
+});
+
+test('h3 failures print as the others do: the parity failure with its values, the transport error with its message', () => {
+  const out = terminalSummary(buildResults(h3FailingInput()), 'x');
+  expect(out).toContain('Failing (2):');
+  expect(out).toContain('  x site/home parity h3 header x-frame-options: expected "h3 as h1: SAMEORIGIN, SAMEORIGIN", got "h3: SAMEORIGIN"');
+  expect(out).toMatch(/^ {2}E site\/static h3 transport: error: https:\/\/www\.lessons\.test:8443\/\?q=1: no answer over HTTP\/3 from 127\.0\.0\.1:34885 /m);
+  expect(terminalSummary(buildResults(h3PassingInput()), 'x')).not.toContain('Failing');
 });

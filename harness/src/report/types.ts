@@ -8,8 +8,10 @@ import type { Counts, FailOn, FindingSource, Level, Verdict } from '../core';
 
 export type { Counts, FailOn, FindingSource, Level, Provenance, Verdict } from '../core';
 export { VERDICTS } from '../core';
+/** A raw replay leg: HTTP/1.1, HTTP/2, or HTTP/3 (sent from Chromium with QUIC forced). */
+export type LegProtocol = 'h1' | 'h2' | 'h3';
 /** Where a finding was observed: a raw replay leg, the browser, or neither (parity, whole test). */
-export type FindingProtocol = 'h1' | 'h2' | 'browser';
+export type FindingProtocol = LegProtocol | 'browser';
 
 /** Version 2: levels, the verdicts warn, diff, fixed and n/a, the fail-on threshold, learned noise. */
 export const RESULTS_SCHEMA = 'harness-conformance-results/2';
@@ -41,7 +43,7 @@ export interface RunMeta {
   /** Differential runs: the baseline's map (BASELINE_* variables); absent otherwise. */
   baseline?: TargetMeta;
   spec: SpecMeta;
-  /** Responses per negotiated protocol (`h1`, `h2`, `unknown`) plus browser flows (`browser`). */
+  /** Responses per negotiated protocol (`h1`, `h2`, `h3`, `unknown`) plus browser flows (`browser`); an h3 step's h1 twin is not counted. */
   protocolMix: Record<string, number>;
   /** Whether observed secrets were kept raw (HARNESS_REPORT_RAW_SECRETS=1). */
   rawSecrets: boolean;
@@ -160,29 +162,41 @@ export interface FindingReport {
 }
 
 export interface LegReport {
-  protocol: 'h1' | 'h2';
+  protocol: LegProtocol;
   skipped?: string;
   steps: StepReport[];
+}
+
+export interface ResponseReport {
+  protocol: string;
+  status: number;
+  lines: Array<[string, string]>;
+  bodySize: number;
+  decodedSize?: number;
+  decodeError?: string;
+  tls?: { protocol: string; peerSubject?: string; peerIssuer?: string; validFrom?: string; validTo?: string };
+  totalMs?: number;
 }
 
 export interface StepReport {
   key: string;
   id: string;
-  protocol: 'h1' | 'h2';
+  protocol: LegProtocol;
   skipped?: string;
   request?: { method: string; url: string; headers: Array<[string, string]> };
-  response?: {
-    protocol: string;
-    status: number;
-    lines: Array<[string, string]>;
-    bodySize: number;
-    decodedSize?: number;
-    decodeError?: string;
-    tls?: { protocol: string; peerSubject?: string; peerIssuer?: string; validFrom?: string; validTo?: string };
-    totalMs?: number;
-  };
-  /** Copyable curl command that sends the same request to the same place. */
+  /** Over h3 the sizes are of the decoded body (Chromium decodes it) and there is no TLS summary. */
+  response?: ResponseReport;
+  /**
+   * Copyable command that sends the same request to the same place: curl over h1 and h2; over h3
+   * the Chromium command the replay recorded (the curl most systems ship cannot send HTTP/3).
+   */
   reproduce?: string;
+  /**
+   * HTTP/3 only: the UDP endpoint QUIC was forced to (`address:port`, from the h1 answer's Alt-Svc),
+   * and the HTTP/1.1 answer to the header fields Chromium sent, which the h3 answer is judged against
+   * (parity findings `<step> parity h3 ...`; the spec's expectations are the h1 and h2 legs').
+   */
+  h3?: { endpoint: string; twin?: ResponseReport };
   /** Fields learned as noise for this step (they differed between two identical requests over this protocol). */
   noise?: string[];
   /** A `discover` step: the shape looked for, the page read, and the target's own address found there (absent when none fitted). */

@@ -1,6 +1,7 @@
 /**
  * A report made from a hostile target (markup in header values and names, a `javascript:`
- * Location, `</script>` in a cookie, markup in titles, clauses, messages and run errors) opened
+ * Location, `</script>` in a cookie, markup in titles, clauses, messages and run errors, and in an
+ * h3 leg's endpoint, Chromium command and twin's header values) opened
  * in Chromium from disk: with every link and button clicked, nothing executes, no dialog opens
  * and the page requests nothing. Run with and without the page's CSP, so escaping alone is proven.
  */
@@ -59,6 +60,9 @@ describe.each([
       const text = await page.locator('body').innerText();
       expect(text).toContain(HOSTILE.script);
       expect(text).toContain(HOSTILE.location);
+      // The h3 leg too: its endpoint and command, as text.
+      expect(text).toContain(`QUIC forced to 127.0.0.1:443${HOSTILE.script}`);
+      expect(text).toContain(`chromium ${HOSTILE.script} '${HOSTILE.img}'`);
       expect(await page.locator('img').count()).toBe(1); // the screenshot only, never the injected <img>
       expect(await page.locator('script').count()).toBe(1);
     } finally {

@@ -91,7 +91,7 @@ describe("README.md's tables of variables", () => {
 });
 
 describe('the list of variables', () => {
-  test('both sides have the same settings, with their own prefix', () => {
+  test('both sides have the same settings, with their own prefix (and the target its HTTP/3 switch)', () => {
     expect(TARGET_VARIABLES).toEqual([
       'TARGET_URL',
       'TARGET_<ROLE>_URL',
@@ -102,6 +102,7 @@ describe('the list of variables', () => {
       'TARGET_HEADERS',
       'TARGET_VALUE_<NAME>',
       'TARGETS_FILE',
+      'TARGET_H3',
     ]);
     expect(BASELINE_VARIABLES).toEqual([
       'BASELINE',
@@ -124,10 +125,12 @@ describe('the list of variables', () => {
       'HARNESS_INFERRED_SECTION',
       'HARNESS_INFERRED_SECTION_FROM',
       'HARNESS_DISCOVERY_FILE',
+      'HARNESS_TARGET_H3_OFF',
       'HARNESS_BASELINE_KIND',
       'HARNESS_BASELINE_INFERRED_SECTION',
       'HARNESS_BASELINE_INFERRED_SECTION_FROM',
       'HARNESS_BASELINE_DISCOVERY_FILE',
+      'HARNESS_BASELINE_H3_OFF',
     ]);
   });
 

@@ -27,7 +27,7 @@ function sideVariables(side: Side): string[] {
 }
 
 /** The target's map: TARGET_URL, TARGET_<ROLE>_URL, TARGET_RESOLVE, ..., TARGETS_FILE. */
-export const TARGET_VARIABLES: readonly string[] = Object.freeze(sideVariables(TARGET_SIDE));
+export const TARGET_VARIABLES: readonly string[] = Object.freeze([...sideVariables(TARGET_SIDE), variableOf(TARGET_SIDE, 'H3')]);
 
 /** A differential run's baseline: the target's variables with another prefix, BASELINE=reference, and its two safety settings. */
 export const BASELINE_VARIABLES: readonly string[] = Object.freeze([ENV_BASELINE, ...sideVariables(BASELINE_SIDE), ENV_ALLOW_UNSAFE, ENV_MAX_RPS]);
@@ -50,7 +50,13 @@ export const SETTINGS_VARIABLES: readonly string[] = Object.freeze([
  * (`HARNESS_DISCOVERY_FILE`); the baseline's twins `HARNESS_BASELINE_*`.
  */
 export const INTERNAL_VARIABLES: readonly string[] = Object.freeze(
-  [TARGET_SIDE, BASELINE_SIDE].flatMap((s) => [s.kindVariable, s.inferredSectionVariable, s.inferredSectionFromVariable, s.discoveryFileVariable]),
+  [TARGET_SIDE, BASELINE_SIDE].flatMap((s) => [
+    s.kindVariable,
+    s.inferredSectionVariable,
+    s.inferredSectionFromVariable,
+    s.discoveryFileVariable,
+    s.h3OffVariable,
+  ]),
 );
 
 const ROLE_PART = ROLES.filter((r) => r !== 'site').map((r) => r.toUpperCase());

@@ -18,18 +18,22 @@ export interface ObserveInput {
   tls?: ObservedTls;
   startedAt: Date | string;
   totalMs: number;
+  /** The body came with its content coding already removed (a browser's reading of it). */
+  bodyDecoded?: boolean;
 }
 
 export function toObservedExchange(input: ObserveInput): ObservedExchange {
   const { response } = input;
   const headers = input.request.headers ?? {};
   const codings = fieldLines(response.lines, 'content-encoding');
-  const { decoded, decodeError } = response.truncated
-    ? {
-        decoded: undefined,
-        decodeError: `body larger than the cap: ${response.truncated.totalBytes} bytes (SHA-256 ${response.truncated.sha256}), only the first ${response.truncated.keptBytes} kept`,
-      }
-    : decodeBody(response.body, codings, limits().bodyCapBytes);
+  const { decoded, decodeError } = input.bodyDecoded
+    ? { decoded: response.body, decodeError: undefined }
+    : response.truncated
+      ? {
+          decoded: undefined,
+          decodeError: `body larger than the cap: ${response.truncated.totalBytes} bytes (SHA-256 ${response.truncated.sha256}), only the first ${response.truncated.keptBytes} kept`,
+        }
+      : decodeBody(response.body, codings, limits().bodyCapBytes);
   return {
     target: input.target,
     request: {

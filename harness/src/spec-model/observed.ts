@@ -25,12 +25,12 @@ export interface ObservedExchange {
   target: string;
   /** The request as actually sent (placeholders resolved). */
   request: { method: string; url: string; headers: Array<[string, string]> };
-  protocol: 'h1' | 'h2' | 'unknown';
+  protocol: 'h1' | 'h2' | 'h3' | 'unknown';
   status: number;
   /** Header lines as received, names lowercased, repeats and order kept. */
   lines: Array<[string, string]>;
   cookies: ObservedCookie[];
-  /** Body as received (content-coded). */
+  /** Body as received (content-coded; decoded already when a browser read it, over HTTP/3). */
   body: Buffer;
   /** Body with the content coding removed, or undefined when it could not be decoded (see decodeError). */
   decoded?: Buffer;

@@ -33,6 +33,8 @@ export interface EnvTargets {
   inferredSection?: { section: string; from: string };
   values: Record<string, TargetValue>;
   headers?: ExtraHeaders;
+  /** Why the HTTP/3 legs are off: TARGET_H3=0, or an embedded reference without HTTP/3. */
+  h3Off?: string;
   origin: 'reference' | 'user';
 }
 
@@ -109,6 +111,15 @@ export function readEnvTargets(env: NodeJS.ProcessEnv, cwd: string = process.cwd
   if (section !== undefined) out.section = parseSection(section, { variable: v('SECTION') });
   const headers = env[v('HEADERS')];
   if (headers !== undefined) out.headers = parseHeadersVariable(headers, v('HEADERS'));
+  const h3 = side.name === 'target' ? env[v('H3')] : undefined;
+  if (h3 !== undefined) {
+    const t = h3.trim().toLowerCase();
+    if (t === '0' || t === 'false') out.h3Off = `${v('H3')}=0 (no HTTP/3 legs: for networks that block UDP)`;
+    else if (t !== '1' && t !== 'true')
+      throw new TargetConfigError(v('H3'), h3, 'must be 1 or true (HTTP/3 legs where a role advertises them, the default), 0 or false (none)');
+  }
+  const h3OffByRun = env[side.h3OffVariable];
+  if (h3OffByRun !== undefined && out.h3Off === undefined) out.h3Off = h3OffByRun;
   const inferred = env[side.inferredSectionVariable];
   if (inferred !== undefined) {
     out.inferredSection = {

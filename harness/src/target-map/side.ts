@@ -23,6 +23,8 @@ export interface Side {
   inferredSectionFromVariable: string;
   /** Set by the run itself: the source pages this side's set-up read, handed to the workers. */
   discoveryFileVariable: string;
+  /** Set by the run itself: why the side's embedded reference serves no HTTP/3 (its HTTP/3 legs are skipped with it). */
+  h3OffVariable: string;
 }
 
 export const TARGET_SIDE: Side = Object.freeze({
@@ -34,6 +36,7 @@ export const TARGET_SIDE: Side = Object.freeze({
   inferredSectionVariable: 'HARNESS_INFERRED_SECTION',
   inferredSectionFromVariable: 'HARNESS_INFERRED_SECTION_FROM',
   discoveryFileVariable: 'HARNESS_DISCOVERY_FILE',
+  h3OffVariable: 'HARNESS_TARGET_H3_OFF',
 });
 
 export const BASELINE_SIDE: Side = Object.freeze({
@@ -45,6 +48,7 @@ export const BASELINE_SIDE: Side = Object.freeze({
   inferredSectionVariable: 'HARNESS_BASELINE_INFERRED_SECTION',
   inferredSectionFromVariable: 'HARNESS_BASELINE_INFERRED_SECTION_FROM',
   discoveryFileVariable: 'HARNESS_BASELINE_DISCOVERY_FILE',
+  h3OffVariable: 'HARNESS_BASELINE_H3_OFF',
 });
 
 /** The variable of a side's setting: `variableOf(BASELINE_SIDE, 'RESOLVE')` is `BASELINE_RESOLVE`. */

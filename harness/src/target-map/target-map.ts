@@ -27,6 +27,8 @@ export interface TargetMap {
   /** Extra request headers per role (TARGET_HEADERS over the file's `headers`). */
   headers: ExtraHeaders;
   origin: 'reference' | 'user';
+  /** Why this run sends nothing over HTTP/3 (TARGET_H3=0, an embedded reference without it); absent: wherever a role advertises it. */
+  h3Off?: string;
   /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY; absent: every connection is direct (always so for an embedded reference). */
   proxy?: ProxySettings;
 }
@@ -65,6 +67,7 @@ export function loadTargetMap(env: NodeJS.ProcessEnv = process.env, side: Side =
     origin: fromEnv.origin,
   };
   if (ca) map.caFile = ca.file;
+  if (fromEnv.h3Off !== undefined) map.h3Off = fromEnv.h3Off;
   if (fromEnv.origin === 'user') map.proxy = proxyFromEnv(env);
   return map;
 }
@@ -140,6 +143,7 @@ export function describeTargetMap(map: TargetMap): string {
   }
   lines.push(map.caFile === undefined ? 'CA: default roots only' : `CA: default roots + ${map.ca.length} from ${map.caFile}`);
   lines.push(map.insecure ? `certificate verification: OFF (${variableOf(sideNamed(map.side), 'INSECURE')})` : 'certificate verification: on');
+  if (map.h3Off) lines.push(`HTTP/3: not asked for (${map.h3Off})`);
   const proxy = describeProxy(map.proxy);
   if (proxy) lines.push(proxy);
   lines.push(`section: ${map.section} (${map.sectionSource})`);

@@ -82,7 +82,8 @@ function targetEnv(caFile = pki.caFile): Record<string, string> {
 
 /** Through Playwright, as a user runs the browser project: each flow's status and failure message. */
 async function playwrightOutcomes(): Promise<Map<string, { status: string; message: string }>> {
-  const results = await runPlaywright(root, ['--project', 'browser'], targetEnv());
+  // The HTTP/3 flow needs an edge this proxy does not have (it is skipped, saying so): the flows compared here are the others.
+  const results = (await runPlaywright(root, ['--project', 'browser'], targetEnv())).filter((r) => !r.title.endsWith('site/browser/home-h3'));
   return new Map(results.map((r) => [r.title.replace(/^.* › /, ''), { status: r.status, message: r.message }]));
 }
 

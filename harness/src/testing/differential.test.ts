@@ -42,7 +42,7 @@ beforeAll(async () => {
     startEmbeddedReference(),
     startEmbeddedReference(),
     startEmbeddedReference({ deployment: 'alt' }),
-    startProxiedReference(NAMES, 'Differential Proxy Root'),
+    startProxiedReference(NAMES, 'Differential Proxy Root', [], { h3: true }),
   ]);
   baselineClients = new ReplayClients(loadTargetMap(targetEnvOf(baseline.ready, BASELINE_SIDE), BASELINE_SIDE));
 }, 120_000);

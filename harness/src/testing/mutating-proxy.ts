@@ -15,6 +15,8 @@ export interface ProxiedExchange {
   httpVersion: string;
   /** The request's header fields as the client sent them (lowercase names, lines joined). */
   requestHeaders: Record<string, string>;
+  /** The request came through an HTTP/3 edge in front of the proxy (Caddy writes X-Forwarded-For). */
+  viaEdge: boolean;
   status: number;
   lines: Array<[string, string]>;
   body: Buffer;
@@ -29,6 +31,8 @@ export interface MutatingProxy {
   /** Target variables that point the harness at the proxy for the given names. */
   targetEnv(roles: Record<string, string>, caFile: string): Record<string, string>;
   setMutation(mutation: Mutation | undefined): void;
+  /** The Alt-Svc of every answer (undefined: none; the upstream's own names the upstream's edge, never this proxy's). */
+  setAltSvc(value: string | undefined): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +44,8 @@ export interface ProxyOptions {
   certPem: string;
   /** The upstream's target values, passed on by `targetEnv` as TARGET_VALUE_<NAME>. */
   values?: Record<string, string>;
+  /** Alt-Svc to add to every answer (an HTTP/3 edge in front of this proxy). */
+  altSvc?: string;
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'host']);
@@ -51,6 +57,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
  */
 export async function startMutatingProxy(options: ProxyOptions): Promise<MutatingProxy> {
   let mutation: Mutation | undefined;
+  let altSvc = options.altSvc;
   const server = http2.createSecureServer({ allowHTTP1: true, key: options.keyPem, cert: options.certPem });
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
@@ -87,7 +94,9 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
             path: req.url,
             httpVersion: req.httpVersion,
             requestHeaders: { ...headers },
+            viaEdge: headers['x-forwarded-for'] !== undefined,
             ...answer,
+            lines: [...answer.lines.filter(([n]) => n.toLowerCase() !== 'alt-svc'), ...(altSvc ? [['alt-svc', altSvc] as [string, string]] : [])],
           };
           mutation?.(exchange);
           res.statusCode = exchange.status;
@@ -112,6 +121,7 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
   return {
     port,
     setMutation: (m) => (mutation = m),
+    setAltSvc: (v) => (altSvc = v),
     targetEnv(roles, caFile) {
       const env: Record<string, string> = {};
       for (const [variable, name] of Object.entries(roles)) env[variable] = `https://${name}:${port}`;

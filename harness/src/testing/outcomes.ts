@@ -44,7 +44,7 @@ export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[],
       if (unmapped) return [item.id, { status: 'skipped', message: unmapped }];
       const record = await replayItem(item, clients, { role: spec.role });
       if (record.skipped) return [item.id, { status: 'skipped', message: record.skipped }];
-      const ran = PROTOCOLS.filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
+      const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
       const j = judge(item.id, allFindings(record), failOn, ran);
       return [item.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message }];
     });

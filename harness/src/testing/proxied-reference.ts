@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { startEmbeddedReference, type EmbeddedReference } from '../embedded/reference-process';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
+import { startTestEdge, type TestEdge } from './h3-edge';
 import { startMutatingProxy, type MutatingProxy } from './mutating-proxy';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -9,14 +10,24 @@ export interface ProxiedReference {
   reference: EmbeddedReference;
   pki: TestPki;
   proxy: MutatingProxy;
+  /** Its HTTP/3 edge, when asked for and Caddy is installed (the proxy then advertises it in Alt-Svc). */
+  edge?: TestEdge;
 }
 
 /**
  * A broken-on-purpose target: the reference behind a mutating proxy that presents its own
  * certificate for `names` (root in `pki.caFile`). `extraArgs` go to the reference (`--deployment alt`).
+ * `h3`: an HTTP/3 edge in front of the proxy too, advertised on every answer, as the reference's own
+ * edge is (where Caddy is installed): a complete deployment, whose mutations see `viaEdge`.
  */
-export async function startProxiedReference(names: string[], rootName: string, extraArgs: readonly string[] = []): Promise<ProxiedReference> {
-  const reference = await startEmbeddedReference({ args: extraArgs });
+export async function startProxiedReference(
+  names: string[],
+  rootName: string,
+  extraArgs: readonly string[] = [],
+  options: { h3?: boolean } = {},
+): Promise<ProxiedReference> {
+  // Its own HTTP/3 edge would present the reference's certificate, not the proxy's: none (the proxy drops Alt-Svc too).
+  const reference = await startEmbeddedReference({ args: ['--no-http3', ...extraArgs] });
   const pki = makeTestPki(names, rootName);
   const proxy = await startMutatingProxy({
     names,
@@ -26,10 +37,13 @@ export async function startProxiedReference(names: string[], rootName: string, e
     certPem: pki.certPem,
     ...(reference.ready.values ? { values: reference.ready.values } : {}),
   });
-  return { reference, pki, proxy };
+  const edge = options.h3 ? await startTestEdge({ names, pki, upstreamPort: proxy.port }) : undefined;
+  if (edge) proxy.setAltSvc(edge.altSvc);
+  return { reference, pki, proxy, ...(edge ? { edge } : {}) };
 }
 
 export async function stopProxiedReference(p: Partial<ProxiedReference>): Promise<void> {
+  await p.edge?.stop();
   await p.proxy?.close();
   await p.reference?.stop();
   p.pki?.cleanup();

@@ -7,7 +7,7 @@ export interface TestReference {
 }
 
 /** Starts the composed reference on ephemeral ports for one Jest file. */
-export function useReference(options: Pick<ReferenceOptions, 'deployment' | 'section'> = {}): TestReference {
+export function useReference(options: Pick<ReferenceOptions, 'deployment' | 'section' | 'http3' | 'h3Port'> = {}): TestReference {
   let running: RunningReference | undefined;
   beforeAll(async () => {
     running = await startReference({ port: 0, httpPort: 0, drainMs: 1000, ...options });

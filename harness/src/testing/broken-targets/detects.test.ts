@@ -45,7 +45,7 @@ let clients: ReplayClients;
 let ocspClients: ReplayClients;
 
 beforeAll(async () => {
-  reference = await startEmbeddedReference();
+  reference = await startEmbeddedReference({ args: ['--no-http3'] });
   pki = makeTestPki(NAMES, 'Broken Targets Root');
   proxy = await startMutatingProxy({
     names: NAMES,

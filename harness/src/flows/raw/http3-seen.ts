@@ -1,0 +1,94 @@
+/**
+ * "HTTP/1.1, HTTP/2 and HTTP/3 are all seen", the HTTP/3 part, about the service as a whole: each
+ * https role is asked once over HTTP/1.1 and its Alt-Svc read (RFC 7838); a role that advertises
+ * h3 is then asked the same over HTTP/3 with QUIC forced to the advertised endpoint. No role
+ * advertising h3 fails the service-level expectation; a single role without it is a warning; a role
+ * whose advertised endpoint does not answer (a failed handshake, a dead UDP port) is an `error`
+ * within the connect and request timeouts. OCSP over plain http cannot advertise h3 and is exempt.
+ * A run with the HTTP/3 legs off (TARGET_H3=0, an embedded reference without its edge) skips it all
+ * with that reason.
+ */
+import { ROLES, roleUrls } from '../../target-map';
+import { proxyFor } from '../../target-map/proxy';
+import type { ReplayClients, ReplayRecord } from '../../replay/run';
+import { H3RequestError } from '../../replay/h3-client';
+import { endpointOf } from '../../replay/h3';
+import type { QuicEndpoint } from '../../browser/quic';
+import { FlowContext } from './context';
+
+const CLAUSE = 'Service description, introduction: "All traffic is HTTPS; HTTP/1.1, HTTP/2 and HTTP/3 are all seen."';
+export const HTTP3_SEEN = 'service/http3-seen';
+
+export async function runHttp3Flow(clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
+  const id = HTTP3_SEEN;
+  const ctx = new FlowContext(id, clients, { role: 'service', ...options });
+  const off = clients.map.h3Off ?? (clients.h3 ? undefined : 'no HTTP/3 client for this run');
+  if (off) {
+    ctx.begin(id);
+    ctx.skip(id, off);
+    return ctx.record;
+  }
+  const advertised: string[] = [];
+  let asked = 0;
+  const toAsk: Array<{ role: string; url: URL; stepId: string; endpoint: QuicEndpoint }> = [];
+  for (const role of ROLES) {
+    for (const url of roleUrls(clients.map, role)) {
+      if (url.protocol !== 'https:') continue;
+      const stepId = `${id} ${role} ${url.hostname}`;
+      if (proxyFor(clients.map.proxy, url)) {
+        ctx.begin(stepId);
+        ctx.skip(stepId, `${url.origin} is reached through an HTTP proxy, which QUIC cannot pass`);
+        continue;
+      }
+      asked++;
+      const observed = await ctx.fetch(`${stepId} alt-svc`, { url: url.href });
+      if (!observed) continue;
+      const endpoint = endpointOf(clients.map, url, observed.lines);
+      const altSvc = observed.lines.filter(([n]) => n === 'alt-svc').map(([, v]) => v);
+      ctx.expect(
+        `${stepId} alt-svc`,
+        endpoint !== undefined,
+        'Alt-Svc naming an h3 endpoint (RFC 7838)',
+        altSvc.length ? altSvc.join(', ') : '(absent)',
+        'capture',
+        {
+          clause: CLAUSE,
+          level: 'should',
+          ...(endpoint ? {} : { message: `${role}: its HTTP/3 legs are not run (no Alt-Svc h3 on its answers)` }),
+        },
+      );
+      if (endpoint) toAsk.push({ role, url, stepId, endpoint });
+    }
+  }
+  const h3 = clients.h3;
+  if (h3 && toAsk.length) await h3.prepare(toAsk.map((a) => a.endpoint));
+  for (const { role, url, stepId, endpoint } of toAsk) {
+    if (!h3) break;
+    const where = `${endpoint.address}:${endpoint.port} (UDP)`;
+    ctx.begin(`${stepId} handshake`);
+    try {
+      const answer = await h3.request({ method: 'GET', url: url.href, headers: {} }, endpoint);
+      const ok = answer.protocol === 'h3';
+      if (ok) advertised.push(`${role} (${url.host} at ${where})`);
+      ctx.expect(`${stepId} handshake`, ok, `an answer over h3 from ${where}`, `status ${answer.status} over ${answer.protocol}`, 'capture', {
+        clause: CLAUSE,
+        level: 'must',
+      });
+    } catch (e) {
+      const reason = e instanceof H3RequestError ? e.reason : (e as Error).message;
+      ctx.error(`${stepId} handshake`, `an answer over h3 from ${where}`, `${role}: ${url.origin} advertises h3 at ${where}, which did not answer: ${reason}`);
+    }
+  }
+  ctx.begin(id);
+  if (asked === 0) ctx.skip(id, 'no https role is reached directly (QUIC needs a direct path)');
+  else
+    ctx.expect(
+      id,
+      advertised.length > 0,
+      'HTTP/3 served by the service (at least one role advertises h3 in Alt-Svc and answers over it)',
+      advertised.length ? advertised.join(', ') : `none of ${asked} https origins serves h3: every HTTP/3 leg of the replay was not run`,
+      'capture',
+      { clause: CLAUSE },
+    );
+  return ctx.record;
+}

@@ -1,0 +1,301 @@
+/**
+ * The HTTP/3 client of the replay: Chromium, launched from the target map with QUIC forced to the
+ * endpoints the target advertised, sending one request at a time with `fetch()` from a blank page
+ * of the request's own origin (same-origin, so nothing is hidden by CORS; `redirect: 'manual'`, so
+ * a redirect is the answer). What was sent and answered is read from the DevTools protocol: the
+ * request header fields Chromium actually wrote (its own Accept-Encoding, Sec-Fetch-*, priority),
+ * the answer's status and field lines as received, and the protocol of the connection. The body is
+ * the page's own reading of it, with the content coding removed by Chromium.
+ *
+ * One browser per client, relaunched only when an origin's endpoint changes (Chromium's switches
+ * are fixed at launch); every request starts from an empty cookie store and no HTTP cache.
+ */
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { HarnessError } from '../core';
+import { basicCredentials } from '../browser/extra-headers';
+import { targetBrowserLaunch, type TargetBrowserLaunch } from '../browser/launch';
+import { quicCommand, quicLaunch, type QuicEndpoint } from '../browser/quic';
+import { extraHeadersFor, type TargetMap } from '../target-map';
+import { limits } from '../target-map/limits';
+
+/** The blank page each request is sent from, answered by the browser itself (never asked of the target). */
+export const BLANK_PATH = '/.well-known/conformance-harness-h3-blank';
+const BLANK_HTML = '<!doctype html><meta charset=utf-8><link rel=icon href="data:,"><title>HTTP/3 leg</title>';
+
+/** No answer over HTTP/3: the QUIC handshake failed, the UDP port is dead, or no answer came in time. */
+export class H3RequestError extends HarnessError {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
+    super('HARNESS_ERR_H3', `${url}: no answer over HTTP/3: ${reason}`);
+  }
+}
+
+export interface H3Request {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+export interface H3Answer {
+  /** The protocol Chromium names for the connection (`h3` when QUIC carried it). */
+  protocol: string;
+  status: number;
+  lines: Array<[string, string]>;
+  /** The body with its content coding removed; undefined for a redirect (a page cannot read it). */
+  decoded?: Buffer;
+  /** The request header fields Chromium wrote, pseudo-header fields left out, names lowercased. */
+  sent: Array<[string, string]>;
+  /** The command line that reproduces the request. */
+  command: string;
+}
+
+/** Header fields a page cannot set: Chromium writes its own (Fetch's forbidden request-headers) or the cookie store does. */
+const NOT_FROM_A_PAGE =
+  /^(host|cookie|content-length|connection|keep-alive|transfer-encoding|upgrade|te|trailer|expect|via|date|origin|referer|sec-.*|proxy-.*)$/;
+
+/** Methods Fetch refuses outright (a page cannot send them at all). */
+export const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+const sameEndpoint = (a: QuicEndpoint | undefined, b: QuicEndpoint) => a !== undefined && a.address === b.address && a.port === b.port;
+const keyOf = (e: Pick<QuicEndpoint, 'originHost' | 'originPort'>) => `${e.originHost}:${e.originPort}`;
+
+/** CDP header objects join repeated fields with newlines: one line per value, as received. */
+function linesOf(headers: Record<string, string> | undefined): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(headers ?? {})) for (const v of String(value).split('\n')) out.push([name.toLowerCase(), v]);
+  return out;
+}
+
+/** What the DevTools events said while one request was watched; ExtraInfo events may come before or after the request they belong to. */
+interface Observed {
+  requestId?: string;
+  sent: Map<string, Record<string, string>>;
+  extra: Map<string, { statusCode: number; headers: Record<string, string> }>;
+  response?: { status: number; protocol?: string; headers: Record<string, string> };
+  failed?: string;
+}
+
+interface Session {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  launch: TargetBrowserLaunch;
+  endpoints: Map<string, QuicEndpoint>;
+}
+
+export class H3Client {
+  private session?: Promise<Session>;
+  private queue: Promise<unknown> = Promise.resolve();
+  private watching?: { url: string; seen: Observed };
+  /**
+   * Endpoints that let a request's whole budget pass without an answer (a black hole drops QUIC
+   * packets without a word): each later request to one fails at once, or a run against such a
+   * target would wait out the budget once per exchange. A quick failure is asked again each time.
+   */
+  private readonly silent = new Map<string, string>();
+
+  constructor(readonly map: TargetMap) {}
+
+  /** Sends one request to the endpoint over HTTP/3 (requests queue: one page). Throws H3RequestError when nothing came back. */
+  request(req: H3Request, endpoint: QuicEndpoint): Promise<H3Answer> {
+    const run = this.queue.then(() => this.send(req, endpoint));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Whether `prepare` was called: the endpoints of the service are known. */
+  prepared = false;
+
+  /**
+   * Launches the browser for these endpoints at once (every role's, learned before the first
+   * request), so that it is not relaunched for each new origin. Endpoints met later still relaunch it.
+   */
+  prepare(endpoints: readonly QuicEndpoint[]): Promise<void> {
+    this.prepared = true;
+    const run = this.queue.then(() => this.launchFor(endpoints));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async launchFor(endpoints: readonly QuicEndpoint[]): Promise<void> {
+    const current = this.session ? await this.session.catch(() => undefined) : undefined;
+    const all = new Map(current?.endpoints ?? []);
+    for (const e of endpoints) all.set(keyOf(e), e);
+    const same = current && all.size === current.endpoints.size && [...all].every(([k, e]) => sameEndpoint(current.endpoints.get(k), e));
+    if (same || all.size === 0) return;
+    if (current) await current.browser.close().catch(() => undefined);
+    this.session = this.open([...all.values()]);
+    await this.session.catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    const s = this.session;
+    this.session = undefined;
+    if (s) await (await s.catch(() => undefined))?.browser.close().catch(() => undefined);
+  }
+
+  private async sessionFor(endpoint: QuicEndpoint): Promise<Session> {
+    const current = this.session ? await this.session.catch(() => undefined) : undefined;
+    if (current && sameEndpoint(current.endpoints.get(keyOf(endpoint)), endpoint)) return current;
+    const endpoints = new Map(current?.endpoints ?? []);
+    endpoints.set(keyOf(endpoint), endpoint);
+    if (current) await current.browser.close().catch(() => undefined);
+    this.session = this.open([...endpoints.values()]);
+    return this.session;
+  }
+
+  private async open(endpoints: QuicEndpoint[]): Promise<Session> {
+    const launch = quicLaunch(targetBrowserLaunch(this.map), endpoints);
+    const browser = await chromium.launch(launch.options);
+    try {
+      const credentials = basicCredentials(this.map);
+      const context = await browser.newContext({
+        ignoreHTTPSErrors: launch.ignoreHTTPSErrors,
+        ...(credentials ? { httpCredentials: { ...credentials, send: 'unauthorized' as const } } : {}),
+      });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      this.listen(cdp);
+      await cdp.send('Network.enable');
+      // The blank page is answered through the DevTools protocol, not Playwright's routes: with a
+      // route set, Playwright aborts every request for /favicon.ico, which is an exchange here.
+      cdp.on('Fetch.requestPaused', (e) => {
+        void cdp
+          .send('Fetch.fulfillRequest', {
+            requestId: e.requestId,
+            responseCode: 200,
+            responseHeaders: [{ name: 'content-type', value: 'text/html; charset=utf-8' }],
+            body: Buffer.from(BLANK_HTML).toString('base64'),
+          })
+          .catch(() => undefined);
+      });
+      await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `*${BLANK_PATH}`, requestStage: 'Request' }] });
+      return { browser, context, page, cdp, launch, endpoints: new Map(endpoints.map((e) => [keyOf(e), e])) };
+    } catch (e) {
+      await browser.close().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /** Follows the one request being watched through the DevTools events (the blank page's own load is ignored). */
+  private listen(cdp: CDPSession): void {
+    const mine = (id: string) => this.watching && this.watching.seen.requestId === id;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      const w = this.watching;
+      if (!w) return;
+      if (w.seen.requestId === undefined && e.type === 'Fetch' && e.request.url === w.url) w.seen.requestId = e.requestId;
+      if (mine(e.requestId) && e.redirectResponse && !w.seen.response)
+        w.seen.response = { status: e.redirectResponse.status, protocol: e.redirectResponse.protocol, headers: e.redirectResponse.headers };
+    });
+    cdp.on('Network.requestWillBeSentExtraInfo', (e) => {
+      const seen = this.watching?.seen;
+      if (seen && !seen.sent.has(e.requestId)) seen.sent.set(e.requestId, e.headers as Record<string, string>);
+    });
+    cdp.on('Network.responseReceivedExtraInfo', (e) => {
+      const seen = this.watching?.seen;
+      if (seen && !seen.extra.has(e.requestId)) seen.extra.set(e.requestId, { statusCode: e.statusCode, headers: e.headers as Record<string, string> });
+    });
+    cdp.on('Network.responseReceived', (e) => {
+      if (this.watching && mine(e.requestId) && !this.watching.seen.response)
+        this.watching.seen.response = { status: e.response.status, protocol: e.response.protocol, headers: e.response.headers };
+    });
+    cdp.on('Network.loadingFailed', (e) => {
+      if (this.watching && mine(e.requestId)) this.watching.seen.failed ??= e.errorText;
+    });
+  }
+
+  private async send(req: H3Request, endpoint: QuicEndpoint): Promise<H3Answer> {
+    const { connectTimeoutMs, requestTimeoutMs } = limits();
+    const budget = connectTimeoutMs + requestTimeoutMs;
+    const where = `${endpoint.address}:${endpoint.port}`;
+    const silent = this.silent.get(where);
+    if (silent) throw new H3RequestError(req.url, `${silent} (not asked again: ${where} gave no answer to an earlier request of this run)`);
+    const s = await this.sessionFor(endpoint);
+    const command = quicCommand(s.launch, req.url);
+    const url = new URL(req.url);
+    await s.context.clearCookies();
+    const cookies = (req.headers.cookie ?? '')
+      .split(';')
+      .map((p) => p.trim())
+      .filter((p) => p.includes('='))
+      .map((p) => ({ name: p.slice(0, p.indexOf('=')).trim(), value: p.slice(p.indexOf('=') + 1).trim(), url: url.origin }));
+    if (cookies.length) await s.context.addCookies(cookies);
+    const blank = `${url.origin}${BLANK_PATH}`;
+    if (s.page.url() !== blank) await s.page.goto(blank, { timeout: budget });
+    const headers = Object.entries(req.headers).filter(([n]) => !NOT_FROM_A_PAGE.test(n.toLowerCase()));
+    // TARGET_HEADERS of the request's role, as the h1 and h2 legs send them (the page asks nothing of another origin).
+    await s.cdp.send('Network.setExtraHTTPHeaders', { headers: extraHeadersFor(this.map, url) });
+    const seen: Observed = { sent: new Map(), extra: new Map() };
+    this.watching = { url: url.href, seen };
+    try {
+      const result = await Promise.race([
+        s.page.evaluate(
+          async ({ href, method, headers, body, ms }) => {
+            const h = new Headers();
+            for (const [n, v] of headers)
+              try {
+                h.append(n, v);
+              } catch {
+                /* a value the Headers class refuses is not sent; the request as sent is what is compared */
+              }
+            const init: RequestInit = { method, headers: h, redirect: 'manual', cache: 'no-store', credentials: 'include', referrerPolicy: 'no-referrer' };
+            if (body !== undefined) init.body = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+            init.signal = AbortSignal.timeout(ms);
+            try {
+              const r = await fetch(href, init);
+              if (r.type === 'opaqueredirect') return { ok: true as const, body: undefined };
+              const bytes = new Uint8Array(await r.arrayBuffer());
+              let bin = '';
+              for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+              return { ok: true as const, body: btoa(bin) };
+            } catch (e) {
+              return { ok: false as const, error: String(e) };
+            }
+          },
+          { href: url.href, method: req.method, headers, body: req.body?.toString('base64'), ms: budget },
+        ),
+        new Promise<{ ok: false; error: string }>((resolve) =>
+          setTimeout(() => resolve({ ok: false, error: `no answer within ${budget} ms` }), budget + 2000).unref(),
+        ),
+      ]);
+      if (!result.ok) {
+        await settle(() => seen.failed !== undefined, 500);
+        // Our budget spent, or Chromium's own QUIC timeouts (its handshake and idle timers are shorter): nothing came back.
+        const ours = /TimeoutError|no answer within/.test(result.error) && (seen.failed === undefined || /ERR_TIMED_OUT|ERR_ABORTED/.test(seen.failed));
+        const quic = /QUIC_(NETWORK_IDLE_TIMEOUT|HANDSHAKE_TIMEOUT)/.test(seen.failed ?? '');
+        const reason = ours ? `no answer within ${budget} ms (HARNESS_CONNECT_TIMEOUT_MS + HARNESS_REQUEST_TIMEOUT_MS)` : (seen.failed ?? result.error);
+        if (ours || quic) this.silent.set(where, reason);
+        throw new H3RequestError(req.url, reason);
+      }
+      const id = () => seen.requestId ?? '';
+      await settle(() => seen.response !== undefined && seen.extra.has(id()) && seen.sent.has(id()), 2000);
+      const response = seen.response;
+      const sentHeaders = seen.sent.get(id());
+      const extra = seen.extra.get(id());
+      // Without the fields Chromium wrote, its twin over h1 would be another request: no comparison.
+      if (!response || !sentHeaders) throw new H3RequestError(req.url, `the browser showed ${response ? 'no request header fields' : 'no answer'} for it`);
+      const lines = linesOf(extra?.headers ?? response.headers);
+      const sent = linesOf(sentHeaders).filter(([n]) => !n.startsWith(':'));
+      return {
+        protocol: response.protocol ?? 'unknown',
+        status: extra?.statusCode ?? response.status,
+        lines,
+        ...(result.body !== undefined ? { decoded: Buffer.from(result.body, 'base64') } : {}),
+        sent,
+        command,
+      };
+    } finally {
+      this.watching = undefined;
+    }
+  }
+}
+
+/** Waits until `done` holds or `ms` have passed: DevTools events may trail the page's own view by a little. */
+async function settle(done: () => boolean, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+}

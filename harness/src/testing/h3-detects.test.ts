@@ -1,0 +1,288 @@
+import * as dgram from 'node:dgram';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CHECKS } from '../checks';
+import { judge } from '../core';
+import { HTTP3_SEEN, runHttp3Flow } from '../flows/raw/http3-seen';
+import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../replay/run';
+import { loadSpecs } from '../spec-model/load';
+import type { ExchangeSpec } from '../spec-model/types';
+import { loadTargetMap, type Role } from '../target-map';
+import { limits, setLimits } from '../target-map/limits';
+import { findChromium } from '../browser/chromium-path';
+import { playwrightCli, REPORTER } from '../report/run-playwright';
+import type { ConformanceResults } from '../report/types';
+import { caddyInstalled } from './h3-edge';
+import type { Mutation } from './mutating-proxy';
+import { REPO_ROOT, startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
+
+/*
+ * The HTTP/3 leg and the service-level HTTP/3 expectation catch what breaks only over HTTP/3: the
+ * reference behind a mutating proxy with an HTTP/3 edge (Caddy) of its own in front, advertised in
+ * Alt-Svc. The proxy tells the edge's requests from direct ones (the edge writes X-Forwarded-For),
+ * so a mutation can break one protocol only, as an edge rule that exists on one protocol does.
+ */
+
+const NAMES = [
+  'www.lessons.test',
+  'lessons.test',
+  'media.lessons.test',
+  'maintenance.lessons.test',
+  'shop.store.test',
+  'go.redirect.test',
+  'hop2.redirect.test',
+  'hop3.redirect.test',
+  'analytics.beacon.test',
+];
+const ROLES = {
+  TARGET_URL: NAMES[0],
+  TARGET_BARE_URL: NAMES[1],
+  TARGET_ASSETS_URL: NAMES[2],
+  TARGET_MAINTENANCE_URL: NAMES[3],
+  TARGET_SHOP_URL: NAMES[4],
+  TARGET_REDIRECTOR_URL: NAMES[5],
+  TARGET_ANALYTICS_URL: NAMES[8],
+};
+const SPECS = loadSpecs(path.join(REPO_ROOT, 'specs'), CHECKS);
+const ITEMS: Array<[Role, ExchangeSpec]> = ['site/home', 'site/static/css', 'shop/product', 'redirector/directory', 'bare/root'].map((id) => {
+  const spec = SPECS.find((s) => s.exchanges.some((e) => e.id === id));
+  if (!spec) throw new Error(`no exchange ${id} in specs/`);
+  return [spec.role, spec.exchanges.find((e) => e.id === id)!];
+});
+
+let p: ProxiedReference;
+let clients: ReplayClients;
+/** Where the HTTP/3 cases cannot run, they are skipped with the reason in their title. */
+const WITHOUT = !caddyInstalled()
+  ? ' (skipped: caddy is not installed, so the target has no HTTP/3 edge)'
+  : findChromium().path === undefined
+    ? ' (skipped: no Chromium, which the HTTP/3 legs run in)'
+    : '';
+const h3Test = WITHOUT ? test.skip : test;
+
+beforeAll(async () => {
+  p = await startProxiedReference(NAMES, 'HTTP3 Detection Root', [], { h3: true });
+}, 120_000);
+
+afterAll(async () => {
+  await clients?.close();
+  await stopProxiedReference(p ?? {});
+  setLimits(undefined);
+});
+
+/** Fresh clients (their browser launched for the endpoints the target advertises now). */
+async function freshClients(extra: Record<string, string> = {}): Promise<ReplayClients> {
+  await clients?.close();
+  clients = new ReplayClients(loadTargetMap({ ...p.proxy.targetEnv(ROLES, p.pki.caFile), ...extra }));
+  return clients;
+}
+
+async function replayAll(c: ReplayClients): Promise<Map<string, ReplayRecord>> {
+  const out = new Map<string, ReplayRecord>();
+  for (const [role, item] of ITEMS) out.set(item.id, await replayItem(item, c, { role }));
+  return out;
+}
+
+const h3Leg = (r: ReplayRecord | undefined) => r?.legs.find((l) => l.protocol === 'h3');
+const failing = (r: ReplayRecord) => allFindings(r).filter((f) => f.verdict === 'fail' || f.verdict === 'error');
+const flowFindings = (r: ReplayRecord) => r.legs.flatMap((l) => l.steps.flatMap((s) => s.findings));
+
+/** One free UDP port: `silent` keeps a socket on it that reads and never answers (a black hole), else nothing listens (a dead port). */
+async function udpPort(silent: boolean): Promise<{ port: number; close: () => void }> {
+  const socket = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const port = socket.address().port;
+  if (!silent) {
+    socket.close();
+    return { port, close: () => undefined };
+  }
+  socket.on('message', () => undefined);
+  return { port, close: () => socket.close() };
+}
+
+describe('a target with an HTTP/3 edge', () => {
+  beforeEach(() => {
+    p.proxy.setMutation(undefined);
+    p.proxy.setAltSvc(p.edge?.altSvc);
+    setLimits(undefined);
+  });
+
+  h3Test(
+    `unbroken: every h3 leg runs over h3 and matches its h1 twin; HTTP/3 is seen${WITHOUT}`,
+    async () => {
+      const c = await freshClients();
+      const records = await replayAll(c);
+      for (const [id, r] of records) {
+        const leg = h3Leg(r);
+        expect([id, leg?.skipped]).toEqual([id, undefined]);
+        expect([id, leg?.steps[0]?.response?.protocol]).toEqual([id, 'h3']);
+        expect([id, leg?.steps[0]?.h3?.command]).toEqual([id, expect.stringContaining('--origin-to-force-quic-on=')]);
+        expect([id, r.parity.filter((f) => f.id.startsWith(`${id} parity h3`)).map((f) => f.verdict)]).toEqual([id, ['pass']]);
+        expect([id, failing(r)]).toEqual([id, []]);
+      }
+      const seen = await runHttp3Flow(c);
+      const top = flowFindings(seen).find((f) => f.id === HTTP3_SEEN);
+      expect(top?.verdict).toBe('pass');
+      expect(flowFindings(seen).filter((f) => f.verdict !== 'pass')).toEqual([]);
+    },
+    120_000,
+  );
+
+  h3Test.each<[string, Mutation, RegExp]>([
+    [
+      'a header field dropped over h3 only',
+      (e) => {
+        if (e.viaEdge) e.lines = e.lines.filter(([n]) => n.toLowerCase() !== 'x-content-type-options');
+      },
+      /parity h3 header x-content-type-options: expected "h3 as h1: nosniff", got "h3: \(absent\)"/,
+    ],
+    [
+      'another status over h3 only',
+      (e) => {
+        if (e.viaEdge) e.status = 503;
+      },
+      /parity h3 status: expected "h3 as h1: \d+", got "h3: 503"/,
+    ],
+    [
+      'another body over h3 only',
+      (e) => {
+        if (e.viaEdge && e.status === 200 && e.method === 'GET') e.body = Buffer.concat([e.body, Buffer.from('\n')]);
+      },
+      /parity h3 (body|header content-length)/,
+    ],
+  ])(
+    `%s: the h3 parity finding fails it${WITHOUT}`,
+    async (_name, mutation, message) => {
+      const c = await freshClients();
+      p.proxy.setMutation(mutation);
+      const records = await replayAll(c);
+      const caught = [...records].filter(([id, r]) => !judge(id, allFindings(r), 'fail', ['h1', 'h2', 'h3']).passed);
+      expect(caught.length).toBeGreaterThan(0);
+      for (const [id, r] of caught) {
+        const j = judge(id, allFindings(r), 'fail', ['h1', 'h2', 'h3']);
+        expect(j.message).toMatch(message);
+        // Over h1 and h2 nothing changed: every failure is one of the h3 leg's.
+        expect([id, failing(r).filter((f) => !f.id.includes('parity h3') && f.protocol !== 'h3')]).toEqual([id, []]);
+      }
+    },
+    180_000,
+  );
+
+  h3Test.each([
+    ['a dead UDP port (nothing listens)', false],
+    ['a silent UDP port (a black hole)', true],
+  ])(
+    `Alt-Svc naming %s: an error finding within the connect and request timeouts, never a hang${WITHOUT}`,
+    async (_name, silent) => {
+      setLimits({ connectTimeoutMs: 1500, requestTimeoutMs: 2500 });
+      const budget = limits().connectTimeoutMs + limits().requestTimeoutMs;
+      const udp = await udpPort(silent);
+      try {
+        p.proxy.setAltSvc(`h3=":${udp.port}"; ma=86400`);
+        const c = await freshClients();
+        await c.h3?.prepare([]); // the browser's launch is not the target's time
+        const [role, item] = ITEMS[0];
+        const t0 = Date.now();
+        const r = await replayItem(item, c, { role });
+        const h3Errors = allFindings(r).filter((f) => f.protocol === 'h3' && f.verdict === 'error');
+        expect(h3Errors.map((f) => f.id)).toEqual([`${item.id} h3 transport`]);
+        expect(h3Errors[0].expected).toContain(`127.0.0.1:${udp.port} (UDP`);
+        expect(h3Errors[0].message).toMatch(silent ? /no answer within \d+ ms|ERR_QUIC|ERR_TIMED_OUT|ERR_CONNECTION/ : /ERR_QUIC|ERR_CONNECTION/);
+        // Its h1 and h2 legs, sent first, plus the h3 leg's budget (and the relaunch of the browser for a new endpoint).
+        expect(Date.now() - t0).toBeLessThan(budget * 2 + 5000);
+        const seen = await runHttp3Flow(c);
+        const handshakes = flowFindings(seen).filter((f) => / handshake$/.test(f.id));
+        expect(handshakes.length).toBeGreaterThan(0);
+        expect(handshakes.every((f) => f.verdict === 'error')).toBe(true);
+        // A black hole is waited for once: the other names on the same endpoint are not asked again.
+        if (silent) expect(handshakes.every((f) => /QUIC_NETWORK_IDLE_TIMEOUT|QUIC_HANDSHAKE_TIMEOUT|no answer within/.test(f.message ?? ''))).toBe(true);
+        expect(flowFindings(seen).find((f) => f.id === HTTP3_SEEN)?.verdict).toBe('fail');
+      } finally {
+        udp.close();
+      }
+    },
+    120_000,
+  );
+});
+
+describe('a target without HTTP/3', () => {
+  beforeEach(() => {
+    p.proxy.setMutation(undefined);
+    setLimits(undefined);
+  });
+
+  test('no role advertises it: service/http3-seen fails, each role is a warning, and the h3 legs are skipped saying why', async () => {
+    p.proxy.setAltSvc(undefined);
+    const c = await freshClients();
+    const seen = await runHttp3Flow(c);
+    const findings = flowFindings(seen);
+    const top = findings.find((f) => f.id === HTTP3_SEEN);
+    expect(top?.verdict).toBe('fail');
+    expect(top?.actual).toMatch(/^none of \d+ https origins serves h3/);
+    const perRole = findings.filter((f) => / alt-svc$/.test(f.id));
+    expect(perRole.length).toBe(Object.keys(ROLES).length);
+    expect(perRole.every((f) => f.verdict === 'warn' && f.actual === '(absent)')).toBe(true);
+    const [role, item] = ITEMS[0];
+    const r = await replayItem(item, c, { role });
+    expect(h3Leg(r)?.skipped).toBe('the h1 answer advertises no HTTP/3 (no Alt-Svc h3)');
+  }, 60_000);
+
+  h3Test(
+    `one role without it: a warning for that role, the service passes${WITHOUT}`,
+    async () => {
+      p.proxy.setAltSvc(p.edge?.altSvc);
+      p.proxy.setMutation((e) => {
+        if (e.host === 'shop.store.test') e.lines = e.lines.filter(([n]) => n !== 'alt-svc');
+      });
+      const seen = await runHttp3Flow(await freshClients());
+      const findings = flowFindings(seen);
+      expect(findings.filter((f) => f.verdict !== 'pass').map((f) => `${f.verdict} ${f.id}`)).toEqual([`warn ${HTTP3_SEEN} shop shop.store.test alt-svc`]);
+      expect(findings.find((f) => f.id === HTTP3_SEEN)?.verdict).toBe('pass');
+    },
+    60_000,
+  );
+
+  test('TARGET_H3=0: no HTTP/3 request at all, every h3 leg and the service-level expectation skipped with that reason', async () => {
+    p.proxy.setAltSvc(p.edge?.altSvc ?? 'h3=":1"');
+    const c = await freshClients({ TARGET_H3: '0' });
+    expect(c.h3).toBeUndefined();
+    const seen = await runHttp3Flow(c);
+    expect(flowFindings(seen).map((f) => `${f.verdict} ${f.id} ${f.actual}`)).toEqual([
+      `skip ${HTTP3_SEEN} TARGET_H3=0 (no HTTP/3 legs: for networks that block UDP)`,
+    ]);
+    const [role, item] = ITEMS[0];
+    expect(h3Leg(await replayItem(item, c, { role }))?.skipped).toBe('TARGET_H3=0 (no HTTP/3 legs: for networks that block UDP)');
+  }, 60_000);
+});
+
+describe('the suite against the embedded reference on a machine without Caddy', () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'h3-no-caddy-'));
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  test('passes: the service-level expectation, every h3 leg and the HTTP/3 browser flow are skipped, saying why', async () => {
+    const run = await playwrightCli(
+      [
+        'test',
+        '--grep',
+        'service/http3-seen|site/home$|site/static/css$|site/browser/home-h3',
+        `--reporter=${REPORTER}`,
+        `--output=${path.join(work, 'results')}`,
+      ],
+      { REFERENCE_CADDY: path.join(work, 'no-caddy-here'), HARNESS_REPORT_DIR: path.join(work, 'report') },
+    );
+    expect(`${run.code}\n${run.stdout.slice(-2000)}`).toMatch(/^0\n/);
+    const results = JSON.parse(fs.readFileSync(path.join(work, 'report', 'results.json'), 'utf8')) as ConformanceResults;
+    const byId = new Map(results.tests.map((t) => [t.id, t]));
+    expect([...byId.keys()].sort()).toEqual(['service/http3-seen', 'site/browser/home-h3', 'site/home', 'site/static/css']);
+    const reason = 'the embedded reference serves no HTTP/3: caddy is not installed';
+    expect(JSON.stringify(byId.get('service/http3-seen'))).toContain(reason);
+    expect(JSON.stringify(byId.get('site/browser/home-h3'))).toContain(reason);
+    for (const id of ['site/home', 'site/static/css']) {
+      const t = byId.get(id)!;
+      expect([id, t.status]).toEqual([id, 'passed']);
+      const h3 = t.legs?.find((l) => l.protocol === 'h3');
+      expect([id, h3?.skipped]).toEqual([id, expect.stringContaining(reason)]);
+    }
+  }, 180_000);
+});

@@ -1,0 +1,60 @@
+/**
+ * The reference where Caddy is missing (REFERENCE_CADDY names no file): HTTP/3 required fails
+ * with the reason; `'auto'` starts without it, says why, and advertises nothing.
+ */
+import { headerValues, send } from '../testing/client';
+import { startReference, type RunningReference } from '../server';
+import { CADDY_MISSING, EdgeError } from './edge';
+
+const saved = { caddy: process.env.REFERENCE_CADDY, http3: process.env.REFERENCE_HTTP3 };
+beforeAll(() => {
+  process.env.REFERENCE_CADDY = '/nonexistent/caddy';
+  delete process.env.REFERENCE_HTTP3;
+});
+afterAll(() => {
+  for (const [name, value] of [
+    ['REFERENCE_CADDY', saved.caddy],
+    ['REFERENCE_HTTP3', saved.http3],
+  ] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+describe('HTTP/3 without Caddy', () => {
+  test('http3: true rejects with the reason and the way to install it', async () => {
+    const started = startReference({ port: 0, httpPort: 0, drainMs: 0, http3: true });
+    await expect(started).rejects.toThrow(new EdgeError(`HTTP/3 was asked for, but ${CADDY_MISSING}`));
+    await expect(started).rejects.toMatchObject({ code: 'REFERENCE_ERR_HTTP3_EDGE' });
+  });
+
+  test("'auto' with REFERENCE_HTTP3=1 requires it too", async () => {
+    process.env.REFERENCE_HTTP3 = '1';
+    try {
+      await expect(startReference({ port: 0, httpPort: 0, drainMs: 0, http3: 'auto' })).rejects.toThrow(`HTTP/3 was asked for, but ${CADDY_MISSING}`);
+    } finally {
+      delete process.env.REFERENCE_HTTP3;
+    }
+  });
+
+  describe("'auto'", () => {
+    let ref: RunningReference;
+    beforeAll(async () => {
+      ref = await startReference({ port: 0, httpPort: 0, drainMs: 1000, http3: 'auto' });
+    });
+    afterAll(() => ref?.stop());
+
+    test('starts without HTTP/3 and says why', () => {
+      expect(ref.http3).toEqual({ off: CADDY_MISSING });
+    });
+
+    test.each(['h1', 'h2'] as const)('no Alt-Svc on its answers over %s', async (protocol) => {
+      for (const host of ['www.lessons.test', 'go.redirect.test']) {
+        const res = await send({ port: ref.tlsPort, ca: ref.rootPem }, { host, path: '/', protocol });
+        expect(res.protocol).toBe(protocol);
+        expect(res.status).toBeGreaterThan(0);
+        expect(headerValues(res, 'alt-svc')).toEqual([]);
+      }
+    });
+  });
+});
