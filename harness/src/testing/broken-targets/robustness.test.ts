@@ -102,7 +102,9 @@ test.each(CASES)(
       // Only h2 may be left out, by a target that does not offer it, and h3, which follows the h1 answer's Alt-Svc.
       for (const leg of record.legs.filter((l) => l.skipped && l.protocol !== 'h3'))
         expect([leg.protocol, leg.skipped]).toEqual(['h2', 'target does not offer h2']);
-      expect(record.legs.find((l) => l.protocol === 'h3')?.skipped).toMatch(/^(no h1 answer to follow|the h1 answer advertises no HTTP\/3)/);
+      expect(record.legs.find((l) => l.protocol === 'h3')?.skipped).toMatch(
+        /^(no h1 answer to follow|plain http: cannot advertise|the h1 answer advertises no HTTP\/3)/,
+      );
       const ran = record.legs.filter((l) => !l.skipped);
       expect(ran.map((l) => l.protocol)).toContain('h1');
       // Every leg that ran ends with exactly one error, of this kind's own id, naming the role, the URL and the cause: none reads as a clean pass.
