@@ -8,12 +8,15 @@
  * discovery cache (the source pages' requests count against it); the bare loop is given the
  * addresses. Prints both rates in requests per second and the ratio against the 0.7x target.
  *
+ * Then the protocol legs side by side, the h3 leg's rate beside h1's and h2's (legs.ts).
+ *
  * Then a differential run: every spec item replayed by the differential engine (replayDifferential:
  * the candidate over h1 and h2, asked again only where its protocols disagree; the baseline, a
  * second reference process, asked twice on each protocol, its rate cap lifted; every expectation,
  * check, noise and comparison) vs three bare undici loops sending the same requests (the baseline's
  * first answers, its second answers, the candidate's), recorded from the engine's own first round,
- * the loops running side by side with the same total concurrency. Target 0.6x.
+ * the loops running side by side with the same total concurrency. Target 0.6x. No HTTP/3 legs
+ * there: the loops have no h3 peer.
  */
 import * as path from 'node:path';
 import { request } from 'undici';
@@ -33,6 +36,7 @@ import { hostMapping } from '../harness/src/diff/hosts';
 import { ReplayClients, type BeforeRequest } from '../harness/src/replay/run';
 import { BASELINE_SIDE } from '../harness/src/target-map';
 import type { EmbeddedReference } from '../harness/src/embedded/reference-process';
+import { legRates } from './legs';
 
 const TOTAL = Number(process.env.BENCH_EXCHANGES ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -142,6 +146,7 @@ async function main(): Promise<void> {
     console.log(`ratio ${ratio.toFixed(2)}x (target 0.7x): ${ratio >= 0.7 ? 'met' : 'MISSED'}; failing findings against the reference: ${failures}`);
     await engine.close();
     await bare.close();
+    if (process.env.BENCH_LEGS !== '0') await legRates(ref, CONCURRENCY);
     if (process.env.BENCH_DIFFERENTIAL !== '0') await differential(ref);
   } finally {
     await ref.stop();
@@ -181,8 +186,9 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
     let failing = 0;
     let diffs = 0;
     const runEngine = async (rounds: number) => {
-      const c = new ReplayClients(candidateMap, { beforeRequest: record('candidate') });
-      const b = new ReplayClients(baselineMap, { beforeRequest: record('baseline') });
+      // No HTTP/3 legs here: the loops have no h3 peer; the h3 leg's rate is measured against its own (legs.ts).
+      const c = new ReplayClients(candidateMap, { beforeRequest: record('candidate'), h3: false });
+      const b = new ReplayClients(baselineMap, { beforeRequest: record('baseline'), h3: false });
       let sent = 0;
       const count = () => {
         sent++;
@@ -265,7 +271,7 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
     const bySide = (side: Sent['side']) => list.filter((x) => x.side === side).length;
     console.log('');
     console.log(
-      `differential: ${items.length} spec items x ${ROUNDS} per round, concurrency ${CONCURRENCY}, baseline rate cap lifted, best of ${rounds.length} interleaved rounds`,
+      `differential: ${items.length} spec items x ${ROUNDS} per round, concurrency ${CONCURRENCY}, baseline rate cap lifted, h3 legs off (measured above), best of ${rounds.length} interleaved rounds`,
     );
     console.log(
       `requests per item: ${perItem.toFixed(2)} (of one round: baseline first ${bySide('baseline-first')}, baseline again ${bySide('baseline-again')}, candidate ${bySide('candidate')}; h2 ${list.filter((x) => x.protocol === 'h2').length} of ${list.length}, sent by the loops through undici's own h2 client)`,

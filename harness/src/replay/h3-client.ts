@@ -76,13 +76,22 @@ interface Observed {
   extra: Map<string, { statusCode: number; headers: Record<string, string> }>;
   response?: { status: number; protocol?: string; headers: Record<string, string> };
   failed?: string;
+  /** Called after each event that changed what is seen (a waiter checks again). */
+  changed?: () => void;
+}
+
+/** A blank page of one origin, kept for the run: requests of that origin are sent from it without a navigation. */
+interface Tab {
+  page: Page;
+  cdp: CDPSession;
+  /** The extra header fields last given to the page (set again only when they change). */
+  extraHeaders?: string;
 }
 
 interface Session {
   browser: Browser;
   context: BrowserContext;
-  page: Page;
-  cdp: CDPSession;
+  tabs: Map<string, Promise<Tab>>;
   launch: TargetBrowserLaunch;
   endpoints: Map<string, QuicEndpoint>;
 }
@@ -100,7 +109,7 @@ export class H3Client {
 
   constructor(readonly map: TargetMap) {}
 
-  /** Sends one request to the endpoint over HTTP/3 (requests queue: one page). Throws H3RequestError when nothing came back. */
+  /** Sends one request to the endpoint over HTTP/3 (one at a time: the cookie store and the extra header fields are per request). Throws H3RequestError when nothing came back. */
   request(req: H3Request, endpoint: QuicEndpoint): Promise<H3Answer> {
     const run = this.queue.then(() => this.send(req, endpoint));
     this.queue = run.catch(() => undefined);
@@ -157,53 +166,85 @@ export class H3Client {
         ignoreHTTPSErrors: launch.ignoreHTTPSErrors,
         ...(credentials ? { httpCredentials: { ...credentials, send: 'unauthorized' as const } } : {}),
       });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      this.listen(cdp);
-      await cdp.send('Network.enable');
-      // The blank page is answered through the DevTools protocol, not Playwright's routes: with a
-      // route set, Playwright aborts every request for /favicon.ico, which is an exchange here.
-      cdp.on('Fetch.requestPaused', (e) => {
-        void cdp
-          .send('Fetch.fulfillRequest', {
-            requestId: e.requestId,
-            responseCode: 200,
-            responseHeaders: [{ name: 'content-type', value: 'text/html; charset=utf-8' }],
-            body: Buffer.from(BLANK_HTML).toString('base64'),
-          })
-          .catch(() => undefined);
-      });
-      await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `*${BLANK_PATH}`, requestStage: 'Request' }] });
-      return { browser, context, page, cdp, launch, endpoints: new Map(endpoints.map((e) => [keyOf(e), e])) };
+      return { browser, context, tabs: new Map(), launch, endpoints: new Map(endpoints.map((e) => [keyOf(e), e])) };
     } catch (e) {
       await browser.close().catch(() => undefined);
       throw e;
     }
   }
 
+  /** The blank page of `origin`, opened at its first request. */
+  private tabFor(s: Session, origin: string, timeout: number): Promise<Tab> {
+    let tab = s.tabs.get(origin);
+    if (!tab) {
+      tab = this.openTab(s.context, origin, timeout);
+      s.tabs.set(origin, tab);
+      // A page that failed to open is opened again by the next request.
+      tab.catch(() => s.tabs.delete(origin));
+    }
+    return tab;
+  }
+
+  private async openTab(context: BrowserContext, origin: string, timeout: number): Promise<Tab> {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    this.listen(cdp);
+    await cdp.send('Network.enable');
+    // The blank page is answered through the DevTools protocol, not Playwright's routes: with a
+    // route set, Playwright aborts every request for /favicon.ico, which is an exchange here.
+    cdp.on('Fetch.requestPaused', (e) => {
+      void cdp
+        .send('Fetch.fulfillRequest', {
+          requestId: e.requestId,
+          responseCode: 200,
+          responseHeaders: [{ name: 'content-type', value: 'text/html; charset=utf-8' }],
+          body: Buffer.from(BLANK_HTML).toString('base64'),
+        })
+        .catch(() => undefined);
+    });
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `*${BLANK_PATH}`, requestStage: 'Request' }] });
+    await page.goto(`${origin}${BLANK_PATH}`, { timeout });
+    return { page, cdp };
+  }
+
   /** Follows the one request being watched through the DevTools events (the blank page's own load is ignored). */
   private listen(cdp: CDPSession): void {
     const mine = (id: string) => this.watching && this.watching.seen.requestId === id;
-    cdp.on('Network.requestWillBeSent', (e) => {
+    const on = <
+      E extends
+        | 'Network.requestWillBeSent'
+        | 'Network.requestWillBeSentExtraInfo'
+        | 'Network.responseReceivedExtraInfo'
+        | 'Network.responseReceived'
+        | 'Network.loadingFailed',
+    >(
+      event: E,
+      handle: Parameters<typeof cdp.on<E>>[1],
+    ) =>
+      cdp.on(event, (e) => {
+        handle(e);
+        this.watching?.seen.changed?.();
+      });
+    on('Network.requestWillBeSent', (e) => {
       const w = this.watching;
       if (!w) return;
       if (w.seen.requestId === undefined && e.type === 'Fetch' && e.request.url === w.url) w.seen.requestId = e.requestId;
       if (mine(e.requestId) && e.redirectResponse && !w.seen.response)
         w.seen.response = { status: e.redirectResponse.status, protocol: e.redirectResponse.protocol, headers: e.redirectResponse.headers };
     });
-    cdp.on('Network.requestWillBeSentExtraInfo', (e) => {
+    on('Network.requestWillBeSentExtraInfo', (e) => {
       const seen = this.watching?.seen;
       if (seen && !seen.sent.has(e.requestId)) seen.sent.set(e.requestId, e.headers as Record<string, string>);
     });
-    cdp.on('Network.responseReceivedExtraInfo', (e) => {
+    on('Network.responseReceivedExtraInfo', (e) => {
       const seen = this.watching?.seen;
       if (seen && !seen.extra.has(e.requestId)) seen.extra.set(e.requestId, { statusCode: e.statusCode, headers: e.headers as Record<string, string> });
     });
-    cdp.on('Network.responseReceived', (e) => {
+    on('Network.responseReceived', (e) => {
       if (this.watching && mine(e.requestId) && !this.watching.seen.response)
         this.watching.seen.response = { status: e.response.status, protocol: e.response.protocol, headers: e.response.headers };
     });
-    cdp.on('Network.loadingFailed', (e) => {
+    on('Network.loadingFailed', (e) => {
       if (this.watching && mine(e.requestId)) this.watching.seen.failed ??= e.errorText;
     });
   }
@@ -224,16 +265,19 @@ export class H3Client {
       .filter((p) => p.includes('='))
       .map((p) => ({ name: p.slice(0, p.indexOf('=')).trim(), value: p.slice(p.indexOf('=') + 1).trim(), url: url.origin }));
     if (cookies.length) await s.context.addCookies(cookies);
-    const blank = `${url.origin}${BLANK_PATH}`;
-    if (s.page.url() !== blank) await s.page.goto(blank, { timeout: budget });
+    const tab = await this.tabFor(s, url.origin, budget);
     const headers = Object.entries(req.headers).filter(([n]) => !NOT_FROM_A_PAGE.test(n.toLowerCase()));
     // TARGET_HEADERS of the request's role, as the h1 and h2 legs send them (the page asks nothing of another origin).
-    await s.cdp.send('Network.setExtraHTTPHeaders', { headers: extraHeadersFor(this.map, url) });
+    const extra = extraHeadersFor(this.map, url);
+    if (JSON.stringify(extra) !== tab.extraHeaders) {
+      await tab.cdp.send('Network.setExtraHTTPHeaders', { headers: extra });
+      tab.extraHeaders = JSON.stringify(extra);
+    }
     const seen: Observed = { sent: new Map(), extra: new Map() };
     this.watching = { url: url.href, seen };
     try {
       const result = await Promise.race([
-        s.page.evaluate(
+        tab.page.evaluate(
           async ({ href, method, headers, body, ms }) => {
             const h = new Headers();
             for (const [n, v] of headers)
@@ -263,7 +307,7 @@ export class H3Client {
         ),
       ]);
       if (!result.ok) {
-        await settle(() => seen.failed !== undefined, 500);
+        await settle(seen, () => seen.failed !== undefined, 500);
         // Our budget spent, or Chromium's own QUIC timeouts (its handshake and idle timers are shorter): nothing came back.
         const ours = /TimeoutError|no answer within/.test(result.error) && (seen.failed === undefined || /ERR_TIMED_OUT|ERR_ABORTED/.test(seen.failed));
         const quic = /QUIC_(NETWORK_IDLE_TIMEOUT|HANDSHAKE_TIMEOUT)/.test(seen.failed ?? '');
@@ -272,7 +316,7 @@ export class H3Client {
         throw new H3RequestError(req.url, reason);
       }
       const id = () => seen.requestId ?? '';
-      await settle(() => seen.response !== undefined && seen.extra.has(id()) && seen.sent.has(id()), 2000);
+      await settle(seen, () => seen.response !== undefined && seen.extra.has(id()) && seen.sent.has(id()), 2000);
       const response = seen.response;
       const sentHeaders = seen.sent.get(id());
       const extra = seen.extra.get(id());
@@ -295,7 +339,17 @@ export class H3Client {
 }
 
 /** Waits until `done` holds or `ms` have passed: DevTools events may trail the page's own view by a little. */
-async function settle(done: () => boolean, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+function settle(seen: Observed, done: () => boolean, ms: number): Promise<void> {
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      seen.changed = undefined;
+      resolve();
+    };
+    const timer = setTimeout(finish, ms);
+    seen.changed = () => {
+      if (done()) finish();
+    };
+  });
 }
