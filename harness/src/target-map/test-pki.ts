@@ -22,7 +22,7 @@ function openssl(args: string[], cwd: string): void {
 
 const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
 
-export function makeTestPki(names: string[], rootName = 'Harness Test Root'): TestPki {
+export function makeTestPki(names: readonly string[], rootName = 'Harness Test Root'): TestPki {
   const dir = mkdtempSync(join(tmpdir(), 'harness-target-pki-'));
   openssl(
     [

@@ -9,6 +9,7 @@ import { BASELINE_SIDE, loadTargetMap, type TargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy, ProxiedExchange } from './mutating-proxy';
 import { REPO_ROOT, startProxiedReference, stopProxiedReference } from './proxied-reference';
+import { REFERENCE_NAMES } from './reference-names';
 
 /*
  * Differential runs, in process: the spec items replayed against a candidate and against a
@@ -19,17 +20,7 @@ import { REPO_ROOT, startProxiedReference, stopProxiedReference } from './proxie
 
 const SPECS = loadSpecs(path.join(REPO_ROOT, 'specs'), CHECKS);
 const SETTINGS = { allowUnsafe: false, maxRps: undefined };
-const NAMES = [
-  'www.lessons.test',
-  'lessons.test',
-  'media.lessons.test',
-  'maintenance.lessons.test',
-  'shop.store.test',
-  'go.redirect.test',
-  'hop2.redirect.test',
-  'hop3.redirect.test',
-  'analytics.beacon.test',
-];
+const NAMES = REFERENCE_NAMES;
 
 let baseline: EmbeddedReference;
 let candidate: EmbeddedReference;

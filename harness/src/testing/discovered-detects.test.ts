@@ -7,6 +7,7 @@ import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy, Mutation, ProxiedExchange } from './mutating-proxy';
 import { replayOutcomes } from './outcomes';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
+import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
 
 /*
  * Deviations in files whose addresses the replay discovers: the reference's second deployment
@@ -18,25 +19,8 @@ import { startProxiedReference, stopProxiedReference } from './proxied-reference
  */
 
 const root = path.resolve(__dirname, '../../..');
-const NAMES = [
-  'www.lessons.test',
-  'lessons.test',
-  'media.lessons.test',
-  'maintenance.lessons.test',
-  'shop.store.test',
-  'go.redirect.test',
-  'hop2.redirect.test',
-  'hop3.redirect.test',
-  'analytics.beacon.test',
-];
-const ROLES = {
-  TARGET_URL: NAMES[0],
-  TARGET_BARE_URL: NAMES[1],
-  TARGET_ASSETS_URL: NAMES[2],
-  TARGET_MAINTENANCE_URL: NAMES[3],
-  TARGET_SHOP_URL: NAMES[4],
-  TARGET_ANALYTICS_URL: NAMES[8],
-};
+const NAMES = REFERENCE_NAMES;
+const ROLES = ROLE_HOSTS;
 
 let reference: EmbeddedReference;
 let pki: TestPki;

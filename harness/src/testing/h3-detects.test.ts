@@ -16,6 +16,7 @@ import type { ConformanceResults } from '../report/types';
 import { caddyInstalled } from './h3-edge';
 import type { Mutation } from './mutating-proxy';
 import { REPO_ROOT, startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
+import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
 
 /*
  * The HTTP/3 leg and the service-level HTTP/3 expectation catch what breaks only over HTTP/3: the
@@ -24,26 +25,8 @@ import { REPO_ROOT, startProxiedReference, stopProxiedReference, type ProxiedRef
  * so a mutation can break one protocol only, as an edge rule that exists on one protocol does.
  */
 
-const NAMES = [
-  'www.lessons.test',
-  'lessons.test',
-  'media.lessons.test',
-  'maintenance.lessons.test',
-  'shop.store.test',
-  'go.redirect.test',
-  'hop2.redirect.test',
-  'hop3.redirect.test',
-  'analytics.beacon.test',
-];
-const ROLES = {
-  TARGET_URL: NAMES[0],
-  TARGET_BARE_URL: NAMES[1],
-  TARGET_ASSETS_URL: NAMES[2],
-  TARGET_MAINTENANCE_URL: NAMES[3],
-  TARGET_SHOP_URL: NAMES[4],
-  TARGET_REDIRECTOR_URL: NAMES[5],
-  TARGET_ANALYTICS_URL: NAMES[8],
-};
+const NAMES = REFERENCE_NAMES;
+const ROLES = { ...ROLE_HOSTS, TARGET_REDIRECTOR_URL: NAMES[5] };
 const SPECS = loadSpecs(path.join(REPO_ROOT, 'specs'), CHECKS);
 const ITEMS: Array<[Role, ExchangeSpec]> = ['site/home', 'site/static/css', 'shop/product', 'redirector/directory', 'bare/root'].map((id) => {
   const spec = SPECS.find((s) => s.exchanges.some((e) => e.id === id));

@@ -38,7 +38,7 @@ export interface TestEdge {
   stop(): Promise<void>;
 }
 
-export function startTestEdge(options: { names: string[]; pki: TestPki; upstreamPort: number }): Promise<TestEdge | undefined> {
+export function startTestEdge(options: { names: readonly string[]; pki: TestPki; upstreamPort: number }): Promise<TestEdge | undefined> {
   const cert = path.join(options.pki.dir, 'edge-cert.pem');
   const key = path.join(options.pki.dir, 'edge-key.pem');
   fs.writeFileSync(cert, options.pki.certPem);

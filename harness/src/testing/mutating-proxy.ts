@@ -37,7 +37,7 @@ export interface MutatingProxy {
 }
 
 export interface ProxyOptions {
-  names: string[];
+  names: readonly string[];
   upstreamPort: number;
   upstreamCaFile: string;
   keyPem: string;

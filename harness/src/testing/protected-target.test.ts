@@ -5,6 +5,7 @@ import { playwrightCli } from '../report/run-playwright';
 import type { ConformanceResults } from '../report/types';
 import type { MutatingProxy } from './mutating-proxy';
 import { startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
+import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
 
 /*
  * A protected staging: the reference behind a proxy that answers 401 to any request without the
@@ -12,25 +13,8 @@ import { startProxiedReference, stopProxiedReference, type ProxiedReference } fr
  * passes (its HTTP/3 edge too, where Caddy is installed), and the header's value is written nowhere: not in results.json, the HTML, JUnit, the
  * attachments and HARs of the test results, nor the terminal output.
  */
-const NAMES = [
-  'www.lessons.test',
-  'lessons.test',
-  'media.lessons.test',
-  'maintenance.lessons.test',
-  'shop.store.test',
-  'go.redirect.test',
-  'hop2.redirect.test',
-  'hop3.redirect.test',
-  'analytics.beacon.test',
-];
-const ROLES = {
-  TARGET_URL: NAMES[0],
-  TARGET_BARE_URL: NAMES[1],
-  TARGET_ASSETS_URL: NAMES[2],
-  TARGET_MAINTENANCE_URL: NAMES[3],
-  TARGET_SHOP_URL: NAMES[4],
-  TARGET_ANALYTICS_URL: NAMES[8],
-};
+const NAMES = REFERENCE_NAMES;
+const ROLES = ROLE_HOSTS;
 const CREDENTIAL = Buffer.from('staging:s3cr3t-pa55word-for-the-harness').toString('base64');
 const AUTHORIZATION = `Basic ${CREDENTIAL}`;
 

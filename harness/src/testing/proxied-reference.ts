@@ -21,7 +21,7 @@ export interface ProxiedReference {
  * edge is (where Caddy is installed): a complete deployment, whose mutations see `viaEdge`.
  */
 export async function startProxiedReference(
-  names: string[],
+  names: readonly string[],
   rootName: string,
   extraArgs: readonly string[] = [],
   options: { h3?: boolean } = {},

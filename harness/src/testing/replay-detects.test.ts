@@ -8,6 +8,7 @@ import { rewriteText, type MutatingProxy, type Mutation, type ProxiedExchange } 
 import { replayOutcomes, type Outcome } from './outcomes';
 import { runPlaywright } from './playwright-run';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
+import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
 
 /*
  * The data-driven replay must catch deviations, not just pass on the reference: each case replays
@@ -20,26 +21,8 @@ import { startProxiedReference, stopProxiedReference } from './proxied-reference
 
 const root = path.resolve(__dirname, '../../..');
 const SITE = 'www.lessons.test';
-const NAMES = [
-  SITE,
-  'lessons.test',
-  'media.lessons.test',
-  'maintenance.lessons.test',
-  'shop.store.test',
-  'go.redirect.test',
-  'hop2.redirect.test',
-  'hop3.redirect.test',
-  'analytics.beacon.test',
-];
-const ROLES = {
-  TARGET_URL: NAMES[0],
-  TARGET_BARE_URL: NAMES[1],
-  TARGET_ASSETS_URL: NAMES[2],
-  TARGET_MAINTENANCE_URL: NAMES[3],
-  TARGET_SHOP_URL: NAMES[4],
-  TARGET_REDIRECTOR_URL: NAMES[5],
-  TARGET_ANALYTICS_URL: NAMES[8],
-};
+const NAMES = REFERENCE_NAMES;
+const ROLES = { ...ROLE_HOSTS, TARGET_REDIRECTOR_URL: NAMES[5] };
 
 let reference: EmbeddedReference;
 let pki: TestPki;

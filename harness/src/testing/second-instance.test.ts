@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { startEmbeddedReference, valueVariables, type EmbeddedReference } from '../embedded/reference-process';
 import { runPlaywright } from './playwright-run';
+import { REFERENCE_NAMES } from './reference-names';
 
 /*
  * TARGET_* point the run at another server: a second reference on its own ports, addressed by
@@ -17,17 +18,7 @@ afterAll(async () => reference?.stop());
 
 test('the raw replay and flows pass against a second reference reached by name through TARGET_RESOLVE and TARGET_CA', async () => {
   const { tlsPort, httpPort, rootPath } = reference.ready;
-  const tlsNames = [
-    'www.lessons.test',
-    'lessons.test',
-    'media.lessons.test',
-    'maintenance.lessons.test',
-    'shop.store.test',
-    'go.redirect.test',
-    'hop2.redirect.test',
-    'hop3.redirect.test',
-    'analytics.beacon.test',
-  ];
+  const tlsNames = REFERENCE_NAMES;
   const env = {
     TARGET_URL: 'https://www.lessons.test',
     TARGET_BARE_URL: 'https://lessons.test',

@@ -14,6 +14,7 @@ import { loadSpecs } from '../../spec-model/load';
 import { loadTargetMap, type Role } from '../../target-map';
 import { makeTestPki, type TestPki } from '../../target-map/test-pki';
 import { startMutatingProxy, type MutatingProxy, type Mutation, type ProxiedExchange } from '../mutating-proxy';
+import { REFERENCE_NAMES } from '../reference-names';
 
 /*
  * Broken targets, in process: the reference behind a proxy that breaks one thing per case; the
@@ -24,19 +25,7 @@ import { startMutatingProxy, type MutatingProxy, type Mutation, type ProxiedExch
  */
 const root = path.resolve(__dirname, '../../../..');
 const SPECS = loadSpecs(path.join(root, 'specs'), CHECKS);
-const NAMES = [
-  'www.lessons.test',
-  'lessons.test',
-  'media.lessons.test',
-  'maintenance.lessons.test',
-  'shop.store.test',
-  'go.redirect.test',
-  'hop2.redirect.test',
-  'hop3.redirect.test',
-  'analytics.beacon.test',
-  'r10.o.pki.test',
-  'r11.o.pki.test',
-];
+const NAMES = [...REFERENCE_NAMES, 'r10.o.pki.test', 'r11.o.pki.test'];
 
 let reference: EmbeddedReference;
 let pki: TestPki;
