@@ -110,8 +110,10 @@ describe('the h3 leg', () => {
     expect(h3).toContain(`QUIC forced to <code>${H3_ENDPOINT}</code>`);
     expect(h3).toContain('compared with an h1 request carrying the same header fields: <code>h1 200 · 21000 bytes decoded</code>');
     expect(h3).toContain('<summary>request headers (3)</summary><pre>accept: text/html\nsec-fetch-mode: cors\n');
-    expect(h3).toContain(
-      'chromium --headless &#39;--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:8443&#39; --origin-to-force-quic-on=www.lessons.test:8443',
+    // The step calls the launch the run's header defines once.
+    expect(h3).toContain('chromium_h3 --log-net-log=h3-netlog.json --dump-dom &#39;https://www.lessons.test:8443/?q=1&#39;</code>');
+    expect(html).toContain(
+      'chromium_h3() { chromium --headless &#39;--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:8443&#39; --origin-to-force-quic-on=www.lessons.test:8443 &quot;$@&quot;; }',
     );
     expect(h3).not.toMatch(/<code[^>]*>curl /);
     expect(h3).toContain('over h3, or between two h1 twins');
@@ -122,6 +124,29 @@ describe('the h3 leg', () => {
     );
     expect(h3).toContain('2 more header fields</td>');
     expect(h3).not.toContain('<mark>');
+  });
+
+  test("each Chromium launch is written once, as a shell function the steps' commands call", () => {
+    const launch = (port: number) =>
+      `chromium --headless '--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:${port}' --origin-to-force-quic-on=www.lessons.test:8443`;
+    const request = (p: string) => ` --log-net-log=h3-netlog.json --dump-dom https://www.lessons.test:8443/${p}`;
+    const input = {
+      run: h3PassingInput().run,
+      tests: [
+        ['site/home', launch(9001), ''],
+        ['site/static', launch(9001), 'static'],
+        ['site/other', launch(9002), 'other'],
+      ].map(([id, l, p]) => collected(['site', id], h3Record(id, { command: l + request(p) }))),
+    };
+    const html = renderHtml(buildResults(input));
+    const escaped = (x: string) => x.replace(/'/g, '&#39;');
+    expect(html.split(escaped(launch(9001))).length - 1).toBe(1);
+    expect(html.split(escaped(launch(9002))).length - 1).toBe(1);
+    expect(html).toContain(`chromium_h3() { ${escaped(launch(9001))} &quot;$@&quot;; }`);
+    expect(html).toContain(`chromium_h3_2() { ${escaped(launch(9002))} &quot;$@&quot;; }`);
+    expect(html).toContain('<summary>HTTP/3 reproduction (2 Chromium launches)</summary>');
+    expect(html).toContain(`>chromium_h3${request('static')}</code>`);
+    expect(html).toContain(`>chromium_h3_2${request('other')}</code>`);
   });
 
   test('fields the comparison does not compare as fields (Date, Set-Cookie) are listed as the h3 answer sent them, not compared', () => {

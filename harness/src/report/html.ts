@@ -112,7 +112,7 @@ function target(r: ConformanceResults): string {
     r.run.target && `<details><summary>Target map</summary><pre>${esc(r.run.target.description)}</pre></details>`,
     r.run.baseline && `<details><summary>Baseline map</summary><pre>${esc(r.run.baseline.description)}</pre></details>`,
   ];
-  return maps.filter(Boolean).join('');
+  return [...maps, h3LaunchersBlock()].filter(Boolean).join('');
 }
 
 function filters(r: ConformanceResults): string {
@@ -565,8 +565,49 @@ function noAnswer(t: TestReport, s: StepReport): string {
   return `<p class="muted">no response${s.skipped ? `: ${esc(s.skipped)}` : ''}</p>${why}`;
 }
 
-function reproBlock(s: StepReport): string {
-  return `<div class="repro"><code id="${s.key}-cmd">${esc(s.reproduce)}</code><button type="button" class="copy" data-for="${s.key}-cmd">Copy</button></div>`;
+function reproBlock(s: StepReport, text = s.reproduce): string {
+  return `<div class="repro"><code id="${s.key}-cmd">${esc(text)}</code><button type="button" class="copy" data-for="${s.key}-cmd">Copy</button></div>`;
+}
+
+/**
+ * An HTTP/3 command is a long Chromium launch (every endpoint, every resolver rule) and a short
+ * request part. The launches are written once, as shell functions in the run's header, and each
+ * step calls its function: a run with many h3 legs would otherwise repeat kilobytes per step.
+ */
+const H3_REQUEST_PART = ' --log-net-log=';
+let h3Launchers = new Map<string, string>();
+
+function splitH3(command: string | undefined): { launch: string; request: string } | undefined {
+  const at = command?.indexOf(H3_REQUEST_PART) ?? -1;
+  return command && at > 0 ? { launch: command.slice(0, at), request: command.slice(at) } : undefined;
+}
+
+function collectH3Launchers(tests: readonly TestReport[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const t of tests)
+    for (const l of t.legs ?? [])
+      for (const s of l.steps) {
+        const split = s.protocol === 'h3' ? splitH3(s.reproduce) : undefined;
+        if (split && !names.has(split.launch)) names.set(split.launch, names.size === 0 ? 'chromium_h3' : `chromium_h3_${names.size + 1}`);
+      }
+  return names;
+}
+
+function h3LaunchersBlock(): string {
+  if (h3Launchers.size === 0) return '';
+  const defs = [...h3Launchers].map(
+    ([launch, name], i) =>
+      `<div class="repro"><code id="h3-launch-${i + 1}-cmd">${esc(`${name}() { ${launch} "$@"; }`)}</code><button type="button" class="copy" data-for="h3-launch-${i + 1}-cmd">Copy</button></div>`,
+  );
+  return `<details><summary>HTTP/3 reproduction (${h3Launchers.size === 1 ? 'one Chromium launch' : `${h3Launchers.size} Chromium launches`})</summary><p class="muted">The HTTP/3 commands of the steps call ${
+    h3Launchers.size === 1 ? 'this shell function' : 'these shell functions'
+  }: Chromium with QUIC forced to the advertised endpoints and the run's resolver rules and trust. Paste it into the shell first.</p>${defs.join('')}</details>`;
+}
+
+function h3Repro(s: StepReport): string {
+  const split = splitH3(s.reproduce);
+  const name = split && h3Launchers.get(split.launch);
+  return reproBlock(s, name && split ? `${name}${split.request}` : s.reproduce);
 }
 
 function stepBlock(t: TestReport, s: StepReport, like?: StepReport): string {
@@ -586,7 +627,7 @@ function stepBlock(t: TestReport, s: StepReport, like?: StepReport): string {
   const repro = !s.reproduce
     ? ''
     : s.protocol === 'h3'
-      ? `<div class="muted">reproduce with Chromium, QUIC forced to the endpoint (the curl most systems ship cannot send HTTP/3):</div>${reproBlock(s)}`
+      ? `<div class="muted">reproduce with Chromium, QUIC forced to the endpoint (the curl most systems ship cannot send HTTP/3):</div>${h3Repro(s)}`
       : like?.reproduce && like.reproduce.replace(/ --http2\b| --http1\.1\b/, '') === s.reproduce.replace(/ --http2\b| --http1\.1\b/, '')
         ? '<div class="muted">reproduce: the command over h1, with --http2</div>'
         : reproBlock(s);
@@ -714,6 +755,7 @@ ${t.skipped ? `<p>skipped: ${esc(t.skipped)}</p>` : ''}${errors}${expectationsTa
 export function renderHtml(results: ConformanceResults, options: HtmlOptions = {}): string {
   failOn = results.run.failOn;
   shownBelow = new Map();
+  h3Launchers = collectH3Launchers(results.tests);
   const scriptHash = createHash('sha256').update(SCRIPT).digest('base64');
   const csp =
     options.csp === false
