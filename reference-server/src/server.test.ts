@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as fs from 'node:fs';
+import * as http2 from 'node:http2';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -77,6 +78,34 @@ describe('reference server core', () => {
   test('oversized headers over HTTP/2 get 431', async () => {
     const res = await reference.request({ host: 'www.lessons.test', path: '/', protocol: 'h2', headers: { 'x-big': 'b'.repeat(17000) } });
     expect(res.status).toBe(431);
+  });
+
+  test('HTTP/2 announces its header list limit (SETTINGS_MAX_HEADER_LIST_SIZE); a list over it is refused, one under it answered 431', async () => {
+    const session = http2.connect(`https://www.lessons.test:${reference.ref().tlsPort}`, {
+      host: '127.0.0.1',
+      servername: 'www.lessons.test',
+      ca: reference.ref().rootPem,
+    });
+    try {
+      await new Promise((resolve, reject) => {
+        session.once('remoteSettings', resolve);
+        session.once('error', reject);
+      });
+      expect(session.remoteSettings.maxHeaderListSize).toBe(65535);
+      const ask = (size: number) =>
+        new Promise<[number, number | undefined]>((resolve) => {
+          const stream = session.request({ ':path': '/', 'x-big': 'b'.repeat(size) });
+          let status = 0;
+          stream.on('response', (h) => (status = Number(h[':status'])));
+          stream.on('error', () => undefined);
+          stream.resume();
+          stream.on('close', () => resolve([status, stream.rstCode]));
+        });
+      expect(await ask(60_000)).toEqual([431, 0]);
+      expect(await ask(70_000)).toEqual([0, http2.constants.NGHTTP2_REFUSED_STREAM]);
+    } finally {
+      session.destroy();
+    }
   });
 
   test('a method the HTTP/1.1 parser does not know gets 405 with Allow', async () => {

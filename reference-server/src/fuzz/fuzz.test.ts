@@ -218,6 +218,14 @@ function h2Connect(servername: string, options: http2.SecureClientSessionOptions
   });
 }
 
+/** The size of a header list as SETTINGS_MAX_HEADER_LIST_SIZE counts it: name, value and 32 octets per field (RFC 9113 §6.5.2). */
+function headerListSize(headers: http2.OutgoingHttpHeaders): number {
+  let size = 0;
+  for (const [name, value] of Object.entries(headers))
+    for (const v of Array.isArray(value) ? value : [value]) size += name.length + String(v ?? '').length + 32;
+  return size;
+}
+
 /** What `h2Exchange` resolves with for a stream the server refused (REFUSED_STREAM: not processed). */
 const REFUSED = -1;
 
@@ -261,8 +269,13 @@ function h2Exchange(
     stream.on('error', () => undefined);
     stream.on('close', () => {
       clearTimeout(timer);
+      const refused = stream.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM;
       if (status) checkAnswer(r, label, status, responseHeaders as Record<string, string>, Buffer.concat(chunks));
-      else if (mode.retryRefused && stream.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM) {
+      else if (refused && headerListSize(headers) > (session.remoteSettings.maxHeaderListSize ?? Infinity)) {
+        // Larger than the SETTINGS_MAX_HEADER_LIST_SIZE the server announced (RFC 9113 §6.5.2): refused, as any Node server does.
+        r.h2Reset++;
+        if (r.h2ResetSamples.length < 6) r.h2ResetSamples.push(`${label} (${http2ErrorName(stream.rstCode)}, header list over the announced limit)`);
+      } else if (mode.retryRefused && refused) {
         r.h2Retried++;
         return resolve(REFUSED);
       } else {
@@ -281,10 +294,16 @@ function h2Exchange(
 
 async function runH2(r: Report, count: number, seed: number): Promise<void> {
   const sessions = new Map<string, http2.ClientHttp2Session>();
-  const sessionFor = async (name: string) => {
-    let s = sessions.get(name);
-    if (!s || s.closed || s.destroyed) sessions.set(name, (s = await h2Connect(name)));
+  const opened: http2.ClientHttp2Session[] = [];
+  const freshSession = async (name: string) => {
+    const s = await h2Connect(name);
+    opened.push(s);
+    sessions.set(name, s);
     return s;
+  };
+  const sessionFor = async (name: string) => {
+    const s = sessions.get(name);
+    return s && !s.closed && !s.destroyed ? s : freshSession(name);
   };
   let next = 0;
   try {
@@ -295,13 +314,14 @@ async function runH2(r: Report, count: number, seed: number): Promise<void> {
           next++;
           const req = h2Request(rng);
           const status = await h2Exchange(r, await sessionFor(req.servername), req.label, req.headers, req.body, { retryRefused: true });
-          // Refused (not processed): once more, on a new session when that one is going away; refused twice is a problem.
-          if (status === REFUSED) await h2Exchange(r, await sessionFor(req.servername), req.label, req.headers, req.body);
+          // Refused (not processed): once more, on a new session (the refusing one may be going away but not
+          // closed yet, and would refuse it again); refused on a new session too is a problem.
+          if (status === REFUSED) await h2Exchange(r, await freshSession(req.servername), req.label, req.headers, req.body);
         }
       }),
     );
   } finally {
-    for (const s of sessions.values()) s.destroy();
+    for (const s of opened) s.destroy();
   }
   if (next < count) problem(r, `the fuzz deadline (${DEADLINE_MS} ms) stopped the run after ${next} of ${count} requests`);
 }

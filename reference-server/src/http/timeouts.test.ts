@@ -28,6 +28,6 @@ describe('connection timeouts', () => {
     expect(server.keepAliveTimeout).toBe(700);
     expect(server.timeout).toBe(9000);
     expect((server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval).toBe(500);
-    expect(http2ServerOptions(DEFAULT_TIMEOUTS)).toMatchObject({ handshakeTimeout: 10_000, settings: { maxConcurrentStreams: 128 } });
+    expect(http2ServerOptions(DEFAULT_TIMEOUTS)).toMatchObject({ handshakeTimeout: 10_000, settings: { maxConcurrentStreams: 128, maxHeaderListSize: 65535 } });
   });
 });

@@ -36,6 +36,12 @@ export const HTTP2_LIMITS = Object.freeze({
   maxSessionRejectedStreams: 100,
   /** Streams the server itself may open toward the client: it never pushes. */
   peerMaxConcurrentStreams: 100,
+  /**
+   * The largest header list accepted (SETTINGS_MAX_HEADER_LIST_SIZE): the bound Node applies
+   * anyway (a larger list is refused, REFUSED_STREAM), announced so a client knows it (RFC 9113
+   * §6.5.2). Lists over 16 KB that fit are answered 431 by the guards, as over HTTP/1.1.
+   */
+  maxHeaderListSize: 65535,
 });
 
 const MAX_TIMEOUT_MS = 24 * 60 * 60 * 1000;
@@ -64,7 +70,7 @@ export function http2ServerOptions(timeouts: ConnectionTimeouts): http2.SecureSe
     maxSessionInvalidFrames: HTTP2_LIMITS.maxSessionInvalidFrames,
     maxSessionRejectedStreams: HTTP2_LIMITS.maxSessionRejectedStreams,
     peerMaxConcurrentStreams: HTTP2_LIMITS.peerMaxConcurrentStreams,
-    settings: { maxConcurrentStreams: HTTP2_LIMITS.maxConcurrentStreams },
+    settings: { maxConcurrentStreams: HTTP2_LIMITS.maxConcurrentStreams, maxHeaderListSize: HTTP2_LIMITS.maxHeaderListSize },
   };
 }
 
