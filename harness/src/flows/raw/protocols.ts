@@ -18,16 +18,18 @@ export async function runProtocolsFlow(clients: ReplayClients, options: { target
     for (const url of roleUrls(clients.map, role)) {
       if (url.protocol !== 'https:') continue;
       asked++;
-      ctx.begin(`${id}/${role}`);
+      // One step per name of a role (the redirector has three), as its expectation is.
+      const stepId = `${id} ${role} ${url.hostname}`;
+      ctx.begin(stepId);
       let probe;
       try {
         probe = await clients.h2.probe(url.origin);
       } catch (e) {
-        ctx.error(`${id} ${role} ${url.hostname}`, 'a TLS handshake offering h2 in ALPN', `${role}: ${(e as Error).message}`);
+        ctx.error(stepId, 'a TLS handshake offering h2 in ALPN', `${role}: ${(e as Error).message}`);
         continue;
       }
       if (probe.offered) offered.push(`${role} (${url.host})`);
-      ctx.expect(`${id} ${role} ${url.hostname}`, probe.offered, 'h2 offered in ALPN', probe.offered ? 'h2' : 'http/1.1 only', 'capture', {
+      ctx.expect(stepId, probe.offered, 'h2 offered in ALPN', probe.offered ? 'h2' : 'http/1.1 only', 'capture', {
         clause: CLAUSE,
         level: 'should',
         ...(probe.offered ? {} : { message: `${role}: its HTTP/2 legs are not run (${probe.reason})` }),

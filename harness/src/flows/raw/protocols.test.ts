@@ -1,0 +1,29 @@
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/reference-process';
+import { ReplayClients } from '../../replay/run';
+import { loadTargetMap, roleUrls, ROLES } from '../../target-map';
+import { runProtocolsFlow } from './protocols';
+
+let reference: EmbeddedReference;
+let clients: ReplayClients;
+
+beforeAll(async () => {
+  reference = await startEmbeddedReference({ args: ['--no-http3'] });
+  clients = new ReplayClients(loadTargetMap(targetEnvOf(reference.ready) as NodeJS.ProcessEnv), { h3: false });
+}, 60_000);
+afterAll(async () => {
+  await clients?.close();
+  await reference?.stop();
+});
+
+test('service/http2-seen: one step per https name of each role (the redirector has three), each with its own id, all passing', async () => {
+  const record = await runProtocolsFlow(clients);
+  const steps = record.legs.flatMap((l) => l.steps);
+  const names = ROLES.flatMap((role) =>
+    roleUrls(clients.map, role)
+      .filter((u) => u.protocol === 'https:')
+      .map((u) => `service/http2-seen ${role} ${u.hostname}`),
+  );
+  expect(names.filter((n) => n.includes(' redirector '))).toHaveLength(3);
+  expect(steps.map((s) => s.id)).toEqual([...names, 'service/http2-seen']);
+  expect(steps.flatMap((s) => s.findings).filter((f) => f.verdict !== 'pass')).toEqual([]);
+});
