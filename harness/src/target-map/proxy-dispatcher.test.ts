@@ -168,12 +168,11 @@ describe('the undici dispatcher through a proxy', () => {
   it('a proxy that never answers CONNECT fails within the connect timeout; an absent one at once', async () => {
     setLimits({ connectTimeoutMs: 600, requestTimeoutMs: 5000 });
     proxy.refuse = 'silent';
-    const started = Date.now();
+    // Ended by the connect timeout (its message names it), not by the request's 5 s or a hang.
     const silent = await failure(get({ HTTPS_PROXY: proxy.url }, `https://made.up.test:${tlsPort}/`));
     expect(silent.message).toBe(
       `https://made.up.test:${tlsPort}/: proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) did not answer CONNECT made.up.test:${tlsPort} within 600 ms (HARNESS_ERR_PROXY)`,
     );
-    expect(Date.now() - started).toBeLessThan(2500);
 
     const closed = net.createServer();
     const port = await listen(closed);
@@ -229,9 +228,8 @@ describe('openTls (the HTTP/2 leg) through a proxy', () => {
     const attempt = () => failure(openTls(mapWith({ HTTPS_PROXY: proxy.url }), new URL(`https://made.up.test:${tlsPort}/`), ['h2']));
     expect((await attempt()).message).toMatch(/refused CONNECT .*: 407 Proxy Authentication Required$/);
     proxy.refuse = 'silent';
-    const started = Date.now();
+    // Ended by the connect timeout, which the message names.
     expect((await attempt()).message).toMatch(/did not answer CONNECT made\.up\.test:\d+ within 500 ms$/);
-    expect(Date.now() - started).toBeLessThan(2000);
     const closed = net.createServer();
     const port = await listen(closed);
     await new Promise<void>((done) => closed.close(() => done()));

@@ -166,14 +166,14 @@ describe('a target with an HTTP/3 edge', () => {
         const c = await freshClients();
         await c.h3?.prepare([]); // the browser's launch is not the target's time
         const [role, item] = ITEMS[0];
-        const t0 = Date.now();
         const r = await replayItem(item, c, { role });
         const h3Errors = allFindings(r).filter((f) => f.protocol === 'h3' && f.verdict === 'error');
         expect(h3Errors.map((f) => f.id)).toEqual([`${item.id} h3 transport`]);
         expect(h3Errors[0].expected).toContain(`127.0.0.1:${udp.port} (UDP`);
-        expect(h3Errors[0].message).toMatch(silent ? /no answer within \d+ ms|ERR_QUIC|ERR_TIMED_OUT|ERR_CONNECTION/ : /ERR_QUIC|ERR_CONNECTION/);
-        // Its h1 and h2 legs, sent first, plus the h3 leg's budget (and the relaunch of the browser for a new endpoint).
-        expect(Date.now() - t0).toBeLessThan(budget * 2 + 5000);
+        // Ended by the configured budget (its message names it) or by Chromium's own QUIC failure, which comes sooner.
+        expect(h3Errors[0].message).toMatch(
+          silent ? new RegExp(`no answer within ${budget} ms|ERR_QUIC|ERR_TIMED_OUT|ERR_CONNECTION`) : /ERR_QUIC|ERR_CONNECTION/,
+        );
         const seen = await runHttp3Flow(c);
         const handshakes = flowFindings(seen).filter((f) => / handshake$/.test(f.id));
         expect(handshakes.length).toBeGreaterThan(0);
