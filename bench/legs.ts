@@ -22,7 +22,7 @@ import { targetEnvOf, type EmbeddedReference } from '../harness/src/embedded/ref
 import { targetBrowserLaunch } from '../harness/src/browser/launch';
 import { quicLaunch, type QuicEndpoint } from '../harness/src/browser/quic';
 import { CHECKS } from '../harness/src/checks';
-import { H3Client } from '../harness/src/replay/h3-client';
+import { answerBlankPages, H3Client } from '../harness/src/replay/h3-client';
 import { endpointOf, h3SkipReason, runH3, serviceEndpoints } from '../harness/src/replay/h3';
 import { buildRequest, replayPlaceholders } from '../harness/src/replay/run';
 import { evaluateExchange } from '../harness/src/spec-model/evaluate';
@@ -31,6 +31,7 @@ import { toObservedExchange } from '../harness/src/spec-model/observe';
 import type { ExchangeSpec } from '../harness/src/spec-model/types';
 import { createDispatcher, loadTargetMap, type Role, type TargetMap } from '../harness/src/target-map';
 import { send } from '../harness/src/transport/send';
+import { pool } from './pool';
 
 const root = path.resolve(__dirname, '..');
 const PER_ROUND = Number(process.env.BENCH_LEG_EXCHANGES ?? 300);
@@ -42,18 +43,6 @@ interface Item {
   req: { method: string; url: string; headers: Record<string, string>; body?: Buffer };
   vars: Record<string, string>;
   endpoint?: QuicEndpoint;
-}
-
-/** Exchanges per second of `n` exchanges run `concurrency` at a time. */
-async function rate(n: number, concurrency: number, work: (i: number) => Promise<void>): Promise<number> {
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) await work(next++);
-    }),
-  );
-  return n / ((performance.now() - t0) / 1000);
 }
 
 /** The h1 or h2 leg of one exchange, as the replay runs it (without the repeat, which only some items ask for). */
@@ -91,19 +80,7 @@ async function bareChromium(map: TargetMap, endpoints: QuicEndpoint[], origins: 
   const pages = new Map<string, Awaited<ReturnType<typeof context.newPage>>>();
   for (const origin of origins) {
     const page = await context.newPage();
-    // Through the DevTools protocol, as the leg does: with a Playwright route set, /favicon.ico is aborted.
-    const cdp = await context.newCDPSession(page);
-    cdp.on('Fetch.requestPaused', (e) => {
-      void cdp
-        .send('Fetch.fulfillRequest', {
-          requestId: e.requestId,
-          responseCode: 200,
-          responseHeaders: [{ name: 'content-type', value: 'text/html' }],
-          body: Buffer.from('<!doctype html><link rel=icon href="data:,"><title>bench</title>').toString('base64'),
-        })
-        .catch(() => undefined);
-    });
-    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `*${BLANK}`, requestStage: 'Request' }] });
+    await answerBlankPages(await context.newCDPSession(page), BLANK, '<!doctype html><link rel=icon href="data:,"><title>bench</title>');
     await page.goto(`${origin}${BLANK}`);
     pages.set(origin, page);
   }
@@ -165,14 +142,14 @@ export async function legRates(ref: EmbeddedReference, concurrency: number): Pro
   }
   const at = (i: number) => items[i % items.length];
   let failing = 0;
-  const h1Leg = () => rate(PER_ROUND, concurrency, async (i) => void (failing += await engineLeg(d.h1, map, 'h1', at(i))));
-  const h2Leg = () => rate(PER_ROUND, concurrency, async (i) => void (failing += await engineLeg(d.h2, map, 'h2', at(i))));
-  const h1Bare = () => rate(PER_ROUND, concurrency, (i) => bareUndici(bare.h1, at(i)));
-  const h2Bare = () => rate(PER_ROUND, concurrency, (i) => bareUndici(bare.h2, at(i)));
+  const h1Leg = () => pool(PER_ROUND, concurrency, async (i) => void (failing += await engineLeg(d.h1, map, 'h1', at(i))));
+  const h2Leg = () => pool(PER_ROUND, concurrency, async (i) => void (failing += await engineLeg(d.h2, map, 'h2', at(i))));
+  const h1Bare = () => pool(PER_ROUND, concurrency, (i) => bareUndici(bare.h1, at(i)));
+  const h2Bare = () => pool(PER_ROUND, concurrency, (i) => bareUndici(bare.h2, at(i)));
   const target = map.origin;
   const h3Leg = client
     ? () =>
-        rate(PER_ROUND, concurrency, async (i) => {
+        pool(PER_ROUND, concurrency, async (i) => {
           const it = at(i);
           if (!it.endpoint) throw new Error(`${it.ex.id}: no endpoint`);
           const out = await runH3(it.ex.id, it.req, it.endpoint, { h3: client, h1: h1Twin, map }, { target, level: 'must', source: it.ex.source });

@@ -37,22 +37,11 @@ import { ReplayClients, type BeforeRequest } from '../harness/src/replay/run';
 import { BASELINE_SIDE } from '../harness/src/target-map';
 import type { EmbeddedReference } from '../harness/src/embedded/reference-process';
 import { legRates } from './legs';
+import { pool } from './pool';
 
 const TOTAL = Number(process.env.BENCH_EXCHANGES ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const root = path.resolve(__dirname, '..');
-
-/** Requests per second of `n` units of work, each sending `requestsPerUnit` requests. */
-async function pool(n: number, work: (i: number) => Promise<void>, requestsPerUnit = 1): Promise<number> {
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < n) await work(next++);
-    }),
-  );
-  return (n * requestsPerUnit) / ((performance.now() - t0) / 1000);
-}
 
 async function main(): Promise<void> {
   const ref = await startEmbeddedReference();
@@ -88,6 +77,7 @@ async function main(): Promise<void> {
       const discovery = discoveryOver(engine);
       return pool(
         TOTAL,
+        CONCURRENCY,
         async (i) => {
           const { role, ex } = items[i % items.length];
           const req = ex.discover ? await requestOf(ex, role, discovery) : items[i % items.length].req;
@@ -116,6 +106,7 @@ async function main(): Promise<void> {
     const runBare = () =>
       pool(
         TOTAL,
+        CONCURRENCY,
         async (i) => {
           const { req } = items[i % items.length];
           for (let k = 0; k < 2; k++) {

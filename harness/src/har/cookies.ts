@@ -1,16 +1,8 @@
 /** Set-Cookie and Cookie parsing (RFC 6265 §5.2, lenient like browsers). */
+import type { ObservedCookie } from '../spec-model/observed';
 
-export interface SetCookie {
-  name: string;
-  value: string;
-  path?: string;
-  domain?: string;
-  expires?: string;
-  maxAge?: number;
-  httpOnly: boolean;
-  secure: boolean;
-  sameSite?: string;
-}
+/** A cookie's attributes: the observed cookie's, without the line it came in. */
+export type SetCookie = Omit<ObservedCookie, 'line'>;
 
 export function parseSetCookie(line: string): SetCookie | undefined {
   const [pair, ...attrs] = line.split(';');

@@ -190,19 +190,7 @@ export class H3Client {
     const cdp = await context.newCDPSession(page);
     this.listen(cdp);
     await cdp.send('Network.enable');
-    // The blank page is answered through the DevTools protocol, not Playwright's routes: with a
-    // route set, Playwright aborts every request for /favicon.ico, which is an exchange here.
-    cdp.on('Fetch.requestPaused', (e) => {
-      void cdp
-        .send('Fetch.fulfillRequest', {
-          requestId: e.requestId,
-          responseCode: 200,
-          responseHeaders: [{ name: 'content-type', value: 'text/html; charset=utf-8' }],
-          body: Buffer.from(BLANK_HTML).toString('base64'),
-        })
-        .catch(() => undefined);
-    });
-    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `*${BLANK_PATH}`, requestStage: 'Request' }] });
+    await answerBlankPages(cdp, BLANK_PATH, BLANK_HTML);
     await page.goto(`${origin}${BLANK_PATH}`, { timeout });
     return { page, cdp };
   }
@@ -336,6 +324,25 @@ export class H3Client {
       this.watching = undefined;
     }
   }
+}
+
+/**
+ * Answers every request for `path` in the page with `html`, in the browser itself. Through the
+ * DevTools protocol, not Playwright's routes: with a route set, Playwright aborts every request for
+ * /favicon.ico, which is an exchange here.
+ */
+export async function answerBlankPages(cdp: CDPSession, path: string, html: string): Promise<void> {
+  cdp.on('Fetch.requestPaused', (e) => {
+    void cdp
+      .send('Fetch.fulfillRequest', {
+        requestId: e.requestId,
+        responseCode: 200,
+        responseHeaders: [{ name: 'content-type', value: 'text/html; charset=utf-8' }],
+        body: Buffer.from(html).toString('base64'),
+      })
+      .catch(() => undefined);
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `*${path}`, requestStage: 'Request' }] });
 }
 
 /** Waits until `done` holds or `ms` have passed: DevTools events may trail the page's own view by a little. */

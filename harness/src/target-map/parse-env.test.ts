@@ -1,15 +1,7 @@
-import { TargetConfigError } from './errors';
+import { configErrorOf } from './config-error-of';
 import { checkUnknownVariables, envMapsRoles, readEnvTargets } from './parse-env';
 
-function errorOf(fn: () => unknown): TargetConfigError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof TargetConfigError) return err;
-    throw err;
-  }
-  throw new Error('expected a TargetConfigError');
-}
+const errorOf = configErrorOf;
 
 describe('readEnvTargets', () => {
   it('reads every role variable, splitting the list roles on commas', () => {

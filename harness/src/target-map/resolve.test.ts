@@ -1,17 +1,9 @@
-import { TargetConfigError } from './errors';
+import { configErrorOf } from './config-error-of';
 import { parseResolveEntry, parseResolveList } from './resolve';
 
 const SRC = { variable: 'TARGET_RESOLVE' };
 
-function errorOf(fn: () => unknown): TargetConfigError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof TargetConfigError) return err;
-    throw err;
-  }
-  throw new Error('expected a TargetConfigError');
-}
+const errorOf = configErrorOf;
 
 describe('parseResolveEntry', () => {
   it('reads the --resolve form, connect port = port', () => {

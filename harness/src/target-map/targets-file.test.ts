@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TargetConfigError } from './errors';
+import { configErrorOf } from './config-error-of';
 import { jsonMapsRoles, loadTargetsFile } from './targets-file';
 import { makeTestPki, type TestPki } from './test-pki';
 
@@ -27,15 +27,7 @@ function file(content: unknown): string {
   return name;
 }
 
-function errorOf(content: unknown): TargetConfigError {
-  try {
-    loadTargetsFile(file(content), dir);
-  } catch (err) {
-    if (err instanceof TargetConfigError) return err;
-    throw err;
-  }
-  throw new Error('expected a TargetConfigError');
-}
+const errorOf = (content: unknown) => configErrorOf(() => loadTargetsFile(file(content), dir));
 
 describe('loadTargetsFile', () => {
   it('reads every field, with the CA path relative to the file', () => {

@@ -1,17 +1,9 @@
-import { TargetConfigError } from './errors';
+import { configErrorOf } from './config-error-of';
 import { parseBaseUrl, parseRoleUrls } from './urls';
 
 const SRC = { variable: 'TARGET_URL' };
 
-function errorOf(fn: () => unknown): TargetConfigError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof TargetConfigError) return err;
-    throw err;
-  }
-  throw new Error('expected a TargetConfigError');
-}
+const errorOf = configErrorOf;
 
 describe('parseBaseUrl', () => {
   it.each([
