@@ -13,6 +13,14 @@ import { limits, setLimits } from '../target-map/limits';
 import { findChromium } from '../browser/chromium-path';
 import { playwrightCli, REPORTER } from '../report/run-playwright';
 import type { ConformanceResults } from '../report/types';
+import { chromium } from '@playwright/test';
+import { targetBrowserLaunch } from '../browser/launch';
+import { quicLaunch } from '../browser/quic';
+import { flowEnvironment } from '../flows/browser/environment';
+import { siteHomeH3 } from '../flows/browser/flows/site-home-h3';
+import { runFlow } from '../flows/browser/session';
+import type { FlowRecord } from '../flows/browser/types';
+import { serviceEndpoints } from '../replay/h3';
 import { caddyInstalled } from './h3-edge';
 import type { Mutation } from './mutating-proxy';
 import { REPO_ROOT, startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
@@ -237,6 +245,54 @@ describe('a target without HTTP/3', () => {
     const [role, item] = ITEMS[0];
     expect(h3Leg(await replayItem(item, c, { role }))?.skipped).toBe('TARGET_H3=0 (no HTTP/3 legs: for networks that block UDP)');
   }, 60_000);
+});
+
+describe('the home page over HTTP/3 (site/browser/home-h3)', () => {
+  beforeEach(() => {
+    p.proxy.setMutation(undefined);
+    p.proxy.setAltSvc(p.edge?.altSvc);
+  });
+
+  /** The flow in a Chromium with QUIC forced to the endpoints the target advertises now, as the browser project runs it. */
+  async function homeOverH3(): Promise<FlowRecord> {
+    const c = await freshClients();
+    const endpoints = await serviceEndpoints(c.map, c.h1);
+    const launch = quicLaunch(targetBrowserLaunch(c.map), endpoints);
+    const browser = await chromium.launch(launch.options);
+    try {
+      const context = await browser.newContext({ ignoreHTTPSErrors: launch.ignoreHTTPSErrors });
+      const { record } = await runFlow(siteHomeH3(endpoints), context, flowEnvironment(c.map, path.join(REPO_ROOT, 'specs')));
+      return record;
+    } finally {
+      await browser.close();
+    }
+  }
+  const bad = (r: FlowRecord) => r.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error');
+
+  h3Test(
+    `unbroken: the page and every sub-resource of a forced origin over h3${WITHOUT}`,
+    async () => {
+      const record = await homeOverH3();
+      expect(bad(record)).toEqual([]);
+      const protocols = record.findings.filter((f) => f.id.startsWith('site/browser/home-h3 protocol '));
+      expect(protocols.filter((f) => f.verdict === 'pass').length).toBeGreaterThan(3);
+      expect(protocols.filter((f) => f.verdict === 'pass').every((f) => f.actual === 'h3')).toBe(true);
+    },
+    120_000,
+  );
+
+  h3Test(
+    `a stylesheet served with another type over h3 only: the flow fails on it${WITHOUT}`,
+    async () => {
+      p.proxy.setMutation((e) => {
+        if (e.viaEdge && /\.css(\?|$)/.test(e.path)) e.lines = e.lines.map(([n, v]) => [n, n.toLowerCase() === 'content-type' ? 'text/plain' : v]);
+      });
+      const failures = bad(await homeOverH3());
+      expect(failures.length).toBeGreaterThan(0);
+      expect(failures.map((f) => `${f.id} ${f.actual}`).join('\n')).toMatch(/\.css.*text\/plain|text\/plain.*\.css/);
+    },
+    120_000,
+  );
 });
 
 describe('the suite against the embedded reference on a machine without Caddy', () => {
