@@ -1,30 +1,21 @@
 /*
  * Soak: mixed traffic over every role against the reference in a process of its own, half the
  * in-flight requests over HTTP/1.1 and half over HTTP/2 (TLS port; OCSP also on the plain-HTTP
- * port), closed loop at a fixed concurrency. Every answer must have the status the same request
- * got when probed before the run (no errors, no 5xx); the reference's highest resident memory after
- * warm-up must be within 10% of its highest during warm-up (sampled each second), and its open file descriptors once the clients
- * have gone must be no more than before the run.
+ * port), closed loop at a fixed concurrency for a fixed time. It reports throughput, latency and
+ * the reference's resident memory and file descriptors. Every answer must have the status the same
+ * request got when probed before the run (no errors, no 5xx); the highest resident memory after
+ * warm-up should be within 10% of the highest during warm-up, and the open file descriptors once
+ * the clients have gone no more than before the run. Resident memory moves with when V8 collects,
+ * so this is a benchmark's reading: the deterministic leak check is
+ * reference-server/src/testing/leak-check.test.ts, in `npm test`.
  * Run: npm run soak                (60 s, concurrency 64, warm-up 10 s)
- *      npm run soak -- --short     (10 s, concurrency 16, warm-up 5 s: the CI mode)
+ *      npm run soak -- --short     (10 s, concurrency 16, warm-up 5 s)
  *      options: --seconds N --concurrency N --warmup N; SOAK_LIST=1 prints each request and its status
  */
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { Agent, buildConnector, type Dispatcher } from 'undici';
-import { requestFor } from '../reference-server/src/hosts/ocsp/test-fixtures';
-import { openFds, pkiOf, residentKiB, spawnReference, type ReferenceProcess } from '../reference-server/src/testing/reference-process';
-
-interface Planned {
-  name: string;
-  origin: string;
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: Buffer;
-  /** The plain-HTTP port: HTTP/1.1 only. */
-  plain?: boolean;
-}
+import { openFds, residentKiB, spawnReference } from '../reference-server/src/testing/reference-process';
+import { agents, exchange, plan, probe } from '../reference-server/src/testing/traffic';
 
 interface Tally {
   requests: number;
@@ -39,121 +30,6 @@ const percentile = (xs: number[], p: number) => {
   const sorted = Float64Array.from(xs).sort();
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : 0;
 };
-
-function agents(ref: ReferenceProcess, perProtocol: number): { h1: Agent; h2: Agent } {
-  const tlsConnect = buildConnector({ ca: ref.rootPem });
-  // Every name resolves to the reference: connect to loopback, keep the name for SNI and Host.
-  const connect: buildConnector.connector = (options, callback) =>
-    tlsConnect(
-      { ...options, hostname: '127.0.0.1', servername: options.protocol === 'https:' ? options.hostname : undefined } as buildConnector.Options,
-      callback,
-    );
-  return {
-    h1: new Agent({ connect, connections: perProtocol, pipelining: 1, allowH2: false }),
-    h2: new Agent({ connect, connections: 2, allowH2: true, pipelining: perProtocol }),
-  };
-}
-
-/** One request: its status, or an Error for a transport failure. */
-function exchange(dispatcher: Dispatcher, p: Planned): Promise<{ status: number; bytes: number } | Error> {
-  return new Promise((resolve) => {
-    let status = 0;
-    let bytes = 0;
-    dispatcher.dispatch(
-      { origin: p.origin, method: p.method as Dispatcher.HttpMethod, path: p.path, headers: p.headers, body: p.body },
-      {
-        onRequestStart: () => undefined,
-        onResponseStart: (_c, statusCode) => void (status = statusCode),
-        onResponseData: (_c, chunk) => void (bytes += chunk.length),
-        onResponseEnd: () => resolve({ status, bytes }),
-        onResponseError: (_c, error) => resolve(error),
-      },
-    );
-  });
-}
-
-async function fetchText(dispatcher: Dispatcher, origin: string, path: string): Promise<string> {
-  const res = await dispatcher.request({ origin, path, method: 'GET', headers: { 'accept-encoding': 'identity' } });
-  return res.body.text();
-}
-
-/** The traffic: hand-picked requests for every role, plus what the site and shop pages link to. */
-async function plan(ref: ReferenceProcess, h1: Agent): Promise<Planned[]> {
-  const tls = (name: string) => `https://${name}:${ref.tlsPort}`;
-  const browser = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,image/avif,image/webp,*/*' };
-  const get = (name: string, path: string, headers: Record<string, string> = browser): Planned => ({
-    name: `${name} GET ${path}`,
-    origin: tls(name),
-    method: 'GET',
-    path,
-    headers,
-  });
-  const pki = await pkiOf(ref.rootPath);
-  const ocspBody = await requestFor(
-    pki,
-    pki.leaves.find((l) => l.role === 'site')!,
-  );
-  const ocspPost = (origin: string, plain: boolean): Planned => ({
-    name: `ocsp POST ${origin}`,
-    origin,
-    method: 'POST',
-    path: '/',
-    headers: { 'content-type': 'application/ocsp-request' },
-    body: ocspBody,
-    plain,
-  });
-  const planned: Planned[] = [
-    get('www.lessons.test', '/'),
-    get('www.lessons.test', '/static/css/main.css', { 'accept-encoding': 'gzip' }),
-    get('www.lessons.test', '/static/fonts/lessons-icons.woff2', { 'accept-encoding': 'identity' }),
-    get('www.lessons.test', '/api/LessonPlan/GetPlanJson?guids=not-a-guid'),
-    get('www.lessons.test', '/no/such/page'),
-    get('lessons.test', '/some/path?q=1'),
-    get('media.lessons.test', '/-/media/Project/Lessons/subjects/math.svg', { 'accept-encoding': 'br' }),
-    get('maintenance.lessons.test', '/'),
-    get('go.redirect.test', '/'),
-    get('go.redirect.test', '/docs/'),
-    get('hop2.redirect.test', '/'),
-    get('hop3.redirect.test', '/'),
-    get('go.redirect.test', '/cdn-cgi/styles/cf.errors.css'),
-    get('analytics.beacon.test', '/t.gif?a=LSN-260408&b=123.456&c=%2F&d=Lessons&e=&f=1280x720&g=en-US&h=42'),
-    {
-      name: 'analytics POST /ccm/collect',
-      origin: tls('analytics.beacon.test'),
-      method: 'POST',
-      path: '/ccm/collect?v=2&tid=G-LSN2604TST&en=page_view',
-      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: `https://www.lessons.test:${ref.tlsPort}` },
-      body: Buffer.from('en=scroll&epn.percent_scrolled=90'),
-    },
-    {
-      name: 'analytics OPTIONS /ccm/collect',
-      origin: tls('analytics.beacon.test'),
-      method: 'OPTIONS',
-      path: '/ccm/collect',
-      headers: { origin: `https://www.lessons.test:${ref.tlsPort}`, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-    },
-    get('shop.store.test', '/products/linen-apron'),
-    get('shop.store.test', '/products/no-such-thing'),
-    get('r10.o.pki.test', '/'),
-    ocspPost(tls('r10.o.pki.test'), false),
-    ocspPost(`http://r11.o.pki.test:${ref.httpPort}`, true),
-  ];
-  // What the pages link to on the reference's own hosts (stylesheets, scripts, fonts, images).
-  const seen = new Set(planned.map((p) => `${p.origin}${p.path}`));
-  for (const [host, path] of [
-    ['www.lessons.test', '/'],
-    ['shop.store.test', '/products/ceramic-pour-over-set'],
-  ]) {
-    const html = await fetchText(h1, tls(host), path);
-    for (const match of html.matchAll(/(?:src|href)="([^"#]+)"/g)) {
-      const url = new URL(match[1].replace(/&amp;/g, '&'), `${tls(host)}${path}`);
-      if (url.protocol !== 'https:' || url.port !== String(ref.tlsPort) || seen.has(url.href)) continue;
-      seen.add(url.href);
-      planned.push(get(url.hostname, `${url.pathname}${url.search}`));
-    }
-  }
-  return planned;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -172,18 +48,8 @@ async function main(): Promise<void> {
   try {
     const planned = await plan(ref, h1);
     // Probe each request on both protocols: the status it must keep answering.
-    const expected = new Map<Planned, number>();
-    for (const p of planned) {
-      const statuses = new Set<number>();
-      for (const agent of p.plain ? [h1] : [h1, h2]) {
-        const r = await exchange(agent, p);
-        if (r instanceof Error) throw new Error(`probe ${p.name}: ${r.message}`);
-        statuses.add(r.status);
-      }
-      if (statuses.size !== 1) throw new Error(`probe ${p.name}: ${[...statuses].join(' vs ')} over HTTP/1.1 and HTTP/2`);
-      expected.set(p, [...statuses][0]);
-      if (process.env.SOAK_LIST) console.log(`  ${[...statuses][0]} ${p.name}`);
-    }
+    const expected = await probe(planned, { h1, h2 });
+    if (process.env.SOAK_LIST) for (const [p, status] of expected) console.log(`  ${status} ${p.name}`);
     const fdsBefore = openFds(ref.pid);
     const rssBefore = residentKiB(ref.pid);
     const statusCounts = new Map<number, number>();

@@ -52,6 +52,8 @@ export interface ReferenceOptions {
   http3?: boolean | 'auto';
   /** The edge's port (TCP and UDP). Default: the TLS port + 1, or a free port when the TLS port is 0. */
   h3Port?: number;
+  /** Wraps the handler every request of both ports passes through (a seam for tests: the leak check's leaking reference). */
+  wrap?: (handler: Handler) => Handler;
 }
 
 export interface RunningReference {
@@ -208,7 +210,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const tracker = new ConnectionTracker();
 
   let altSvc: string | undefined;
-  const tlsHandler = advertised(traced(vhost(composeHosts(context, tlsRoles)), deployment), () => altSvc);
+  const wrap = options.wrap ?? ((handler: Handler) => handler);
+  const tlsHandler = wrap(advertised(traced(vhost(composeHosts(context, tlsRoles)), deployment), () => altSvc));
   const tlsServer = http2.createSecureServer(
     {
       ...http2ServerOptions(timeouts),
@@ -229,7 +232,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   answerParserErrors(tlsServer);
   tracker.track(tlsServer, true);
 
-  const httpServer = http.createServer({ maxHeaderSize: PARSER_HEADER_LIMIT }, tracker.wrap(traced(vhost(composeHosts(context, httpRoles)), deployment)));
+  const httpServer = http.createServer({ maxHeaderSize: PARSER_HEADER_LIMIT }, tracker.wrap(wrap(traced(vhost(composeHosts(context, httpRoles)), deployment))));
   httpServer.on('connection', (socket: Socket) => socket.setNoDelay(true));
   applyTimeouts(httpServer, timeouts);
   answerParserErrors(httpServer);

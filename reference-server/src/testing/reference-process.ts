@@ -19,6 +19,8 @@ export interface ReferenceProcess {
   rootPem: string;
   /** The ready line's other fields (the canary child adds its own). */
   ready: Record<string, unknown>;
+  /** The inspector's `ws://` address, when spawned with `inspect`. */
+  inspectorUrl?: string;
   /** Exit code or signal once exited, undefined while running. */
   exited(): string | undefined;
   /** What the process wrote to stderr (last 64 KB). */
@@ -34,14 +36,20 @@ export const REFERENCE_NODE_ARGS: readonly string[] = ['--import', 'tsx', REFERE
 
 /**
  * Spawns `script` (default: the reference's own `main.ts --json` on free ports) under tsx and
- * waits for its JSON `ready` line.
+ * waits for its JSON `ready` line. `inspect` opens the process's inspector on a free loopback port
+ * (the leak check forces collections through it).
  */
-export function spawnReference(options: { script?: string; args?: string[]; timeoutMs?: number } = {}): Promise<ReferenceProcess> {
+export function spawnReference(options: { script?: string; args?: string[]; timeoutMs?: number; inspect?: boolean } = {}): Promise<ReferenceProcess> {
   const script = options.script ?? REFERENCE_ENTRY;
   const args = options.args ?? [...FREE_PORTS_ARGS];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const node = [...(options.inspect ? ['--inspect=127.0.0.1:0'] : []), '--import', 'tsx', script, ...args];
+  const child: ChildProcess = spawn(process.execPath, node, { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => void (stderr = (stderr + c.toString()).slice(-65536)));
+  let inspectorUrl: string | undefined;
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString()).slice(-65536);
+    inspectorUrl ??= /Debugger listening on (ws:\/\/\S+)/.exec(stderr)?.[1];
+  });
   let exitedWith: string | undefined;
   const exited = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
@@ -69,6 +77,7 @@ export function spawnReference(options: { script?: string; args?: string[]; time
         rootPath: ready.rootPath,
         rootPem: readFileSync(ready.rootPath, 'utf8'),
         ready,
+        ...(inspectorUrl ? { inspectorUrl } : {}),
         exited: () => exitedWith,
         stderr: () => stderr,
         stop: async () => {
