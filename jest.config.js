@@ -10,7 +10,8 @@ module.exports = {
   transformIgnorePatterns: [
     '/node_modules/(?!(pkijs|asn1js|@noble/hashes|@peculiar/utils|bytestreamjs|pvtsutils|pvutils|htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities)/)',
   ],
-  testTimeout: 30000,
+  // A hang detector only: on a loaded machine a test may take many times its usual time, and a red run must mean a real problem.
+  testTimeout: 600_000,
   // Most slow suites wait on processes of their own (the reference, Playwright, Chromium): every core, not every core but one.
   maxWorkers: '100%',
 };

@@ -36,13 +36,13 @@ describe('npm run reference (main)', () => {
     const again = net.createServer();
     await new Promise<void>((resolve, reject) => again.once('error', reject).listen(port, '127.0.0.1', resolve));
     await new Promise((r) => again.close(r));
-  }, 60000);
+  });
 
   test('a bad option exits 2 with a message naming it', async () => {
     const run = start(['--port', 'eighty']);
     expect(await run.exited).toBe(2);
     expect(run.stderr()).toMatch(/--port: "eighty" is not a port/);
-  }, 60000);
+  });
 
   test('a port in use is reported, not a stack trace', async () => {
     const blocker = net.createServer();
@@ -52,5 +52,5 @@ describe('npm run reference (main)', () => {
     expect(await run.exited).toBe(1);
     expect(run.stderr()).toMatch(/Cannot listen: .*EADDRINUSE.*Choose another --port/);
     await new Promise((r) => blocker.close(r));
-  }, 60000);
+  });
 });

@@ -9,6 +9,7 @@ import { loadTargetMap } from '../target-map';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { startConnectProxy, type ConnectProxy } from '../testing/connect-proxy';
 import { targetBrowserLaunch } from './launch';
+import { WHOLE_RUN_MS } from '../testing/budgets';
 
 /*
  * Chromium launched from a map with a proxy, for real (npm test's set-up provides Chromium; without
@@ -70,34 +71,55 @@ async function visit(env: Record<string, string>, url: string): Promise<{ status
 }
 
 describe('Chromium behind a proxy', () => {
-  it('tunnels through --proxy-server, asking the proxy for the name (which only the proxy resolves here)', async () => {
-    expect(await visit({ TARGET_URL: `https://made.up.test:${port}`, HTTPS_PROXY: proxy.url }, `https://made.up.test:${port}/`)).toEqual({
-      status: 200,
-      title: 'ok',
-    });
-    expect(new Set(ours().map((c) => c.target))).toEqual(new Set([`made.up.test:${port}`]));
-    expect(hosts).toContain(`made.up.test:${port}`);
-  }, 60_000);
+  it(
+    'tunnels through --proxy-server, asking the proxy for the name (which only the proxy resolves here)',
+    async () => {
+      expect(await visit({ TARGET_URL: `https://made.up.test:${port}`, HTTPS_PROXY: proxy.url }, `https://made.up.test:${port}/`)).toEqual({
+        status: 200,
+        title: 'ok',
+      });
+      expect(new Set(ours().map((c) => c.target))).toEqual(new Set([`made.up.test:${port}`]));
+      expect(hosts).toContain(`made.up.test:${port}`);
+    },
+    WHOLE_RUN_MS,
+  );
 
-  it('goes direct through --host-resolver-rules for a NO_PROXY host', async () => {
-    const env = { TARGET_URL: `https://made.up.test:${port}`, TARGET_RESOLVE: `made.up.test:${port}:127.0.0.1`, HTTPS_PROXY: proxy.url, NO_PROXY: '.up.test' };
-    expect(await visit(env, `https://made.up.test:${port}/`)).toEqual({ status: 200, title: 'ok' });
-    expect(ours()).toEqual([]);
-  }, 60_000);
+  it(
+    'goes direct through --host-resolver-rules for a NO_PROXY host',
+    async () => {
+      const env = {
+        TARGET_URL: `https://made.up.test:${port}`,
+        TARGET_RESOLVE: `made.up.test:${port}:127.0.0.1`,
+        HTTPS_PROXY: proxy.url,
+        NO_PROXY: '.up.test',
+      };
+      expect(await visit(env, `https://made.up.test:${port}/`)).toEqual({ status: 200, title: 'ok' });
+      expect(ours()).toEqual([]);
+    },
+    WHOLE_RUN_MS,
+  );
 
-  it("answers the proxy's 407 with the credentials of the proxy URL (Playwright's proxy option)", async () => {
-    const authorization = `Basic ${Buffer.from('al@ice:s3:cret').toString('base64')}`;
-    proxy.requireAuthorization = authorization;
-    const env = { TARGET_URL: `https://made.up.test:${port}`, HTTPS_PROXY: `http://al%40ice:s3%3Acret@127.0.0.1:${proxy.port}` };
-    expect(await visit(env, `https://made.up.test:${port}/`)).toEqual({ status: 200, title: 'ok' });
-    expect(ours().some((c) => c.authorization === authorization)).toBe(true);
-  }, 60_000);
+  it(
+    "answers the proxy's 407 with the credentials of the proxy URL (Playwright's proxy option)",
+    async () => {
+      const authorization = `Basic ${Buffer.from('al@ice:s3:cret').toString('base64')}`;
+      proxy.requireAuthorization = authorization;
+      const env = { TARGET_URL: `https://made.up.test:${port}`, HTTPS_PROXY: `http://al%40ice:s3%3Acret@127.0.0.1:${proxy.port}` };
+      expect(await visit(env, `https://made.up.test:${port}/`)).toEqual({ status: 200, title: 'ok' });
+      expect(ours().some((c) => c.authorization === authorization)).toBe(true);
+    },
+    WHOLE_RUN_MS,
+  );
 
-  it('sends a loopback target through the proxy too, as the HTTP/1.1 and HTTP/2 legs do (<-loopback>)', async () => {
-    expect(await visit({ TARGET_URL: `https://127.0.0.1:${port}`, TARGET_INSECURE: '1', HTTPS_PROXY: proxy.url }, `https://127.0.0.1:${port}/`)).toEqual({
-      status: 200,
-      title: 'ok',
-    });
-    expect(ours().map((c) => c.target)).toContain(`127.0.0.1:${port}`);
-  }, 60_000);
+  it(
+    'sends a loopback target through the proxy too, as the HTTP/1.1 and HTTP/2 legs do (<-loopback>)',
+    async () => {
+      expect(await visit({ TARGET_URL: `https://127.0.0.1:${port}`, TARGET_INSECURE: '1', HTTPS_PROXY: proxy.url }, `https://127.0.0.1:${port}/`)).toEqual({
+        status: 200,
+        title: 'ok',
+      });
+      expect(ours().map((c) => c.target)).toContain(`127.0.0.1:${port}`);
+    },
+    WHOLE_RUN_MS,
+  );
 });

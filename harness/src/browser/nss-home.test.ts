@@ -32,4 +32,4 @@ it('builds one trust store per set of roots, also when parallel workers ask for 
     fs.rmSync(cache, { recursive: true, force: true });
     pki.cleanup();
   }
-}, 60000);
+});

@@ -4,6 +4,7 @@ import { fieldValue } from '../core';
 import { createDispatcher, loadTargetMap } from '../target-map';
 import { send } from '../transport/send';
 import { EmbeddedReferenceError, launchReference, startEmbeddedReference, targetEnvOf, type ReferenceReady } from './reference-process';
+import { WHOLE_RUN_MS } from '../testing/budgets';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -39,38 +40,42 @@ describe('embedded reference process', () => {
     await expect(launch).rejects.toThrow(/no ready line within 500 ms/);
   });
 
-  test('starts the reference, which answers, and stops it on SIGTERM', async () => {
-    const reference = await startEmbeddedReference();
-    try {
-      expect(reference.ready.urls.site[0]).toMatch(/^https:\/\/www\.lessons\.test:\d+$/);
-      expect(reference.ready.implemented).toEqual(expect.arrayContaining(['site', 'bare', 'assets', 'maintenance']));
-      // It answers over the wire as a user's target would: its names mapped to loopback, its root trusted.
-      const dispatcher = createDispatcher(loadTargetMap(targetEnvOf(reference.ready)));
+  test(
+    'starts the reference, which answers, and stops it on SIGTERM',
+    async () => {
+      const reference = await startEmbeddedReference();
       try {
-        const home = await send(dispatcher, { url: `${reference.ready.urls.site[0]}/`, headers: { 'accept-encoding': 'identity' } });
-        expect(home.status).toBe(200);
-        expect(fieldValue(home.lines, 'content-type')).toBe('text/html; charset=utf-8');
-        expect(home.body.toString('utf8')).toMatch(/^\s*<!DOCTYPE html>/i);
-        const bare = await send(dispatcher, { url: `${reference.ready.urls.bare[0]}/` });
-        expect([bare.status, fieldValue(bare.lines, 'location')]).toEqual([301, `${reference.ready.urls.site[0]}/`]);
+        expect(reference.ready.urls.site[0]).toMatch(/^https:\/\/www\.lessons\.test:\d+$/);
+        expect(reference.ready.implemented).toEqual(expect.arrayContaining(['site', 'bare', 'assets', 'maintenance']));
+        // It answers over the wire as a user's target would: its names mapped to loopback, its root trusted.
+        const dispatcher = createDispatcher(loadTargetMap(targetEnvOf(reference.ready)));
+        try {
+          const home = await send(dispatcher, { url: `${reference.ready.urls.site[0]}/`, headers: { 'accept-encoding': 'identity' } });
+          expect(home.status).toBe(200);
+          expect(fieldValue(home.lines, 'content-type')).toBe('text/html; charset=utf-8');
+          expect(home.body.toString('utf8')).toMatch(/^\s*<!DOCTYPE html>/i);
+          const bare = await send(dispatcher, { url: `${reference.ready.urls.bare[0]}/` });
+          expect([bare.status, fieldValue(bare.lines, 'location')]).toEqual([301, `${reference.ready.urls.site[0]}/`]);
+        } finally {
+          await dispatcher.close();
+        }
       } finally {
-        await dispatcher.close();
+        // SIGTERM ends it cleanly (exit code 0) within the launcher's own bound (STOP_TIMEOUT_MS): no SIGKILL was needed.
+        const exit = await reference.stopWithExit();
+        expect(exit).toEqual({ code: 0, signal: null, killed: false });
       }
-    } finally {
-      // SIGTERM ends it cleanly (exit code 0) within the launcher's own bound (STOP_TIMEOUT_MS): no SIGKILL was needed.
-      const exit = await reference.stopWithExit();
-      expect(exit).toEqual({ code: 0, signal: null, killed: false });
-    }
-    // Stopped: nothing listens on its port any more.
-    const refused = await new Promise<string>((resolve) => {
-      const socket = net.connect(reference.ready.tlsPort, '127.0.0.1', () => {
-        socket.destroy();
-        resolve('connected');
+      // Stopped: nothing listens on its port any more.
+      const refused = await new Promise<string>((resolve) => {
+        const socket = net.connect(reference.ready.tlsPort, '127.0.0.1', () => {
+          socket.destroy();
+          resolve('connected');
+        });
+        socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
       });
-      socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
-    });
-    expect(refused).toBe('ECONNREFUSED');
-    // Stopping again reports the same end and sends nothing.
-    await expect(reference.stopWithExit()).resolves.toEqual({ code: 0, signal: null, killed: false });
-  }, 60000);
+      expect(refused).toBe('ECONNREFUSED');
+      // Stopping again reports the same end and sends nothing.
+      await expect(reference.stopWithExit()).resolves.toEqual({ code: 0, signal: null, killed: false });
+    },
+    WHOLE_RUN_MS,
+  );
 });

@@ -9,6 +9,7 @@ import { loadTargetMap } from '../target-map';
 import { deriveSpecs } from './derive';
 import { defaultRoleMapping } from './role-mapping';
 import { writeSpecs } from './write-specs';
+import { WHOLE_RUN_MS } from '../testing/budgets';
 
 /*
  * A spec made from production traffic replays on staging: the reference's recorded HARs go
@@ -27,7 +28,7 @@ beforeAll(async () => {
   alt = await startEmbeddedReference({ deployment: 'alt' });
   clients = new ReplayClients(loadTargetMap(targetEnvOf(alt.ready) as NodeJS.ProcessEnv));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'har2spec-elsewhere-'));
-}, 120000);
+}, WHOLE_RUN_MS);
 
 afterAll(async () => {
   await clients?.close();
@@ -56,4 +57,4 @@ test('derived specs find every captured file on another deployment\'s own pages,
   expect(outcome.join('\n')).toMatch(/\/content\/css\/portal\.css/);
   expect(outcome.join('\n')).toMatch(/\/cdn\/shop\/t\/149911223344\//);
   expect(outcome.join('\n')).not.toMatch(/main\.css|137296035934|lessons_sans|Project\/Lessons/);
-}, 120000);
+}, WHOLE_RUN_MS);

@@ -22,8 +22,9 @@ import type { EmbeddedReference } from '../embedded/reference-process';
 import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy } from '../testing/mutating-proxy';
 import { startProxiedReference, stopProxiedReference } from '../testing/proxied-reference';
-import { playwrightCli, REPORTER, type CliRun } from './run-playwright';
+import { playwrightCli, REPORTER, type CliRun } from '../testing/run-playwright';
 import type { ConformanceResults } from './types';
+import { WHOLE_RUN_MS } from '../testing/budgets';
 
 const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test'];
 const ROLES = { TARGET_URL: NAMES[0], TARGET_BARE_URL: NAMES[1], TARGET_ASSETS_URL: NAMES[2], TARGET_MAINTENANCE_URL: NAMES[3] };
@@ -38,7 +39,7 @@ let work: string;
 beforeAll(async () => {
   ({ reference, pki, proxy } = await startProxiedReference(NAMES, 'Report Proxy Root'));
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'report-run-'));
-}, 120000);
+}, WHOLE_RUN_MS);
 
 afterAll(async () => {
   await stopProxiedReference({ reference, pki, proxy });
@@ -99,23 +100,27 @@ function expectAgreement({ results, html, junit }: Report): void {
   for (const r of results.roles) expect(html).toContain(`<a href="#role-${r.role}">${r.role}</a></td><td class="n">${r.tests}</td>`);
 }
 
-test('against the reference the three files agree and say passed; the exit status is 0', async () => {
-  proxy.setMutation(undefined);
-  const out = path.join(work, 'reference');
-  const run = await playwrightCli(['test', ...SELECTION, `--reporter=${REPORTER}`], env({ HARNESS_REPORT_DIR: out, HARNESS_REPORT_TITLE: 'Reference run' }));
-  expect(`${run.code}\n${run.stdout.slice(-3000)}`).toMatch(/^0\n/);
-  const report = read(out);
-  expect(report.results.run).toMatchObject({ status: 'passed', title: 'Reference run' });
-  expect(report.results.totals.pass).toBeGreaterThan(50);
-  expect(failingIds(report.results)).toEqual([]);
-  expect(report.results.tests.some((t) => t.kind === 'browser-flow' && t.browser?.screenshot && t.browser.redirects.length > 0)).toBe(true);
-  expectAgreement(report);
-  // The terminal summary: one screen, with the report's path.
-  expect(run.stdout).toMatch(/Conformance PASSED: Reference run \(fails on fail and worse\)\n {2}role +tests +pass +error +fail( +\S+)*\n/);
-  // stdout belongs to the reporters: the set-up's target map goes to stderr.
-  expect(run.stdout).not.toContain('target (');
-  expect(run.stdout).toContain(`Report: ${path.join(out, 'index.html')}`);
-}, 180000);
+test(
+  'against the reference the three files agree and say passed; the exit status is 0',
+  async () => {
+    proxy.setMutation(undefined);
+    const out = path.join(work, 'reference');
+    const run = await playwrightCli(['test', ...SELECTION, `--reporter=${REPORTER}`], env({ HARNESS_REPORT_DIR: out, HARNESS_REPORT_TITLE: 'Reference run' }));
+    expect(`${run.code}\n${run.stdout.slice(-3000)}`).toMatch(/^0\n/);
+    const report = read(out);
+    expect(report.results.run).toMatchObject({ status: 'passed', title: 'Reference run' });
+    expect(report.results.totals.pass).toBeGreaterThan(50);
+    expect(failingIds(report.results)).toEqual([]);
+    expect(report.results.tests.some((t) => t.kind === 'browser-flow' && t.browser?.screenshot && t.browser.redirects.length > 0)).toBe(true);
+    expectAgreement(report);
+    // The terminal summary: one screen, with the report's path.
+    expect(run.stdout).toMatch(/Conformance PASSED: Reference run \(fails on fail and worse\)\n {2}role +tests +pass +error +fail( +\S+)*\n/);
+    // stdout belongs to the reporters: the set-up's target map goes to stderr.
+    expect(run.stdout).not.toContain('target (');
+    expect(run.stdout).toContain(`Report: ${path.join(out, 'index.html')}`);
+  },
+  WHOLE_RUN_MS,
+);
 
 /**
  * The broken target's run, once for the two tests that read it: this reporter's files and a blob at
@@ -137,27 +142,31 @@ function brokenRun(): Promise<{ run: CliRun; dir: string; blob: string }> {
   return broken;
 }
 
-test('against a broken target the three files agree on the failing expectation; the exit status is 1', async () => {
-  const { run, dir: out } = await brokenRun();
-  expect(run.code).toBe(1);
-  const report = read(out);
-  expect(report.results.run.status).toBe('failed');
-  // The raw replay and the browser, which lands on the same page after the bare host's redirect.
-  expect(failingIds(report.results)).toEqual(['bare/browser/redirect-to-www {base_url}/ x-frame-options', 'site/home header x-frame-options']);
-  const e = report.results.tests.find((t) => t.id === 'site/home')!.expectations.find((x) => x.verdict === 'fail')!;
-  expect(e.findings.map((f) => [f.protocol, f.expected, f.actual])).toEqual([
-    ['h1', 'the list SAMEORIGIN, SAMEORIGIN (2 members, in one field line or several)', 'SAMEORIGIN (1 member)'],
-    ['h2', 'the list SAMEORIGIN, SAMEORIGIN (2 members, in one field line or several)', 'SAMEORIGIN (1 member)'],
-  ]);
-  // The reproduction command goes to the proxy's address with its CA.
-  const step = report.results.tests.find((t) => t.id === 'site/home')!.legs![0].steps[0];
-  expect(step.reproduce).toContain(`--resolve ${env().TARGET_RESOLVE.split(',')[0]}`);
-  expect(step.reproduce).toContain(`--cacert ${pki.caFile}`);
-  expectAgreement(report);
-  expect(run.stdout).toContain(
-    'x site/home header x-frame-options: expected "the list SAMEORIGIN, SAMEORIGIN (2 members, in one field line or several)", got "SAMEORIGIN (1 member)"',
-  );
-}, 180000);
+test(
+  'against a broken target the three files agree on the failing expectation; the exit status is 1',
+  async () => {
+    const { run, dir: out } = await brokenRun();
+    expect(run.code).toBe(1);
+    const report = read(out);
+    expect(report.results.run.status).toBe('failed');
+    // The raw replay and the browser, which lands on the same page after the bare host's redirect.
+    expect(failingIds(report.results)).toEqual(['bare/browser/redirect-to-www {base_url}/ x-frame-options', 'site/home header x-frame-options']);
+    const e = report.results.tests.find((t) => t.id === 'site/home')!.expectations.find((x) => x.verdict === 'fail')!;
+    expect(e.findings.map((f) => [f.protocol, f.expected, f.actual])).toEqual([
+      ['h1', 'the list SAMEORIGIN, SAMEORIGIN (2 members, in one field line or several)', 'SAMEORIGIN (1 member)'],
+      ['h2', 'the list SAMEORIGIN, SAMEORIGIN (2 members, in one field line or several)', 'SAMEORIGIN (1 member)'],
+    ]);
+    // The reproduction command goes to the proxy's address with its CA.
+    const step = report.results.tests.find((t) => t.id === 'site/home')!.legs![0].steps[0];
+    expect(step.reproduce).toContain(`--resolve ${env().TARGET_RESOLVE.split(',')[0]}`);
+    expect(step.reproduce).toContain(`--cacert ${pki.caFile}`);
+    expectAgreement(report);
+    expect(run.stdout).toContain(
+      'x site/home header x-frame-options: expected "the list SAMEORIGIN, SAMEORIGIN (2 members, in one field line or several)", got "SAMEORIGIN (1 member)"',
+    );
+  },
+  WHOLE_RUN_MS,
+);
 
 /** results.json without what legitimately differs between two runs (see the file comment). */
 function content(r: ConformanceResults): unknown {
@@ -169,34 +178,38 @@ function content(r: ConformanceResults): unknown {
   }) as unknown;
 }
 
-test('two shards merged with merge-reports give the same results as one run (and a merged blob the same as the direct report)', async () => {
-  const env = (extra: Record<string, string> = {}) => envOf({ TARGET_SECTION: 'static', ...extra });
-  // One unsharded run, writing a blob and this reporter's files at once.
-  const { run: one, dir: direct, blob: blobAll } = await brokenRun();
-  expect(one.code).toBe(1);
-  // The same run, merged from its blob: identical but for the run's start and duration.
-  const mergedOne = path.join(work, 'merged-one');
-  const m1 = await playwrightCli(['merge-reports', '--reporter', REPORTER, blobAll], env({ HARNESS_REPORT_DIR: mergedOne }));
-  expect(m1.code).toBe(1);
-  const strip = (r: ConformanceResults) => ({ ...r, run: { ...r.run, startedAt: '', durationMs: 0 } });
-  expect(strip(read(mergedOne).results)).toEqual(strip(read(direct).results));
+test(
+  'two shards merged with merge-reports give the same results as one run (and a merged blob the same as the direct report)',
+  async () => {
+    const env = (extra: Record<string, string> = {}) => envOf({ TARGET_SECTION: 'static', ...extra });
+    // One unsharded run, writing a blob and this reporter's files at once.
+    const { run: one, dir: direct, blob: blobAll } = await brokenRun();
+    expect(one.code).toBe(1);
+    // The same run, merged from its blob: identical but for the run's start and duration.
+    const mergedOne = path.join(work, 'merged-one');
+    const m1 = await playwrightCli(['merge-reports', '--reporter', REPORTER, blobAll], env({ HARNESS_REPORT_DIR: mergedOne }));
+    expect(m1.code).toBe(1);
+    const strip = (r: ConformanceResults) => ({ ...r, run: { ...r.run, startedAt: '', durationMs: 0 } });
+    expect(strip(read(mergedOne).results)).toEqual(strip(read(direct).results));
 
-  // Two shards, each on its "machine" with its own blob folder, collected into one folder as CI artifacts are.
-  const blobs = path.join(work, 'blobs');
-  fs.mkdirSync(blobs);
-  for (const shard of ['1/2', '2/2']) {
-    const dir = path.join(work, `blob-${shard.replace('/', 'of')}`);
-    const run = await playwrightCli(['test', ...SELECTION, `--shard=${shard}`, '--reporter=blob'], env({ PLAYWRIGHT_BLOB_OUTPUT_DIR: dir }));
-    expect(run.code === 0 || run.code === 1).toBe(true);
-    for (const f of fs.readdirSync(dir)) fs.copyFileSync(path.join(dir, f), path.join(blobs, f));
-  }
-  expect(fs.readdirSync(blobs)).toHaveLength(2);
-  const merged = path.join(work, 'merged');
-  const m2 = await playwrightCli(['merge-reports', '--reporter', REPORTER, blobs], env({ HARNESS_REPORT_DIR: merged }));
-  expect(m2.code).toBe(1);
-  const a = read(direct);
-  const b = read(merged);
-  expect(content(b.results)).toEqual(content(a.results));
-  expectAgreement(b);
-  expect(m2.stdout).toContain('Conformance FAILED');
-}, 300000);
+    // Two shards, each on its "machine" with its own blob folder, collected into one folder as CI artifacts are.
+    const blobs = path.join(work, 'blobs');
+    fs.mkdirSync(blobs);
+    for (const shard of ['1/2', '2/2']) {
+      const dir = path.join(work, `blob-${shard.replace('/', 'of')}`);
+      const run = await playwrightCli(['test', ...SELECTION, `--shard=${shard}`, '--reporter=blob'], env({ PLAYWRIGHT_BLOB_OUTPUT_DIR: dir }));
+      expect(run.code === 0 || run.code === 1).toBe(true);
+      for (const f of fs.readdirSync(dir)) fs.copyFileSync(path.join(dir, f), path.join(blobs, f));
+    }
+    expect(fs.readdirSync(blobs)).toHaveLength(2);
+    const merged = path.join(work, 'merged');
+    const m2 = await playwrightCli(['merge-reports', '--reporter', REPORTER, blobs], env({ HARNESS_REPORT_DIR: merged }));
+    expect(m2.code).toBe(1);
+    const a = read(direct);
+    const b = read(merged);
+    expect(content(b.results)).toEqual(content(a.results));
+    expectAgreement(b);
+    expect(m2.stdout).toContain('Conformance FAILED');
+  },
+  WHOLE_RUN_MS,
+);

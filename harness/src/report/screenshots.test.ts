@@ -10,7 +10,7 @@ import { buildResults } from './build';
 import { failingInput, passingInput } from './fixtures';
 import { renderHtml } from './html';
 import { launchReportBrowser } from './report-browser';
-import { ROOT } from './run-playwright';
+import { ROOT } from '../testing/run-playwright';
 import { screenshotReport } from './screenshots';
 
 const OUT = path.join(ROOT, 'reports', 'conformance-screenshots');
@@ -19,7 +19,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchReportBrowser();
   fs.mkdirSync(OUT, { recursive: true });
-}, 60000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -31,7 +31,7 @@ test('a passing report renders: title, a row per role, no failures, nothing requ
   const screen = await screenshotReport(browser, file, path.join(OUT, 'passing'));
   expect(screen).toMatchObject({ title: 'Fixture run', roles: 4, failureItems: 0, requests: [], dialogs: [] });
   for (const f of screen.files) expect(fs.statSync(f).size).toBeGreaterThan(10000);
-}, 60000);
+});
 
 test('a failing report shows the failing finding above the fold', async () => {
   const file = path.join(OUT, 'failing.html');
@@ -41,4 +41,4 @@ test('a failing report shows the failing finding above the fold', async () => {
   expect(screen.firstFailureAboveFold).toMatch(/FAIL\s+site\/home header x-frame-options/);
   expect(screen.firstFailureAboveFold).toContain('SAMEORIGIN, SAMEORIGIN');
   expect(screen.requests).toEqual([]);
-}, 60000);
+});

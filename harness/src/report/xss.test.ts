@@ -20,7 +20,7 @@ let dir: string;
 beforeAll(async () => {
   browser = await launchReportBrowser();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-xss-'));
-}, 60000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -68,5 +68,5 @@ describe.each([
     } finally {
       await report.close();
     }
-  }, 120000);
+  });
 });

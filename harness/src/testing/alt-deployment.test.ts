@@ -2,8 +2,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
-import { playwrightCli } from '../report/run-playwright';
+import { playwrightCli } from './run-playwright';
 import type { ConformanceResults, Expectation } from '../report/types';
+import { WHOLE_RUN_MS } from './budgets';
 
 /*
  * The reference's second deployment (`--deployment alt`) keeps every fact the description states
@@ -26,7 +27,7 @@ beforeAll(async () => {
   delete env.HARNESS_TARGET_KIND;
   run = await playwrightCli(['test'], { ...env, HARNESS_REPORT_DIR: path.join(work, 'all') });
   results = JSON.parse(fs.readFileSync(path.join(work, 'all', 'results.json'), 'utf8')) as ConformanceResults;
-}, 300_000);
+}, WHOLE_RUN_MS);
 
 afterAll(async () => {
   await alt?.stop();
@@ -155,15 +156,19 @@ test('its own error body: informational', () => {
   expect(verdictOf('site/lesson-plan/invalid body contains "\\"code\\":\\"invalid_guids\\""')).toEqual(['info', 'info']);
 });
 
-test('HARNESS_FAIL_ON=warn turns its warnings into a failed run', async () => {
-  const strict = await playwrightCli(['test', '--project', 'raw', '--grep', 'site/home$'], {
-    ...env,
-    HARNESS_FAIL_ON: 'warn',
-    HARNESS_REPORT_DIR: path.join(work, 'warn'),
-  });
-  expect(strict.code).toBe(1);
-  const r = JSON.parse(fs.readFileSync(path.join(work, 'warn', 'results.json'), 'utf8')) as ConformanceResults;
-  expect(r.run).toMatchObject({ failOn: 'warn', status: 'failed' });
-  expect(strict.stdout).toContain('! site/home check vary/negotiated-response-has-vary accept-encoding: warn: expected');
-  expect(fs.readFileSync(path.join(work, 'warn', 'junit.xml'), 'utf8')).toContain('type="warn/should/rfc"');
-}, 120_000);
+test(
+  'HARNESS_FAIL_ON=warn turns its warnings into a failed run',
+  async () => {
+    const strict = await playwrightCli(['test', '--project', 'raw', '--grep', 'site/home$'], {
+      ...env,
+      HARNESS_FAIL_ON: 'warn',
+      HARNESS_REPORT_DIR: path.join(work, 'warn'),
+    });
+    expect(strict.code).toBe(1);
+    const r = JSON.parse(fs.readFileSync(path.join(work, 'warn', 'results.json'), 'utf8')) as ConformanceResults;
+    expect(r.run).toMatchObject({ failOn: 'warn', status: 'failed' });
+    expect(strict.stdout).toContain('! site/home check vary/negotiated-response-has-vary accept-encoding: warn: expected');
+    expect(fs.readFileSync(path.join(work, 'warn', 'junit.xml'), 'utf8')).toContain('type="warn/should/rfc"');
+  },
+  WHOLE_RUN_MS,
+);

@@ -8,6 +8,7 @@ import { describeTargetMap, loadTargetMap, type Role } from '../target-map';
 import { setLimits } from '../target-map/limits';
 import { startConnectProxy, type ConnectProxy } from './connect-proxy';
 import { REPO_ROOT } from './proxied-reference';
+import { WHOLE_RUN_MS } from './budgets';
 
 /*
  * A target reachable only through a proxy: the reference (a separate process) under its made-up
@@ -66,7 +67,7 @@ beforeAll(async () => {
       .map((u) => [new URL(u).hostname, '127.0.0.1']),
   );
   proxy = await startConnectProxy(names);
-}, 120_000);
+}, WHOLE_RUN_MS);
 
 afterAll(async () => {
   setLimits(undefined);
@@ -79,73 +80,93 @@ beforeEach(() => {
   proxy.requireAuthorization = AUTHORIZATION;
 });
 
-test('without the proxy the names do not resolve; through it an exchange passes over h1 and h2, every tunnel with the credentials', async () => {
-  const unreachable = await replay(behindProxy({}), 'bare/root');
-  expect(problems(unreachable).length).toBeGreaterThan(0);
-  expect(proxy.connects).toEqual([]);
+test(
+  'without the proxy the names do not resolve; through it an exchange passes over h1 and h2, every tunnel with the credentials',
+  async () => {
+    const unreachable = await replay(behindProxy({}), 'bare/root');
+    expect(problems(unreachable).length).toBeGreaterThan(0);
+    expect(proxy.connects).toEqual([]);
 
-  const env = behindProxy({ HTTPS_PROXY: `http://${USER}:${PASSWORD}@127.0.0.1:${proxy.port}` });
-  const header = describeTargetMap(loadTargetMap(env));
-  expect(header).toContain(`proxy: https:// via http://127.0.0.1:${proxy.port} (HTTPS_PROXY, with credentials), http:// direct`);
-  expect(header).not.toContain(PASSWORD);
+    const env = behindProxy({ HTTPS_PROXY: `http://${USER}:${PASSWORD}@127.0.0.1:${proxy.port}` });
+    const header = describeTargetMap(loadTargetMap(env));
+    expect(header).toContain(`proxy: https:// via http://127.0.0.1:${proxy.port} (HTTPS_PROXY, with credentials), http:// direct`);
+    expect(header).not.toContain(PASSWORD);
 
-  const record = await replay(env, 'bare/root');
-  expect(problems(record)).toEqual([]);
-  expect(sentOver(record)).toEqual(['h1', 'h2']);
-  expect(record.legs.find((l) => l.protocol === 'h2')?.steps[0].response?.protocol).toBe('h2');
-  expect(record.legs.find((l) => l.protocol === 'h3')?.skipped).toBe('the request goes through an HTTP proxy, which QUIC cannot pass');
-  const bare = origin('bare');
-  expect(proxy.connects.length).toBeGreaterThanOrEqual(2); // one tunnel per connection: h1 and h2 at least
-  expect(new Set(proxy.connects.map((c) => `${c.target} ${c.authorization}`))).toEqual(new Set([`${bare.host} ${AUTHORIZATION}`]));
-}, 60_000);
+    const record = await replay(env, 'bare/root');
+    expect(problems(record)).toEqual([]);
+    expect(sentOver(record)).toEqual(['h1', 'h2']);
+    expect(record.legs.find((l) => l.protocol === 'h2')?.steps[0].response?.protocol).toBe('h2');
+    expect(record.legs.find((l) => l.protocol === 'h3')?.skipped).toBe('the request goes through an HTTP proxy, which QUIC cannot pass');
+    const bare = origin('bare');
+    expect(proxy.connects.length).toBeGreaterThanOrEqual(2); // one tunnel per connection: h1 and h2 at least
+    expect(new Set(proxy.connects.map((c) => `${c.target} ${c.authorization}`))).toEqual(new Set([`${bare.host} ${AUTHORIZATION}`]));
+  },
+  WHOLE_RUN_MS,
+);
 
-test('a plain-http OCSP exchange goes through HTTP_PROXY in a tunnel', async () => {
-  const record = await replay(behindProxy({ HTTP_PROXY: `http://${USER}:${PASSWORD}@127.0.0.1:${proxy.port}` }), 'ocsp/root-get');
-  expect(problems(record)).toEqual([]);
-  expect(sentOver(record)).toEqual(['h1']);
-  expect(proxy.connects.map((c) => c.target)).toEqual([origin('ocsp').host]);
-  expect(proxy.forwarded).toEqual([]);
-}, 60_000);
+test(
+  'a plain-http OCSP exchange goes through HTTP_PROXY in a tunnel',
+  async () => {
+    const record = await replay(behindProxy({ HTTP_PROXY: `http://${USER}:${PASSWORD}@127.0.0.1:${proxy.port}` }), 'ocsp/root-get');
+    expect(problems(record)).toEqual([]);
+    expect(sentOver(record)).toEqual(['h1']);
+    expect(proxy.connects.map((c) => c.target)).toEqual([origin('ocsp').host]);
+    expect(proxy.forwarded).toEqual([]);
+  },
+  WHOLE_RUN_MS,
+);
 
-test('NO_PROXY naming the host: the proxy sees nothing and the resolve map is used', async () => {
-  const record = await replay(
-    behindProxy({ HTTPS_PROXY: `http://${USER}:${PASSWORD}@127.0.0.1:${proxy.port}`, NO_PROXY: `localhost,${origin('bare').hostname}` }, true),
-    'bare/root',
-  );
-  expect(problems(record)).toEqual([]);
-  // Direct, the reference's HTTP/3 edge is reached too (where Caddy is installed).
-  expect(sentOver(record)).toEqual(reference.ready.http3 && 'port' in reference.ready.http3 ? ['h1', 'h2', 'h3'] : ['h1', 'h2']);
-  expect(proxy.connects).toEqual([]);
-}, 60_000);
+test(
+  'NO_PROXY naming the host: the proxy sees nothing and the resolve map is used',
+  async () => {
+    const record = await replay(
+      behindProxy({ HTTPS_PROXY: `http://${USER}:${PASSWORD}@127.0.0.1:${proxy.port}`, NO_PROXY: `localhost,${origin('bare').hostname}` }, true),
+      'bare/root',
+    );
+    expect(problems(record)).toEqual([]);
+    // Direct, the reference's HTTP/3 edge is reached too (where Caddy is installed).
+    expect(sentOver(record)).toEqual(reference.ready.http3 && 'port' in reference.ready.http3 ? ['h1', 'h2', 'h3'] : ['h1', 'h2']);
+    expect(proxy.connects).toEqual([]);
+  },
+  WHOLE_RUN_MS,
+);
 
-test('a proxy answering 407 is an error finding naming the proxy and 407 on both protocols, within the timeouts', async () => {
-  setLimits({ connectTimeoutMs: 1500, requestTimeoutMs: 2500 });
-  try {
-    // Told by the proxy's answer (407 in every message below), never by waiting out a timeout.
-    const record = await replay(behindProxy({ HTTPS_PROXY: `http://${USER}:wrong-${PASSWORD}@127.0.0.1:${proxy.port}` }), 'bare/root');
-    const errors = allFindings(record).filter((f) => f.verdict === 'error');
-    expect([...new Set(errors.map((f) => f.protocol))].sort()).toEqual(['h1', 'h2']);
-    const refused = `proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) refused CONNECT ${origin('bare').host}: 407 Proxy Authentication Required`;
-    for (const f of errors) expect(`${f.actual} ${f.message ?? ''}`).toContain(refused);
-    expect(JSON.stringify(record)).not.toContain(PASSWORD);
-    expect(proxy.connects.length).toBeGreaterThanOrEqual(2);
-  } finally {
-    setLimits(undefined);
-  }
-}, 60_000);
+test(
+  'a proxy answering 407 is an error finding naming the proxy and 407 on both protocols, within the timeouts',
+  async () => {
+    setLimits({ connectTimeoutMs: 1500, requestTimeoutMs: 2500 });
+    try {
+      // Told by the proxy's answer (407 in every message below), never by waiting out a timeout.
+      const record = await replay(behindProxy({ HTTPS_PROXY: `http://${USER}:wrong-${PASSWORD}@127.0.0.1:${proxy.port}` }), 'bare/root');
+      const errors = allFindings(record).filter((f) => f.verdict === 'error');
+      expect([...new Set(errors.map((f) => f.protocol))].sort()).toEqual(['h1', 'h2']);
+      const refused = `proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) refused CONNECT ${origin('bare').host}: 407 Proxy Authentication Required`;
+      for (const f of errors) expect(`${f.actual} ${f.message ?? ''}`).toContain(refused);
+      expect(JSON.stringify(record)).not.toContain(PASSWORD);
+      expect(proxy.connects.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      setLimits(undefined);
+    }
+  },
+  WHOLE_RUN_MS,
+);
 
-test('a proxy that never answers CONNECT is an error finding on both protocols within the connect timeout, never a hang', async () => {
-  setLimits({ connectTimeoutMs: 800, requestTimeoutMs: 2000 });
-  proxy.refuse = 'silent';
-  try {
-    // Ended by the connect timeout (each message names its 800 ms), not by the request's 2 s or a hang.
-    const record = await replay(behindProxy({ HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` }), 'bare/root');
-    const errors = allFindings(record).filter((f) => f.verdict === 'error');
-    expect(errors.map((f) => f.protocol).sort()).toEqual(['h1', 'h2']);
-    for (const f of errors)
-      expect(f.message).toContain(`proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) did not answer CONNECT ${origin('bare').host} within 800 ms`);
-  } finally {
-    proxy.refuse = undefined;
-    setLimits(undefined);
-  }
-}, 60_000);
+test(
+  'a proxy that never answers CONNECT is an error finding on both protocols within the connect timeout, never a hang',
+  async () => {
+    setLimits({ connectTimeoutMs: 800, requestTimeoutMs: 2000 });
+    proxy.refuse = 'silent';
+    try {
+      // Ended by the connect timeout (each message names its 800 ms), not by the request's 2 s or a hang.
+      const record = await replay(behindProxy({ HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` }), 'bare/root');
+      const errors = allFindings(record).filter((f) => f.verdict === 'error');
+      expect(errors.map((f) => f.protocol).sort()).toEqual(['h1', 'h2']);
+      for (const f of errors)
+        expect(f.message).toContain(`proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) did not answer CONNECT ${origin('bare').host} within 800 ms`);
+    } finally {
+      proxy.refuse = undefined;
+      setLimits(undefined);
+    }
+  },
+  WHOLE_RUN_MS,
+);

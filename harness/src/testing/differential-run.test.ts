@@ -2,8 +2,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
-import { playwrightCli, type CliRun } from '../report/run-playwright';
+import { playwrightCli, type CliRun } from './run-playwright';
 import type { ConformanceResults } from '../report/types';
+import { WHOLE_RUN_MS } from './budgets';
 
 /*
  * A differential run as a user starts it: `BASELINE=reference npx playwright test` against the
@@ -31,7 +32,7 @@ beforeAll(async () => {
     HARNESS_REPORT_DIR: path.join(work, 'default'),
   });
   results = JSON.parse(fs.readFileSync(path.join(work, 'default', 'results.json'), 'utf8')) as ConformanceResults;
-}, 180_000);
+}, WHOLE_RUN_MS);
 
 afterAll(async () => {
   await alt?.stop();
@@ -79,25 +80,33 @@ test('a body difference: its line diff, both bodies saved beside the report, lin
   expect(junit).toContain('[h1] diff: baseline &quot;Accept-Encoding&quot;, candidate &quot;(absent)&quot;');
 });
 
-test('HARNESS_FAIL_ON=diff: the same differences fail the run', async () => {
-  const strict = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], {
-    ...env,
-    BASELINE: 'reference',
-    BASELINE_MAX_RPS: 'unlimited',
-    HARNESS_FAIL_ON: 'diff',
-    HARNESS_REPORT_DIR: path.join(work, 'strict'),
-  });
-  expect(strict.code).toBe(1);
-  expect(strict.stdout).toContain('! site/home diff header vary: diff: baseline "Accept-Encoding", candidate "(absent)"');
-  expect(JSON.parse(fs.readFileSync(path.join(work, 'strict', 'results.json'), 'utf8')).run).toMatchObject({ status: 'failed', failOn: 'diff' });
-}, 120_000);
+test(
+  'HARNESS_FAIL_ON=diff: the same differences fail the run',
+  async () => {
+    const strict = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], {
+      ...env,
+      BASELINE: 'reference',
+      BASELINE_MAX_RPS: 'unlimited',
+      HARNESS_FAIL_ON: 'diff',
+      HARNESS_REPORT_DIR: path.join(work, 'strict'),
+    });
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('! site/home diff header vary: diff: baseline "Accept-Encoding", candidate "(absent)"');
+    expect(JSON.parse(fs.readFileSync(path.join(work, 'strict', 'results.json'), 'utf8')).run).toMatchObject({ status: 'failed', failOn: 'diff' });
+  },
+  WHOLE_RUN_MS,
+);
 
-test('a bad baseline variable stops the run before any test, naming it', async () => {
-  const bad = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], {
-    ...env,
-    BASELINE: 'production',
-    HARNESS_REPORT_DIR: path.join(work, 'bad'),
-  });
-  expect(bad.code).toBe(1);
-  expect(`${bad.stdout}${bad.stderr}`).toContain('BASELINE: "production" must be "reference"');
-}, 60_000);
+test(
+  'a bad baseline variable stops the run before any test, naming it',
+  async () => {
+    const bad = await playwrightCli(['test', 'tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$'], {
+      ...env,
+      BASELINE: 'production',
+      HARNESS_REPORT_DIR: path.join(work, 'bad'),
+    });
+    expect(bad.code).toBe(1);
+    expect(`${bad.stdout}${bad.stderr}`).toContain('BASELINE: "production" must be "reference"');
+  },
+  WHOLE_RUN_MS,
+);

@@ -10,6 +10,7 @@ import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy, ProxiedExchange } from './mutating-proxy';
 import { REPO_ROOT, startProxiedReference, stopProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES } from './reference-names';
+import { WHOLE_RUN_MS } from './budgets';
 
 /*
  * Differential runs, in process: the spec items replayed against a candidate and against a
@@ -36,7 +37,7 @@ beforeAll(async () => {
     startProxiedReference(NAMES, 'Differential Proxy Root', [], { h3: true }),
   ]);
   baselineClients = new ReplayClients(loadTargetMap(targetEnvOf(baseline.ready, BASELINE_SIDE), BASELINE_SIDE));
-}, 120_000);
+}, WHOLE_RUN_MS);
 
 afterAll(async () => {
   await baselineClients?.close();
@@ -67,31 +68,35 @@ const judged = (records: Map<string, ReplayRecord>) =>
 /** `<step> diff <aspect>`, once whatever the protocol. */
 const distinct = (fs: ReplayFinding[]) => [...new Set(fs.map((f) => f.id))].sort();
 
-test('the reference against itself (two processes): every exchange compared, no difference', async () => {
-  const records = await differential(loadTargetMap(targetEnvOf(candidate.ready)));
-  expect(judged(records).map((f) => `${f.verdict} ${f.protocol} ${f.id}: ${f.expected} / ${f.actual}`)).toEqual([]);
-  const compared = [...records.values()].filter((r) => r.diff?.some((f) => f.verdict === 'pass'));
-  expect(compared.length).toBeGreaterThan(50);
-  // What is not compared says why: an unsafe method is never sent to the baseline.
-  const skipped = [...records.values()].filter((r) => r.diff?.every((f) => f.verdict === 'skip'));
-  expect(skipped.map((r) => r.id).sort()).toEqual([
-    'analytics/collect',
-    'analytics/collect-echoes-origin',
-    'bare/method-not-allowed',
-    'maintenance/method-not-allowed',
-    'ocsp/malformed',
-    'ocsp/method-not-allowed',
-    'ocsp/second-name',
-    'ocsp/unknown-serial',
-    'ocsp/wrong-content-type',
-    'site/method-not-allowed',
-  ]);
-  expect(records.get('site/method-not-allowed')?.diff?.[0].actual).toBe(
-    'not sent to the baseline: POST is not a safe method (only GET, HEAD and OPTIONS are; BASELINE_ALLOW_UNSAFE=1 sends it)',
-  );
-  // The baseline's noise was learned (asked twice) and excused, and is said.
-  expect(records.get('site/home')?.diff?.[0].actual).toMatch(/^the same answer \(not compared, noise: .*cookie ASP\.NET_SessionId value; .*body\)$/);
-}, 120_000);
+test(
+  'the reference against itself (two processes): every exchange compared, no difference',
+  async () => {
+    const records = await differential(loadTargetMap(targetEnvOf(candidate.ready)));
+    expect(judged(records).map((f) => `${f.verdict} ${f.protocol} ${f.id}: ${f.expected} / ${f.actual}`)).toEqual([]);
+    const compared = [...records.values()].filter((r) => r.diff?.some((f) => f.verdict === 'pass'));
+    expect(compared.length).toBeGreaterThan(50);
+    // What is not compared says why: an unsafe method is never sent to the baseline.
+    const skipped = [...records.values()].filter((r) => r.diff?.every((f) => f.verdict === 'skip'));
+    expect(skipped.map((r) => r.id).sort()).toEqual([
+      'analytics/collect',
+      'analytics/collect-echoes-origin',
+      'bare/method-not-allowed',
+      'maintenance/method-not-allowed',
+      'ocsp/malformed',
+      'ocsp/method-not-allowed',
+      'ocsp/second-name',
+      'ocsp/unknown-serial',
+      'ocsp/wrong-content-type',
+      'site/method-not-allowed',
+    ]);
+    expect(records.get('site/method-not-allowed')?.diff?.[0].actual).toBe(
+      'not sent to the baseline: POST is not a safe method (only GET, HEAD and OPTIONS are; BASELINE_ALLOW_UNSAFE=1 sends it)',
+    );
+    // The baseline's noise was learned (asked twice) and excused, and is said.
+    expect(records.get('site/home')?.diff?.[0].actual).toMatch(/^the same answer \(not compared, noise: .*cookie ASP\.NET_SessionId value; .*body\)$/);
+  },
+  WHOLE_RUN_MS,
+);
 
 /**
  * The second deployment's choices (README, "A second deployment"), each with where it shows: a
@@ -129,40 +134,44 @@ const ALT_CHOICES: Array<[string, RegExp, string]> = [
   ['its own theme number and files (the canonical Link)', /^shop\/(theme|compiled-script)/, 'header link'],
 ];
 
-test('the reference as baseline, the second deployment as candidate: the differences are exactly its choices, each shown with both values', async () => {
-  const env = targetEnvOf(alt.ready);
-  delete env.HARNESS_TARGET_KIND;
-  const records = await differential(loadTargetMap(env));
-  // It keeps every stated fact: nothing fails, nothing is a run error, nothing of the baseline's is "fixed" (its warnings are its own: no Vary).
-  expect(
-    judged(records)
-      .filter((f) => f.verdict !== 'diff' && f.verdict !== 'warn')
-      .map((f) => `${f.verdict} ${f.id}: ${f.expected} / ${f.actual}`),
-  ).toEqual([]);
-  const found = diffs(records);
-  const explains = ([, step, aspect]: (typeof ALT_CHOICES)[number], f: ReplayFinding) =>
-    f.id.endsWith(` diff ${aspect}`) && step.test(f.id.slice(0, -` diff ${aspect}`.length));
-  const unexplained = found.filter((f) => !ALT_CHOICES.some((c) => explains(c, f)));
-  expect(distinct(unexplained)).toEqual([]);
-  const unseen = ALT_CHOICES.filter((c) => !found.some((f) => explains(c, f)));
-  expect(unseen.map(([choice, , aspect]) => `${choice}: ${aspect}`)).toEqual([]);
-  // Both values, on both protocols.
-  const localization = found.filter((f) => f.id === 'shop/product diff cookie localization value');
-  expect(localization.map((f) => [f.protocol, f.baseline, f.actual, f.secret])).toEqual([
-    ['h1', 'US', 'GB', true],
-    ['h2', 'US', 'GB', true],
-  ]);
-  const trace = found.find((f) => f.id === 'site/home diff header x-trace-id')!;
-  expect([trace.expected, trace.actual]).toEqual(['(absent)', '(a new value on every request: hex32)']);
-  const notFound = found.find((f) => f.id === 'site/not-found diff body')!;
-  expect(notFound.detail).toMatch(/^--- baseline\n\+\+\+ candidate\n@@ .* @@\n-<!DOCTYPE html/);
-  // A discovered address that differs is shown on each side, not counted.
-  const css = records.get('site/static/css')!;
-  const urlOf = (legs: ReplayRecord['legs']) => legs[0].steps[0].discovered?.url;
-  expect(urlOf(css.legs)).toMatch(/\/content\/css\/portal\.css\?lw=/);
-  expect(urlOf(css.baseline!.legs)).toMatch(/\/static\/css\/main\.css\?lw=/);
-  expect(found.filter((f) => f.id.startsWith('site/static/css ') && /url|path|discover/.test(f.id))).toEqual([]);
-}, 180_000);
+test(
+  'the reference as baseline, the second deployment as candidate: the differences are exactly its choices, each shown with both values',
+  async () => {
+    const env = targetEnvOf(alt.ready);
+    delete env.HARNESS_TARGET_KIND;
+    const records = await differential(loadTargetMap(env));
+    // It keeps every stated fact: nothing fails, nothing is a run error, nothing of the baseline's is "fixed" (its warnings are its own: no Vary).
+    expect(
+      judged(records)
+        .filter((f) => f.verdict !== 'diff' && f.verdict !== 'warn')
+        .map((f) => `${f.verdict} ${f.id}: ${f.expected} / ${f.actual}`),
+    ).toEqual([]);
+    const found = diffs(records);
+    const explains = ([, step, aspect]: (typeof ALT_CHOICES)[number], f: ReplayFinding) =>
+      f.id.endsWith(` diff ${aspect}`) && step.test(f.id.slice(0, -` diff ${aspect}`.length));
+    const unexplained = found.filter((f) => !ALT_CHOICES.some((c) => explains(c, f)));
+    expect(distinct(unexplained)).toEqual([]);
+    const unseen = ALT_CHOICES.filter((c) => !found.some((f) => explains(c, f)));
+    expect(unseen.map(([choice, , aspect]) => `${choice}: ${aspect}`)).toEqual([]);
+    // Both values, on both protocols.
+    const localization = found.filter((f) => f.id === 'shop/product diff cookie localization value');
+    expect(localization.map((f) => [f.protocol, f.baseline, f.actual, f.secret])).toEqual([
+      ['h1', 'US', 'GB', true],
+      ['h2', 'US', 'GB', true],
+    ]);
+    const trace = found.find((f) => f.id === 'site/home diff header x-trace-id')!;
+    expect([trace.expected, trace.actual]).toEqual(['(absent)', '(a new value on every request: hex32)']);
+    const notFound = found.find((f) => f.id === 'site/not-found diff body')!;
+    expect(notFound.detail).toMatch(/^--- baseline\n\+\+\+ candidate\n@@ .* @@\n-<!DOCTYPE html/);
+    // A discovered address that differs is shown on each side, not counted.
+    const css = records.get('site/static/css')!;
+    const urlOf = (legs: ReplayRecord['legs']) => legs[0].steps[0].discovered?.url;
+    expect(urlOf(css.legs)).toMatch(/\/content\/css\/portal\.css\?lw=/);
+    expect(urlOf(css.baseline!.legs)).toMatch(/\/static\/css\/main\.css\?lw=/);
+    expect(found.filter((f) => f.id.startsWith('site/static/css ') && /url|path|discover/.test(f.id))).toEqual([]);
+  },
+  WHOLE_RUN_MS,
+);
 
 describe('a broken copy of the reference as candidate', () => {
   const proxyMap = () => {
@@ -184,26 +193,34 @@ describe('a broken copy of the reference as candidate', () => {
   };
   afterEach(() => proxied.proxy.setMutation(undefined));
 
-  test('one change no expectation covers (a header the baseline does not send): exactly that diff, with both values', async () => {
-    proxied.proxy.setMutation((e: ProxiedExchange) => {
-      if (e.host === NAMES[0] && e.path.startsWith('/layouts/system/VisitorIdentification.js')) e.lines.push(['x-aspnet-version', '4.0.30319']);
-    });
-    const records = await differential(proxyMap());
-    expect(judged(records).map((f) => [f.verdict, f.protocol, f.id, f.baseline, f.actual])).toEqual([
-      ['diff', 'h1', 'site/visitor-identification/script diff header x-aspnet-version', '(absent)', '4.0.30319'],
-      ['diff', 'h2', 'site/visitor-identification/script diff header x-aspnet-version', '(absent)', '4.0.30319'],
-    ]);
-  }, 120_000);
+  test(
+    'one change no expectation covers (a header the baseline does not send): exactly that diff, with both values',
+    async () => {
+      proxied.proxy.setMutation((e: ProxiedExchange) => {
+        if (e.host === NAMES[0] && e.path.startsWith('/layouts/system/VisitorIdentification.js')) e.lines.push(['x-aspnet-version', '4.0.30319']);
+      });
+      const records = await differential(proxyMap());
+      expect(judged(records).map((f) => [f.verdict, f.protocol, f.id, f.baseline, f.actual])).toEqual([
+        ['diff', 'h1', 'site/visitor-identification/script diff header x-aspnet-version', '(absent)', '4.0.30319'],
+        ['diff', 'h2', 'site/visitor-identification/script diff header x-aspnet-version', '(absent)', '4.0.30319'],
+      ]);
+    },
+    WHOLE_RUN_MS,
+  );
 
-  test("a stated fact broken: a fail that shows the baseline's value, and no separate diff", async () => {
-    proxied.proxy.setMutation((e: ProxiedExchange) => {
-      if (e.host === NAMES[4] && e.path.split('?')[0].endsWith('/assets/base.css'))
-        e.lines = [...e.lines.filter(([n]) => n !== 'cache-control'), ['cache-control', 'public, max-age=86400']];
-    });
-    const records = await differential(proxyMap());
-    expect(judged(records).map((f) => [f.verdict, f.protocol, f.id, f.expected, f.actual, f.baseline])).toEqual([
-      ['fail', 'h1', 'shop/theme/css header cache-control', 'public, max-age=31557600', 'public, max-age=86400', 'public, max-age=31557600'],
-      ['fail', 'h2', 'shop/theme/css header cache-control', 'public, max-age=31557600', 'public, max-age=86400', 'public, max-age=31557600'],
-    ]);
-  }, 120_000);
+  test(
+    "a stated fact broken: a fail that shows the baseline's value, and no separate diff",
+    async () => {
+      proxied.proxy.setMutation((e: ProxiedExchange) => {
+        if (e.host === NAMES[4] && e.path.split('?')[0].endsWith('/assets/base.css'))
+          e.lines = [...e.lines.filter(([n]) => n !== 'cache-control'), ['cache-control', 'public, max-age=86400']];
+      });
+      const records = await differential(proxyMap());
+      expect(judged(records).map((f) => [f.verdict, f.protocol, f.id, f.expected, f.actual, f.baseline])).toEqual([
+        ['fail', 'h1', 'shop/theme/css header cache-control', 'public, max-age=31557600', 'public, max-age=86400', 'public, max-age=31557600'],
+        ['fail', 'h2', 'shop/theme/css header cache-control', 'public, max-age=31557600', 'public, max-age=86400', 'public, max-age=31557600'],
+      ]);
+    },
+    WHOLE_RUN_MS,
+  );
 });

@@ -8,6 +8,8 @@ import type { MutatingProxy, Mutation, ProxiedExchange } from './mutating-proxy'
 import { replayOutcomes } from './outcomes';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
+import { setLimits } from '../target-map/limits';
+import { TEST_LIMITS, WHOLE_RUN_MS } from './budgets';
 
 /*
  * Deviations in files whose addresses the replay discovers: the reference's second deployment
@@ -27,10 +29,12 @@ let pki: TestPki;
 let proxy: MutatingProxy;
 
 beforeAll(async () => {
+  setLimits(TEST_LIMITS);
   ({ reference, pki, proxy } = await startProxiedReference(NAMES, 'Discovered Files Proxy Root', ['--deployment', 'alt']));
-}, 120000);
+}, WHOLE_RUN_MS);
 
 afterAll(async () => {
+  setLimits(undefined);
   await stopProxiedReference({ reference, pki, proxy });
 });
 
@@ -54,35 +58,41 @@ const DEVIATIONS: Array<[string, (e: ProxiedExchange) => boolean, (e: ProxiedExc
   ],
 ];
 
-test('five deviations in discovered files fail exactly the exchanges replayed on them, each with its deviation', async () => {
-  const mutation: Mutation = (e) => {
-    for (const [, applies, change] of DEVIATIONS) if (applies(e)) change(e);
-  };
-  proxy.setMutation(mutation);
-  const env = {
-    ...proxy.targetEnv(ROLES, pki.caFile),
-    TARGET_REDIRECTOR_URL: NAMES.slice(5, 8)
-      .map((n) => `https://${n}:${proxy.port}`)
-      .join(','),
-  };
-  const byId = await replayOutcomes(loadTargetMap({ ...env, TARGET_SECTION: reference.ready.section }), loadSpecs(path.join(root, 'specs'), CHECKS));
-  const failed = [...byId].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped')).map(([id]) => id);
-  expect(failed.sort()).toEqual(
-    [
-      'site/static/png',
-      'site/static/head',
-      'site/static/range',
-      'site/static/css',
-      'site/static/css-unversioned',
-      'shop/theme/css',
-      'shop/font',
-      'site/static/woff2',
-    ].sort(),
-  );
-  const message = (id: string) => `${id}: ${byId.get(id)?.message ?? ''}`;
-  expect(message('site/static/png')).toMatch(/site\/static\/png header content-type: expected "image\/png", got "image\/jpeg"/);
-  expect(message('site/static/css')).toMatch(/site\/static\/css header etag: expected "iis-etag .*", got "W\/\\"1d2c3b4a\\""/);
-  expect(message('shop/theme/css')).toMatch(/shop\/theme\/css header cache-control: expected "public, max-age=31557600", got "public, max-age=300"/);
-  expect(message('shop/font')).toMatch(/shop\/font header content-type: expected "font\/woff2", got "application\/octet-stream"/);
-  expect(message('site/static/woff2')).toMatch(/site\/static\/woff2 body starts-with: expected "starts with bytes 774f4632", got "starts with bytes 00004632"/);
-}, 180000);
+test(
+  'five deviations in discovered files fail exactly the exchanges replayed on them, each with its deviation',
+  async () => {
+    const mutation: Mutation = (e) => {
+      for (const [, applies, change] of DEVIATIONS) if (applies(e)) change(e);
+    };
+    proxy.setMutation(mutation);
+    const env = {
+      ...proxy.targetEnv(ROLES, pki.caFile),
+      TARGET_REDIRECTOR_URL: NAMES.slice(5, 8)
+        .map((n) => `https://${n}:${proxy.port}`)
+        .join(','),
+    };
+    const byId = await replayOutcomes(loadTargetMap({ ...env, TARGET_SECTION: reference.ready.section }), loadSpecs(path.join(root, 'specs'), CHECKS));
+    const failed = [...byId].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped')).map(([id]) => id);
+    expect(failed.sort()).toEqual(
+      [
+        'site/static/png',
+        'site/static/head',
+        'site/static/range',
+        'site/static/css',
+        'site/static/css-unversioned',
+        'shop/theme/css',
+        'shop/font',
+        'site/static/woff2',
+      ].sort(),
+    );
+    const message = (id: string) => `${id}: ${byId.get(id)?.message ?? ''}`;
+    expect(message('site/static/png')).toMatch(/site\/static\/png header content-type: expected "image\/png", got "image\/jpeg"/);
+    expect(message('site/static/css')).toMatch(/site\/static\/css header etag: expected "iis-etag .*", got "W\/\\"1d2c3b4a\\""/);
+    expect(message('shop/theme/css')).toMatch(/shop\/theme\/css header cache-control: expected "public, max-age=31557600", got "public, max-age=300"/);
+    expect(message('shop/font')).toMatch(/shop\/font header content-type: expected "font\/woff2", got "application\/octet-stream"/);
+    expect(message('site/static/woff2')).toMatch(
+      /site\/static\/woff2 body starts-with: expected "starts with bytes 774f4632", got "starts with bytes 00004632"/,
+    );
+  },
+  WHOLE_RUN_MS,
+);

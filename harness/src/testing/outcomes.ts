@@ -12,7 +12,9 @@ import { BROWSER_FLOWS } from '../flows/browser/flows';
 import { runFlow } from '../flows/browser/session';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../replay/run';
 import type { SpecFile } from '../spec-model/types';
+import { parseBrowserTimeouts } from '../settings/harness';
 import { skipReason, type TargetMap } from '../target-map';
+import { withTestBudgets } from './budgets';
 
 export interface Outcome {
   status: 'passed' | 'failed' | 'skipped';
@@ -56,16 +58,24 @@ export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[],
 
 /**
  * Every browser flow run against `map` in `browser`, one after another, each in a fresh context
- * (side by side they would compete for the two cores and blur the budgets of the robustness
- * cases), judged as tests/support/browser.ts judges it.
+ * (side by side they would compete for the two cores), judged as tests/support/browser.ts judges
+ * it. The test budgets apply (`budgets.ts`) unless `env` sets its own; `perFlow` gives one flow
+ * other variables (a robustness case's short budget, for the flow it breaks only).
  */
-export async function flowOutcomes(browser: Browser, map: TargetMap, specsDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Map<string, Outcome>> {
-  const environment = flowEnvironment(map, specsDir, env);
+export async function flowOutcomes(
+  browser: Browser,
+  map: TargetMap,
+  specsDir: string,
+  env: Record<string, string | undefined> = {},
+  perFlow: Record<string, Record<string, string>> = {},
+): Promise<Map<string, Outcome>> {
+  const environment = flowEnvironment(map, specsDir, withTestBudgets(env));
   const out = new Map<string, Outcome>();
   for (const flow of BROWSER_FLOWS) {
     const context = await browser.newContext({ ignoreHTTPSErrors: map.insecure });
     try {
-      const { record } = await runFlow(flow, context, environment);
+      const own = perFlow[flow.id] ? { ...environment, timeouts: parseBrowserTimeouts(withTestBudgets({ ...env, ...perFlow[flow.id] })) } : environment;
+      const { record } = await runFlow(flow, context, own);
       if (record.skipped) {
         out.set(flow.id, { status: 'skipped', message: record.skipped });
         continue;

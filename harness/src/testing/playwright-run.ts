@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { withNestedTimeout, withTestBudgets } from './budgets';
 
 export interface SpecOutcome {
   title: string;
@@ -38,9 +39,9 @@ export async function runPlaywright(root: string, args: string[], targetEnv: Rec
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !/^(TARGET_|TARGETS_FILE|BASELINE|HARNESS_|JEST_|https?_proxy$|no_proxy$)/i.test(k)) env[k] = v;
   // One Playwright worker unless the caller asks for more: the test runner already keeps every core busy.
-  Object.assign(env, { PW_WORKERS: '1' }, targetEnv, { PLAYWRIGHT_JSON_OUTPUT_NAME: report, FORCE_COLOR: '0' });
+  Object.assign(env, { PW_WORKERS: '1' }, withTestBudgets(targetEnv), { PLAYWRIGHT_JSON_OUTPUT_NAME: report, FORCE_COLOR: '0' });
   const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
-  const child = spawn(process.execPath, [cli, 'test', ...args, '--reporter=json', `--output=${path.join(dir, 'results')}`], {
+  const child = spawn(process.execPath, [cli, 'test', ...withNestedTimeout(args), '--reporter=json', `--output=${path.join(dir, 'results')}`], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,11 +1,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { playwrightCli } from '../report/run-playwright';
+import { playwrightCli } from './run-playwright';
 import type { ConformanceResults } from '../report/types';
 import type { MutatingProxy } from './mutating-proxy';
 import { startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
+import { WHOLE_RUN_MS } from './budgets';
 
 /*
  * A protected staging: the reference behind a proxy that answers 401 to any request without the
@@ -35,7 +36,7 @@ beforeAll(async () => {
       ['content-length', String(e.body.length)],
     ];
   });
-}, 120000);
+}, WHOLE_RUN_MS);
 
 afterAll(async () => {
   await stopProxiedReference(p ?? {});
@@ -64,31 +65,35 @@ function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(path.join(dir, d.name)) : [path.join(dir, d.name)]));
 }
 
-test('without its header the protected target fails; with TARGET_HEADERS every test passes and the credential is written nowhere', async () => {
-  // Refused is refused: one exchange shows it (a whole suite of failing tests would only take longer to say so).
-  const refused = await run('without', {}, ['tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$']);
-  expect(refused.code).toBe(1);
-  const without = JSON.parse(fs.readFileSync(path.join(work, 'without', 'report', 'results.json'), 'utf8')) as ConformanceResults;
-  const statuses = without.tests
-    .flatMap((t) => t.expectations)
-    .filter((e) => e.id === 'site/home status')
-    .flatMap((e) => e.findings.map((f) => f.actual));
-  expect(statuses).toContain('401');
+test(
+  'without its header the protected target fails; with TARGET_HEADERS every test passes and the credential is written nowhere',
+  async () => {
+    // Refused is refused: one exchange shows it (a whole suite of failing tests would only take longer to say so).
+    const refused = await run('without', {}, ['tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$']);
+    expect(refused.code).toBe(1);
+    const without = JSON.parse(fs.readFileSync(path.join(work, 'without', 'report', 'results.json'), 'utf8')) as ConformanceResults;
+    const statuses = without.tests
+      .flatMap((t) => t.expectations)
+      .filter((e) => e.id === 'site/home status')
+      .flatMap((e) => e.findings.map((f) => f.actual));
+    expect(statuses).toContain('401');
 
-  const allowed = await run('with', { TARGET_HEADERS: JSON.stringify({ '*': { Authorization: AUTHORIZATION } }) });
-  expect(`${allowed.code}\n${allowed.stdout.slice(-2500)}`).toMatch(/^0\n/);
-  const results = JSON.parse(fs.readFileSync(path.join(work, 'with', 'report', 'results.json'), 'utf8')) as ConformanceResults;
-  expect(results.totals.fail).toBe(0);
-  expect(results.totals.error).toBe(0);
-  expect(results.tests.filter((t) => t.kind === 'browser-flow' && t.status === 'passed').length).toBeGreaterThan(3);
-  expect(allowed.stderr).toContain('extra request headers: *: authorization (values hidden)');
+    const allowed = await run('with', { TARGET_HEADERS: JSON.stringify({ '*': { Authorization: AUTHORIZATION } }) });
+    expect(`${allowed.code}\n${allowed.stdout.slice(-2500)}`).toMatch(/^0\n/);
+    const results = JSON.parse(fs.readFileSync(path.join(work, 'with', 'report', 'results.json'), 'utf8')) as ConformanceResults;
+    expect(results.totals.fail).toBe(0);
+    expect(results.totals.error).toBe(0);
+    expect(results.tests.filter((t) => t.kind === 'browser-flow' && t.status === 'passed').length).toBeGreaterThan(3);
+    expect(allowed.stderr).toContain('extra request headers: *: authorization (values hidden)');
 
-  const written = filesUnder(path.join(work, 'with'));
-  expect(written.some((f) => f.endsWith('.har'))).toBe(true);
-  const leaks = written.filter((f) => {
-    const text = fs.readFileSync(f).toString('latin1');
-    return text.includes(CREDENTIAL) || text.includes(AUTHORIZATION);
-  });
-  expect(leaks).toEqual([]);
-  for (const out of [allowed.stdout, allowed.stderr]) expect(out).not.toContain(CREDENTIAL);
-}, 300000);
+    const written = filesUnder(path.join(work, 'with'));
+    expect(written.some((f) => f.endsWith('.har'))).toBe(true);
+    const leaks = written.filter((f) => {
+      const text = fs.readFileSync(f).toString('latin1');
+      return text.includes(CREDENTIAL) || text.includes(AUTHORIZATION);
+    });
+    expect(leaks).toEqual([]);
+    for (const out of [allowed.stdout, allowed.stderr]) expect(out).not.toContain(CREDENTIAL);
+  },
+  WHOLE_RUN_MS,
+);

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { startEmbeddedReference, valueVariables, type EmbeddedReference } from '../embedded/reference-process';
 import { runPlaywright } from './playwright-run';
 import { REFERENCE_NAMES } from './reference-names';
+import { WHOLE_RUN_MS } from './budgets';
 
 /*
  * TARGET_* point the run at another server: a second reference on its own ports, addressed by
@@ -13,45 +14,49 @@ let reference: EmbeddedReference;
 
 beforeAll(async () => {
   reference = await startEmbeddedReference();
-}, 120000);
+}, WHOLE_RUN_MS);
 afterAll(async () => reference?.stop());
 
-test('the raw replay and flows pass against a second reference reached by name through TARGET_RESOLVE and TARGET_CA', async () => {
-  const { tlsPort, httpPort, rootPath } = reference.ready;
-  const tlsNames = REFERENCE_NAMES;
-  const env = {
-    TARGET_URL: 'https://www.lessons.test',
-    TARGET_BARE_URL: 'https://lessons.test',
-    TARGET_ASSETS_URL: 'https://media.lessons.test',
-    TARGET_MAINTENANCE_URL: 'https://maintenance.lessons.test',
-    TARGET_SHOP_URL: 'https://shop.store.test',
-    TARGET_REDIRECTOR_URL: 'https://go.redirect.test,https://hop2.redirect.test,https://hop3.redirect.test',
-    TARGET_ANALYTICS_URL: 'https://analytics.beacon.test',
-    TARGET_OCSP_URL: 'http://r10.o.pki.test,http://r11.o.pki.test',
-    TARGET_RESOLVE: [
-      ...tlsNames.map((n) => `${n}:443:127.0.0.1:${tlsPort}`),
-      `r10.o.pki.test:80:127.0.0.1:${httpPort}`,
-      `r11.o.pki.test:80:127.0.0.1:${httpPort}`,
-    ].join(','),
-    TARGET_CA: rootPath,
-    ...valueVariables(reference.ready.values),
-    HARNESS_REPORT_DIR: path.join(root, 'reports', 'second-instance'),
-  };
-  const results = await runPlaywright(
-    root,
-    [
-      'tests/replay.test.ts',
-      'tests/flows',
-      '--project',
-      'raw',
-      '--grep',
-      'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/',
-    ],
-    env,
-  );
-  expect(results.length).toBeGreaterThan(20);
-  const bad = results.filter((r) => r.status !== 'passed').map((r) => `${r.title}: ${r.status} ${r.message}`);
-  expect(bad).toEqual([]);
-  // The OCSP flows ran (not skipped): the live status of the site's certificate was checked by name.
-  expect(results.some((r) => r.title.endsWith('ocsp/live/site') && r.status === 'passed')).toBe(true);
-}, 180000);
+test(
+  'the raw replay and flows pass against a second reference reached by name through TARGET_RESOLVE and TARGET_CA',
+  async () => {
+    const { tlsPort, httpPort, rootPath } = reference.ready;
+    const tlsNames = REFERENCE_NAMES;
+    const env = {
+      TARGET_URL: 'https://www.lessons.test',
+      TARGET_BARE_URL: 'https://lessons.test',
+      TARGET_ASSETS_URL: 'https://media.lessons.test',
+      TARGET_MAINTENANCE_URL: 'https://maintenance.lessons.test',
+      TARGET_SHOP_URL: 'https://shop.store.test',
+      TARGET_REDIRECTOR_URL: 'https://go.redirect.test,https://hop2.redirect.test,https://hop3.redirect.test',
+      TARGET_ANALYTICS_URL: 'https://analytics.beacon.test',
+      TARGET_OCSP_URL: 'http://r10.o.pki.test,http://r11.o.pki.test',
+      TARGET_RESOLVE: [
+        ...tlsNames.map((n) => `${n}:443:127.0.0.1:${tlsPort}`),
+        `r10.o.pki.test:80:127.0.0.1:${httpPort}`,
+        `r11.o.pki.test:80:127.0.0.1:${httpPort}`,
+      ].join(','),
+      TARGET_CA: rootPath,
+      ...valueVariables(reference.ready.values),
+      HARNESS_REPORT_DIR: path.join(root, 'reports', 'second-instance'),
+    };
+    const results = await runPlaywright(
+      root,
+      [
+        'tests/replay.test.ts',
+        'tests/flows',
+        '--project',
+        'raw',
+        '--grep',
+        'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/',
+      ],
+      env,
+    );
+    expect(results.length).toBeGreaterThan(20);
+    const bad = results.filter((r) => r.status !== 'passed').map((r) => `${r.title}: ${r.status} ${r.message}`);
+    expect(bad).toEqual([]);
+    // The OCSP flows ran (not skipped): the live status of the site's certificate was checked by name.
+    expect(results.some((r) => r.title.endsWith('ocsp/live/site') && r.status === 'passed')).toBe(true);
+  },
+  WHOLE_RUN_MS,
+);

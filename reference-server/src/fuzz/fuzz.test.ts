@@ -31,10 +31,10 @@ const COUNTS = {
 const WORKERS = 8;
 /** Raw-frame connections are opened this many at a time. */
 const RAW_BATCH = 25;
-/** A client gives up on one answer after this long (the server's own timeouts are far longer). */
-const ANSWER_TIMEOUT_MS = 2000;
-/** The whole fuzz run must end within this, whatever happens. */
-const DEADLINE_MS = 100_000;
+/** A client gives up on one answer after this long: far beyond a loaded machine's slowest answer, and below the server's header timeout (10 s), so that a request left waiting is told from one answered 408. */
+const ANSWER_TIMEOUT_MS = 8_000;
+/** The whole fuzz run must end within this, whatever happens (a hang detector, below Jest's own). */
+const DEADLINE_MS = 500_000;
 
 const REPO_CANARY = 'CANARY-5d0c1e9a';
 
@@ -428,7 +428,7 @@ beforeAll(async () => {
     pki.leaves.find((l) => l.role === 'site')!,
   );
   started = performance.now();
-}, 60_000);
+});
 
 afterAll(async () => {
   await ref?.stop();
@@ -444,7 +444,7 @@ describe('fuzz', () => {
         validOcsp,
       ]),
       false,
-      10_000,
+      60_000,
     );
     c.close();
     expect(outcome).toMatchObject({ kind: 'response', status: 200, headers: { 'content-type': 'application/ocsp-response' } });
@@ -469,7 +469,7 @@ describe('fuzz', () => {
     expect(r.sent).toBe(COUNTS.h1Tls);
     expect(r.answered + r.waited + total(r.unanswered)).toBe(r.sent);
     expect(r.waited + total(r.unanswered)).toBeLessThanOrEqual(r.brokenFraming);
-  }, 120_000);
+  });
 
   test('OCSP bodies: random, truncated, bit-flipped, lying DER lengths (plain port and TLS)', async () => {
     const r = newReport();
@@ -493,7 +493,7 @@ describe('fuzz', () => {
     expect(r.sent).toBe(COUNTS.ocspPlain + COUNTS.ocspTls);
     expect(r.brokenFraming).toBe(0);
     expect(r.answered).toBe(r.sent);
-  }, 120_000);
+  });
 
   test('HTTP/2: random and mutated requests for every role', async () => {
     const r = newReport();
@@ -505,7 +505,7 @@ describe('fuzz', () => {
     expect(r.h2NotSendable).toBe(0);
     expect(r.sent).toBe(COUNTS.h2 + r.h2Retried);
     expect(r.answered + r.h2Reset + r.h2Retried).toBe(r.sent);
-  }, 120_000);
+  });
 
   test('HTTP/2 abuse: rapid reset, more streams than allowed, junk frames', async () => {
     const r = newReport();
@@ -569,7 +569,7 @@ describe('fuzz', () => {
     expect(batches).toBe(Math.ceil(COUNTS.rawFrameConnections / RAW_BATCH));
     expect(r.rawConnections).toBe(batches * RAW_BATCH);
     expect(r.serverSettings).toBe(r.rawConnections);
-  }, 120_000);
+  });
 
   test('the process stayed up; no malformed answer, no 5xx, no canary served', () => {
     const seconds = (performance.now() - started) / 1000;

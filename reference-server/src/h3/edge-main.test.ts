@@ -137,13 +137,13 @@ describe('edge-main: its command line', () => {
     }
     expect(await missing.exited).toBe(3);
     expect(missing.stderr()).toBe(`${CADDY_MISSING}\n`);
-  }, 60_000);
+  });
 
   test('--help prints the usage and exits 0', async () => {
     const run = runEdge(['--help']);
     expect(await run.exited).toBe(0);
     expect(await run.firstLine).toBe(EDGE_USAGE.split('\n')[0]);
-  }, 30_000);
+  });
 });
 
 if (!findCaddy()) {
@@ -183,7 +183,7 @@ if (!findCaddy()) {
       expect(await run.exited).toBe(0);
       expect(processRuns(edge.pid)).toBe(false);
       expect(fs.existsSync(edge.dir)).toBe(false);
-    }, 60_000);
+    });
 
     test('a port in use: exit 1 with what Caddy said, and nothing left behind', async () => {
       const blocker = net.createServer();
@@ -202,7 +202,7 @@ if (!findCaddy()) {
       } finally {
         await new Promise((r) => blocker.close(r));
       }
-    }, 30_000);
+    });
 
     test('killed (SIGKILL, no chance to stop its edge), its Caddy still ends and its private folder goes', async () => {
       const run = runEdge(goodArgs());
@@ -213,6 +213,6 @@ if (!findCaddy()) {
       expect(await run.exited).toBe('SIGKILL');
       // The watchdog looks once a second; Caddy then stops within its grace period (nothing in flight).
       expect(await until(() => !processRuns(edge.pid) && !fs.existsSync(edge.dir), 10_000)).toBe(true);
-    }, 30_000);
+    });
   });
 }

@@ -81,7 +81,7 @@ if (!findCaddy()) {
           edgePort: edgePort(),
           rootPems: [reference.ref().rootPem],
         });
-      }, 60_000);
+      });
       afterAll(() => browser?.close());
 
       test("the home page comes over h3 with the reference's fields: two X-Frame-Options lines, no Server, no Via", async () => {
@@ -95,7 +95,7 @@ if (!findCaddy()) {
         expect(valuesOf(answer.lines, 'alt-svc')).toEqual([`h3=":${edgePort()}"; ma=86400`]);
         // The reference saw the Host the browser sent (its links carry the origin's port).
         expect(valuesOf(answer.lines, 'content-security-policy').join()).toContain(`https://analytics.beacon.test:${reference.ref().tlsPort}`);
-      }, 60_000);
+      });
 
       test("the redirector's answer over h3 keeps exactly one Server, the reference's own (cloudflare), and no Via", async () => {
         const answer = await browser.visit('go.redirect.test');
@@ -106,7 +106,7 @@ if (!findCaddy()) {
         const direct = await reference.request({ host: 'go.redirect.test', path: '/', protocol: 'h2' });
         expect(answer.status).toBe(direct.status);
         expect(headerValues(direct, 'server')).toEqual(['cloudflare']);
-      }, 60_000);
+      });
     });
 
     // Last: it stops the file's reference (useReference's own stop then finds it stopped).
@@ -133,6 +133,6 @@ if (!findCaddy()) {
         socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
       });
       expect(refused).toBe('ECONNREFUSED');
-    }, 30_000);
+    });
   });
 }

@@ -121,11 +121,13 @@ export class FlowSession {
   async waitForResponse(what: string, predicate: (r: Response) => boolean, trigger?: () => Promise<unknown>): Promise<Response> {
     const timeout = this.env.timeouts.responseMs;
     const waiting = this.page.waitForResponse(predicate, { timeout });
+    // Observed at once: on a slow machine the wait can run out while the trigger still runs, and
+    // a rejection nobody had observed yet would surface as an unhandled one, outside the flow.
+    waiting.catch(() => undefined);
     try {
       if (trigger) await trigger();
       return await waiting;
     } catch (e) {
-      waiting.catch(() => undefined);
       if (e instanceof FlowAbort) throw e;
       const s = timeout / 1000;
       this.findings.compare(

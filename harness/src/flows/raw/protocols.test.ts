@@ -2,6 +2,7 @@ import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../
 import { ReplayClients } from '../../replay/run';
 import { loadTargetMap, roleUrls, ROLES } from '../../target-map';
 import { runProtocolsFlow } from './protocols';
+import { WHOLE_RUN_MS } from '../../testing/budgets';
 
 let reference: EmbeddedReference;
 let clients: ReplayClients;
@@ -9,7 +10,7 @@ let clients: ReplayClients;
 beforeAll(async () => {
   reference = await startEmbeddedReference({ args: ['--no-http3'] });
   clients = new ReplayClients(loadTargetMap(targetEnvOf(reference.ready) as NodeJS.ProcessEnv), { h3: false });
-}, 60_000);
+}, WHOLE_RUN_MS);
 afterAll(async () => {
   await clients?.close();
   await reference?.stop();

@@ -15,6 +15,7 @@ import { loadTargetMap, type Role } from '../../target-map';
 import { makeTestPki, type TestPki } from '../../target-map/test-pki';
 import { startMutatingProxy, type MutatingProxy, type Mutation, type ProxiedExchange } from '../mutating-proxy';
 import { REFERENCE_NAMES } from '../reference-names';
+import { WHOLE_RUN_MS } from '../budgets';
 
 /*
  * Broken targets, in process: the reference behind a proxy that breaks one thing per case; the
@@ -71,7 +72,7 @@ beforeAll(async () => {
       TARGET_CA: both,
     }),
   );
-}, 120000);
+}, WHOLE_RUN_MS);
 
 afterAll(async () => {
   await clients?.close();
@@ -116,14 +117,18 @@ const setHeader = (e: ProxiedExchange, name: string, value: string) => {
 const path0 = (e: ProxiedExchange) => e.path.split('?')[0];
 const isOcspSuccess = (e: ProxiedExchange) => e.host.endsWith('.o.pki.test') && e.status === 200 && e.body.length > 100;
 
-test('the unbroken target passes every slice with zero failures', async () => {
-  proxy.setMutation(undefined);
-  for (const [name, run] of Object.entries(RUN)) {
-    const record = await run();
-    expect({ name, failing: failing(record) }).toEqual({ name, failing: [] });
-    expect(allFindings(record).filter((f) => f.verdict === 'pass').length).toBeGreaterThan(0);
-  }
-}, 60000);
+test(
+  'the unbroken target passes every slice with zero failures',
+  async () => {
+    proxy.setMutation(undefined);
+    for (const [name, run] of Object.entries(RUN)) {
+      const record = await run();
+      expect({ name, failing: failing(record) }).toEqual({ name, failing: [] });
+      expect(allFindings(record).filter((f) => f.verdict === 'pass').length).toBeGreaterThan(0);
+    }
+  },
+  WHOLE_RUN_MS,
+);
 
 // [deviation, mutation, slice, failing ids (each must be present, as a regex)]
 const CASES: Array<[string, Mutation, string, RegExp[]]> = [
@@ -225,16 +230,12 @@ const CASES: Array<[string, Mutation, string, RegExp[]]> = [
   ],
 ];
 
-test.each(CASES)(
-  'a target with %s fails with the owning id',
-  async (_name, mutation, slice, ids) => {
-    proxy.setMutation(mutation);
-    try {
-      const ids0 = failing(await RUN[slice]());
-      for (const re of ids) expect(ids0).toContainEqual(expect.stringMatching(re));
-    } finally {
-      proxy.setMutation(undefined);
-    }
-  },
-  30000,
-);
+test.each(CASES)('a target with %s fails with the owning id', async (_name, mutation, slice, ids) => {
+  proxy.setMutation(mutation);
+  try {
+    const ids0 = failing(await RUN[slice]());
+    for (const re of ids) expect(ids0).toContainEqual(expect.stringMatching(re));
+  } finally {
+    proxy.setMutation(undefined);
+  }
+});

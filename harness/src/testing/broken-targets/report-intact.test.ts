@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { playwrightCli, REPORTER } from '../../report/run-playwright';
+import { playwrightCli, REPORTER } from '../run-playwright';
 import type { ConformanceResults } from '../../report/types';
 import { makeTestPki, type TestPki } from '../../target-map/test-pki';
 import { startMisbehaving } from './misbehaving';
@@ -76,31 +76,27 @@ function runAll() {
   return runs;
 }
 
-test.each(KINDS)(
-  'a target that is %s leaves an intact report with an error',
-  async (kind) => {
-    const { url, code, out } = (await runAll())[kind];
-    expect(code).toBe(1);
-    const results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as ConformanceResults;
-    // The test failed on its findings (not `timedOut`: the harness's own limits ended the exchange).
-    expect(results.tests.map((t) => [t.id, t.status])).toEqual([['site/home', 'failed']]);
-    expect([results.run.playwrightStatus, results.run.status]).toEqual(['failed', 'failed']);
-    const home = results.tests[0];
-    // Exactly one error, on the h1 leg (the target offers no h2), naming the URL and the cause.
-    expect(results.totals.error).toBe(1);
-    const errors = home.expectations.flatMap((e) => e.findings.filter((f) => f.verdict === 'error').map((f) => ({ expectation: e.id, ...f })));
-    expect(errors).toHaveLength(1);
-    const [error] = errors;
-    expect([error.expectation, error.protocol]).toEqual([error.id, 'h1']);
-    expect(CAUSES[kind].map(([id]) => id)).toContain(error.id);
-    const prefix = `site: ${url}/: `;
-    expect(error.message?.slice(0, prefix.length)).toBe(prefix);
-    expect(error.message!.slice(prefix.length)).toMatch(CAUSES[kind].find(([id]) => id === error.id)![1]);
-    expect(home.errors.join('\n')).toContain(`${error.id}: error: ${error.message}`);
-    const junit = fs.readFileSync(path.join(out, 'junit.xml'), 'utf8');
-    expect(junit).toMatch(/<error /);
-    expect(junit).toContain(error.id);
-    expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toMatch(/<\/html>\s*$/);
-  },
-  120_000,
-);
+test.each(KINDS)('a target that is %s leaves an intact report with an error', async (kind) => {
+  const { url, code, out } = (await runAll())[kind];
+  expect(code).toBe(1);
+  const results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as ConformanceResults;
+  // The test failed on its findings (not `timedOut`: the harness's own limits ended the exchange).
+  expect(results.tests.map((t) => [t.id, t.status])).toEqual([['site/home', 'failed']]);
+  expect([results.run.playwrightStatus, results.run.status]).toEqual(['failed', 'failed']);
+  const home = results.tests[0];
+  // Exactly one error, on the h1 leg (the target offers no h2), naming the URL and the cause.
+  expect(results.totals.error).toBe(1);
+  const errors = home.expectations.flatMap((e) => e.findings.filter((f) => f.verdict === 'error').map((f) => ({ expectation: e.id, ...f })));
+  expect(errors).toHaveLength(1);
+  const [error] = errors;
+  expect([error.expectation, error.protocol]).toEqual([error.id, 'h1']);
+  expect(CAUSES[kind].map(([id]) => id)).toContain(error.id);
+  const prefix = `site: ${url}/: `;
+  expect(error.message?.slice(0, prefix.length)).toBe(prefix);
+  expect(error.message!.slice(prefix.length)).toMatch(CAUSES[kind].find(([id]) => id === error.id)![1]);
+  expect(home.errors.join('\n')).toContain(`${error.id}: error: ${error.message}`);
+  const junit = fs.readFileSync(path.join(out, 'junit.xml'), 'utf8');
+  expect(junit).toMatch(/<error /);
+  expect(junit).toContain(error.id);
+  expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toMatch(/<\/html>\s*$/);
+});

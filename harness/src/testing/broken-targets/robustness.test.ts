@@ -86,45 +86,41 @@ const CASES: Array<[Kind, Array<[string, RegExp]>]> = [
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test.each(CASES)(
-  'a target that %s ends as an error finding within the timeouts',
-  async (kind, causes) => {
-    const target = await startMisbehaving(kind, pki, other);
-    const url = `${target.scheme}://${NAME}:${target.port}`;
-    const clients = new ReplayClients(
-      loadTargetMap({ TARGET_URL: url, TARGET_RESOLVE: `${NAME}:${target.port}:127.0.0.1`, TARGET_CA: path.join(pki.dir, 'both.pem') }),
+test.each(CASES)('a target that %s ends as an error finding within the timeouts', async (kind, causes) => {
+  const target = await startMisbehaving(kind, pki, other);
+  const url = `${target.scheme}://${NAME}:${target.port}`;
+  const clients = new ReplayClients(
+    loadTargetMap({ TARGET_URL: url, TARGET_RESOLVE: `${NAME}:${target.port}:127.0.0.1`, TARGET_CA: path.join(pki.dir, 'both.pem') }),
+  );
+  try {
+    const record = await replayItem(EXCHANGE, clients, { role: 'site' });
+    // Only h2 may be left out, by a target that does not offer it, and h3, which follows the h1 answer's Alt-Svc.
+    for (const leg of record.legs.filter((l) => l.skipped && l.protocol !== 'h3'))
+      expect([leg.protocol, leg.skipped]).toEqual(['h2', 'target does not offer h2']);
+    expect(record.legs.find((l) => l.protocol === 'h3')?.skipped).toMatch(
+      /^(no h1 answer to follow|plain http: cannot advertise|the h1 answer advertises no HTTP\/3)/,
     );
-    try {
-      const record = await replayItem(EXCHANGE, clients, { role: 'site' });
-      // Only h2 may be left out, by a target that does not offer it, and h3, which follows the h1 answer's Alt-Svc.
-      for (const leg of record.legs.filter((l) => l.skipped && l.protocol !== 'h3'))
-        expect([leg.protocol, leg.skipped]).toEqual(['h2', 'target does not offer h2']);
-      expect(record.legs.find((l) => l.protocol === 'h3')?.skipped).toMatch(
-        /^(no h1 answer to follow|plain http: cannot advertise|the h1 answer advertises no HTTP\/3)/,
-      );
-      const ran = record.legs.filter((l) => !l.skipped);
-      expect(ran.map((l) => l.protocol)).toContain('h1');
-      // Every leg that ran ends with exactly one error, of this kind's own id, naming the role, the URL and the cause: none reads as a clean pass.
-      const prefix = new RegExp(`^site: ${escape(url)}/?: `);
-      for (const leg of ran) {
-        const errors = leg.steps.flatMap((s) => s.findings).filter((f) => f.verdict === 'error');
-        expect(errors.map((f) => `${leg.protocol} ${f.id}`)).toEqual([`${leg.protocol} ${errors[0]?.id}`]);
-        const [error] = errors;
-        expect(causes.map(([id]) => id)).toContain(error.id);
-        expect(error.message).toMatch(prefix);
-        expect(error.message!.replace(prefix, '')).toMatch(causes.find(([id]) => id === error.id)![1]);
-      }
-      expect(allFindings(record).filter((f) => f.verdict === 'error')).toHaveLength(ran.length);
-      // Bounded by the configured timeouts (the causes above name them where a timer ended the leg),
-      // and in memory: no answer kept more of its body, or decoded more of it, than the cap.
-      for (const step of ran.flatMap((l) => l.steps)) {
-        expect(step.response?.bodySize ?? 0).toBeLessThanOrEqual(LIMITS.bodyCapBytes);
-        expect(step.response?.decodedSize ?? 0).toBeLessThanOrEqual(LIMITS.bodyCapBytes);
-      }
-    } finally {
-      await clients.close();
-      await target.close();
+    const ran = record.legs.filter((l) => !l.skipped);
+    expect(ran.map((l) => l.protocol)).toContain('h1');
+    // Every leg that ran ends with exactly one error, of this kind's own id, naming the role, the URL and the cause: none reads as a clean pass.
+    const prefix = new RegExp(`^site: ${escape(url)}/?: `);
+    for (const leg of ran) {
+      const errors = leg.steps.flatMap((s) => s.findings).filter((f) => f.verdict === 'error');
+      expect(errors.map((f) => `${leg.protocol} ${f.id}`)).toEqual([`${leg.protocol} ${errors[0]?.id}`]);
+      const [error] = errors;
+      expect(causes.map(([id]) => id)).toContain(error.id);
+      expect(error.message).toMatch(prefix);
+      expect(error.message!.replace(prefix, '')).toMatch(causes.find(([id]) => id === error.id)![1]);
     }
-  },
-  30000,
-);
+    expect(allFindings(record).filter((f) => f.verdict === 'error')).toHaveLength(ran.length);
+    // Bounded by the configured timeouts (the causes above name them where a timer ended the leg),
+    // and in memory: no answer kept more of its body, or decoded more of it, than the cap.
+    for (const step of ran.flatMap((l) => l.steps)) {
+      expect(step.response?.bodySize ?? 0).toBeLessThanOrEqual(LIMITS.bodyCapBytes);
+      expect(step.response?.decodedSize ?? 0).toBeLessThanOrEqual(LIMITS.bodyCapBytes);
+    }
+  } finally {
+    await clients.close();
+    await target.close();
+  }
+});

@@ -1,10 +1,11 @@
 /**
  * Test support: the Playwright CLI as a user runs it (test, or merge-reports), with this
  * reporter, chosen target variables and report folder; returns the exit code and the output.
- * (`testing/playwright-run.ts` forces the JSON reporter, which replaces this one.)
+ * (`playwright-run.ts` beside it forces the JSON reporter, which replaces this one.)
  */
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
+import { withNestedTimeout, withTestBudgets } from './budgets';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const REPORTER = path.join(ROOT, 'harness', 'src', 'report', 'reporter.ts');
@@ -20,9 +21,13 @@ export async function playwrightCli(args: string[], env: Record<string, string>)
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !/^(TARGET_|TARGETS_FILE|BASELINE|HARNESS_|JEST_|PLAYWRIGHT_|CI$|https?_proxy$|no_proxy$)/i.test(k)) clean[k] = v;
   // One Playwright worker unless the caller asks for more: the test runner already keeps every core busy.
-  Object.assign(clean, { PW_WORKERS: '1' }, env, { FORCE_COLOR: '0' });
+  Object.assign(clean, { PW_WORKERS: '1' }, withTestBudgets(env), { FORCE_COLOR: '0' });
   const cli = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
-  const child = spawn(process.execPath, [cli, ...args], { cwd: ROOT, env: clean, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, ...(args[0] === 'test' ? withNestedTimeout(args) : args)], {
+    cwd: ROOT,
+    env: clean,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));
