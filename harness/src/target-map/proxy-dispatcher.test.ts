@@ -223,10 +223,12 @@ describe('openTls (the HTTP/2 leg) through a proxy', () => {
   });
 
   it('407, silence and an absent proxy are bounded the same way', async () => {
-    setLimits({ connectTimeoutMs: 500 });
+    // The 407 is told by the proxy's answer: a connect timeout out of a loaded machine's reach, so that only that answer can end it.
+    setLimits({ connectTimeoutMs: 60_000 });
     proxy.requireAuthorization = 'Basic x';
     const attempt = () => failure(openTls(mapWith({ HTTPS_PROXY: proxy.url }), new URL(`https://made.up.test:${tlsPort}/`), ['h2']));
     expect((await attempt()).message).toMatch(/refused CONNECT .*: 407 Proxy Authentication Required$/);
+    setLimits({ connectTimeoutMs: 500 });
     proxy.refuse = 'silent';
     // Ended by the connect timeout, which the message names.
     expect((await attempt()).message).toMatch(/did not answer CONNECT made\.up\.test:\d+ within 500 ms$/);

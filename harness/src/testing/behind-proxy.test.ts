@@ -8,7 +8,7 @@ import { describeTargetMap, loadTargetMap, type Role } from '../target-map';
 import { setLimits } from '../target-map/limits';
 import { startConnectProxy, type ConnectProxy } from './connect-proxy';
 import { REPO_ROOT } from './proxied-reference';
-import { WHOLE_RUN_MS } from './budgets';
+import { TEST_LIMITS, WHOLE_RUN_MS } from './budgets';
 
 /*
  * A target reachable only through a proxy: the reference (a separate process) under its made-up
@@ -134,7 +134,8 @@ test(
 test(
   'a proxy answering 407 is an error finding naming the proxy and 407 on both protocols, within the timeouts',
   async () => {
-    setLimits({ connectTimeoutMs: 1500, requestTimeoutMs: 2500 });
+    // Limits out of a loaded machine's reach: only the proxy's answer can end it.
+    setLimits(TEST_LIMITS);
     try {
       // Told by the proxy's answer (407 in every message below), never by waiting out a timeout.
       const record = await replay(behindProxy({ HTTPS_PROXY: `http://${USER}:wrong-${PASSWORD}@127.0.0.1:${proxy.port}` }), 'bare/root');
