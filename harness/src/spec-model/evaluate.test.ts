@@ -339,3 +339,33 @@ describe('evaluateExchange', () => {
     });
   });
 });
+
+describe('cookie presence and check levels', () => {
+  // A user's target: a should is a warning (the embedded reference is held to everything).
+  const USER: EvaluateOptions = { ...opts, targetOrigin: 'user' };
+  const answered = (setCookie: string[]) => observed({ lines: [['date', DATE], ...setCookie.map((l) => ['set-cookie', l] as [string, string])] });
+  const spec = (cookies: ExchangeSpec['expect']['cookies']): ExchangeSpec => ({
+    id: 'site/p',
+    title: 't',
+    clause: 'c',
+    source: 'capture',
+    request: { path: '/' },
+    expect: { cookies },
+  });
+  const verdicts = (findings: ReturnType<typeof evaluateExchange>) => findings.map((f) => `${f.id}: ${f.verdict}`);
+
+  it("presence has its own level; the attributes of a cookie that is set keep the cookie's", () => {
+    const s = spec({ sid: { presence: 'should', httpOnly: true } });
+    expect(verdicts(evaluateExchange(s, answered([]), USER))).toEqual(['site/p cookie sid: warn', 'site/p cookie sid httponly: skip']);
+    expect(verdicts(evaluateExchange(s, answered(['sid=1; Path=/']), USER))).toEqual(['site/p cookie sid: pass', 'site/p cookie sid httponly: fail']);
+  });
+
+  it('checkLevels sets the level of a selected check in this exchange', () => {
+    const s: ExchangeSpec = { ...spec(undefined), expect: {}, checks: ['body/content-length-matches'], checkLevels: { body: 'should' } };
+    const bad = observed({ lines: [['content-length', '99']], body: 'abc' });
+    const [f] = evaluateExchange(s, bad, USER);
+    expect([f.id, f.verdict, f.level]).toEqual(['site/p check body/content-length-matches', 'warn', 'should']);
+    const [g] = evaluateExchange({ ...s, checkLevels: undefined }, bad, USER);
+    expect([g.verdict, g.level]).toEqual(['fail', 'must']);
+  });
+});

@@ -7,7 +7,7 @@
 import { defaultLevel, fieldLines, fieldValue, verdictFor, type Finding, type Level, type TargetOrigin } from '../core';
 import { parseHttpDate } from '../shapes';
 import { UnmappedPlaceholderError } from '../target-map';
-import { selectFrom, type Check, type CheckContext, type CheckRegistry } from './check';
+import { selectFrom, selects, type Check, type CheckContext, type CheckRegistry } from './check';
 import { compileMatcher, MatcherSpecError, type MatchContext, type MatchResult } from './matchers';
 import type { ObservedCookie, ObservedExchange } from './observed';
 import { fillPlaceholders, type PlaceholderValues } from './placeholders';
@@ -98,7 +98,7 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
   for (const [name, cs] of Object.entries(expect.cookies ?? {})) {
     const w = weightOf(cs, exchangeWeight);
     const set = observed.cookies.filter((c) => c.name === name);
-    add(`cookie ${name}`, w, () => cookiePresence(cs, set));
+    add(`cookie ${name}`, cs.presence ? { ...w, level: cs.presence } : w, () => cookiePresence(cs, set));
     if (cs.absent) continue;
     for (const [attr, aspect, read] of COOKIE_ATTRIBUTES) {
       const raw = cs[attr] as MatcherSpec | undefined;
@@ -129,7 +129,7 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
 
   if (spec.checks?.length) {
     const context: CheckContext = { role: options.role, previous: options.previous ?? [], ...(options.repeat ? { repeat: options.repeat } : {}) };
-    findings.push(...runChecks(spec.id, selectFrom(options.checks, spec.checks), observed, context, options.targetOrigin));
+    findings.push(...runChecks(spec.id, selectFrom(options.checks, spec.checks), observed, context, options.targetOrigin, spec.checkLevels));
   }
   return findings;
 }
@@ -138,10 +138,18 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
  * Runs named checks on one answer: a check's miss takes its verdict from the finding's level, a
  * check that does not apply is `n/a`, a check that throws is a run error.
  */
-export function runChecks(prefix: string, checks: readonly Check[], observed: ObservedExchange, context: CheckContext, targetOrigin: TargetOrigin): Finding[] {
+export function runChecks(
+  prefix: string,
+  checks: readonly Check[],
+  observed: ObservedExchange,
+  context: CheckContext,
+  targetOrigin: TargetOrigin,
+  levels: Readonly<Record<string, Level>> = {},
+): Finding[] {
   const out: Finding[] = [];
   for (const check of checks) {
-    const base = { source: check.source, level: check.level, clause: check.clause, target: observed.target };
+    const level = levelFor(check.id, levels);
+    const base = { source: check.source, level: level ?? check.level, clause: check.clause, target: observed.target };
     let produced: Finding[];
     try {
       produced = check.run(observed, context);
@@ -167,13 +175,20 @@ export function runChecks(prefix: string, checks: readonly Check[], observed: Ob
       });
       continue;
     }
-    for (const f of produced) {
+    for (const produce of produced) {
+      const f = level ? { ...produce, level } : produce;
       const verdict = f.verdict === 'fail' ? verdictFor(false, f.level, targetOrigin) : f.verdict;
       const note = f.message ?? verdictNote(verdict);
       out.push({ ...base, ...f, id: `${prefix} check ${f.id}`, verdict, ...(note ? { message: note } : {}) });
     }
   }
   return out;
+}
+
+/** The level an exchange gives a check: the longest id or prefix of `levels` that selects it. */
+function levelFor(id: string, levels: Readonly<Record<string, Level>>): Level | undefined {
+  const hits = Object.keys(levels).filter((p) => selects(p, id));
+  return hits.length ? levels[hits.sort((a, b) => b.length - a.length)[0]] : undefined;
 }
 
 /** Provenance, level, clause and premise of one expectation, inherited from its container. */

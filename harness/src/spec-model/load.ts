@@ -11,7 +11,7 @@ import { HarnessError } from '../core';
 import { compileTemplate, TemplateError } from '../discover/template';
 import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target-map';
 import { shapeByName, SHAPE_NAMES } from '../shapes';
-import { selectFrom, type CheckRegistry } from './check';
+import { selectFrom, selects, type CheckRegistry } from './check';
 import { MATCHER_KINDS } from './matchers';
 import { SPEC_SCHEMA } from './schema';
 import type { DiscoverSpec, ExchangeSpec, SpecFile } from './types';
@@ -180,6 +180,17 @@ function semanticViolations(file: string, doc: unknown, registry: CheckRegistry)
   const exchange = (ex: unknown, pointer: string, inherited?: unknown) => {
     if (!isObject(ex)) return;
     checks(ex.checks, `${pointer}/checks`);
+    if (isObject(ex.checkLevels)) {
+      const selected = Array.isArray(ex.checks)
+        ? selectFrom(
+            registry,
+            ex.checks.filter((c): c is string => typeof c === 'string'),
+          )
+        : [];
+      for (const key of Object.keys(ex.checkLevels))
+        if (!selected.some((c) => selects(key, c.id)))
+          out.push({ file, pointer: `${pointer}/checkLevels/${key}`, kind: 'check', reason: `"${key}" selects none of this exchange's checks` });
+    }
     const source = weight(ex, pointer, inherited);
     const expect = ex.expect;
     if (!isObject(expect)) return;

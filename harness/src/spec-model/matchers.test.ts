@@ -113,3 +113,21 @@ describe('list', () => {
     expect(listMembers(' , a ,, b ')).toEqual(['a', 'b']);
   });
 });
+
+describe('regex with placeholders', () => {
+  const ctx = { placeholders: { '{analytics_url}': 'https://a.example:8443', '{{found_path}}': '/x/a+b.css' } };
+  it('a placeholder stands for its value, matched literally (its dots and pluses are not patterns)', () => {
+    const m = compileMatcher({ regex: '^script-src https://tags\\.example(?::[0-9]+)? {analytics_url}$' });
+    expect(m('script-src https://tags.example:9 https://a.example:8443', ctx)).toMatchObject({ ok: true });
+    expect(m('script-src https://tags.example https://aXexample:8443', ctx)).toMatchObject({ ok: false });
+    expect(m('script-src https://tags.example https://a.example:8443', ctx).expected).toBe(
+      'matches /^script-src https://tags\\.example(?::[0-9]+)? https://a\\.example:8443$/',
+    );
+    const found = compileMatcher({ regex: '^<https://[^>]+{{found_path}}>; rel="canonical"$' });
+    expect(found('<https://s.example/x/a+b.css>; rel="canonical"', ctx).ok).toBe(true);
+    expect(found('<https://s.example/x/aab.css>; rel="canonical"', ctx).ok).toBe(false);
+  });
+  it('quantifiers are not placeholders', () => {
+    expect(compileMatcher({ regex: '^[0-9]{2}$' })('12', ctx).ok).toBe(true);
+  });
+});

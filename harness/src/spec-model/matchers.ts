@@ -4,8 +4,10 @@
  */
 import { HarnessError } from '../core';
 import { formatHttpDate, parseAnyDate, shapeByName } from '../shapes';
-import { fillPlaceholders, type PlaceholderValues } from './placeholders';
+import { fillPlaceholders, hasPlaceholder, type PlaceholderValues } from './placeholders';
 import type { MatcherMeta, MatcherSpec } from './types';
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface MatchContext {
   /** The response's Date, for relative times. */
@@ -116,16 +118,28 @@ function build(spec: MatcherSpec): Matcher {
       });
     }
     case 'regex': {
-      const source = String(s.regex);
-      const flags = s.flags === undefined ? '' : String(s.flags);
-      let re: RegExp;
-      try {
-        re = new RegExp(source, flags);
-      } catch (e) {
-        throw new MatcherSpecError(`invalid regex /${source}/${flags}: ${(e as Error).message}`);
+      const written = String(s.regex);
+      const flags = (s.flags === undefined ? '' : String(s.flags)).replace(/[gy]/g, ''); // test() must not keep state
+      const compile = (source: string) => {
+        try {
+          return new RegExp(source, flags);
+        } catch (e) {
+          throw new MatcherSpecError(`invalid regex /${source}/${flags}: ${(e as Error).message}`);
+        }
+      };
+      // Placeholders ({shop_url}, {section}, {{found}}) stand for their values, matched literally.
+      if (!hasPlaceholder(written)) {
+        const re = compile(written);
+        return (actual) => ({ ok: actual !== undefined && re.test(actual), expected: `matches /${written}/${flags}`, actual: show(actual) });
       }
-      if (re.global || re.sticky) re = new RegExp(source, flags.replace(/[gy]/g, '')); // test() must not keep state
-      return (actual) => ({ ok: actual !== undefined && re.test(actual), expected: `matches /${source}/${flags}`, actual: show(actual) });
+      compile(written);
+      const filled = new Map<string, RegExp>();
+      return (actual, ctx) => {
+        const source = fillPlaceholders(written, ctx.placeholders, escapeRegex);
+        let re = filled.get(source);
+        if (!re) filled.set(source, (re = compile(source)));
+        return { ok: actual !== undefined && re.test(actual), expected: `matches /${source}/${flags}`, actual: show(actual) };
+      };
     }
     case 'oneOf': {
       const alternatives = (s.oneOf as MatcherSpec[]).map(compileMatcher);

@@ -27,15 +27,21 @@ export class MissingValueError extends HarnessError {
 const ROLE_OF = new Map<string, string>(ROLES.map((r) => [ROLE_PLACEHOLDERS[r], r]));
 const TOKEN = /\{\{[A-Za-z_][A-Za-z0-9_]*\}\}|\{value:[A-Za-z_][A-Za-z0-9_]*\}|\{[A-Za-z_][A-Za-z0-9_]*\}/g;
 
-export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+/** `escape` turns a value into the text that stands for it (a regex's source escapes it). */
+export function fillPlaceholders(text: string, values: PlaceholderValues, escape: (value: string) => string = (v) => v): string {
   return text.replace(TOKEN, (token) => {
     const value = values[token];
-    if (value !== undefined) return value;
+    if (value !== undefined) return escape(value);
     const role = ROLE_OF.get(token);
     if (role !== undefined) throw new UnmappedPlaceholderError(token, role);
     if (token.startsWith('{value:')) throw new MissingValueError(token.slice(7, -1));
     return token;
   });
+}
+
+/** Whether `text` holds a placeholder or flow variable token. */
+export function hasPlaceholder(text: string): boolean {
+  return new RegExp(TOKEN.source).test(text);
 }
 
 /** The `{value:NAME}` entries of a placeholder table. */

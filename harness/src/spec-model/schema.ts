@@ -119,6 +119,11 @@ const exchangeProperties: Record<string, Json> = {
     uniqueItems: true,
     description: 'Named checks to run on the response: ids from the registry (harness/src/checks) or prefixes such as "cookie" or "security/".',
   },
+  checkLevels: {
+    type: 'object',
+    additionalProperties: ref('level'),
+    description: "The level of a selected check's misses in this exchange, by check id or prefix (default: the check's own level).",
+  },
 };
 
 const EXCHANGE_REQUIRED = ['id', 'title', 'clause', 'source', 'request', 'expect'];
@@ -194,6 +199,11 @@ export const SPEC_SCHEMA: Json = {
           type: 'integer',
           minimum: 1,
           description: 'How many Set-Cookie lines carry this name (the session cookie is sent twice). Default: at least one.',
+        },
+        presence: {
+          ...ref('level'),
+          description:
+            "The level of the cookie's presence (and count) alone, where it differs from its attributes': a cookie one capture shows, whose attributes are a contract wherever it is set.",
         },
         ...META,
       },

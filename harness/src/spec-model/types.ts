@@ -67,6 +67,8 @@ export interface CookieSpec extends MatcherMeta {
   sameSite?: MatcherSpec;
   /** How many Set-Cookie lines carry this name (the session cookie is sent twice). Default: at least one. */
   count?: number;
+  /** The level of the cookie's presence (and count) alone; its attributes keep the cookie's level. */
+  presence?: Level;
 }
 
 export interface BodySpec extends MatcherMeta {
@@ -139,6 +141,8 @@ export interface ExchangeSpec {
   expect: ResponseExpectation;
   /** Named checks (ids from the registry, or prefixes) evaluated on the observed exchange. */
   checks?: string[];
+  /** The level of a selected check's misses here, by check id or prefix (default: the check's own). */
+  checkLevels?: Record<string, Level>;
 }
 
 /** One step of a flow: an exchange, plus values captured for later steps. */
