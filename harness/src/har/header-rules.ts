@@ -1,0 +1,195 @@
+/**
+ * Which response fields a derived spec makes a contract, and how, by what the field means in HTTP
+ * (never by a list of names one deployment sent): the fields that state the answer's meaning and
+ * its security are `must`; validators, Content-Length, dates and lifetimes, Alt-Svc, request ids
+ * and cache statuses become shapes, checks or families; a field that only one capture shows and
+ * nothing makes a contract (a server banner, a platform's own header) informs. Each expectation
+ * that is not `must` carries its reason in `note`.
+ */
+import type { Level } from '../core';
+import { isCacheStatusName } from '../checks/headers-cache-status';
+import { parseHttpDate, tightestShape } from '../shapes';
+import type { HeaderSpec, MatcherSpec } from '../spec-model/types';
+import { generalizeText, generalizedMatcher, type ValueContext } from './generalize';
+import { digitSkeleton, inferValue } from './infer';
+import { lifetimeAfterDate } from './lifetime';
+import type { Observation } from './observation';
+import { isSecretHeader } from './secrets';
+
+export interface DerivedCheck {
+  id: string;
+  level: Level;
+  note: string;
+}
+
+export interface HeaderOutcome {
+  spec?: HeaderSpec;
+  checks: DerivedCheck[];
+}
+
+export const NOTES = {
+  edge: 'one capture shows this field and nothing makes it a contract (a platform or edge header): informational',
+  vary: 'RFC 9110 §12.5.5: a response that depends on a request field SHOULD say so in Vary; which fields a deployment lists is its choice: a warning',
+  altSvc: 'RFC 7838: the protocol the capture advertised, on any port and for any lifetime; which roles advertise it is a deployment choice: a warning',
+  requestId: 'a request id or trace field, found by meaning (a value new on every request), whatever its name: a warning where it is missing',
+  cacheStatus: 'a cache status field (RFC 9211 Cache-Status or a CDN name), whatever its name: a warning where it is missing',
+  contentLength: 'Content-Length is consistent with the body; its value is the body size of one deployment',
+  validator: 'a validator of this shape; its value is one deployment\'s',
+} as const;
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+/** Fields about this one transmission (time, hops, timing), not the resource: never compared. */
+const TRANSMISSION = new Set(['date', 'age', 'via', 'server-timing', 'timing', 'x-timer', 'x-runtime', 'x-response-time', 'nel', 'report-to', 'reporting-endpoints']);
+/** Fields that state what the answer is, how it may be cached or shared, and where it leads (RFC 9110, 9111, Fetch, CORS). */
+const MEANING = new Set([
+  'content-type',
+  'content-encoding',
+  'content-language',
+  'content-disposition',
+  'content-range',
+  'cache-control',
+  'pragma',
+  'expires',
+  'location',
+  'content-location',
+  'link',
+  'allow',
+  'accept-ranges',
+  'www-authenticate',
+  'proxy-authenticate',
+  'retry-after',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
+  'access-control-max-age',
+  'timing-allow-origin',
+]);
+/** Fields that protect the client (HSTS, framing, sniffing, referrers, CSP and its siblings). */
+const SECURITY = new Set([
+  'strict-transport-security',
+  'x-frame-options',
+  'x-content-type-options',
+  'x-xss-protection',
+  'referrer-policy',
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'permissions-policy',
+  'feature-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-embedder-policy',
+  'cross-origin-resource-policy',
+  'x-permitted-cross-domain-policies',
+  'x-download-options',
+]);
+/** Names that say "an id of this request" (the value decides too: it must look like one). */
+const ID_NAME = /(^|-)(request|req|trace|correlation|span|ray|ref|amzn|amz-cf)(-?id)?$|request-?id|trace-?id|correlation-?id/;
+const ID_VALUE = /^[A-Za-z0-9][A-Za-z0-9._:=+/-]{7,}$/;
+
+const withMeta = (m: MatcherSpec, meta: { level?: Level; note?: string }): MatcherSpec => {
+  if (!meta.level && !meta.note) return m;
+  const base = typeof m === 'object' && m !== null ? m : { equals: m };
+  return { ...base, ...meta } as MatcherSpec;
+};
+
+/** The values of every line of every observation agree: one matcher (or a list); otherwise a shape. */
+function valueMatcher(name: string, perObs: string[][], ctx: ValueContext): HeaderSpec {
+  const lineCounts = new Set(perObs.map((l) => l.length));
+  const joined = perObs.map((l) => l.join(', '));
+  const general = joined.map((v) => generalizeText(v, ctx));
+  if (new Set(general.map((g) => g.regex ?? g.text)).size === 1) {
+    // Several field lines are one list (RFC 9110 §5.3): two lines "a" and "b" are one line "a, b".
+    if (lineCounts.size === 1 && perObs[0].length > 1 && !general[0].regex && !/\{\{/.test(general[0].text)) {
+      return { list: perObs[0].map((v) => generalizeText(v, ctx).text) };
+    }
+    return generalizedMatcher(joined[0], ctx);
+  }
+  return inferValue(
+    general.map((g) => g.text),
+    { volatile: false },
+  );
+}
+
+/** HSTS: the max-age is the contract; other directives (includeSubDomains, preload) are each deployment's. */
+function hsts(values: string[]): MatcherSpec {
+  const ages = new Set(values.map((v) => /max-age\s*=\s*"?([0-9]+)"?/i.exec(v)?.[1]));
+  const [age] = ages;
+  if (ages.size !== 1 || age === undefined) return inferValue(values);
+  return { regex: `^\\s*(?:[^;]*;\\s*)*max-age="?${age}"?\\s*(?:;.*)?$`, flags: 'i', note: 'the max-age the capture shows; other directives are the deployment\'s' };
+}
+
+/** Alt-Svc: the advertised protocols, any port, any lifetime. */
+function altSvc(values: string[]): MatcherSpec {
+  const protocols = [...new Set(values.flatMap((v) => [...v.matchAll(/(^|,)\s*([A-Za-z0-9-]+)=/g)].map((m) => m[2])))].filter((p) => p !== 'ma' && p !== 'persist');
+  if (!protocols.length || values.some((v) => v.trim() === 'clear')) return { present: true, level: 'should', note: NOTES.altSvc };
+  const alternative = `(?:${protocols.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})="[^"]*:[0-9]+"(?:\\s*;\\s*[a-z]+=[^,;]*)*`;
+  return { regex: `^\\s*${alternative}(?:\\s*,\\s*${alternative})*\\s*$`, level: 'should', note: NOTES.altSvc };
+}
+
+/** A validator's values as a shape: the named one they fit, or their skeleton. */
+function validator(values: string[]): MatcherSpec {
+  const shape = tightestShape([...new Set(values)]);
+  if (shape && shape !== 'base64' && shape !== 'base64url' && shape !== 'url-safe-token') return { shape, note: NOTES.validator };
+  const skeleton = hexSkeleton(values);
+  return skeleton ? { regex: skeleton, note: NOTES.validator } : { present: true, note: NOTES.validator };
+}
+
+/** `"cacheable:70ca…"` -> `^"cacheable:[0-9a-f]{32}"$`: runs of hex and digits as their class and length. */
+export function hexSkeleton(values: string[]): string | undefined {
+  const skeletons = new Set(
+    values.map((v) =>
+      v
+        .split(/([0-9a-fA-F]{8,}|[0-9]+)/)
+        .map((part, i) => {
+          if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          if (/^[0-9]+$/.test(part)) return '[0-9]+';
+          const cls = /[a-f]/.test(part) && /[A-F]/.test(part) ? '0-9a-fA-F' : /[A-F]/.test(part) ? '0-9A-F' : '0-9a-f';
+          return `[${cls}]{${part.length}}`;
+        })
+        .join(''),
+    ),
+  );
+  if (skeletons.size !== 1) return digitSkeleton(values);
+  return `^${[...skeletons][0]}$`;
+}
+
+/** Expires: a lifetime after Date when it is one; else its value (`-1`, `0`: already expired). */
+function expires(values: string[], obs: Observation[]): MatcherSpec {
+  const offsets: number[] = [];
+  values.forEach((v, i) => {
+    const at = parseHttpDate(v)?.getTime();
+    const date = obs[i].date;
+    if (at !== undefined && date !== undefined) offsets.push(Math.round((at - date) / 1000));
+  });
+  if (offsets.length === values.length && offsets.every((o) => o > 0)) return lifetimeAfterDate(offsets);
+  // Already expired: a date at or before Date (its value is the moment it was sent), or "-1", "0".
+  if (offsets.length === values.length) return { shape: 'http-date', note: 'a date no later than Date (already expired); which one is the deployment\'s' };
+  return inferValue(values);
+}
+
+/**
+ * One response field across the group's observations (`perObs`: its lines in each). `files`: how
+ * many captures the group comes from (a field every one of several captures agrees on is evidence).
+ */
+export function deriveHeader(name: string, perObs: string[][], obs: Observation[], ctx: ValueContext & { files: number }): HeaderOutcome {
+  const none: HeaderOutcome = { checks: [] };
+  if (HOP_BY_HOP.has(name) || TRANSMISSION.has(name) || name === 'set-cookie') return none;
+  const values = perObs.map((l) => l.join(', '));
+  if (name === 'content-length') return { checks: [{ id: 'body/content-length-matches', level: 'must', note: NOTES.contentLength }] };
+  if (isCacheStatusName(name)) return { checks: [{ id: 'headers/cache-status', level: 'should', note: NOTES.cacheStatus }] };
+  const idLike = values.every((v) => ID_VALUE.test(v.trim()));
+  if (idLike && (ID_NAME.test(name) || (values.length > 1 && new Set(values).size === values.length)))
+    return { checks: [{ id: 'headers/request-id', level: 'should', note: NOTES.requestId }] };
+  if (isSecretHeader(name)) return { spec: withMeta(inferValue(values, { secret: true }), { level: 'info', note: NOTES.edge }), checks: [] };
+  if (name === 'alt-svc') return { spec: altSvc(values), checks: [] };
+  if (name === 'etag' || name === 'last-modified') return { spec: validator(values), checks: [] };
+  if (name === 'expires') return { spec: expires(values, obs), checks: [] };
+  if (name === 'vary') return { spec: withMeta(valueMatcher(name, perObs, ctx) as MatcherSpec, { level: 'should', note: NOTES.vary }), checks: [] };
+  if (name === 'strict-transport-security') return { spec: hsts(values), checks: [] };
+  if (MEANING.has(name) || SECURITY.has(name)) return { spec: valueMatcher(name, perObs, ctx), checks: [] };
+  // Anything else: what this capture's platform sent. Several captures that agree make it a recommendation.
+  const agreed = ctx.files > 1 && new Set(values).size === 1;
+  const m = agreed ? valueMatcher(name, perObs, ctx) : inferValue(values.map((v) => generalizeText(v, ctx).text), { volatile: true });
+  return { spec: withMeta(m as MatcherSpec, { level: agreed ? 'should' : 'info', note: agreed ? 'every capture shows this value; nothing makes it a contract: a warning' : NOTES.edge }), checks: [] };
+}
