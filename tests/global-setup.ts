@@ -8,6 +8,7 @@ import { resolveDiscover } from '../harness/src/replay/discovered';
 import { ReplayClients } from '../harness/src/replay/run';
 import { CHECKS } from '../harness/src/checks';
 import { loadSpecs, SpecLoadError } from '../harness/src/spec-model/load';
+import { dayOf, isExpired, type KnownDeviations } from '../harness/src/known';
 import { runSettings } from '../harness/src/settings';
 import { SPECS_DIR } from './support/paths';
 import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
@@ -40,6 +41,7 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
   try {
     // Every setting (HARNESS_*, both maps, the proxy) parsed and validated before anything starts.
     const settings = runSettings(process.env);
+    describeKnown(settings.known);
     const starts: Array<Promise<void>> = [];
     if (referenceRequested(process.env)) starts.push(startReference(TARGET_SIDE, cleanups));
     if (settings.baseline.kind === 'reference') starts.push(startReference(BASELINE_SIDE, cleanups));
@@ -52,6 +54,18 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
     throw e;
   }
   return teardown;
+}
+
+/** The known deviations the run applies, and those already expired (the run will fail naming them). */
+function describeKnown(known: KnownDeviations): void {
+  if (known.entries.length === 0) return;
+  const today = dayOf(new Date());
+  const expired = known.entries.filter((e) => isExpired(e, today));
+  console.error(
+    `Known deviations: ${known.entries.length} in ${path.relative(process.cwd(), known.file) || known.file}${
+      expired.length ? `; expired, failing the run: ${expired.map((e) => `${e.id} (expired on ${e.expires})`).join(', ')}` : ''
+    }`,
+  );
 }
 
 /** An embedded reference process for one side, described by that side's variables. */

@@ -20,6 +20,8 @@ import {
   type BaselineSettings,
   type TargetMap,
 } from '../target-map';
+import * as path from 'node:path';
+import { DEFAULT_KNOWN_FILE, loadKnown, type KnownDeviations } from '../known';
 import { readHarnessSettings, type HarnessSettings } from './harness';
 
 export interface SideSettings {
@@ -46,6 +48,13 @@ export interface RunSettings extends HarnessSettings {
   readonly target: TargetSettings;
   /** BASELINE*, with BASELINE_ALLOW_UNSAFE (default false) and BASELINE_MAX_RPS (default 20; undefined: `unlimited`). */
   readonly baseline: BaselineRunSettings;
+  /** The known deviations of HARNESS_KNOWN (default `specs/known-deviations.json`; missing default: none), read and validated. */
+  readonly known: KnownDeviations;
+}
+
+/** The known deviations file a run reads: HARNESS_KNOWN against the working directory, else the repository's. */
+export function knownDeviationsOf(settings: Pick<HarnessSettings, 'knownFile'>, cwd: string = process.cwd()): KnownDeviations {
+  return settings.knownFile ? loadKnown(path.resolve(cwd, settings.knownFile), { explicit: true }) : loadKnown(DEFAULT_KNOWN_FILE);
 }
 
 function discoveryFileOf(env: NodeJS.ProcessEnv, variable: string): { discoveryFile?: string } {
@@ -75,11 +84,11 @@ export function readRunSettings(env: NodeJS.ProcessEnv): RunSettings {
     allowUnsafe: rate.allowUnsafe,
     maxRps: rate.maxRps,
   });
-  return Object.freeze({ ...harness, target, baseline });
+  return Object.freeze({ ...harness, target, baseline, known: knownDeviationsOf(harness) });
 }
 
 /** The variable families runSettings reads, for the cache key (files the variables name are read once per key). */
-const READ = /^(?:HARNESS_|TARGET|BASELINE)|^(?:https?_proxy|no_proxy)$/i;
+const READ = /^(?:HARNESS_|TARGET|BASELINE|GITHUB_)|^(?:https?_proxy|no_proxy)$/i;
 
 let cached: { env: NodeJS.ProcessEnv; key: string; settings: RunSettings } | undefined;
 
