@@ -9,6 +9,7 @@ import { shapeByName } from '../shapes';
 import { anchor } from './anchors';
 import type { CollectedTest } from './collected';
 import { isSecretHeader } from '../har/secrets';
+import { knownReport, type KnownInput } from './known';
 import { reproduceCommand } from './repro';
 import { describeSecret, redactHeaderValue, redactSetCookieText, redactUrl } from './secrets';
 import {
@@ -18,6 +19,7 @@ import {
   type FindingProtocol,
   type FindingReport,
   type FindingSource,
+  type KnownMark,
   type LegProtocol,
   type LegReport,
   type RedirectHop,
@@ -32,7 +34,9 @@ import {
 
 export interface BuildInput {
   tests: CollectedTest[];
-  run: Omit<RunMeta, 'status' | 'protocolMix'>;
+  run: Omit<RunMeta, 'status' | 'protocolMix' | 'exitCode'>;
+  /** The run's known deviations (absent or empty: none). Expiry is read against the day the run started. */
+  known?: KnownInput;
 }
 
 export { emptyCounts, worst } from '../core';
@@ -59,6 +63,7 @@ interface RawFinding {
   baseline?: unknown;
   detail?: unknown;
   bodies?: { baseline?: unknown; candidate?: unknown };
+  known?: Record<string, unknown>;
 }
 
 interface RawResponse {
@@ -170,7 +175,16 @@ function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: 
   if (str(raw.message)) out.message = str(raw.message);
   if (redacted) out.redacted = true;
   if (str(raw.target)) out.target = str(raw.target);
+  const known = verdict === 'known' ? knownMarkOf(raw.known) : undefined;
+  if (known) out.known = known;
   return out;
+}
+
+/** A finding's known deviation as attached; fields checked, never trusted. */
+function knownMarkOf(raw: Record<string, unknown> | undefined): KnownMark | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const was = isVerdict(raw.was) ? raw.was : 'fail';
+  return { entry: num(raw.entry) ?? -1, id: text(raw.id), reason: text(raw.reason), ticket: text(raw.ticket), expires: text(raw.expires), was };
 }
 
 /** Every address in a text with its secret-looking query values redacted (signed URLs a page links). */
@@ -496,14 +510,19 @@ export function buildResults(input: BuildInput): ConformanceResults {
     if (t.kind === 'browser-flow' && t.status !== 'skipped' && !t.skipped) protocolMix.browser = (protocolMix.browser ?? 0) + 1;
   }
   const runErrors = input.run.runErrors;
-  const status = (Object.keys(totals) as Verdict[]).some((v) => totals[v] > 0 && failsRun(v, input.run.failOn)) || runErrors.length > 0 ? 'failed' : 'passed';
+  const known = knownReport(tests, input.known, input.run.startedAt.slice(0, 10));
+  const expired = known?.entries.some((e) => e.status === 'expired') ?? false;
+  const failing = (Object.keys(totals) as Verdict[]).some((v) => totals[v] > 0 && failsRun(v, input.run.failOn));
+  const status = failing || runErrors.length > 0 || expired ? 'failed' : 'passed';
+  const exitCode = runErrors.length > 0 ? 2 : status === 'failed' ? 1 : 0;
   const sortedMix = Object.fromEntries(Object.entries(protocolMix).sort(([a], [b]) => cmp(a, b)));
   return {
     schema: RESULTS_SCHEMA,
-    run: { ...input.run, status, protocolMix: sortedMix },
+    run: { ...input.run, status, exitCode, protocolMix: sortedMix },
     totals,
     roles: [...roles.values()].sort((a, b) => roleIndex(a.role) - roleIndex(b.role) || cmp(a.role, b.role)),
     tests,
+    ...(known ? { known } : {}),
   };
 }
 

@@ -18,6 +18,10 @@ import { terminalSummary } from './terminal';
 import { BODIES_DIR, isBodyAttachment, saveBody, type SavedBodyFile } from './saved-bodies';
 import { saveScreenshots, SCREENSHOTS_DIR } from './saved-screenshots';
 import type { ConformanceResults } from './types';
+import { HarnessError } from '../core';
+import type { KnownDeviations } from '../known';
+import { harnessSettings } from '../settings/harness';
+import { knownDeviationsOf } from '../settings/run';
 
 export const RESULTS_FILE = 'results.json';
 export const HTML_FILE = 'index.html';
@@ -102,13 +106,26 @@ export default class ConformanceReporter implements Reporter {
     if (this.merging && this.failed) throw new Error(`conformance: the merged results hold a verdict at or above ${this.options.failOn} (HARNESS_FAIL_ON)`);
   }
 
+  /** The run's known deviations (HARNESS_KNOWN); a file that does not load is an error of the run (the set-up refused it already). */
+  private knownDeviations(): KnownDeviations | undefined {
+    try {
+      return knownDeviationsOf(harnessSettings(process.env));
+    } catch (e) {
+      const message = e instanceof HarnessError ? e.message : String(e);
+      if (!this.runErrors.includes(message)) this.runErrors.push(message);
+      return undefined;
+    }
+  }
+
   private build(result: FullResult): ConformanceResults {
     // The spec files sit in specs/ beside the configuration; the Playwright tests that replay them in tests/.
     const fromConfig = this.config?.rootDir ? path.join(this.config.rootDir, 'specs') : undefined;
     const specsDir = fromConfig && fs.existsSync(fromConfig) ? fromConfig : path.join(process.cwd(), 'specs');
     const baseline = baselineMeta(process.env);
+    const known = this.knownDeviations();
     return buildResults({
       tests: [...this.tests.values()],
+      ...(known ? { known } : {}),
       run: {
         title: this.options.title,
         startedAt: result.startTime.toISOString(),

@@ -5,6 +5,7 @@
 import { failsRun, VERDICTS } from '../core';
 import type { ConformanceResults, Verdict } from './types';
 import { causes } from './causes';
+import { knownProblem } from './known';
 
 /** Passes first, then from the worst down; a column only when the run has that verdict (pass, fail and error always). */
 const ORDER: readonly Verdict[] = ['pass', ...VERDICTS.filter((v) => v !== 'pass')];
@@ -47,6 +48,9 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   }
   for (const e of results.run.runErrors) failing.push(`  E run: ${e.split('\n')[0].slice(0, 150)}`);
   count += results.run.runErrors.length;
+  const expired = (results.known?.entries ?? []).filter((e) => e.status === 'expired');
+  for (const e of expired) failing.unshift(clip(`  E ${knownProblem(e)}`));
+  count += expired.length;
   if (failing.length) {
     out.push(`Failing (${count}${count > failing.length ? `, from ${failing.length} cause${failing.length === 1 ? '' : 's'}` : ''}):`);
     out.push(...failing.slice(0, MAX_FAILURES));
@@ -69,6 +73,32 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
     }
     if (differs.length > MAX_FAILURES) out.push(`  ... and ${differs.length - MAX_FAILURES} more causes in the report`);
   }
+  out.push(...knownLines(results));
   out.push(`Report: ${reportPath} (results.json, junit.xml beside it)`);
   return out.join('\n');
+}
+
+const clip = (line: string) => (line.length > 160 ? `${line.slice(0, 157)}...` : line);
+
+/** The known deviations that excused failures, and the entries that need someone (no longer seen, not run). */
+function knownLines(results: ConformanceResults): string[] {
+  const entries = results.known?.entries ?? [];
+  const matched = entries.filter((e) => e.status === 'matched');
+  const out: string[] = [];
+  if (matched.length) {
+    const n = matched.reduce((k, e) => k + e.expectations.length, 0);
+    out.push(
+      `Known deviations, not failing the run (${n} expectation${n === 1 ? '' : 's'}, from ${matched.length} entr${matched.length === 1 ? 'y' : 'ies'} of ${results.known!.file}):`,
+    );
+    for (const e of matched.slice(0, MAX_FAILURES)) {
+      const where =
+        e.tests.length === 1
+          ? e.tests[0]
+          : `${e.tests.length} tests (${e.tests.slice(0, 3).join(', ')}${e.tests.length > 3 ? `, +${e.tests.length - 3}` : ''})`;
+      out.push(clip(`  ~ ${e.id} in ${where}: ${e.reason} (${e.ticket}, expires ${e.expires})`));
+    }
+    if (matched.length > MAX_FAILURES) out.push(`  ... and ${matched.length - MAX_FAILURES} more in the report`);
+  }
+  for (const e of entries.filter((x) => x.status === 'unseen' || x.status === 'not-run')) out.push(clip(`  ? ${knownProblem(e)}`));
+  return out;
 }

@@ -4,17 +4,23 @@
  * as their shape and length) unless the run asked for raw values.
  */
 
-import type { Counts, FailOn, FindingSource, Level, Verdict } from '../core';
+import type { Counts, FailOn, FindingSource, KnownMark, Level, Verdict } from '../core';
 
-export type { Counts, FailOn, FindingSource, Level, Provenance, Verdict } from '../core';
+export type { Counts, FailOn, FindingSource, KnownMark, Level, Provenance, Verdict } from '../core';
 export { VERDICTS } from '../core';
 /** A raw replay leg: HTTP/1.1, HTTP/2, or HTTP/3 (sent from Chromium with QUIC forced). */
 export type LegProtocol = 'h1' | 'h2' | 'h3';
 /** Where a finding was observed: a raw replay leg, the browser, or neither (parity, whole test). */
 export type FindingProtocol = LegProtocol | 'browser';
 
-/** Version 2: levels, the verdicts warn, diff, fixed and n/a, the fail-on threshold, learned noise. */
-export const RESULTS_SCHEMA = 'harness-conformance-results/2';
+/**
+ * Version 3: the verdict known and the known deviations, inconclusive roles, the exit code, the
+ * comparison with a previous run. Version 2: levels, the verdicts warn, diff, fixed and n/a, the
+ * fail-on threshold, learned noise.
+ */
+export const RESULTS_SCHEMA = 'harness-conformance-results/3';
+/** The versions a previous run's results.json may have for the comparison between runs. */
+export const READABLE_RESULTS_SCHEMAS: readonly string[] = ['harness-conformance-results/2', RESULTS_SCHEMA];
 
 export interface ConformanceResults {
   schema: typeof RESULTS_SCHEMA;
@@ -26,6 +32,41 @@ export interface ConformanceResults {
   tests: TestReport[];
   /** Differential runs: bodies saved beside the report, by SHA-256 (`bodies/<sha256>.txt`). */
   bodies?: Record<string, { file: string; contentType: string; bytes: number }>;
+  /** The known deviations file of the run and what became of each entry (absent when the file has none). */
+  known?: KnownReport;
+}
+
+/** The known deviations file as the run read it. */
+export interface KnownReport {
+  /** The file, relative to the working directory when inside it. */
+  file: string;
+  /** The day expiry dates were read against (YYYY-MM-DD, UTC, the run's start). */
+  today: string;
+  entries: KnownEntryReport[];
+}
+
+/**
+ * - `matched`: it excused failures in this run.
+ * - `expired`: its date has passed: it excuses nothing and fails the run ("expired on <date>").
+ * - `unseen`: what it names was judged and nothing it describes failed: "no longer seen: remove it" (`--prune`).
+ * - `not-run`: no expectation of this run has its id (its test did not run, or the id is misspelt).
+ */
+export type KnownStatus = 'matched' | 'expired' | 'unseen' | 'not-run';
+
+export interface KnownEntryReport {
+  /** Position in the file, 0-based. */
+  index: number;
+  id: string;
+  actual?: string;
+  reason: string;
+  ticket: string;
+  expires: string;
+  status: KnownStatus;
+  /** How many findings it excused. */
+  findings: number;
+  /** The expectations it excused (their anchors) and their tests' ids. */
+  expectations: string[];
+  tests: string[];
 }
 
 export interface RunMeta {
@@ -35,8 +76,14 @@ export interface RunMeta {
   durationMs: number;
   /** Playwright's overall status of the run. */
   playwrightStatus: 'passed' | 'failed' | 'timedout' | 'interrupted';
-  /** What this report says the run's exit status must be: `failed` exactly when a verdict at or above `failOn` exists. */
+  /** What this report says the run's exit status must be: `failed` exactly when a verdict at or above `failOn`, a run error or an expired known deviation exists. */
   status: 'passed' | 'failed';
+  /**
+   * The exit code of the run: 0 conforming, 1 conformance failures (the target was judged and
+   * something failed), 2 a configuration or harness error (a run error outside tests, or a role
+   * whose answers tested nothing).
+   */
+  exitCode: 0 | 1 | 2;
   /** HARNESS_FAIL_ON of the run: the verdict at and above which the run fails. */
   failOn: FailOn;
   target: TargetMeta | null;
@@ -159,6 +206,8 @@ export interface FindingReport {
   detail?: string;
   /** Bodies saved beside the report as `bodies/<sha256>` (never inlined), by side. */
   bodies?: { baseline?: string; candidate?: string };
+  /** Verdict known: the entry of the known deviations that matched, and the verdict it replaced. */
+  known?: KnownMark;
 }
 
 export interface LegReport {
