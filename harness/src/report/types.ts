@@ -96,6 +96,24 @@ export interface RunMeta {
   rawSecrets: boolean;
   /** Errors of the run outside tests (global set-up, a worker crash). */
   runErrors: string[];
+  /** Roles whose answers tested nothing (a sign-in wall, a bot challenge...): one error each; their own failures are grouped under it. */
+  inconclusive?: InconclusiveRole[];
+}
+
+/** A role most of whose exchanges were answered by something that tests nothing. */
+export interface InconclusiveRole {
+  role: string;
+  /** What was seen: the same page everywhere, an authentication challenge, a bot challenge, one redirect target, a certificate for other names. */
+  kind: 'same-page' | 'auth' | 'challenge' | 'redirect' | 'certificate';
+  /** Exchanges that looked like it, of all the role's exchanges. */
+  seen: number;
+  total: number;
+  /** The sentence the report shows: what was seen and what to check. */
+  message: string;
+  /** The anchor of the role's inconclusive test (`<role>/inconclusive`). */
+  key: string;
+  /** Expectations of the role that fail the run, grouped under it. */
+  grouped: number;
 }
 
 export interface TargetMeta {
