@@ -9,6 +9,7 @@ import { shapeByName } from '../shapes';
 import { anchor } from './anchors';
 import type { CollectedTest } from './collected';
 import { isSecretHeader } from '../har/secrets';
+import { findInconclusive } from './inconclusive';
 import { knownReport, type KnownInput } from './known';
 import { reproduceCommand } from './repro';
 import { describeSecret, redactHeaderValue, redactSetCookieText, redactUrl } from './secrets';
@@ -34,7 +35,7 @@ import {
 
 export interface BuildInput {
   tests: CollectedTest[];
-  run: Omit<RunMeta, 'status' | 'protocolMix' | 'exitCode'>;
+  run: Omit<RunMeta, 'status' | 'protocolMix' | 'exitCode' | 'inconclusive'>;
   /** The run's known deviations (absent or empty: none). Expiry is read against the day the run started. */
   known?: KnownInput;
 }
@@ -75,6 +76,10 @@ interface RawResponse {
   decodeError?: unknown;
   tls?: Record<string, unknown>;
   timings?: { totalMs?: unknown };
+  sha256?: unknown;
+  title?: unknown;
+  markers?: unknown;
+  redirect?: unknown;
 }
 
 interface RawStep {
@@ -447,10 +452,15 @@ function responseOf(r: RawResponse, protocol: LegProtocol, ctx: Context): Respon
             ...(str(tls.peerIssuer) ? { peerIssuer: str(tls.peerIssuer) } : {}),
             ...(str(tls.validFrom) ? { validFrom: str(tls.validFrom) } : {}),
             ...(str(tls.validTo) ? { validTo: str(tls.validTo) } : {}),
+            ...(Array.isArray(tls.peerNames) ? { peerNames: tls.peerNames.map(text) } : {}),
           },
         }
       : {}),
     ...(num(r.timings?.totalMs) !== undefined ? { totalMs: num(r.timings?.totalMs) } : {}),
+    ...(str(r.sha256) && SHA256.test(str(r.sha256)!) ? { sha256: str(r.sha256) } : {}),
+    ...(str(r.title) ? { title: str(r.title)!.slice(0, 120) } : {}),
+    ...(Array.isArray(r.markers) ? { markers: r.markers.map(text).slice(0, 12) } : {}),
+    ...(str(r.redirect) ? { redirect: ctx.rawSecrets ? str(r.redirect) : redactUrl(str(r.redirect)!) } : {}),
   };
 }
 
@@ -491,9 +501,9 @@ export function buildResults(input: BuildInput): ConformanceResults {
     ...(input.run.baseline ? { baseline: input.run.baseline } : {}),
     failOn: input.run.failOn,
   };
-  const tests = lastAttempts(input.tests)
-    .map((t) => buildTest(t, ctx))
-    .sort(compareTests);
+  const built = lastAttempts(input.tests).map((t) => buildTest(t, ctx));
+  const inconclusive = findInconclusive(built, input.run.failOn);
+  const tests = [...built, ...inconclusive.tests].sort(compareTests);
   const totals = emptyCounts();
   const roles = new Map<string, RoleSummary>();
   const protocolMix: Record<string, number> = {};
@@ -514,11 +524,12 @@ export function buildResults(input: BuildInput): ConformanceResults {
   const expired = known?.entries.some((e) => e.status === 'expired') ?? false;
   const failing = (Object.keys(totals) as Verdict[]).some((v) => totals[v] > 0 && failsRun(v, input.run.failOn));
   const status = failing || runErrors.length > 0 || expired ? 'failed' : 'passed';
-  const exitCode = runErrors.length > 0 ? 2 : status === 'failed' ? 1 : 0;
+  // A run that could not judge (an error outside tests, a role whose answers tested nothing) is not a conformance verdict.
+  const exitCode = runErrors.length > 0 || inconclusive.roles.length > 0 ? 2 : status === 'failed' ? 1 : 0;
   const sortedMix = Object.fromEntries(Object.entries(protocolMix).sort(([a], [b]) => cmp(a, b)));
   return {
     schema: RESULTS_SCHEMA,
-    run: { ...input.run, status, exitCode, protocolMix: sortedMix },
+    run: { ...input.run, status, exitCode, protocolMix: sortedMix, ...(inconclusive.roles.length ? { inconclusive: inconclusive.roles } : {}) },
     totals,
     roles: [...roles.values()].sort((a, b) => roleIndex(a.role) - roleIndex(b.role) || cmp(a.role, b.role)),
     tests,

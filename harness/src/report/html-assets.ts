@@ -13,6 +13,7 @@ header.top h1{margin:0 0 4px;font-size:20px}
 header.top .meta{font-size:12px;opacity:.9}
 header.top .meta span{margin-right:14px;white-space:nowrap}
 header.top .meta span.wrap{white-space:normal;word-break:break-all}
+header.top .meta.inconclusive{background:#f3e5f5;border-left:4px solid var(--error);padding:4px 8px}
 main{padding:12px 20px}
 h2{font-size:16px;margin:16px 0 8px}
 code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}

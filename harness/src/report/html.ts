@@ -12,6 +12,7 @@ import { causes } from './causes';
 import { esc, markDifference, safeScreenshotSource } from './escape';
 import { CSS, SCRIPT } from './html-assets';
 import { knownProblem } from './known';
+import { EXIT_MEANING } from './terminal';
 import type { ConformanceResults, Counts, Expectation, FindingReport, KnownEntryReport, StepReport, TestReport, Verdict } from './types';
 
 export interface HtmlOptions {
@@ -78,6 +79,8 @@ ${
       )}</span></div>`
     : ''
 }
+${(run.inconclusive ?? []).map((i) => `<div class="meta inconclusive"><span class="wrap"><b>${esc(i.role)}</b>: ${esc(i.message)} <a href="#${esc(i.key)}">(its error)</a></span></div>`).join('')}
+<div class="meta"><span>exit status ${esc(run.exitCode)}: ${esc(EXIT_MEANING[run.exitCode])}</span></div>
 <div class="meta"><span>the data of this page: results.json beside it (JUnit: junit.xml)</span></div>
 ${run.target ? `<div class="meta"><span class="wrap">{section} = ${esc(run.target.section)}${run.target.sectionSource ? ` (${esc(run.target.sectionSource)})` : ''}</span></div>` : ''}
 </header>`;
@@ -181,6 +184,17 @@ function failures(r: ConformanceResults): string {
   const warned = warnings.rows.length
     ? `<section class="warnings"><h2>Warnings and diffs, not failing the run (${counted(warnings)})</h2><ol>${warnings.rows.join('\n')}</ol></section>`
     : '';
+  for (const i of [...(r.run.inconclusive ?? [])].reverse()) {
+    const tests = r.tests.filter((t) => (t.role === i.role || i.dependents?.includes(t.key)) && t.key !== i.key && FAILING(t.verdict));
+    items.rows.unshift(
+      `<li data-role="${esc(i.role)}" data-verdict="error" data-level="must" data-source="capture" data-id="${esc(`${i.role} inconclusive`)}">${badge('error')} <a href="#${esc(i.key)}">${esc(`${i.role}/inconclusive`)}</a>: ${esc(i.message)}${
+        tests.length
+          ? `<details><summary>${i.grouped} failing expectation${i.grouped === 1 ? '' : 's'} of ${esc(i.role)} grouped under it, in ${tests.length} test${tests.length === 1 ? '' : 's'}</summary>${tests.map((t) => `<a href="#${t.key}">${esc(t.id)}</a>`).join(', ')}</details>`
+          : ''
+      }</li>`,
+    );
+    items.count += 1 + i.grouped;
+  }
   const expired = (r.known?.entries ?? []).filter((e) => e.status === 'expired');
   for (const e of expired)
     items.rows.unshift(

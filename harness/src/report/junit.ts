@@ -5,8 +5,9 @@
  * in <system-out> (unless HARNESS_FAIL_ON makes them fail the run: then they are <failure>s).
  */
 import { failsRun, type Verdict } from '../core';
+import { inconclusiveOf } from './inconclusive';
 import { knownProblem } from './known';
-import type { ConformanceResults, Expectation, FindingReport, TestReport } from './types';
+import type { ConformanceResults, Expectation, FindingReport, InconclusiveRole, TestReport } from './types';
 
 /** Why a difference that does not fail the run is still shown. */
 const PASSING_DIFFERENCE: Partial<Record<Verdict, string>> = {
@@ -52,10 +53,13 @@ function details(t: TestReport, e: Expectation): string {
   return lines.join('\n');
 }
 
-function testcase(t: TestReport, e: Expectation, failOn: ConformanceResults['run']['failOn']): string {
+function testcase(t: TestReport, e: Expectation, failOn: ConformanceResults['run']['failOn'], grouped?: InconclusiveRole): string {
   const first = e.findings.find((f) => f.verdict === e.verdict) ?? e.findings[0];
   const attrs = `name="${xml(e.id)}" classname="${xml(`${t.role}.${t.id}`)}" time="0"`;
   const body = details(t, e);
+  // The role's answers tested nothing: its failures are not the target's verdict, its one error says why.
+  if (grouped && failsRun(e.verdict, failOn))
+    return `    <testcase ${attrs}>\n      <skipped message="${xml(`not judged: ${grouped.role} is inconclusive (${grouped.role}/inconclusive); ${e.verdict} here`)}"/>\n    </testcase>`;
   if (e.verdict === 'error')
     return `    <testcase ${attrs}>\n      <error message="${xml(first.message ?? first.actual)}" type="run-error">${xml(body)}</error>\n    </testcase>`;
   if (e.verdict === 'fail' || (e.verdict !== 'pass' && failsRun(e.verdict, failOn))) {
@@ -74,9 +78,8 @@ export function renderJunit(results: ConformanceResults): string {
   const expiredKnown = knownEntries.filter((e) => e.status === 'expired').length;
   const total = Object.values(t).reduce((n, c) => n + c, 0) + results.run.runErrors.length + knownEntries.length;
   const failOn = results.run.failOn;
-  const failures = (c: ConformanceResults['totals']) =>
-    (Object.keys(c) as Verdict[]).filter((v) => v !== 'error' && failsRun(v, failOn)).reduce((n, v) => n + c[v], 0);
-  const skips = (c: ConformanceResults['totals']) => c.skip + c['n/a'];
+  let totalFailures = 0;
+  let totalSkipped = 0;
   const run = results.run;
   const props = [
     ['target', run.target ? JSON.stringify(run.target.roles) : '(not available)'],
@@ -93,11 +96,16 @@ export function renderJunit(results: ConformanceResults): string {
   const suites: string[] = [];
   for (const role of results.roles) {
     const tests = results.tests.filter((t) => t.role === role.role);
-    const cases = tests.flatMap((t) => t.expectations.map((e) => testcase(t, e, failOn)));
-    const c = role.counts;
+    const cases = tests.flatMap((t) => {
+      const grouped = inconclusiveOf(results, t);
+      return t.expectations.map((e) => testcase(t, e, failOn, t.key === grouped?.key ? undefined : grouped));
+    });
+    const count = (tag: string) => cases.filter((c) => c.includes(`\n      <${tag} `) || c.includes(`\n      <${tag}/>`)).length;
     suites.push(
-      `  <testsuite name="${xml(role.role)}" tests="${cases.length}" failures="${failures(c)}" errors="${c.error}" skipped="${skips(c)}" time="0">\n${properties}${cases.join('\n')}\n  </testsuite>`,
+      `  <testsuite name="${xml(role.role)}" tests="${cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="0">\n${properties}${cases.join('\n')}\n  </testsuite>`,
     );
+    totalFailures += count('failure');
+    totalSkipped += count('skipped');
   }
   if (knownEntries.length) {
     const cases = knownEntries.map((e) => {
@@ -124,7 +132,7 @@ export function renderJunit(results: ConformanceResults): string {
     );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
-<testsuites name="${xml(run.title)}" tests="${total}" failures="${failures(t) + expiredKnown}" errors="${t.error + run.runErrors.length}" skipped="${skips(t)}" time="${(run.durationMs / 1000).toFixed(3)}">
+<testsuites name="${xml(run.title)}" tests="${total}" failures="${totalFailures + expiredKnown}" errors="${t.error + run.runErrors.length}" skipped="${totalSkipped + knownEntries.filter((e) => e.status === 'not-run').length}" time="${(run.durationMs / 1000).toFixed(3)}">
 ${suites.join('\n')}
 </testsuites>
 `;

@@ -105,7 +105,8 @@ test('against the reference the three files agree and say passed; the exit statu
   const run = await playwrightCli(['test', ...SELECTION, `--reporter=${REPORTER}`], env({ HARNESS_REPORT_DIR: out, HARNESS_REPORT_TITLE: 'Reference run' }));
   expect(`${run.code}\n${run.stdout.slice(-3000)}`).toMatch(/^0\n/);
   const report = read(out);
-  expect(report.results.run).toMatchObject({ status: 'passed', title: 'Reference run' });
+  expect(report.results.run).toMatchObject({ status: 'passed', title: 'Reference run', exitCode: 0 });
+  expect(report.results.run.inconclusive).toBeUndefined();
   expect(report.results.totals.pass).toBeGreaterThan(50);
   expect(failingIds(report.results)).toEqual([]);
   expect(report.results.tests.some((t) => t.kind === 'browser-flow' && t.browser?.screenshot && t.browser.redirects.length > 0)).toBe(true);

@@ -20,6 +20,7 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   const out: string[] = [];
   const status = results.run.status === 'failed' ? 'FAILED' : 'PASSED';
   out.push(`Conformance ${status}: ${results.run.title} (fails on ${results.run.failOn} and worse)`);
+  for (const r of results.run.inconclusive ?? []) out.push(`  ! ${r.role}: ${r.message}`);
   const site = (m: NonNullable<ConformanceResults['run']['target']>) =>
     `${m.roles.site?.[0] ?? Object.values(m.roles)[0]?.[0] ?? '(no role)'}${m.origin === 'reference' ? ' (embedded reference)' : ''}`;
   if (results.run.baseline)
@@ -48,6 +49,14 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   }
   for (const e of results.run.runErrors) failing.push(`  E run: ${e.split('\n')[0].slice(0, 150)}`);
   count += results.run.runErrors.length;
+  for (const r of [...(results.run.inconclusive ?? [])].reverse()) {
+    failing.unshift(
+      clip(
+        `  E ${r.role}/inconclusive: ${r.seen} of ${r.total} exchanges alike (${r.kind}); ${r.grouped} failing expectation${r.grouped === 1 ? '' : 's'} of ${r.role} grouped under it`,
+      ),
+    );
+    count += 1 + r.grouped;
+  }
   const expired = (results.known?.entries ?? []).filter((e) => e.status === 'expired');
   for (const e of expired) failing.unshift(clip(`  E ${knownProblem(e)}`));
   count += expired.length;
@@ -74,9 +83,17 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
     if (differs.length > MAX_FAILURES) out.push(`  ... and ${differs.length - MAX_FAILURES} more causes in the report`);
   }
   out.push(...knownLines(results));
+  out.push(`Exit status ${results.run.exitCode}: ${EXIT_MEANING[results.run.exitCode]}`);
   out.push(`Report: ${reportPath} (results.json, junit.xml beside it)`);
   return out.join('\n');
 }
+
+/** What each exit code of a run means (README, "Exit status"). */
+export const EXIT_MEANING: Record<0 | 1 | 2, string> = {
+  0: 'conforming',
+  1: 'conformance failures',
+  2: 'a configuration or harness error (the run could not judge the target)',
+};
 
 const clip = (line: string) => (line.length > 160 ? `${line.slice(0, 157)}...` : line);
 

@@ -112,8 +112,10 @@ export interface InconclusiveRole {
   message: string;
   /** The anchor of the role's inconclusive test (`<role>/inconclusive`). */
   key: string;
-  /** Expectations of the role that fail the run, grouped under it. */
+  /** Expectations that fail the run grouped under it: the role's own, and those of tests whose only failures are addresses its pages did not give (`discover`). */
   grouped: number;
+  /** Keys of the other roles' tests grouped under it (their addresses are read from its pages). */
+  dependents?: string[];
 }
 
 export interface TargetMeta {
@@ -241,8 +243,16 @@ export interface ResponseReport {
   bodySize: number;
   decodedSize?: number;
   decodeError?: string;
-  tls?: { protocol: string; peerSubject?: string; peerIssuer?: string; validFrom?: string; validTo?: string };
+  tls?: { protocol: string; peerSubject?: string; peerIssuer?: string; validFrom?: string; validTo?: string; peerNames?: string[] };
   totalMs?: number;
+  /** SHA-256 of the decoded body: the same page answering many addresses is told by it. */
+  sha256?: string;
+  /** The HTML page's title. */
+  title?: string;
+  /** Marks of a bot or WAF challenge found on a 403, 429 or 503. */
+  markers?: string[];
+  /** A redirect's target without its query (redacted as addresses are). */
+  redirect?: string;
 }
 
 export interface StepReport {
