@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv from 'ajv';
+import { parse } from '@humanwhocodes/momoa';
 import picomatch from 'picomatch';
 import { KnownDeviationsError } from './errors';
 import { KNOWN_SCHEMA } from './schema';
@@ -109,4 +110,15 @@ export function loadKnown(file: string = DEFAULT_KNOWN_FILE, options: { explicit
   });
   if (problems.length) throw new KnownDeviationsError(shown, problems);
   return { file, present: true, entries };
+}
+
+/** The line of each entry of a known deviations file (1-based), by position, for CI annotations; empty when it does not parse. */
+export function entryLines(file: string): number[] {
+  try {
+    const doc = parse(fs.readFileSync(file, 'utf8'), { mode: 'json' });
+    const list = doc.body.type === 'Object' ? doc.body.members.find((m) => m.name.type === 'String' && m.name.value === 'deviations')?.value : undefined;
+    return list?.type === 'Array' ? list.elements.map((e) => e.value.loc.start.line) : [];
+  } catch {
+    return [];
+  }
 }

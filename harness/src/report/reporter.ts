@@ -19,6 +19,9 @@ import { BODIES_DIR, isBodyAttachment, saveBody, type SavedBodyFile } from './sa
 import { saveScreenshots, SCREENSHOTS_DIR } from './saved-screenshots';
 import type { ConformanceResults } from './types';
 import { HarnessError } from '../core';
+import { entryLines } from '../known';
+import { specLocator } from '../spec-model/locate';
+import { annotations, summaryMarkdown } from './github';
 import type { KnownDeviations } from '../known';
 import { harnessSettings } from '../settings/harness';
 import { knownDeviationsOf } from '../settings/run';
@@ -26,6 +29,8 @@ import { knownDeviationsOf } from '../settings/run';
 export const RESULTS_FILE = 'results.json';
 export const HTML_FILE = 'index.html';
 export const JUNIT_FILE = 'junit.xml';
+/** The Markdown summary (GitHub's job summary; any CI can show it). */
+export const SUMMARY_FILE = 'summary.md';
 
 export default class ConformanceReporter implements Reporter {
   private readonly options: ResolvedOptions;
@@ -90,7 +95,13 @@ export default class ConformanceReporter implements Reporter {
     fs.writeFileSync(path.join(dir, JUNIT_FILE), renderJunit(results));
     const file = path.join(dir, HTML_FILE);
     const relative = path.relative(process.cwd(), file);
-    console.log(`\n${terminalSummary(results, relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file)}`);
+    const shown = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+    const markdown = summaryMarkdown(results, shown);
+    fs.writeFileSync(path.join(dir, SUMMARY_FILE), markdown);
+    console.log(`\n${terminalSummary(results, shown)}`);
+    this.speakCi(results, markdown);
+    // Playwright exits 0 or 1; a run that could not judge the target exits 2 (Node keeps an exit code set while exiting).
+    if (results.run.exitCode === 2) process.once('exit', () => (process.exitCode = 2));
     if (results.run.status !== 'failed') return undefined;
     this.failed = true;
     if (this.merging) console.log(`merge-reports exits with status 1: the merged results hold a verdict at or above ${results.run.failOn} (HARNESS_FAIL_ON).`);
@@ -106,6 +117,25 @@ export default class ConformanceReporter implements Reporter {
     if (this.merging && this.failed) throw new Error(`conformance: the merged results hold a verdict at or above ${this.options.failOn} (HARNESS_FAIL_ON)`);
   }
 
+  /** In GitHub Actions (or with HARNESS_GITHUB=1): annotations on the failing spec lines, and the job summary. */
+  private speakCi(results: ConformanceResults, markdown: string): void {
+    const { ci } = harnessSettings(process.env);
+    if (!ci.github) return;
+    const root = process.env.GITHUB_WORKSPACE || process.cwd();
+    const locate = specLocator(this.specsDir(), root);
+    const knownFile = results.known ? path.resolve(process.cwd(), results.known.file) : undefined;
+    const lines = knownFile ? entryLines(knownFile) : [];
+    if (results.known && knownFile) results.known.file = path.relative(root, knownFile).split(path.sep).join('/');
+    for (const line of annotations(results, locate, (i) => lines[i])) console.log(line);
+    if (ci.stepSummary) {
+      try {
+        fs.appendFileSync(ci.stepSummary, `${markdown}\n`);
+      } catch (e) {
+        console.log(`conformance: the job summary could not be written to GITHUB_STEP_SUMMARY (${(e as Error).message})`);
+      }
+    }
+  }
+
   /** The run's known deviations (HARNESS_KNOWN); a file that does not load is an error of the run (the set-up refused it already). */
   private knownDeviations(): KnownDeviations | undefined {
     try {
@@ -117,10 +147,14 @@ export default class ConformanceReporter implements Reporter {
     }
   }
 
-  private build(result: FullResult): ConformanceResults {
-    // The spec files sit in specs/ beside the configuration; the Playwright tests that replay them in tests/.
+  /** The spec files sit in specs/ beside the configuration; the Playwright tests that replay them in tests/. */
+  private specsDir(): string {
     const fromConfig = this.config?.rootDir ? path.join(this.config.rootDir, 'specs') : undefined;
-    const specsDir = fromConfig && fs.existsSync(fromConfig) ? fromConfig : path.join(process.cwd(), 'specs');
+    return fromConfig && fs.existsSync(fromConfig) ? fromConfig : path.join(process.cwd(), 'specs');
+  }
+
+  private build(result: FullResult): ConformanceResults {
+    const specsDir = this.specsDir();
     const baseline = baselineMeta(process.env);
     const known = this.knownDeviations();
     return buildResults({
