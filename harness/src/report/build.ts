@@ -9,6 +9,7 @@ import { shapeByName } from '../shapes';
 import { anchor } from './anchors';
 import type { CollectedTest } from './collected';
 import { isSecretHeader } from '../har/secrets';
+import { compareWithPrevious, type PreviousRun } from './history';
 import { findInconclusive } from './inconclusive';
 import { knownReport, type KnownInput } from './known';
 import { reproduceCommand } from './repro';
@@ -38,6 +39,8 @@ export interface BuildInput {
   run: Omit<RunMeta, 'status' | 'protocolMix' | 'exitCode' | 'inconclusive'>;
   /** The run's known deviations (absent or empty: none). Expiry is read against the day the run started. */
   known?: KnownInput;
+  /** A previous run to compare with. */
+  previous?: PreviousRun;
 }
 
 export { emptyCounts, worst } from '../core';
@@ -534,6 +537,7 @@ export function buildResults(input: BuildInput): ConformanceResults {
     roles: [...roles.values()].sort((a, b) => roleIndex(a.role) - roleIndex(b.role) || cmp(a.role, b.role)),
     tests,
     ...(known ? { known } : {}),
+    ...(input.previous ? { history: compareWithPrevious(tests, input.previous, input.run.startedAt, input.run.failOn) } : {}),
   };
 }
 

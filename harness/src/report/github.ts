@@ -165,6 +165,21 @@ export function summaryMarkdown(r: ConformanceResults, reportPath: string): stri
       );
     out.push('');
   }
+  const h = r.history;
+  if (h) {
+    out.push(
+      `### ${h.rerun ? 'Re-run of the failing tests of' : 'Since the previous run,'} ${mdCode(h.previous.file)} (${h.previous.startedAt.slice(0, 10)})`,
+      '',
+    );
+    out.push(`${h.new.length} new, ${h.fixed.length} fixed, ${h.still.length} still failing${h.notRun ? `, ${h.notRun} not run this time` : ''}.`, '');
+    const rows = [...h.new.map((i) => ['new', i] as const), ...h.fixed.map((i) => ['fixed', i] as const), ...h.still.map((i) => ['still failing', i] as const)];
+    if (rows.length) {
+      out.push('| | expectation | first seen |', '|---|---|---|');
+      for (const [what, i] of rows.slice(0, SUMMARY_CAUSES)) out.push(`| ${what} | ${mdText(i.id)} | ${i.firstSeen.slice(0, 10)} |`);
+      if (rows.length > SUMMARY_CAUSES) out.push(`| | ... and ${rows.length - SUMMARY_CAUSES} more in the report | |`);
+      out.push('');
+    }
+  }
   out.push(`Report: ${mdCode(reportPath)} (results.json and junit.xml beside it).`, '');
   return out.join('\n');
 }

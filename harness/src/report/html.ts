@@ -81,9 +81,25 @@ ${
 }
 ${(run.inconclusive ?? []).map((i) => `<div class="meta inconclusive"><span class="wrap"><b>${esc(i.role)}</b>: ${esc(i.message)} <a href="#${esc(i.key)}">(its error)</a></span></div>`).join('')}
 <div class="meta"><span>exit status ${esc(run.exitCode)}: ${esc(EXIT_MEANING[run.exitCode])}</span></div>
+${historyBlock(r)}
 <div class="meta"><span>the data of this page: results.json beside it (JUnit: junit.xml)</span></div>
 ${run.target ? `<div class="meta"><span class="wrap">{section} = ${esc(run.target.section)}${run.target.sectionSource ? ` (${esc(run.target.sectionSource)})` : ''}</span></div>` : ''}
 </header>`;
+}
+
+/** New, fixed and still failing expectations since the previous run, each with the day it was first seen failing. */
+function historyBlock(r: ConformanceResults): string {
+  const h = r.history;
+  if (!h) return '';
+  const day = (iso: string) => esc(iso.slice(0, 10));
+  const list = (title: string, items: typeof h.new, linked: boolean) =>
+    items.length
+      ? `<details><summary>${esc(title)} (${items.length})</summary><ul>${items
+          .slice(0, 200)
+          .map((i) => `<li>${linked ? `<a href="#${esc(i.key)}">${esc(i.id)}</a>` : esc(i.id)} <span class="muted">first seen ${day(i.firstSeen)}</span></li>`)
+          .join('')}${items.length > 200 ? '<li>...</li>' : ''}</ul></details>`
+      : '';
+  return `<div class="meta history"><span class="wrap">${h.rerun ? 're-run of the failing tests of' : 'since the previous run,'} ${esc(h.previous.file)} (${day(h.previous.startedAt)}): <b>${h.new.length} new</b>, ${h.fixed.length} fixed, ${h.still.length} still failing${h.notRun ? `, ${h.notRun} not run this time` : ''}</span>${list('new', h.new, true)}${list('fixed', h.fixed, false)}${list('still failing', h.still, true)}</div>`;
 }
 
 /** Summary columns: pass, fail and error always, the other verdicts when the run has them. */

@@ -22,7 +22,7 @@ import type { EmbeddedReference } from '../embedded/reference-process';
 import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy } from '../testing/mutating-proxy';
 import { startProxiedReference, stopProxiedReference } from '../testing/proxied-reference';
-import { playwrightCli, REPORTER, type CliRun } from './run-playwright';
+import { playwrightCli, REPORTER, ROOT, type CliRun } from './run-playwright';
 import type { ConformanceResults } from './types';
 
 const NAMES = ['www.lessons.test', 'lessons.test', 'media.lessons.test', 'maintenance.lessons.test'];
@@ -131,7 +131,14 @@ function brokenRun(): Promise<{ run: CliRun; dir: string; blob: string }> {
     const blob = path.join(work, 'blob-all');
     const run = await playwrightCli(
       ['test', ...SELECTION, `--reporter=blob,${REPORTER}`],
-      env({ TARGET_SECTION: 'static', HARNESS_REPORT_DIR: dir, PLAYWRIGHT_BLOB_OUTPUT_DIR: blob }),
+      env({
+        TARGET_SECTION: 'static',
+        HARNESS_REPORT_DIR: dir,
+        PLAYWRIGHT_BLOB_OUTPUT_DIR: blob,
+        // As in GitHub Actions: annotations on stdout, the job summary appended to the step's file.
+        GITHUB_ACTIONS: 'true',
+        GITHUB_STEP_SUMMARY: path.join(work, 'step-summary.md'),
+      }),
     );
     return { run, dir, blob };
   })();
@@ -158,7 +165,33 @@ test('against a broken target the three files agree on the failing expectation; 
   expect(run.stdout).toContain(
     'x site/home header x-frame-options: expected "the list SAMEORIGIN, SAMEORIGIN (2 members, in one field line or several)", got "SAMEORIGIN (1 member)"',
   );
+  expect(report.results.run.exitCode).toBe(1);
+  expect(run.stdout).toContain('Exit status 1: conformance failures');
+  // GitHub's annotation at the spec line of the failing expectation, and the job summary.
+  const line = fs
+    .readFileSync(path.join(ROOT, 'specs', 'site.json'), 'utf8')
+    .split('\n')
+    .findIndex((l) => l.trim() === '"x-frame-options": {');
+  expect(run.stdout).toContain(
+    `::error file=specs/site.json,line=${line + 1},title=site/home header x-frame-options::expected "the list SAMEORIGIN, SAMEORIGIN`,
+  );
+  const summary = fs.readFileSync(path.join(work, 'step-summary.md'), 'utf8');
+  expect(summary).toMatch(/^## Conformance FAILED: Conformance report\n\nExit status 1: conformance failures\./);
+  expect(summary).toBe(`${fs.readFileSync(path.join(out, 'summary.md'), 'utf8')}\n`);
 }, 180000);
+
+test('a configuration the set-up refuses: exit status 2, the error in results.json and the summary', async () => {
+  const out = path.join(work, 'refused');
+  const run = await playwrightCli(['test', 'tests/replay.test.ts', '--grep', 'site/home$', `--reporter=${REPORTER}`], {
+    TARGET_URL: 'www.lessons.test',
+    HARNESS_REPORT_DIR: out,
+  });
+  expect(`${run.code}\n${run.stdout.slice(-1500)}`).toMatch(/^2\n/);
+  const results = read(out).results;
+  expect(results.run).toMatchObject({ status: 'failed', exitCode: 2 });
+  expect(results.run.runErrors.join('\n')).toContain('TARGET_URL: "www.lessons.test" is not an absolute URL with a scheme');
+  expect(run.stdout).toContain('Exit status 2: a configuration or harness error');
+}, 120000);
 
 /** results.json without what legitimately differs between two runs (see the file comment). */
 function content(r: ConformanceResults): unknown {

@@ -22,6 +22,7 @@ import { HarnessError } from '../core';
 import { entryLines } from '../known';
 import { specLocator } from '../spec-model/locate';
 import { annotations, summaryMarkdown } from './github';
+import { readPrevious, type PreviousRun } from './history';
 import type { KnownDeviations } from '../known';
 import { harnessSettings } from '../settings/harness';
 import { knownDeviationsOf } from '../settings/run';
@@ -136,6 +137,23 @@ export default class ConformanceReporter implements Reporter {
     }
   }
 
+  /**
+   * The run to compare with: HARNESS_PREVIOUS (`none`: no comparison), else the file HARNESS_RERUN
+   * re-runs, else the results.json the last run left in the report folder (read before this run
+   * writes its own). A file named that cannot be read is an error of the run.
+   */
+  private previousRun(): PreviousRun | undefined {
+    const { history } = harnessSettings(process.env);
+    if (history.previous?.toLowerCase() === 'none') return undefined;
+    const named = history.previous ?? history.rerun;
+    const file = named ? path.resolve(process.cwd(), named) : path.join(this.options.outputFolder, RESULTS_FILE);
+    if (!named && !fs.existsSync(file)) return undefined;
+    const read = readPrevious(file, { rerun: history.previous === undefined && history.rerun !== undefined });
+    if (!('problem' in read)) return read;
+    if (named) this.runErrors.push(`${history.previous ? 'HARNESS_PREVIOUS' : 'HARNESS_RERUN'}: ${read.problem}`);
+    return undefined;
+  }
+
   /** The run's known deviations (HARNESS_KNOWN); a file that does not load is an error of the run (the set-up refused it already). */
   private knownDeviations(): KnownDeviations | undefined {
     try {
@@ -157,9 +175,11 @@ export default class ConformanceReporter implements Reporter {
     const specsDir = this.specsDir();
     const baseline = baselineMeta(process.env);
     const known = this.knownDeviations();
+    const previous = this.previousRun();
     return buildResults({
       tests: [...this.tests.values()],
       ...(known ? { known } : {}),
+      ...(previous ? { previous } : {}),
       run: {
         title: this.options.title,
         startedAt: result.startTime.toISOString(),

@@ -83,6 +83,7 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
     if (differs.length > MAX_FAILURES) out.push(`  ... and ${differs.length - MAX_FAILURES} more causes in the report`);
   }
   out.push(...knownLines(results));
+  out.push(...historyLines(results));
   out.push(`Exit status ${results.run.exitCode}: ${EXIT_MEANING[results.run.exitCode]}`);
   out.push(`Report: ${reportPath} (results.json, junit.xml beside it)`);
   return out.join('\n');
@@ -117,5 +118,25 @@ function knownLines(results: ConformanceResults): string[] {
     if (matched.length > MAX_FAILURES) out.push(`  ... and ${matched.length - MAX_FAILURES} more in the report`);
   }
   for (const e of entries.filter((x) => x.status === 'unseen' || x.status === 'not-run')) out.push(clip(`  ? ${knownProblem(e)}`));
+  return out;
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** New failures, fixed ones and those still failing since the previous run, each with the day it was first seen. */
+export function historyLines(results: ConformanceResults, max = MAX_FAILURES): string[] {
+  const h = results.history;
+  if (!h) return [];
+  const head = h.rerun
+    ? `Re-run of the failing tests of ${h.previous.file} (${day(h.previous.startedAt)})`
+    : `Since the previous run (${day(h.previous.startedAt)})`;
+  const out = [`${head}: ${h.new.length} new, ${h.fixed.length} fixed, ${h.still.length} still failing${h.notRun ? `, ${h.notRun} not run this time` : ''}`];
+  const list = (mark: string, items: typeof h.new, say: string) => {
+    for (const i of items.slice(0, max)) out.push(clip(`  ${mark} ${i.id}: ${say} (first seen ${day(i.firstSeen)})`));
+    if (items.length > max) out.push(`  ... and ${items.length - max} more in the report`);
+  };
+  list('+', h.new, 'new');
+  list('-', h.fixed, 'fixed');
+  list('=', h.still, 'still failing');
   return out;
 }

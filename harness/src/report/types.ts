@@ -34,6 +34,31 @@ export interface ConformanceResults {
   bodies?: Record<string, { file: string; contentType: string; bytes: number }>;
   /** The known deviations file of the run and what became of each entry (absent when the file has none). */
   known?: KnownReport;
+  /** Compared with a previous run's results.json: new failures, fixed ones, those still failing. */
+  history?: HistoryReport;
+}
+
+export interface HistoryReport {
+  previous: { file: string; startedAt: string };
+  /** This run re-ran the previous run's failing tests (HARNESS_RERUN). */
+  rerun: boolean;
+  new: HistoryItem[];
+  fixed: HistoryItem[];
+  still: HistoryItem[];
+  /** Failing before, in tests this run did not run. */
+  notRun: number;
+}
+
+export interface HistoryItem {
+  /** The expectation's anchor (the same in every run). */
+  key: string;
+  id: string;
+  /** The test's id. */
+  test: string;
+  /** Its verdict in the run that saw it last (this one, or the previous one for a fixed one). */
+  verdict: Verdict;
+  /** When it was first seen failing: the start of that run (ISO). */
+  firstSeen: string;
 }
 
 /** The known deviations file as the run read it. */
@@ -197,6 +222,8 @@ export interface Expectation {
   clause?: string;
   shape?: ShapeInfo;
   findings: FindingReport[];
+  /** A failing expectation: the start of the first run it was seen failing in (carried from run to run). */
+  firstSeen?: string;
 }
 
 export interface ShapeInfo {
