@@ -234,3 +234,38 @@ test('two shards merged with merge-reports give the same results as one run (and
   expectAgreement(b);
   expect(m2.stdout).toContain('Conformance FAILED');
 }, 300000);
+
+test('known deviations through a run: the listed failure is known and the run passes its threshold, an expired entry fails it (exit 1), an entry whose expectation passed is no longer seen', async () => {
+  breakHome();
+  const out = path.join(work, 'known');
+  const knownFile = path.join(work, 'known-deviations.json');
+  const ticket = 'https://tickets.example/OPS-412';
+  fs.writeFileSync(
+    knownFile,
+    JSON.stringify({
+      deviations: [
+        { id: 'site/home header x-frame-options', actual: 'SAMEORIGIN (1 member)', reason: 'the CDN folds repeated lines', ticket, expires: '2999-12-31' },
+        { id: 'site/home header content-type', reason: 'fixed since', ticket, expires: '2999-12-31' },
+        { id: 'site/home header vary', reason: 'long ago', ticket, expires: '2001-01-01' },
+      ],
+    }),
+  );
+  const run = await playwrightCli(
+    ['test', 'tests/replay.test.ts', '--grep', 'site/home$', `--reporter=${REPORTER}`],
+    env({ HARNESS_KNOWN: knownFile, HARNESS_REPORT_DIR: out, TARGET_SECTION: 'static' }),
+  );
+  expect(`${run.code}\n${run.stdout.slice(-2500)}`).toMatch(/^1\n/);
+  const { results, junit } = read(out);
+  const xfo = results.tests.find((t) => t.id === 'site/home')!.expectations.find((e) => e.id === 'site/home header x-frame-options')!;
+  expect(xfo.verdict).toBe('known');
+  expect(xfo.findings.every((f) => f.known?.was === 'fail' && f.known.ticket === ticket)).toBe(true);
+  expect(results.tests.find((t) => t.id === 'site/home')!.status).toBe('passed');
+  expect(results.known!.entries.map((e) => e.status)).toEqual(['matched', 'unseen', 'expired']);
+  expect(results.run).toMatchObject({ status: 'failed', exitCode: 1 });
+  expect(run.stdout).toContain('E known deviation "site/home header vary": expired on 2001-01-01');
+  expect(run.stdout).toContain('? known deviation "site/home header content-type": no longer seen: remove it');
+  expect(run.stdout).toContain(
+    '~ site/home header x-frame-options in site/home: the CDN folds repeated lines (https://tickets.example/OPS-412, expires 2999-12-31)',
+  );
+  expect(junit).toContain('<failure message="expired on 2001-01-01" type="known/expired">');
+}, 120000);
