@@ -269,3 +269,38 @@ test('known deviations through a run: the listed failure is known and the run pa
   );
   expect(junit).toContain('<failure message="expired on 2001-01-01" type="known/expired">');
 }, 120000);
+
+test('re-running what failed: only the failing tests of a results.json run, each reported still failing, then fixed; a run in which nothing failed is nothing to re-run (exit 2)', async () => {
+  const { dir } = await brokenRun();
+  const previous = path.join(dir, 'results.json');
+  breakHome();
+  const again = path.join(work, 'rerun-broken');
+  const still = await playwrightCli(['test', `--reporter=${REPORTER}`], env({ TARGET_SECTION: 'static', HARNESS_RERUN: previous, HARNESS_REPORT_DIR: again }));
+  expect(`${still.code}\n${still.stdout.slice(-2500)}`).toMatch(/^1\n/);
+  const first = read(again).results;
+  expect(first.tests.map((t) => t.id).sort()).toEqual(['bare/browser/redirect-to-www', 'site/home']);
+  expect(first.history).toMatchObject({ rerun: true, new: [], fixed: [] });
+  expect(first.history!.still.map((i) => i.id).sort()).toEqual([
+    'bare/browser/redirect-to-www {base_url}/ x-frame-options',
+    'site/home header x-frame-options',
+  ]);
+  expect(still.stdout).toMatch(/Re-run of the failing tests of .*results\.json \(\d{4}-\d{2}-\d{2}\): 0 new, 0 fixed, 2 still failing/);
+
+  proxy.setMutation(undefined);
+  const fixed = path.join(work, 'rerun-fixed');
+  const ok = await playwrightCli(['test', `--reporter=${REPORTER}`], env({ TARGET_SECTION: 'static', HARNESS_RERUN: previous, HARNESS_REPORT_DIR: fixed }));
+  expect(`${ok.code}\n${ok.stdout.slice(-2500)}`).toMatch(/^0\n/);
+  expect(
+    read(fixed)
+      .results.history!.fixed.map((i) => i.id)
+      .sort(),
+  ).toEqual(['bare/browser/redirect-to-www {base_url}/ x-frame-options', 'site/home header x-frame-options']);
+  expect(ok.stdout).toContain('  - site/home header x-frame-options: fixed (first seen ');
+
+  const nothing = await playwrightCli(
+    ['test', `--reporter=${REPORTER}`],
+    env({ HARNESS_RERUN: path.join(fixed, 'results.json'), HARNESS_REPORT_DIR: path.join(work, 'rerun-nothing') }),
+  );
+  expect(nothing.code).toBe(2);
+  expect(nothing.stderr + nothing.stdout).toContain('names a run in which nothing failed: there is nothing to re-run');
+}, 400000);
