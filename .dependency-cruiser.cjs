@@ -24,6 +24,7 @@ const TEST_FILE = '\\.test\\.ts$';
 const PARTS = {
   core: { path: `${HARNESS}core/` },
   shapes: { path: `${HARNESS}shapes/` },
+  known: { path: `${HARNESS}known/` },
   'settings/harness': { path: `${HARNESS}settings/(harness|errors)\\.ts$` },
   'target-map': { path: `${HARNESS}target-map/` },
   transport: { path: `${HARNESS}transport/` },
@@ -50,7 +51,10 @@ const PARTS = {
  */
 const LAYERS = [
   { parts: ['core'], why: 'the shared vocabulary: verdicts and their order, levels, findings, errors, header lookup; it imports nothing of the harness' },
-  { parts: ['shapes', 'settings/harness'], why: 'named value shapes, and the HARNESS_* settings, read from the environment alone' },
+  {
+    parts: ['shapes', 'known', 'settings/harness'],
+    why: 'named value shapes, the known deviations file (read and matched against findings), and the HARNESS_* settings, read from the environment alone',
+  },
   { parts: ['target-map'], why: "the user's contract: where each role lives and how to reach it (roles, sides, dispatchers, the request limits)" },
   {
     parts: ['transport', 'discover', 'browser', 'embedded', 'settings'],

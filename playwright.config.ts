@@ -1,13 +1,26 @@
 import { defineConfig } from '@playwright/test';
 import { findChromium } from './harness/src/browser/chromium-path';
+import { rerunOf } from './harness/src/report/rerun';
 
 const chromium = findChromium();
+
+/** HARNESS_RERUN=<results.json>: only the tests that failed there. A file that names none stops the run as a configuration error (exit status 2). */
+function rerunGrep(): RegExp | undefined {
+  try {
+    return rerunOf(process.env)?.grep;
+  } catch (e) {
+    process.once('exit', () => (process.exitCode = 2));
+    throw e;
+  }
+}
+const rerun = rerunGrep();
 
 export default defineConfig({
   testDir: 'tests',
   outputDir: 'reports/test-results',
   globalSetup: './tests/global-setup.ts',
   forbidOnly: !!process.env.CI,
+  ...(rerun ? { grep: rerun } : {}),
   reporter: [
     ['list'],
     ['html', { outputFolder: 'reports/playwright', open: 'never' }],

@@ -8,7 +8,10 @@ import { resolveDiscover } from '../harness/src/replay/discovered';
 import { ReplayClients } from '../harness/src/replay/run';
 import { CHECKS } from '../harness/src/checks';
 import { loadSpecs, SpecLoadError } from '../harness/src/spec-model/load';
+import { dayOf, isExpired, type KnownDeviations } from '../harness/src/known';
 import { runSettings } from '../harness/src/settings';
+import { BROWSER_FLOWS } from '../harness/src/flows/browser/flows';
+import { checkValueNames } from '../harness/src/target-map/values';
 import { SPECS_DIR } from './support/paths';
 import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import {
@@ -40,18 +43,47 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
   try {
     // Every setting (HARNESS_*, both maps, the proxy) parsed and validated before anything starts.
     const settings = runSettings(process.env);
+    describeKnown(settings.known);
     const starts: Array<Promise<void>> = [];
     if (referenceRequested(process.env)) starts.push(startReference(TARGET_SIDE, cleanups));
     if (settings.baseline.kind === 'reference') starts.push(startReference(BASELINE_SIDE, cleanups));
     await Promise.all(starts);
-    await prepareSide(TARGET_SIDE, loadTargetMap(process.env), cleanups);
+    const targetMap = loadTargetMap(process.env);
     const baselineMap = loadBaselineMap(process.env);
+    checkValues([targetMap, ...(baselineMap ? [baselineMap] : [])]);
+    await prepareSide(TARGET_SIDE, targetMap, cleanups);
     if (baselineMap) await prepareSide(BASELINE_SIDE, baselineMap, cleanups);
   } catch (e) {
     await teardown();
     throw e;
   }
   return teardown;
+}
+
+/** A target value no spec or flow names is a misspelt one: it stops the run before any request (a bad spec folder is reported by the replay). */
+function checkValues(maps: readonly TargetMap[]): void {
+  let specs;
+  try {
+    specs = loadSpecs(SPECS_DIR, CHECKS);
+  } catch (e) {
+    if (e instanceof SpecLoadError) return;
+    throw e;
+  }
+  const named = new Set<string>([...JSON.stringify(specs).matchAll(/\{value:([A-Z][A-Z0-9_]*)\}/g)].map((m) => m[1]));
+  for (const flow of BROWSER_FLOWS) for (const v of flow.values ?? []) named.add(v);
+  for (const map of maps) checkValueNames(map.values, named);
+}
+
+/** The known deviations the run applies, and those already expired (the run will fail naming them). */
+function describeKnown(known: KnownDeviations): void {
+  if (known.entries.length === 0) return;
+  const today = dayOf(new Date());
+  const expired = known.entries.filter((e) => isExpired(e, today));
+  console.error(
+    `Known deviations: ${known.entries.length} in ${path.relative(process.cwd(), known.file) || known.file}${
+      expired.length ? `; expired, failing the run: ${expired.map((e) => `${e.id} (expired on ${e.expires})`).join(', ')}` : ''
+    }`,
+  );
 }
 
 /** An embedded reference process for one side, described by that side's variables. */

@@ -7,7 +7,7 @@ import { Pacer, perWorker } from '../harness/src/diff/pace';
 import { replayDifferential } from '../harness/src/diff/replay';
 import { runSettings } from '../harness/src/settings';
 import { loadTargetMap, skipReason } from '../harness/src/target-map';
-import { assertFindings } from './support/assert';
+import { assertFindings, markKnownFindings } from './support/assert';
 import { SPECS_DIR } from './support/paths';
 
 /*
@@ -61,6 +61,7 @@ for (const spec of SPECS) {
         const { record, bodies } = b
           ? await replayDifferential(item, c, b.clients, { role: spec.role, settings: SETTINGS.baseline, hosts: b.hosts })
           : { record: await replayItem(item, c, { role: spec.role }), bodies: [] };
+        markKnownFindings(allFindings(record));
         await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
         for (const saved of bodies) await testInfo.attach(`body ${saved.sha256}`, { body: saved.body, contentType: saved.contentType });
         test.skip(record.skipped !== undefined, record.skipped);

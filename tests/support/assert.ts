@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { judge, type Finding } from '../../harness/src/core';
+import { dayOf, markKnown } from '../../harness/src/known';
 import { runSettings } from '../../harness/src/settings';
 
 /** The run's threshold (HARNESS_FAIL_ON), from the run's settings (the global set-up has validated them). */
@@ -14,4 +15,12 @@ export function assertFindings(title: string, findings: ReadonlyArray<Finding & 
   const j = judge(title, findings, FAIL_ON, legs);
   expect(j.judged, j.message).toBeGreaterThan(0);
   expect(j.failing, j.message).toBe(0);
+}
+
+/**
+ * The run's known deviations (specs/known-deviations.json, HARNESS_KNOWN) applied to a test's
+ * findings, in place, before they are attached and judged: a matching failure becomes `known`.
+ */
+export function markKnownFindings(findings: Iterable<Finding>): void {
+  markKnown(findings, runSettings(process.env).known.entries, dayOf(new Date()));
 }

@@ -7,7 +7,7 @@ import { serviceEndpoints } from '../../harness/src/replay/h3';
 import { flowEnvironment, type FlowEnvironment } from '../../harness/src/flows/browser/environment';
 import { mergeSupplement } from '../../harness/src/flows/browser/har-output';
 import { runFlow, type BrowserFlow, type SupplementEntry } from '../../harness/src/flows/browser/session';
-import { assertFindings } from './assert';
+import { assertFindings, markKnownFindings } from './assert';
 import { target } from './target';
 
 import { SPECS_DIR } from './paths';
@@ -140,6 +140,7 @@ export function http3FlowTest(make: (endpoints: readonly QuicEndpoint[]) => Brow
 
 async function runFlowTest(flow: BrowserFlow, context: BrowserContext, testInfo: TestInfo): Promise<void> {
   const { record, page, harSupplement } = await runFlow(flow, context, flowEnv());
+  markKnownFindings(record.findings);
   await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
   test.skip(record.skipped !== undefined, record.skipped);
   const shot = await page.screenshot({ fullPage: true, timeout: 5000 }).catch(() => undefined);

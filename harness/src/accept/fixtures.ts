@@ -132,6 +132,7 @@ export function results(tests: TestReport[], run: Partial<RunMeta> = {}): Confor
       durationMs: 1000,
       playwrightStatus: 'passed',
       status: 'passed',
+      exitCode: 0,
       failOn: 'fail',
       target: {
         origin: 'user',

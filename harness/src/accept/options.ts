@@ -3,6 +3,7 @@
  * one line of output and never a half-done run. Every default is written here and in USAGE.
  */
 import * as path from 'node:path';
+import { dayOf, isCalendarDate } from '../known';
 import { AcceptModeError, AcceptUsageError } from './errors';
 
 export const MODES = ['missing', 'changed', 'all'] as const;
@@ -22,6 +23,19 @@ export interface AcceptOptions {
   write: boolean;
   /** The folder of spec files; default the repository's `specs/`. */
   specs: string;
+  /** `--known`: draft known deviations (not spec changes) from the run's failures, or prune entries the run no longer saw. */
+  known?: KnownOptions;
+}
+
+export interface KnownOptions {
+  /** The ticket URL of the drafted entries (required to draft). */
+  ticket?: string;
+  /** YYYY-MM-DD: their expiry date (required to draft). */
+  expires?: string;
+  /** Their reason; default a sentence naming the run, for the reviewer to replace. */
+  reason?: string;
+  /** Remove the entries the run reported as no longer seen. */
+  prune: boolean;
 }
 
 export const USAGE = `usage: npm run accept -- --from <results.json> [--ids <glob>]... [--mode missing|changed|all] [--write] [--specs <dir>]
@@ -35,7 +49,17 @@ export const USAGE = `usage: npm run accept -- --from <results.json> [--ids <glo
            changed: set expectations that did not pass to the observed value ("info" ones only)
            all:     both
   --write  write the spec files (validated first; nothing is written if they would not load)
-  --specs  folder of the spec files (default: the repository's specs/)`;
+  --specs  folder of the spec files (default: the repository's specs/)
+
+usage: npm run accept -- --known --from <results.json> --ticket <URL> --expires <YYYY-MM-DD> [--reason <text>] [--ids <glob>]... [--prune] [--write]
+
+  Drafts known deviations from the run's failures into the known deviations file
+  (specs/known-deviations.json, or the file HARNESS_KNOWN names), as a unified diff.
+  --ticket   the ticket that tracks the fix (an http:// or https:// URL); required to draft
+  --expires  the last day the entries excuse a failure (YYYY-MM-DD, today or later); required to draft
+  --reason   why they are accepted for now (default: a sentence naming the run, to replace)
+  --prune    also remove the entries the run reported as no longer seen; alone (no --ticket
+             and --expires), only remove them`;
 
 /** `null` when help was asked for. */
 export function parseOptions(argv: readonly string[], cwd: string = process.cwd()): AcceptOptions | null {
@@ -43,6 +67,11 @@ export function parseOptions(argv: readonly string[], cwd: string = process.cwd(
   let mode: string | undefined;
   let specs: string | undefined;
   let write = false;
+  let known = false;
+  let prune = false;
+  let ticket: string | undefined;
+  let expires: string | undefined;
+  let reason: string | undefined;
   const ids: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -74,8 +103,21 @@ export function parseOptions(argv: readonly string[], cwd: string = process.cwd(
         specs = value();
         break;
       case '--write':
-        if (eq >= 0) throw new AcceptUsageError(`--write takes no value (got ${JSON.stringify(arg)})`);
-        write = true;
+      case '--known':
+      case '--prune':
+        if (eq >= 0) throw new AcceptUsageError(`${name} takes no value (got ${JSON.stringify(arg)})`);
+        if (name === '--write') write = true;
+        else if (name === '--known') known = true;
+        else prune = true;
+        break;
+      case '--ticket':
+        ticket = value();
+        break;
+      case '--expires':
+        expires = value();
+        break;
+      case '--reason':
+        reason = value();
         break;
       default:
         throw new AcceptUsageError(
@@ -86,11 +128,43 @@ export function parseOptions(argv: readonly string[], cwd: string = process.cwd(
   if (from === undefined || from === '')
     throw new AcceptUsageError('--from <results.json> is required (the results.json of a conformance run, e.g. reports/conformance/results.json)');
   if (mode !== undefined && !(MODES as readonly string[]).includes(mode)) throw new AcceptModeError(mode);
+  const knownOnly = [ticket !== undefined && '--ticket', expires !== undefined && '--expires', reason !== undefined && '--reason', prune && '--prune'].filter(
+    (x): x is string => typeof x === 'string',
+  );
+  if (!known && knownOnly.length)
+    throw new AcceptUsageError(`${knownOnly.join(', ')} belong${knownOnly.length === 1 ? 's' : ''} to --known (known deviations)`);
+  if (known) {
+    if (mode !== undefined || specs !== undefined)
+      throw new AcceptUsageError('--known drafts known deviations, not spec changes: --mode and --specs do not apply');
+    if (!prune && (ticket === undefined || expires === undefined))
+      throw new AcceptUsageError(
+        `--known needs --ticket <URL> and --expires <YYYY-MM-DD>${ticket === undefined && expires === undefined ? '' : ticket === undefined ? ' (no --ticket given)' : ' (no --expires given)'}: a known deviation without a ticket and a date is never fixed`,
+      );
+    if ((ticket === undefined) !== (expires === undefined))
+      throw new AcceptUsageError('--ticket and --expires go together: give both to draft entries, neither to only --prune');
+    if (ticket !== undefined && !/^https?:\/\/\S+$/i.test(ticket))
+      throw new AcceptUsageError(`--ticket ${JSON.stringify(ticket)} is not an http:// or https:// URL`);
+    if (expires !== undefined) {
+      if (!isCalendarDate(expires)) throw new AcceptUsageError(`--expires ${JSON.stringify(expires)} is not a date written YYYY-MM-DD`);
+      if (expires < dayOf(new Date())) throw new AcceptUsageError(`--expires ${expires} is already past`);
+    }
+    if (reason !== undefined && reason.trim() === '') throw new AcceptUsageError('--reason needs a non-empty text');
+  }
   return {
     from: path.resolve(cwd, from),
     ids,
     mode: (mode as Mode | undefined) ?? 'missing',
     write,
     specs: specs === undefined ? DEFAULT_SPECS_DIR : path.resolve(cwd, specs),
+    ...(known
+      ? {
+          known: {
+            prune,
+            ...(ticket !== undefined ? { ticket } : {}),
+            ...(expires !== undefined ? { expires } : {}),
+            ...(reason !== undefined ? { reason: reason.trim() } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -40,15 +40,15 @@ test.each([
     'har.json',
     '{"log":{}}',
     'HARNESS_ERR_ACCEPT_NOT_RESULTS',
-    /har\.json: not a conformance results\.json: it has no "schema" field \(expected "harness-conformance-results\/2"\)$/,
+    /har\.json: not a conformance results\.json: it has no "schema" field \(expected "harness-conformance-results\/3"\)$/,
   ],
   [
     'v1.json',
     '{"schema":"harness-conformance-results/1"}',
     'HARNESS_ERR_ACCEPT_NOT_RESULTS',
-    /v1\.json: .*"schema" is "harness-conformance-results\/1", expected "harness-conformance-results\/2"/,
+    /v1\.json: .*"schema" is "harness-conformance-results\/1", expected "harness-conformance-results\/3"/,
   ],
-  ['notests.json', '{"schema":"harness-conformance-results/2","run":{}}', 'HARNESS_ERR_ACCEPT_NOT_RESULTS', /notests\.json: .*it has no "tests" list$/],
+  ['notests.json', '{"schema":"harness-conformance-results/3","run":{}}', 'HARNESS_ERR_ACCEPT_NOT_RESULTS', /notests\.json: .*it has no "tests" list$/],
 ])('%s: %s', (name, text, code, message) => {
   const p = text === undefined ? path.join(dir, name) : file(name, text);
   const e = failure(p);

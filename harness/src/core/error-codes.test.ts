@@ -27,6 +27,7 @@ import { parseProxyUrl } from '../target-map/proxy';
 import { ProxyError } from '../target-map/tunnel';
 import { TransportError } from '../transport/send';
 import { H3RequestError } from '../replay/h3-client';
+import { KnownDeviationsError } from '../known/errors';
 
 /** An error class (ProxyError's constructor is private: it is built by its static methods). */
 type ErrorClass = { readonly name: string; readonly prototype: Error };
@@ -74,6 +75,12 @@ const ROWS: Row[] = [
     code: 'HARNESS_ERR_REPORT_OPTIONS',
     make: () => thrown(() => parseReportSettings({ HARNESS_REPORT_RAW_SECRETS: 'yes' })),
     message: 'conformance reporter: HARNESS_REPORT_RAW_SECRETS must be 1 (show raw secret values) or 0, got "yes"',
+  },
+  {
+    error: KnownDeviationsError,
+    code: 'HARNESS_ERR_KNOWN',
+    make: () => new KnownDeviationsError('specs/known-deviations.json', [`entry 2 ("site/home header vary"): must have required property 'ticket'`]),
+    message: `specs/known-deviations.json: entry 2 ("site/home header vary"): must have required property 'ticket'`,
   },
   {
     error: TargetConfigError,

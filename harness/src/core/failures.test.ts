@@ -37,10 +37,10 @@ test('a failure of one leg says which; passes, warns, infos, skips and n/a are l
 test.each([
   ['fail', ['error', 'fail']],
   ['warn', ['error', 'fail', 'warn']],
-  ['diff', ['error', 'fail', 'warn', 'diff']],
-  ['info', ['error', 'fail', 'warn', 'diff', 'info']],
+  ['diff', ['error', 'fail', 'warn', 'known', 'diff']],
+  ['info', ['error', 'fail', 'warn', 'known', 'diff', 'info']],
 ] as const)('HARNESS_FAIL_ON=%s fails exactly %j', (failOn, failing) => {
-  const all = (['error', 'fail', 'warn', 'diff', 'info', 'fixed', 'skip', 'n/a', 'pass'] as const).map((verdict) => f({ id: verdict, verdict }));
+  const all = (['error', 'fail', 'warn', 'known', 'diff', 'info', 'fixed', 'skip', 'n/a', 'pass'] as const).map((verdict) => f({ id: verdict, verdict }));
   expect(failingFindings(all, failOn).map((x) => x.verdict)).toEqual(failing);
 });
 

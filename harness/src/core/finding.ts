@@ -29,4 +29,19 @@ export interface Finding {
   detail?: string;
   /** SHA-256 of bodies saved beside the report (never inlined), by side. */
   bodies?: { baseline?: string; candidate?: string };
+  /** Set with the verdict `known`: the entry of the known deviations that matched, and the verdict it replaced. */
+  known?: KnownMark;
+}
+
+/** Which known deviation a finding matched (verdict `known`), and what it would have been without it. */
+export interface KnownMark {
+  /** The entry's position in the file (0-based) and its id or glob, as written. */
+  entry: number;
+  id: string;
+  reason: string;
+  ticket: string;
+  /** YYYY-MM-DD: the last day the entry excuses a failure. */
+  expires: string;
+  /** The verdict the finding had before the entry matched (error, fail or warn). */
+  was: Verdict;
 }

@@ -4,7 +4,7 @@ import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, failOnFromEnv, failsRun } from './fail
 import { SettingsError } from './errors';
 
 test('the order is written once, worst first', () => {
-  expect(VERDICTS).toEqual(['error', 'fail', 'warn', 'diff', 'info', 'fixed', 'skip', 'n/a', 'pass']);
+  expect(VERDICTS).toEqual(['error', 'fail', 'warn', 'known', 'diff', 'info', 'fixed', 'skip', 'n/a', 'pass']);
   expect(rank('error')).toBeLessThan(rank('fail'));
   expect(rank('warn')).toBeLessThan(rank('info'));
   expect(Object.keys(emptyCounts())).toEqual([...VERDICTS]);

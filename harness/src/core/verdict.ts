@@ -5,6 +5,8 @@
  * - `error`: the run could not judge (no answer, an undecodable body, a broken spec).
  * - `fail`: a `must` expectation is not met.
  * - `warn`: a `should` expectation is not met (an RFC SHOULD, a recommendation).
+ * - `known`: a failure the team has listed as a known deviation (`specs/known-deviations.json`),
+ *   with a reason, a ticket and an expiry date: shown, not failing the run at the default threshold.
  * - `diff`: a baseline and a candidate differ where the spec has no opinion (differential runs).
  * - `info`: an `info` expectation (the reference's own choice) is not met.
  * - `fixed`: the baseline failed the spec where the candidate passes (differential runs).
@@ -12,7 +14,7 @@
  * - `n/a`: the rule's premise does not hold in what was observed (Allow only on a 405).
  * - `pass`: met.
  */
-export const VERDICTS = ['error', 'fail', 'warn', 'diff', 'info', 'fixed', 'skip', 'n/a', 'pass'] as const;
+export const VERDICTS = ['error', 'fail', 'warn', 'known', 'diff', 'info', 'fixed', 'skip', 'n/a', 'pass'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 const RANK: ReadonlyMap<string, number> = new Map(VERDICTS.map((v, i) => [v, i]));

@@ -29,6 +29,7 @@ import { limits } from '../target-map/limits';
 import { send, TransportError, type ObservedResponse } from '../transport/send';
 import type { Discovery } from '../discover/discovery';
 import { readPages } from '../discover/shared-pages';
+import { answerFacts, type AnswerFacts } from './answer-facts';
 import { CookieJar } from './cookie-jar';
 import { disagreementFindings, discoveryOver, missFinding, resolveDiscover } from './discovered';
 import { buildRequest, replayPlaceholders, StepSkip, type BuiltRequest } from './request';
@@ -111,7 +112,7 @@ export interface StepRecord {
     decodeError?: string;
     tls?: ObservedTls;
     timings: ObservedExchange['timings'];
-  };
+  } & Partial<AnswerFacts>;
   /** The target's own address for a step with `discover`, and where it was read (or what was looked for, when nothing fitted). */
   discovered?: { template: string; from: string; url?: string; via?: string };
   /** What differed between the two answers of this step over this protocol: excused in comparisons, never in expectations. */
@@ -213,6 +214,7 @@ function record(observed: ObservedExchange): StepRecord['response'] {
     ...(observed.decodeError ? { decodeError: observed.decodeError } : {}),
     ...(observed.tls ? { tls: observed.tls } : {}),
     timings: observed.timings,
+    ...answerFacts(observed),
   };
 }
 

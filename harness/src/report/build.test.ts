@@ -30,7 +30,7 @@ describe('buildResults', () => {
       ['site/home header allow', 'n/a', 'must', 2],
       ['site/home parity', 'pass', 'must', 1],
     ]);
-    expect(home.counts).toEqual({ error: 0, fail: 0, warn: 1, diff: 0, info: 1, fixed: 0, skip: 0, 'n/a': 1, pass: 4 });
+    expect(home.counts).toEqual({ error: 0, fail: 0, warn: 1, known: 0, diff: 0, info: 1, fixed: 0, skip: 0, 'n/a': 1, pass: 4 });
     expect(home.verdict).toBe('warn');
     expect(r.run.failOn).toBe('fail');
     expect(home.legs![0].steps[0].noise).toEqual(['header x-trace-id', 'cookie ASP.NET_SessionId value']);

@@ -9,6 +9,9 @@ import { shapeByName } from '../shapes';
 import { anchor } from './anchors';
 import type { CollectedTest } from './collected';
 import { isSecretHeader } from '../har/secrets';
+import { compareWithPrevious, type PreviousRun } from './history';
+import { findInconclusive } from './inconclusive';
+import { knownReport, type KnownInput } from './known';
 import { reproduceCommand } from './repro';
 import { describeSecret, redactHeaderValue, redactSetCookieText, redactUrl } from './secrets';
 import {
@@ -18,6 +21,7 @@ import {
   type FindingProtocol,
   type FindingReport,
   type FindingSource,
+  type KnownMark,
   type LegProtocol,
   type LegReport,
   type RedirectHop,
@@ -32,7 +36,11 @@ import {
 
 export interface BuildInput {
   tests: CollectedTest[];
-  run: Omit<RunMeta, 'status' | 'protocolMix'>;
+  run: Omit<RunMeta, 'status' | 'protocolMix' | 'exitCode' | 'inconclusive'>;
+  /** The run's known deviations (absent or empty: none). Expiry is read against the day the run started. */
+  known?: KnownInput;
+  /** A previous run to compare with. */
+  previous?: PreviousRun;
 }
 
 export { emptyCounts, worst } from '../core';
@@ -59,6 +67,7 @@ interface RawFinding {
   baseline?: unknown;
   detail?: unknown;
   bodies?: { baseline?: unknown; candidate?: unknown };
+  known?: Record<string, unknown>;
 }
 
 interface RawResponse {
@@ -70,6 +79,10 @@ interface RawResponse {
   decodeError?: unknown;
   tls?: Record<string, unknown>;
   timings?: { totalMs?: unknown };
+  sha256?: unknown;
+  title?: unknown;
+  markers?: unknown;
+  redirect?: unknown;
 }
 
 interface RawStep {
@@ -170,7 +183,16 @@ function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: 
   if (str(raw.message)) out.message = str(raw.message);
   if (redacted) out.redacted = true;
   if (str(raw.target)) out.target = str(raw.target);
+  const known = verdict === 'known' ? knownMarkOf(raw.known) : undefined;
+  if (known) out.known = known;
   return out;
+}
+
+/** A finding's known deviation as attached; fields checked, never trusted. */
+function knownMarkOf(raw: Record<string, unknown> | undefined): KnownMark | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const was = isVerdict(raw.was) ? raw.was : 'fail';
+  return { entry: num(raw.entry) ?? -1, id: text(raw.id), reason: text(raw.reason), ticket: text(raw.ticket), expires: text(raw.expires), was };
 }
 
 /** Every address in a text with its secret-looking query values redacted (signed URLs a page links). */
@@ -433,10 +455,15 @@ function responseOf(r: RawResponse, protocol: LegProtocol, ctx: Context): Respon
             ...(str(tls.peerIssuer) ? { peerIssuer: str(tls.peerIssuer) } : {}),
             ...(str(tls.validFrom) ? { validFrom: str(tls.validFrom) } : {}),
             ...(str(tls.validTo) ? { validTo: str(tls.validTo) } : {}),
+            ...(Array.isArray(tls.peerNames) ? { peerNames: tls.peerNames.map(text) } : {}),
           },
         }
       : {}),
     ...(num(r.timings?.totalMs) !== undefined ? { totalMs: num(r.timings?.totalMs) } : {}),
+    ...(str(r.sha256) && SHA256.test(str(r.sha256)!) ? { sha256: str(r.sha256) } : {}),
+    ...(str(r.title) ? { title: str(r.title)!.slice(0, 120) } : {}),
+    ...(Array.isArray(r.markers) ? { markers: r.markers.map(text).slice(0, 12) } : {}),
+    ...(str(r.redirect) ? { redirect: ctx.rawSecrets ? str(r.redirect) : redactUrl(str(r.redirect)!) } : {}),
   };
 }
 
@@ -477,9 +504,9 @@ export function buildResults(input: BuildInput): ConformanceResults {
     ...(input.run.baseline ? { baseline: input.run.baseline } : {}),
     failOn: input.run.failOn,
   };
-  const tests = lastAttempts(input.tests)
-    .map((t) => buildTest(t, ctx))
-    .sort(compareTests);
+  const built = lastAttempts(input.tests).map((t) => buildTest(t, ctx));
+  const inconclusive = findInconclusive(built, input.run.failOn);
+  const tests = [...built, ...inconclusive.tests].sort(compareTests);
   const totals = emptyCounts();
   const roles = new Map<string, RoleSummary>();
   const protocolMix: Record<string, number> = {};
@@ -496,14 +523,21 @@ export function buildResults(input: BuildInput): ConformanceResults {
     if (t.kind === 'browser-flow' && t.status !== 'skipped' && !t.skipped) protocolMix.browser = (protocolMix.browser ?? 0) + 1;
   }
   const runErrors = input.run.runErrors;
-  const status = (Object.keys(totals) as Verdict[]).some((v) => totals[v] > 0 && failsRun(v, input.run.failOn)) || runErrors.length > 0 ? 'failed' : 'passed';
+  const known = knownReport(tests, input.known, input.run.startedAt.slice(0, 10));
+  const expired = known?.entries.some((e) => e.status === 'expired') ?? false;
+  const failing = (Object.keys(totals) as Verdict[]).some((v) => totals[v] > 0 && failsRun(v, input.run.failOn));
+  const status = failing || runErrors.length > 0 || expired ? 'failed' : 'passed';
+  // A run that could not judge (an error outside tests, a role whose answers tested nothing) is not a conformance verdict.
+  const exitCode = runErrors.length > 0 || inconclusive.roles.length > 0 ? 2 : status === 'failed' ? 1 : 0;
   const sortedMix = Object.fromEntries(Object.entries(protocolMix).sort(([a], [b]) => cmp(a, b)));
   return {
     schema: RESULTS_SCHEMA,
-    run: { ...input.run, status, protocolMix: sortedMix },
+    run: { ...input.run, status, exitCode, protocolMix: sortedMix, ...(inconclusive.roles.length ? { inconclusive: inconclusive.roles } : {}) },
     totals,
     roles: [...roles.values()].sort((a, b) => roleIndex(a.role) - roleIndex(b.role) || cmp(a.role, b.role)),
     tests,
+    ...(known ? { known } : {}),
+    ...(input.previous ? { history: compareWithPrevious(tests, input.previous, input.run.startedAt, input.run.failOn) } : {}),
   };
 }
 

@@ -5,6 +5,7 @@
  * Vary on six dynamic responses is one row, not six.
  */
 import { failuresFirst } from './build';
+import { inconclusiveOf } from './inconclusive';
 import type { ConformanceResults, Expectation, FindingReport, TestReport, Verdict } from './types';
 
 export interface CauseMember {
@@ -26,9 +27,11 @@ export function aspectOf(expectationId: string): string {
   return space < 0 ? expectationId : expectationId.slice(space + 1);
 }
 
+/** Tests of an inconclusive role (its own error included) are left out: the renderers show the role's one error, first. */
 export function causes(r: ConformanceResults, wanted: (v: Verdict) => boolean): Cause[] {
   const groups = new Map<string, Cause>();
   for (const test of failuresFirst(r.tests)) {
+    if (inconclusiveOf(r, test)) continue;
     for (const expectation of test.expectations) {
       if (!wanted(expectation.verdict)) continue;
       const finding = expectation.findings.find((x) => x.verdict === expectation.verdict) ?? expectation.findings[0];

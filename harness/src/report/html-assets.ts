@@ -5,7 +5,7 @@
  */
 
 export const CSS = `
-:root{--pass:#2e7d32;--fail:#c62828;--error:#6a1b9a;--warn:#e65100;--diff:#00838f;--info:#1565c0;--fixed:#558b2f;--skip:#757575;--na:#9e9e9e;--bg:#fafafa;--line:#ddd}
+:root{--pass:#2e7d32;--fail:#c62828;--error:#6a1b9a;--warn:#e65100;--known:#8d6e63;--diff:#00838f;--info:#1565c0;--fixed:#558b2f;--skip:#757575;--na:#9e9e9e;--bg:#fafafa;--line:#ddd}
 *{box-sizing:border-box}
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:var(--bg);color:#212121}
 header.top{padding:12px 20px;background:#263238;color:#eceff1}
@@ -13,6 +13,7 @@ header.top h1{margin:0 0 4px;font-size:20px}
 header.top .meta{font-size:12px;opacity:.9}
 header.top .meta span{margin-right:14px;white-space:nowrap}
 header.top .meta span.wrap{white-space:normal;word-break:break-all}
+header.top .meta.inconclusive{background:#f3e5f5;border-left:4px solid var(--error);padding:4px 8px}
 main{padding:12px 20px}
 h2{font-size:16px;margin:16px 0 8px}
 code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
@@ -22,13 +23,13 @@ th,td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-alig
 th{background:#eceff1;font-weight:600}
 td.v,th.v{white-space:nowrap;width:1%}
 .badge{display:inline-block;min-width:40px;text-align:center;padding:0 6px;border-radius:3px;color:#fff;font-size:11px;font-weight:700;text-transform:uppercase}
-.b-pass{background:var(--pass)}.b-fail{background:var(--fail)}.b-error{background:var(--error)}.b-warn{background:var(--warn)}.b-diff{background:var(--diff)}.b-info{background:var(--info)}.b-fixed{background:var(--fixed)}.b-skip{background:var(--skip)}.b-na{background:var(--na)}
+.b-pass{background:var(--pass)}.b-fail{background:var(--fail)}.b-error{background:var(--error)}.b-warn{background:var(--warn)}.b-known{background:var(--known)}.b-diff{background:var(--diff)}.b-info{background:var(--info)}.b-fixed{background:var(--fixed)}.b-skip{background:var(--skip)}.b-na{background:var(--na)}
 .status-failed{color:#ffcdd2;font-weight:700}.status-passed{color:#c8e6c9;font-weight:700}
 table.summary{width:auto;min-width:640px}
 table.summary td.n{text-align:right;font-variant-numeric:tabular-nums}
 .bar{display:flex;width:240px;height:12px;background:#eee;border-radius:2px;overflow:hidden}
 .bar span{display:block;height:100%}
-.bar .pass{background:var(--pass)}.bar .fail{background:var(--fail)}.bar .error{background:var(--error)}.bar .warn{background:var(--warn)}.bar .diff{background:var(--diff)}.bar .info{background:var(--info)}.bar .fixed{background:var(--fixed)}.bar .skip{background:var(--skip)}.bar .na{background:var(--na)}
+.bar .pass{background:var(--pass)}.bar .fail{background:var(--fail)}.bar .error{background:var(--error)}.bar .warn{background:var(--warn)}.bar .known{background:var(--known)}.bar .diff{background:var(--diff)}.bar .info{background:var(--info)}.bar .fixed{background:var(--fixed)}.bar .skip{background:var(--skip)}.bar .na{background:var(--na)}
 .filters{display:flex;flex-wrap:wrap;gap:12px;align-items:center;background:#fff;border:1px solid var(--line);padding:8px;position:sticky;top:0;z-index:2}
 .filters label{white-space:nowrap}
 .failures ol,.warnings ol{margin:0;padding-left:22px;background:#fff;border:1px solid var(--line)}

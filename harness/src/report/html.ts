@@ -11,7 +11,9 @@ import { failuresFirst } from './build';
 import { causes } from './causes';
 import { esc, markDifference, safeScreenshotSource } from './escape';
 import { CSS, SCRIPT } from './html-assets';
-import type { ConformanceResults, Counts, Expectation, FindingReport, StepReport, TestReport, Verdict } from './types';
+import { knownProblem } from './known';
+import { EXIT_MEANING } from './terminal';
+import type { ConformanceResults, Counts, Expectation, FindingReport, KnownEntryReport, StepReport, TestReport, Verdict } from './types';
 
 export interface HtmlOptions {
   /** The Content-Security-Policy meta (default on). Tests turn it off to prove escaping alone holds. */
@@ -77,9 +79,27 @@ ${
       )}</span></div>`
     : ''
 }
+${(run.inconclusive ?? []).map((i) => `<div class="meta inconclusive"><span class="wrap"><b>${esc(i.role)}</b>: ${esc(i.message)} <a href="#${esc(i.key)}">(its error)</a></span></div>`).join('')}
+<div class="meta"><span>exit status ${esc(run.exitCode)}: ${esc(EXIT_MEANING[run.exitCode])}</span></div>
+${historyBlock(r)}
 <div class="meta"><span>the data of this page: results.json beside it (JUnit: junit.xml)</span></div>
 ${run.target ? `<div class="meta"><span class="wrap">{section} = ${esc(run.target.section)}${run.target.sectionSource ? ` (${esc(run.target.sectionSource)})` : ''}</span></div>` : ''}
 </header>`;
+}
+
+/** New, fixed and still failing expectations since the previous run, each with the day it was first seen failing. */
+function historyBlock(r: ConformanceResults): string {
+  const h = r.history;
+  if (!h) return '';
+  const day = (iso: string) => esc(iso.slice(0, 10));
+  const list = (title: string, items: typeof h.new, linked: boolean) =>
+    items.length
+      ? `<details><summary>${esc(title)} (${items.length})</summary><ul>${items
+          .slice(0, 200)
+          .map((i) => `<li>${linked ? `<a href="#${esc(i.key)}">${esc(i.id)}</a>` : esc(i.id)} <span class="muted">first seen ${day(i.firstSeen)}</span></li>`)
+          .join('')}${items.length > 200 ? '<li>...</li>' : ''}</ul></details>`
+      : '';
+  return `<div class="meta history"><span class="wrap">${h.rerun ? 're-run of the failing tests of' : 'since the previous run,'} ${esc(h.previous.file)} (${day(h.previous.startedAt)}): <b>${h.new.length} new</b>, ${h.fixed.length} fixed, ${h.still.length} still failing${h.notRun ? `, ${h.notRun} not run this time` : ''}</span>${list('new', h.new, true)}${list('fixed', h.fixed, false)}${list('still failing', h.still, true)}</div>`;
 }
 
 /** Summary columns: pass, fail and error always, the other verdicts when the run has them. */
@@ -180,8 +200,56 @@ function failures(r: ConformanceResults): string {
   const warned = warnings.rows.length
     ? `<section class="warnings"><h2>Warnings and diffs, not failing the run (${counted(warnings)})</h2><ol>${warnings.rows.join('\n')}</ol></section>`
     : '';
-  if (items.rows.length === 0) return `<section class="failures"><h2>Failures</h2><p>No failing expectation and no run error.</p></section>${warned}`;
-  return `<section class="failures"><h2>Failures (${counted(items)})</h2><ol>${items.rows.join('\n')}</ol></section>${warned}`;
+  for (const i of [...(r.run.inconclusive ?? [])].reverse()) {
+    const tests = r.tests.filter((t) => (t.role === i.role || i.dependents?.includes(t.key)) && t.key !== i.key && FAILING(t.verdict));
+    items.rows.unshift(
+      `<li data-role="${esc(i.role)}" data-verdict="error" data-level="must" data-source="capture" data-id="${esc(`${i.role} inconclusive`)}">${badge('error')} <a href="#${esc(i.key)}">${esc(`${i.role}/inconclusive`)}</a>: ${esc(i.message)}${
+        tests.length
+          ? `<details><summary>${i.grouped} failing expectation${i.grouped === 1 ? '' : 's'} of ${esc(i.role)} grouped under it, in ${tests.length} test${tests.length === 1 ? '' : 's'}</summary>${tests.map((t) => `<a href="#${t.key}">${esc(t.id)}</a>`).join(', ')}</details>`
+          : ''
+      }</li>`,
+    );
+    items.count += 1 + i.grouped;
+  }
+  const expired = (r.known?.entries ?? []).filter((e) => e.status === 'expired');
+  for (const e of expired)
+    items.rows.unshift(
+      `<li data-role="" data-verdict="fail" data-level="must" data-source="capture" data-id="${esc(e.id)}">${badge('fail')} <a href="#known-${e.index}">${esc(knownProblem(e))}</a></li>`,
+    );
+  items.count += expired.length;
+  const known = knownSection(r);
+  if (items.rows.length === 0) return `<section class="failures"><h2>Failures</h2><p>No failing expectation and no run error.</p></section>${warned}${known}`;
+  return `<section class="failures"><h2>Failures (${counted(items)})</h2><ol>${items.rows.join('\n')}</ol></section>${warned}${known}`;
+}
+
+/** A ticket as a link: the schema admits only http(s) URLs, and the link opens nothing of this page. */
+function ticketLink(url: string): string {
+  return /^https?:\/\//i.test(url) ? `<a href="${esc(url)}" rel="noreferrer noopener">${esc(url)}</a>` : esc(url);
+}
+
+const KNOWN_STATUS: Record<KnownEntryReport['status'], string> = {
+  matched: 'excused failures of this run',
+  expired: 'expired: fails the run',
+  unseen: 'no longer seen: remove it',
+  'not-run': 'matched no expectation of this run',
+};
+
+/** Every entry of the known deviations file with its reason, ticket, date and what it did in this run. */
+function knownSection(r: ConformanceResults): string {
+  if (!r.known) return '';
+  const ids = new Map(r.tests.flatMap((t) => t.expectations.map((e) => [e.key, e.id] as const)));
+  const rows = r.known.entries.map(
+    (e) =>
+      `<tr id="known-${e.index}" class="known-${e.status}"><td><code>${esc(e.id)}</code>${e.actual !== undefined ? `<div class="muted">actual <code>${esc(e.actual)}</code></div>` : ''}</td><td>${esc(KNOWN_STATUS[e.status])}</td><td>${esc(e.reason)}</td><td>${ticketLink(e.ticket)}</td><td>${esc(e.expires)}</td><td>${
+        e.expectations.length
+          ? `${e.expectations.length}: ${e.expectations
+              .slice(0, 20)
+              .map((k) => `<a href="#${esc(k)}">${esc(ids.get(k) ?? k)}</a>`)
+              .join(', ')}${e.expectations.length > 20 ? ', ...' : ''}`
+          : ''
+      }</td></tr>`,
+  );
+  return `<section class="known"><h2>Known deviations (${r.known.entries.length} in ${esc(r.known.file)}, read on ${esc(r.known.today)})</h2><table class="side"><thead><tr><th>id</th><th>this run</th><th>reason</th><th>ticket</th><th>expires</th><th>expectations excused</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 
 function protocolsOf(e: Expectation): string {
@@ -217,7 +285,10 @@ function actualCell(f: FindingReport, bodies: ConformanceResults['bodies']): str
         .filter(Boolean)
         .join(', ')}</div>`
     : '';
-  return `${diffCell}${f.redacted ? ' <span class="muted">(redacted)</span>' : ''}${f.message ? `<div class="muted">${esc(f.message)}</div>` : ''}${baseline}${detail}${saved}`;
+  const known = f.known
+    ? `<div class="muted">known deviation (${esc(f.known.was)} without it): ${esc(f.known.reason)}, ${ticketLink(f.known.ticket)}, expires ${esc(f.known.expires)}</div>`
+    : '';
+  return `${diffCell}${f.redacted ? ' <span class="muted">(redacted)</span>' : ''}${f.message ? `<div class="muted">${esc(f.message)}</div>` : ''}${known}${baseline}${detail}${saved}`;
 }
 
 /** A unified line diff, each line escaped and classed by its first character. */

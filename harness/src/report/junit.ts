@@ -5,7 +5,9 @@
  * in <system-out> (unless HARNESS_FAIL_ON makes them fail the run: then they are <failure>s).
  */
 import { failsRun, type Verdict } from '../core';
-import type { ConformanceResults, Expectation, FindingReport, TestReport } from './types';
+import { inconclusiveOf } from './inconclusive';
+import { knownProblem } from './known';
+import type { ConformanceResults, Expectation, FindingReport, InconclusiveRole, TestReport } from './types';
 
 /** Why a difference that does not fail the run is still shown. */
 const PASSING_DIFFERENCE: Partial<Record<Verdict, string>> = {
@@ -13,6 +15,7 @@ const PASSING_DIFFERENCE: Partial<Record<Verdict, string>> = {
   diff: 'difference from the baseline where the spec has no opinion',
   info: "informational difference: the reference's own choice where the description is silent",
   fixed: 'fixed: the baseline failed this expectation, the candidate meets it',
+  known: 'known deviation: listed in the known deviations file with a reason, a ticket and an expiry date',
 };
 
 /** XML text and attribute escaping; characters XML 1.0 cannot hold become \uXXXX. */
@@ -39,6 +42,9 @@ function findingLine(f: FindingReport): string {
 
 function details(t: TestReport, e: Expectation): string {
   const lines = e.findings.map(findingLine);
+  const known = e.findings.find((f) => f.known)?.known;
+  if (known)
+    lines.push(`known deviation ${JSON.stringify(known.id)} (${known.was} without it): ${known.reason}; ticket ${known.ticket}; expires ${known.expires}`);
   lines.push(`level: ${e.level}; provenance: ${e.source}`);
   if (e.clause) lines.push(`clause: ${e.clause}`);
   if (e.shape) lines.push(`shape ${e.shape.name}: ${e.shape.description} (e.g. ${e.shape.examples.slice(0, 3).join(', ')})`);
@@ -47,10 +53,13 @@ function details(t: TestReport, e: Expectation): string {
   return lines.join('\n');
 }
 
-function testcase(t: TestReport, e: Expectation, failOn: ConformanceResults['run']['failOn']): string {
+function testcase(t: TestReport, e: Expectation, failOn: ConformanceResults['run']['failOn'], grouped?: InconclusiveRole): string {
   const first = e.findings.find((f) => f.verdict === e.verdict) ?? e.findings[0];
   const attrs = `name="${xml(e.id)}" classname="${xml(`${t.role}.${t.id}`)}" time="0"`;
   const body = details(t, e);
+  // The role's answers tested nothing: its failures are not the target's verdict, its one error says why.
+  if (grouped && failsRun(e.verdict, failOn))
+    return `    <testcase ${attrs}>\n      <skipped message="${xml(`not judged: ${grouped.role} is inconclusive (${grouped.role}/inconclusive); ${e.verdict} here`)}"/>\n    </testcase>`;
   if (e.verdict === 'error')
     return `    <testcase ${attrs}>\n      <error message="${xml(first.message ?? first.actual)}" type="run-error">${xml(body)}</error>\n    </testcase>`;
   if (e.verdict === 'fail' || (e.verdict !== 'pass' && failsRun(e.verdict, failOn))) {
@@ -65,11 +74,12 @@ function testcase(t: TestReport, e: Expectation, failOn: ConformanceResults['run
 
 export function renderJunit(results: ConformanceResults): string {
   const t = results.totals;
-  const total = Object.values(t).reduce((n, c) => n + c, 0) + results.run.runErrors.length;
+  const knownEntries = results.known?.entries ?? [];
+  const expiredKnown = knownEntries.filter((e) => e.status === 'expired').length;
+  const total = Object.values(t).reduce((n, c) => n + c, 0) + results.run.runErrors.length + knownEntries.length;
   const failOn = results.run.failOn;
-  const failures = (c: ConformanceResults['totals']) =>
-    (Object.keys(c) as Verdict[]).filter((v) => v !== 'error' && failsRun(v, failOn)).reduce((n, v) => n + c[v], 0);
-  const skips = (c: ConformanceResults['totals']) => c.skip + c['n/a'];
+  let totalFailures = 0;
+  let totalSkipped = 0;
   const run = results.run;
   const props = [
     ['target', run.target ? JSON.stringify(run.target.roles) : '(not available)'],
@@ -86,10 +96,29 @@ export function renderJunit(results: ConformanceResults): string {
   const suites: string[] = [];
   for (const role of results.roles) {
     const tests = results.tests.filter((t) => t.role === role.role);
-    const cases = tests.flatMap((t) => t.expectations.map((e) => testcase(t, e, failOn)));
-    const c = role.counts;
+    const cases = tests.flatMap((t) => {
+      const grouped = inconclusiveOf(results, t);
+      return t.expectations.map((e) => testcase(t, e, failOn, t.key === grouped?.key ? undefined : grouped));
+    });
+    const count = (tag: string) => cases.filter((c) => c.includes(`\n      <${tag} `) || c.includes(`\n      <${tag}/>`)).length;
     suites.push(
-      `  <testsuite name="${xml(role.role)}" tests="${cases.length}" failures="${failures(c)}" errors="${c.error}" skipped="${skips(c)}" time="0">\n${properties}${cases.join('\n')}\n  </testsuite>`,
+      `  <testsuite name="${xml(role.role)}" tests="${cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="0">\n${properties}${cases.join('\n')}\n  </testsuite>`,
+    );
+    totalFailures += count('failure');
+    totalSkipped += count('skipped');
+  }
+  if (knownEntries.length) {
+    const cases = knownEntries.map((e) => {
+      const attrs = `name="${xml(`known deviation ${e.id}`)}" classname="known-deviations" time="0"`;
+      const body = `${e.reason}\nticket: ${e.ticket}\nexpires: ${e.expires}\nfile: ${results.known!.file}, entry ${e.index + 1}`;
+      if (e.status === 'expired')
+        return `    <testcase ${attrs}>\n      <failure message="${xml(`expired on ${e.expires}`)}" type="known/expired">${xml(body)}</failure>\n    </testcase>`;
+      if (e.status === 'not-run') return `    <testcase ${attrs}>\n      <skipped message="${xml(knownProblem(e))}"/>\n    </testcase>`;
+      const said = e.status === 'unseen' ? 'no longer seen: remove it' : `excused ${e.findings} finding${e.findings === 1 ? '' : 's'} in ${e.tests.join(', ')}`;
+      return `    <testcase ${attrs}>\n      <system-out>${xml(`${said}\n${body}`)}</system-out>\n    </testcase>`;
+    });
+    suites.push(
+      `  <testsuite name="known-deviations" tests="${knownEntries.length}" failures="${expiredKnown}" errors="0" skipped="${knownEntries.filter((e) => e.status === 'not-run').length}" time="0">\n${properties}${cases.join('\n')}\n  </testsuite>`,
     );
   }
   if (results.run.runErrors.length) {
@@ -103,7 +132,7 @@ export function renderJunit(results: ConformanceResults): string {
     );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
-<testsuites name="${xml(run.title)}" tests="${total}" failures="${failures(t)}" errors="${t.error + run.runErrors.length}" skipped="${skips(t)}" time="${(run.durationMs / 1000).toFixed(3)}">
+<testsuites name="${xml(run.title)}" tests="${total}" failures="${totalFailures + expiredKnown}" errors="${t.error + run.runErrors.length}" skipped="${totalSkipped + knownEntries.filter((e) => e.status === 'not-run').length}" time="${(run.durationMs / 1000).toFixed(3)}">
 ${suites.join('\n')}
 </testsuites>
 `;

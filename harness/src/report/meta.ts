@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { KNOWN_FILE_NAME } from '../known/load';
 import { harnessSettings } from '../settings/harness';
 import { describeTargetMap, loadBaselineMap, loadTargetMap, ROLES, type TargetMap } from '../target-map';
 import type { SpecMeta, TargetMeta } from './types';
@@ -66,13 +67,13 @@ function git(cwd: string, args: string[]): string | undefined {
   }
 }
 
-/** Spec files are the `*.json` data files of the specs folder (the schema excluded). */
+/** Spec files are the `*.json` data files of the specs folder (the schemas and the known deviations excluded). */
 export function specMeta(specsDir: string): SpecMeta {
   let files: string[] = [];
   try {
     files = fs
       .readdirSync(specsDir)
-      .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+      .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json') && f !== KNOWN_FILE_NAME)
       .sort();
   } catch {
     files = [];

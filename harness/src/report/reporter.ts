@@ -18,10 +18,20 @@ import { terminalSummary } from './terminal';
 import { BODIES_DIR, isBodyAttachment, saveBody, type SavedBodyFile } from './saved-bodies';
 import { saveScreenshots, SCREENSHOTS_DIR } from './saved-screenshots';
 import type { ConformanceResults } from './types';
+import { HarnessError } from '../core';
+import { entryLines } from '../known';
+import { specLocator } from '../spec-model/locate';
+import { annotations, summaryMarkdown } from './github';
+import { readPrevious, type PreviousRun } from './history';
+import type { KnownDeviations } from '../known';
+import { harnessSettings } from '../settings/harness';
+import { knownDeviationsOf } from '../settings/run';
 
 export const RESULTS_FILE = 'results.json';
 export const HTML_FILE = 'index.html';
 export const JUNIT_FILE = 'junit.xml';
+/** The Markdown summary (GitHub's job summary; any CI can show it). */
+export const SUMMARY_FILE = 'summary.md';
 
 export default class ConformanceReporter implements Reporter {
   private readonly options: ResolvedOptions;
@@ -86,7 +96,13 @@ export default class ConformanceReporter implements Reporter {
     fs.writeFileSync(path.join(dir, JUNIT_FILE), renderJunit(results));
     const file = path.join(dir, HTML_FILE);
     const relative = path.relative(process.cwd(), file);
-    console.log(`\n${terminalSummary(results, relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file)}`);
+    const shown = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+    const markdown = summaryMarkdown(results, shown);
+    fs.writeFileSync(path.join(dir, SUMMARY_FILE), markdown);
+    console.log(`\n${terminalSummary(results, shown)}`);
+    this.speakCi(results, markdown);
+    // Playwright exits 0 or 1; a run that could not judge the target exits 2 (Node keeps an exit code set while exiting).
+    if (results.run.exitCode === 2) process.once('exit', () => (process.exitCode = 2));
     if (results.run.status !== 'failed') return undefined;
     this.failed = true;
     if (this.merging) console.log(`merge-reports exits with status 1: the merged results hold a verdict at or above ${results.run.failOn} (HARNESS_FAIL_ON).`);
@@ -102,13 +118,68 @@ export default class ConformanceReporter implements Reporter {
     if (this.merging && this.failed) throw new Error(`conformance: the merged results hold a verdict at or above ${this.options.failOn} (HARNESS_FAIL_ON)`);
   }
 
-  private build(result: FullResult): ConformanceResults {
-    // The spec files sit in specs/ beside the configuration; the Playwright tests that replay them in tests/.
+  /** In GitHub Actions (or with HARNESS_GITHUB=1): annotations on the failing spec lines, and the job summary. */
+  private speakCi(results: ConformanceResults, markdown: string): void {
+    const { ci } = harnessSettings(process.env);
+    if (!ci.github) return;
+    const root = process.env.GITHUB_WORKSPACE || process.cwd();
+    const locate = specLocator(this.specsDir(), root);
+    const knownFile = results.known ? path.resolve(process.cwd(), results.known.file) : undefined;
+    const lines = knownFile ? entryLines(knownFile) : [];
+    if (results.known && knownFile) results.known.file = path.relative(root, knownFile).split(path.sep).join('/');
+    for (const line of annotations(results, locate, (i) => lines[i])) console.log(line);
+    if (ci.stepSummary) {
+      try {
+        fs.appendFileSync(ci.stepSummary, `${markdown}\n`);
+      } catch (e) {
+        console.log(`conformance: the job summary could not be written to GITHUB_STEP_SUMMARY (${(e as Error).message})`);
+      }
+    }
+  }
+
+  /**
+   * The run to compare with: HARNESS_PREVIOUS (`none`: no comparison), else the file HARNESS_RERUN
+   * re-runs, else the results.json the last run left in the report folder (read before this run
+   * writes its own). A file named that cannot be read is an error of the run.
+   */
+  private previousRun(): PreviousRun | undefined {
+    const { history } = harnessSettings(process.env);
+    if (history.previous?.toLowerCase() === 'none') return undefined;
+    const named = history.previous ?? history.rerun;
+    const file = named ? path.resolve(process.cwd(), named) : path.join(this.options.outputFolder, RESULTS_FILE);
+    if (!named && !fs.existsSync(file)) return undefined;
+    const read = readPrevious(file, { rerun: history.previous === undefined && history.rerun !== undefined });
+    if (!('problem' in read)) return read;
+    if (named) this.runErrors.push(`${history.previous ? 'HARNESS_PREVIOUS' : 'HARNESS_RERUN'}: ${read.problem}`);
+    return undefined;
+  }
+
+  /** The run's known deviations (HARNESS_KNOWN); a file that does not load is an error of the run (the set-up refused it already). */
+  private knownDeviations(): KnownDeviations | undefined {
+    try {
+      return knownDeviationsOf(harnessSettings(process.env));
+    } catch (e) {
+      const message = e instanceof HarnessError ? e.message : String(e);
+      if (!this.runErrors.includes(message)) this.runErrors.push(message);
+      return undefined;
+    }
+  }
+
+  /** The spec files sit in specs/ beside the configuration; the Playwright tests that replay them in tests/. */
+  private specsDir(): string {
     const fromConfig = this.config?.rootDir ? path.join(this.config.rootDir, 'specs') : undefined;
-    const specsDir = fromConfig && fs.existsSync(fromConfig) ? fromConfig : path.join(process.cwd(), 'specs');
+    return fromConfig && fs.existsSync(fromConfig) ? fromConfig : path.join(process.cwd(), 'specs');
+  }
+
+  private build(result: FullResult): ConformanceResults {
+    const specsDir = this.specsDir();
     const baseline = baselineMeta(process.env);
+    const known = this.knownDeviations();
+    const previous = this.previousRun();
     return buildResults({
       tests: [...this.tests.values()],
+      ...(known ? { known } : {}),
+      ...(previous ? { previous } : {}),
       run: {
         title: this.options.title,
         startedAt: result.startTime.toISOString(),

@@ -5,6 +5,7 @@
 import { failsRun, VERDICTS } from '../core';
 import type { ConformanceResults, Verdict } from './types';
 import { causes } from './causes';
+import { knownProblem } from './known';
 
 /** Passes first, then from the worst down; a column only when the run has that verdict (pass, fail and error always). */
 const ORDER: readonly Verdict[] = ['pass', ...VERDICTS.filter((v) => v !== 'pass')];
@@ -19,6 +20,7 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   const out: string[] = [];
   const status = results.run.status === 'failed' ? 'FAILED' : 'PASSED';
   out.push(`Conformance ${status}: ${results.run.title} (fails on ${results.run.failOn} and worse)`);
+  for (const r of results.run.inconclusive ?? []) out.push(`  ! ${r.role}: ${r.message}`);
   const site = (m: NonNullable<ConformanceResults['run']['target']>) =>
     `${m.roles.site?.[0] ?? Object.values(m.roles)[0]?.[0] ?? '(no role)'}${m.origin === 'reference' ? ' (embedded reference)' : ''}`;
   if (results.run.baseline)
@@ -47,6 +49,17 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   }
   for (const e of results.run.runErrors) failing.push(`  E run: ${e.split('\n')[0].slice(0, 150)}`);
   count += results.run.runErrors.length;
+  for (const r of [...(results.run.inconclusive ?? [])].reverse()) {
+    failing.unshift(
+      clip(
+        `  E ${r.role}/inconclusive: ${r.seen} of ${r.total} exchanges alike (${r.kind}); ${r.grouped} failing expectation${r.grouped === 1 ? '' : 's'} of ${r.role} grouped under it`,
+      ),
+    );
+    count += 1 + r.grouped;
+  }
+  const expired = (results.known?.entries ?? []).filter((e) => e.status === 'expired');
+  for (const e of expired) failing.unshift(clip(`  E ${knownProblem(e)}`));
+  count += expired.length;
   if (failing.length) {
     out.push(`Failing (${count}${count > failing.length ? `, from ${failing.length} cause${failing.length === 1 ? '' : 's'}` : ''}):`);
     out.push(...failing.slice(0, MAX_FAILURES));
@@ -69,6 +82,61 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
     }
     if (differs.length > MAX_FAILURES) out.push(`  ... and ${differs.length - MAX_FAILURES} more causes in the report`);
   }
+  out.push(...knownLines(results));
+  out.push(...historyLines(results));
+  out.push(`Exit status ${results.run.exitCode}: ${EXIT_MEANING[results.run.exitCode]}`);
   out.push(`Report: ${reportPath} (results.json, junit.xml beside it)`);
   return out.join('\n');
+}
+
+/** What each exit code of a run means (README, "Exit status"). */
+export const EXIT_MEANING: Record<0 | 1 | 2, string> = {
+  0: 'conforming',
+  1: 'conformance failures',
+  2: 'a configuration or harness error (the run could not judge the target)',
+};
+
+const clip = (line: string) => (line.length > 160 ? `${line.slice(0, 157)}...` : line);
+
+/** The known deviations that excused failures, and the entries that need someone (no longer seen, not run). */
+function knownLines(results: ConformanceResults): string[] {
+  const entries = results.known?.entries ?? [];
+  const matched = entries.filter((e) => e.status === 'matched');
+  const out: string[] = [];
+  if (matched.length) {
+    const n = matched.reduce((k, e) => k + e.expectations.length, 0);
+    out.push(
+      `Known deviations, not failing the run (${n} expectation${n === 1 ? '' : 's'}, from ${matched.length} entr${matched.length === 1 ? 'y' : 'ies'} of ${results.known!.file}):`,
+    );
+    for (const e of matched.slice(0, MAX_FAILURES)) {
+      const where =
+        e.tests.length === 1
+          ? e.tests[0]
+          : `${e.tests.length} tests (${e.tests.slice(0, 3).join(', ')}${e.tests.length > 3 ? `, +${e.tests.length - 3}` : ''})`;
+      out.push(clip(`  ~ ${e.id} in ${where}: ${e.reason} (${e.ticket}, expires ${e.expires})`));
+    }
+    if (matched.length > MAX_FAILURES) out.push(`  ... and ${matched.length - MAX_FAILURES} more in the report`);
+  }
+  for (const e of entries.filter((x) => x.status === 'unseen' || x.status === 'not-run')) out.push(clip(`  ? ${knownProblem(e)}`));
+  return out;
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** New failures, fixed ones and those still failing since the previous run, each with the day it was first seen. */
+export function historyLines(results: ConformanceResults, max = MAX_FAILURES): string[] {
+  const h = results.history;
+  if (!h) return [];
+  const head = h.rerun
+    ? `Re-run of the failing tests of ${h.previous.file} (${day(h.previous.startedAt)})`
+    : `Since the previous run (${day(h.previous.startedAt)})`;
+  const out = [`${head}: ${h.new.length} new, ${h.fixed.length} fixed, ${h.still.length} still failing${h.notRun ? `, ${h.notRun} not run this time` : ''}`];
+  const list = (mark: string, items: typeof h.new, say: string) => {
+    for (const i of items.slice(0, max)) out.push(clip(`  ${mark} ${i.id}: ${say} (first seen ${day(i.firstSeen)})`));
+    if (items.length > max) out.push(`  ... and ${items.length - max} more in the report`);
+  };
+  list('+', h.new, 'new');
+  list('-', h.fixed, 'fixed');
+  list('=', h.still, 'still failing');
+  return out;
 }

@@ -4,17 +4,23 @@
  * as their shape and length) unless the run asked for raw values.
  */
 
-import type { Counts, FailOn, FindingSource, Level, Verdict } from '../core';
+import type { Counts, FailOn, FindingSource, KnownMark, Level, Verdict } from '../core';
 
-export type { Counts, FailOn, FindingSource, Level, Provenance, Verdict } from '../core';
+export type { Counts, FailOn, FindingSource, KnownMark, Level, Provenance, Verdict } from '../core';
 export { VERDICTS } from '../core';
 /** A raw replay leg: HTTP/1.1, HTTP/2, or HTTP/3 (sent from Chromium with QUIC forced). */
 export type LegProtocol = 'h1' | 'h2' | 'h3';
 /** Where a finding was observed: a raw replay leg, the browser, or neither (parity, whole test). */
 export type FindingProtocol = LegProtocol | 'browser';
 
-/** Version 2: levels, the verdicts warn, diff, fixed and n/a, the fail-on threshold, learned noise. */
-export const RESULTS_SCHEMA = 'harness-conformance-results/2';
+/**
+ * Version 3: the verdict known and the known deviations, inconclusive roles, the exit code, the
+ * comparison with a previous run. Version 2: levels, the verdicts warn, diff, fixed and n/a, the
+ * fail-on threshold, learned noise.
+ */
+export const RESULTS_SCHEMA = 'harness-conformance-results/3';
+/** The versions a previous run's results.json may have for the comparison between runs. */
+export const READABLE_RESULTS_SCHEMAS: readonly string[] = ['harness-conformance-results/2', RESULTS_SCHEMA];
 
 export interface ConformanceResults {
   schema: typeof RESULTS_SCHEMA;
@@ -26,6 +32,66 @@ export interface ConformanceResults {
   tests: TestReport[];
   /** Differential runs: bodies saved beside the report, by SHA-256 (`bodies/<sha256>.txt`). */
   bodies?: Record<string, { file: string; contentType: string; bytes: number }>;
+  /** The known deviations file of the run and what became of each entry (absent when the file has none). */
+  known?: KnownReport;
+  /** Compared with a previous run's results.json: new failures, fixed ones, those still failing. */
+  history?: HistoryReport;
+}
+
+export interface HistoryReport {
+  previous: { file: string; startedAt: string };
+  /** This run re-ran the previous run's failing tests (HARNESS_RERUN). */
+  rerun: boolean;
+  new: HistoryItem[];
+  fixed: HistoryItem[];
+  still: HistoryItem[];
+  /** Failing before, in tests this run did not run. */
+  notRun: number;
+}
+
+export interface HistoryItem {
+  /** The expectation's anchor (the same in every run). */
+  key: string;
+  id: string;
+  /** The test's id. */
+  test: string;
+  /** Its verdict in the run that saw it last (this one, or the previous one for a fixed one). */
+  verdict: Verdict;
+  /** When it was first seen failing: the start of that run (ISO). */
+  firstSeen: string;
+}
+
+/** The known deviations file as the run read it. */
+export interface KnownReport {
+  /** The file, relative to the working directory when inside it. */
+  file: string;
+  /** The day expiry dates were read against (YYYY-MM-DD, UTC, the run's start). */
+  today: string;
+  entries: KnownEntryReport[];
+}
+
+/**
+ * - `matched`: it excused failures in this run.
+ * - `expired`: its date has passed: it excuses nothing and fails the run ("expired on <date>").
+ * - `unseen`: what it names was judged and nothing it describes failed: "no longer seen: remove it" (`--prune`).
+ * - `not-run`: no expectation of this run has its id (its test did not run, or the id is misspelt).
+ */
+export type KnownStatus = 'matched' | 'expired' | 'unseen' | 'not-run';
+
+export interface KnownEntryReport {
+  /** Position in the file, 0-based. */
+  index: number;
+  id: string;
+  actual?: string;
+  reason: string;
+  ticket: string;
+  expires: string;
+  status: KnownStatus;
+  /** How many findings it excused. */
+  findings: number;
+  /** The expectations it excused (their anchors) and their tests' ids. */
+  expectations: string[];
+  tests: string[];
 }
 
 export interface RunMeta {
@@ -35,8 +101,14 @@ export interface RunMeta {
   durationMs: number;
   /** Playwright's overall status of the run. */
   playwrightStatus: 'passed' | 'failed' | 'timedout' | 'interrupted';
-  /** What this report says the run's exit status must be: `failed` exactly when a verdict at or above `failOn` exists. */
+  /** What this report says the run's exit status must be: `failed` exactly when a verdict at or above `failOn`, a run error or an expired known deviation exists. */
   status: 'passed' | 'failed';
+  /**
+   * The exit code of the run: 0 conforming, 1 conformance failures (the target was judged and
+   * something failed), 2 a configuration or harness error (a run error outside tests, or a role
+   * whose answers tested nothing).
+   */
+  exitCode: 0 | 1 | 2;
   /** HARNESS_FAIL_ON of the run: the verdict at and above which the run fails. */
   failOn: FailOn;
   target: TargetMeta | null;
@@ -49,6 +121,26 @@ export interface RunMeta {
   rawSecrets: boolean;
   /** Errors of the run outside tests (global set-up, a worker crash). */
   runErrors: string[];
+  /** Roles whose answers tested nothing (a sign-in wall, a bot challenge...): one error each; their own failures are grouped under it. */
+  inconclusive?: InconclusiveRole[];
+}
+
+/** A role most of whose exchanges were answered by something that tests nothing. */
+export interface InconclusiveRole {
+  role: string;
+  /** What was seen: the same page everywhere, an authentication challenge, a bot challenge, one redirect target, a certificate for other names. */
+  kind: 'same-page' | 'auth' | 'challenge' | 'redirect' | 'certificate';
+  /** Exchanges that looked like it, of all the role's exchanges. */
+  seen: number;
+  total: number;
+  /** The sentence the report shows: what was seen and what to check. */
+  message: string;
+  /** The anchor of the role's inconclusive test (`<role>/inconclusive`). */
+  key: string;
+  /** Expectations that fail the run grouped under it: the role's own, and those of tests whose only failures are addresses its pages did not give (`discover`). */
+  grouped: number;
+  /** Keys of the other roles' tests grouped under it (their addresses are read from its pages). */
+  dependents?: string[];
 }
 
 export interface TargetMeta {
@@ -130,6 +222,8 @@ export interface Expectation {
   clause?: string;
   shape?: ShapeInfo;
   findings: FindingReport[];
+  /** A failing expectation: the start of the first run it was seen failing in (carried from run to run). */
+  firstSeen?: string;
 }
 
 export interface ShapeInfo {
@@ -159,6 +253,8 @@ export interface FindingReport {
   detail?: string;
   /** Bodies saved beside the report as `bodies/<sha256>` (never inlined), by side. */
   bodies?: { baseline?: string; candidate?: string };
+  /** Verdict known: the entry of the known deviations that matched, and the verdict it replaced. */
+  known?: KnownMark;
 }
 
 export interface LegReport {
@@ -174,8 +270,16 @@ export interface ResponseReport {
   bodySize: number;
   decodedSize?: number;
   decodeError?: string;
-  tls?: { protocol: string; peerSubject?: string; peerIssuer?: string; validFrom?: string; validTo?: string };
+  tls?: { protocol: string; peerSubject?: string; peerIssuer?: string; validFrom?: string; validTo?: string; peerNames?: string[] };
   totalMs?: number;
+  /** SHA-256 of the decoded body: the same page answering many addresses is told by it. */
+  sha256?: string;
+  /** The HTML page's title. */
+  title?: string;
+  /** Marks of a bot or WAF challenge found on a 403, 429 or 503. */
+  markers?: string[];
+  /** A redirect's target without its query (redacted as addresses are). */
+  redirect?: string;
 }
 
 export interface StepReport {

@@ -9,6 +9,8 @@ describe('readHarnessSettings', () => {
       limits: { connectTimeoutMs: 10_000, requestTimeoutMs: 30_000, bodyCapBytes: 16 * 1024 * 1024 },
       browserTimeouts: { navigationMs: 15000, settleMs: 10000, responseMs: 10000, flowMs: 45000 },
       report: {},
+      ci: { github: false },
+      history: {},
     });
     expect(readHarnessSettings({}).limits).toEqual(DEFAULT_LIMITS);
     expect(readHarnessSettings({}).browserTimeouts).toEqual(DEFAULT_TIMEOUTS);
@@ -25,6 +27,11 @@ describe('readHarnessSettings', () => {
       HARNESS_REPORT_TITLE: ' Staging ',
       HARNESS_REPORT_RAW_SECRETS: '1',
       HARNESS_SPEC_COMMIT: 'abc123',
+      HARNESS_KNOWN: ' staging-known.json ',
+      HARNESS_GITHUB: '1',
+      GITHUB_STEP_SUMMARY: '/tmp/step-summary',
+      HARNESS_PREVIOUS: 'last/results.json',
+      HARNESS_RERUN: 'ci/results.json',
     });
     expect(s).toEqual({
       failOn: 'warn',
@@ -32,6 +39,9 @@ describe('readHarnessSettings', () => {
       browserTimeouts: { navigationMs: 4000, settleMs: 2667, responseMs: 2667, flowMs: 12000 },
       report: { dir: 'out', title: 'Staging', rawSecrets: true },
       specCommit: 'abc123',
+      knownFile: 'staging-known.json',
+      ci: { github: true, stepSummary: '/tmp/step-summary' },
+      history: { previous: 'last/results.json', rerun: 'ci/results.json' },
     });
   });
 
@@ -46,11 +56,21 @@ describe('readHarnessSettings', () => {
       HARNESS_REPORT_TITLE: '',
       HARNESS_REPORT_RAW_SECRETS: '',
       HARNESS_SPEC_COMMIT: '',
+      HARNESS_KNOWN: ' ',
+      HARNESS_GITHUB: '',
+      HARNESS_PREVIOUS: '',
+      HARNESS_RERUN: '',
     });
     expect(blank).toEqual(readHarnessSettings({}));
     expect(readHarnessSettings({ HARNESS_REPORT_RAW_SECRETS: '0' }).report).toEqual({ rawSecrets: false });
   });
 
+  test('GitHub output: on in GitHub Actions (GITHUB_ACTIONS=true) unless HARNESS_GITHUB=0; HARNESS_GITHUB=1 anywhere', () => {
+    expect(readHarnessSettings({ GITHUB_ACTIONS: 'true' }).ci).toEqual({ github: true });
+    expect(readHarnessSettings({ GITHUB_ACTIONS: 'true', HARNESS_GITHUB: '0' }).ci).toEqual({ github: false });
+    expect(readHarnessSettings({ HARNESS_GITHUB: '1' }).ci).toEqual({ github: true });
+    expect(readHarnessSettings({ GITHUB_ACTIONS: 'false' }).ci).toEqual({ github: false });
+  });
   test('the object is frozen, its parts too', () => {
     const s = readHarnessSettings({});
     expect(Object.isFrozen(s)).toBe(true);
@@ -74,6 +94,12 @@ describe('readHarnessSettings', () => {
     [{ HARNESS_CONNECT_TIMEOUT_MS: '0' }, LimitConfigError, 'HARNESS_CONNECT_TIMEOUT_MS="0": expected a positive whole number (default 10000)'],
     [{ HARNESS_BODY_CAP_BYTES: '1e6' }, LimitConfigError, 'HARNESS_BODY_CAP_BYTES="1e6": expected a positive whole number (default 16777216)'],
     [{ HARNESS_BROWSER_TIMEOUT_MS: '100' }, LimitConfigError, 'HARNESS_BROWSER_TIMEOUT_MS="100" must be a number of milliseconds >= 500'],
+    [
+      { HARNESS_GITHUB: 'yes' },
+      SettingsError,
+      'HARNESS_GITHUB: "yes" must be 1 (write GitHub annotations and the job summary) or 0 (never); unset, GITHUB_ACTIONS=true decides',
+    ],
+    [{ HARNESS_RERUN: 'none' }, SettingsError, 'HARNESS_RERUN: "none" names a results.json whose failing tests to run again; unset it to run everything'],
     [
       { HARNESS_REPORT_RAW_SECRETS: 'true' },
       ReportOptionsError,
@@ -118,6 +144,12 @@ describe('harnessSettings', () => {
         'HARNESS_REQUEST_TIMEOUT_MS',
         'HARNESS_SPEC_COMMIT',
         'HARNESS_STRICT',
+        'HARNESS_KNOWN',
+        'HARNESS_GITHUB',
+        'GITHUB_ACTIONS',
+        'GITHUB_STEP_SUMMARY',
+        'HARNESS_PREVIOUS',
+        'HARNESS_RERUN',
       ].sort(),
     );
   });

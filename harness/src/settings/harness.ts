@@ -15,8 +15,12 @@
  * | HARNESS_REPORT_TITLE | unset: the reporter's `title` option, `Conformance report` | `report.title` |
  * | HARNESS_REPORT_RAW_SECRETS | unset: the reporter's `rawSecrets` option, off | `report.rawSecrets` |
  * | HARNESS_SPEC_COMMIT | unset: `git rev-parse HEAD` of the specs folder | `specCommit` |
+ * | HARNESS_KNOWN | unset: `specs/known-deviations.json` (missing: none) | `knownFile` |
+ * | HARNESS_GITHUB (GITHUB_ACTIONS, GITHUB_STEP_SUMMARY) | on when GITHUB_ACTIONS=true | `ci` |
+ * | HARNESS_PREVIOUS | unset: the results.json already in the report folder | `history.previous` |
+ * | HARNESS_RERUN | unset: run everything | `history.rerun` |
  */
-import { failOnFromEnv, type FailOn } from '../core';
+import { failOnFromEnv, SettingsError, type FailOn } from '../core';
 import { LimitConfigError, ReportOptionsError } from './errors';
 
 /**
@@ -133,6 +137,59 @@ export function parseReportSettings(env: NodeJS.ProcessEnv): ReportSettings {
 
 export const SPEC_COMMIT_VARIABLE = 'HARNESS_SPEC_COMMIT';
 
+export const KNOWN_VARIABLE = 'HARNESS_KNOWN';
+
+export const CI_VARIABLES = Object.freeze({
+  github: 'HARNESS_GITHUB',
+  actions: 'GITHUB_ACTIONS',
+  stepSummary: 'GITHUB_STEP_SUMMARY',
+} as const);
+
+/** Output for CI: GitHub's workflow commands (annotations) and job summary. */
+export interface CiSettings {
+  /** HARNESS_GITHUB=1, or GITHUB_ACTIONS=true unless HARNESS_GITHUB=0: annotations on stdout and the job summary. */
+  github: boolean;
+  /** GITHUB_STEP_SUMMARY: the file the job summary is appended to (GitHub sets it for each step). */
+  stepSummary?: string;
+}
+
+/** HARNESS_GITHUB is 1 or 0 (unset: follow GITHUB_ACTIONS, which GitHub sets to `true` on its runners). */
+export function parseCiSettings(env: NodeJS.ProcessEnv): CiSettings {
+  const raw = env[CI_VARIABLES.github]?.trim();
+  if (raw !== undefined && raw !== '' && raw !== '0' && raw !== '1')
+    throw new SettingsError(
+      CI_VARIABLES.github,
+      raw,
+      'must be 1 (write GitHub annotations and the job summary) or 0 (never); unset, GITHUB_ACTIONS=true decides',
+    );
+  const github = raw === '1' || ((raw === undefined || raw === '') && env[CI_VARIABLES.actions] === 'true');
+  const stepSummary = env[CI_VARIABLES.stepSummary]?.trim();
+  return { github, ...(stepSummary ? { stepSummary } : {}) };
+}
+
+export const HISTORY_VARIABLES = Object.freeze({ previous: 'HARNESS_PREVIOUS', rerun: 'HARNESS_RERUN' } as const);
+
+/** What the run compares itself with, and what it re-runs. */
+export interface HistorySettings {
+  /** HARNESS_PREVIOUS: a results.json to compare with, or `none`. Unset: the results.json already in the report folder (or HARNESS_RERUN's file). */
+  previous?: string;
+  /** HARNESS_RERUN: a results.json whose failing tests are the only ones run. */
+  rerun?: string;
+}
+
+export function parseHistorySettings(env: NodeJS.ProcessEnv): HistorySettings {
+  const out: HistorySettings = {};
+  const previous = env[HISTORY_VARIABLES.previous]?.trim();
+  if (previous) out.previous = previous;
+  const rerun = env[HISTORY_VARIABLES.rerun]?.trim();
+  if (rerun) {
+    if (rerun.toLowerCase() === 'none')
+      throw new SettingsError(HISTORY_VARIABLES.rerun, rerun, 'names a results.json whose failing tests to run again; unset it to run everything');
+    out.rerun = rerun;
+  }
+  return out;
+}
+
 export interface HarnessSettings {
   /** HARNESS_FAIL_ON (or HARNESS_STRICT=1): the verdict at and above which the run fails. Default `fail`. */
   readonly failOn: FailOn;
@@ -144,6 +201,12 @@ export interface HarnessSettings {
   readonly report: Readonly<ReportSettings>;
   /** HARNESS_SPEC_COMMIT: the spec commit a run without a git checkout reports. Unset (or empty): `git rev-parse HEAD`. */
   readonly specCommit?: string;
+  /** HARNESS_KNOWN: the known deviations file, as given (resolved against the working directory). Unset: `specs/known-deviations.json`. */
+  readonly knownFile?: string;
+  /** HARNESS_GITHUB, GITHUB_ACTIONS, GITHUB_STEP_SUMMARY. */
+  readonly ci: Readonly<CiSettings>;
+  /** HARNESS_PREVIOUS, HARNESS_RERUN. */
+  readonly history: Readonly<HistorySettings>;
 }
 
 /**
@@ -158,7 +221,19 @@ export function readHarnessSettings(env: NodeJS.ProcessEnv): HarnessSettings {
   const limits = Object.freeze(parseLimits(env));
   const browserTimeouts = Object.freeze(parseBrowserTimeouts(env));
   const specCommit = env[SPEC_COMMIT_VARIABLE] || undefined;
-  return Object.freeze({ failOn, limits, browserTimeouts, report, ...(specCommit !== undefined ? { specCommit } : {}) });
+  const knownFile = env[KNOWN_VARIABLE]?.trim() || undefined;
+  const ci = Object.freeze(parseCiSettings(env));
+  const history = Object.freeze(parseHistorySettings(env));
+  return Object.freeze({
+    failOn,
+    limits,
+    browserTimeouts,
+    report,
+    ...(specCommit !== undefined ? { specCommit } : {}),
+    ...(knownFile !== undefined ? { knownFile } : {}),
+    ci,
+    history,
+  });
 }
 
 /** The user `HARNESS_*` variables, the key of the cache below. */
@@ -169,6 +244,9 @@ export const HARNESS_USER_VARIABLES: readonly string[] = Object.freeze([
   BROWSER_TIMEOUT_VARIABLE,
   ...Object.values(REPORT_VARIABLES),
   SPEC_COMMIT_VARIABLE,
+  KNOWN_VARIABLE,
+  ...Object.values(CI_VARIABLES),
+  ...Object.values(HISTORY_VARIABLES),
 ]);
 
 let cached: { env: NodeJS.ProcessEnv; key: string; settings: HarnessSettings } | undefined;

@@ -80,6 +80,20 @@ describe('runSettings', () => {
     expect(() => readRunSettings(env)).toThrow(message);
   });
 
+  test.each([
+    [
+      { TARGET_URL: 'https://www.x.test', TARGET_HEADER: '{}' },
+      'TARGET_HEADER: "{}" is set, but the harness reads no variable TARGET_HEADER; did you mean TARGET_HEADERS?',
+    ],
+    [{ TARGET_CA_FILE: 'root.pem' }, 'TARGET_CA_FILE: "root.pem" is set, but the harness reads no variable TARGET_CA_FILE; did you mean TARGET_CA?'],
+    [{ HARNESS_FAILON: 'warn' }, 'HARNESS_FAILON: "warn" is set, but the harness reads no variable HARNESS_FAILON; did you mean HARNESS_FAIL_ON?'],
+  ])('a variable the harness does not read, set by mistake, stops the run with the nearest name: %j', (env, message) => {
+    expect(() => readRunSettings(env)).toThrow(TargetConfigError);
+    expect(() => readRunSettings(env)).toThrow(message);
+  });
+  test('variables of other tools that merely start like ours are left alone', () => {
+    expect(() => readRunSettings({ HARNESS_SOMETHING_ELSE_ENTIRELY: '1', TARGETED: 'x' })).not.toThrow();
+  });
   test('computed once per environment, again when a variable it reads changes', () => {
     const env: NodeJS.ProcessEnv = { TARGET_URL: 'https://www.x.test', PATH: '/bin' };
     const first = runSettings(env);

@@ -16,11 +16,16 @@ import {
   loadTargetMap,
   referenceRequested,
   TARGET_SIDE,
+  TargetConfigError,
   type BaselineKind,
   type BaselineSettings,
   type TargetMap,
 } from '../target-map';
+import * as path from 'node:path';
+import { DEFAULT_KNOWN_FILE, loadKnown, type KnownDeviations } from '../known';
+import { suggestion } from '../target-map/parse-env';
 import { readHarnessSettings, type HarnessSettings } from './harness';
+import { INTERNAL_VARIABLES, isSettingsVariable, SETTINGS_VARIABLES } from './variables';
 
 export interface SideSettings {
   /**
@@ -46,6 +51,13 @@ export interface RunSettings extends HarnessSettings {
   readonly target: TargetSettings;
   /** BASELINE*, with BASELINE_ALLOW_UNSAFE (default false) and BASELINE_MAX_RPS (default 20; undefined: `unlimited`). */
   readonly baseline: BaselineRunSettings;
+  /** The known deviations of HARNESS_KNOWN (default `specs/known-deviations.json`; missing default: none), read and validated. */
+  readonly known: KnownDeviations;
+}
+
+/** The known deviations file a run reads: HARNESS_KNOWN against the working directory, else the repository's. */
+export function knownDeviationsOf(settings: Pick<HarnessSettings, 'knownFile'>, cwd: string = process.cwd()): KnownDeviations {
+  return settings.knownFile ? loadKnown(path.resolve(cwd, settings.knownFile), { explicit: true }) : loadKnown(DEFAULT_KNOWN_FILE);
 }
 
 function discoveryFileOf(env: NodeJS.ProcessEnv, variable: string): { discoveryFile?: string } {
@@ -75,11 +87,34 @@ export function readRunSettings(env: NodeJS.ProcessEnv): RunSettings {
     allowUnsafe: rate.allowUnsafe,
     maxRps: rate.maxRps,
   });
-  return Object.freeze({ ...harness, target, baseline });
+  checkUnknownSettings(env);
+  return Object.freeze({ ...harness, target, baseline, known: knownDeviationsOf(harness) });
+}
+
+/**
+ * A TARGET_*, BASELINE_* or HARNESS_* variable the harness does not read (TARGET_HEADER for
+ * TARGET_HEADERS, TARGET_CA_FILE) would be ignored and the run go on without it: it stops the run,
+ * with the nearest name. The run's own HARNESS_* variables are allowed.
+ */
+export function checkUnknownSettings(env: NodeJS.ProcessEnv): void {
+  const names = SETTINGS_VARIABLES.filter((v) => !v.includes('<'));
+  for (const key of Object.keys(env).sort()) {
+    if (env[key] === undefined || !/^(TARGET_|TARGETS_|BASELINE_|BASELINES_|HARNESS_)/.test(key)) continue;
+    if (isSettingsVariable(key) || INTERNAL_VARIABLES.includes(key) || !/^[A-Z0-9_]+$/.test(key)) continue;
+    if (key.startsWith('HARNESS_') && !names.some((n) => n.startsWith('HARNESS_') && suggestion(key, [n]) !== '')) continue;
+    const known = key.startsWith('HARNESS_') ? names.filter((n) => n.startsWith('HARNESS_')) : names.filter((n) => !n.startsWith('HARNESS_'));
+    // TARGET_CA_FILE is TARGET_CA with a word more: the variable it starts with is the better guess.
+    const longer = known.filter((k) => key.startsWith(`${k}_`)).sort((a, b) => b.length - a.length)[0];
+    throw new TargetConfigError(
+      key,
+      env[key] ?? '',
+      `is set, but the harness reads no variable ${key}${longer ? `; did you mean ${longer}?` : suggestion(key, known)}`,
+    );
+  }
 }
 
 /** The variable families runSettings reads, for the cache key (files the variables name are read once per key). */
-const READ = /^(?:HARNESS_|TARGET|BASELINE)|^(?:https?_proxy|no_proxy)$/i;
+const READ = /^(?:HARNESS_|TARGET|BASELINE|GITHUB_)|^(?:https?_proxy|no_proxy)$/i;
 
 let cached: { env: NodeJS.ProcessEnv; key: string; settings: RunSettings } | undefined;
 

@@ -11,6 +11,7 @@ import { HarnessError } from '../core';
 import { compileTemplate, TemplateError } from '../discover/template';
 import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target-map';
 import { shapeByName, SHAPE_NAMES } from '../shapes';
+import { KNOWN_FILE_NAME } from '../known/load';
 import { selectFrom, selects, type CheckRegistry } from './check';
 import { MATCHER_KINDS } from './matchers';
 import { SPEC_SCHEMA } from './schema';
@@ -380,10 +381,10 @@ export function loadSpecFile(path: string, checks: CheckRegistry): SpecFile {
   return checked.doc as SpecFile;
 }
 
-/** Spec files of a folder: every `*.json` except `*.schema.json`, not recursive, by file name. */
+/** Spec files of a folder: every `*.json` except `*.schema.json` and the known deviations (`known-deviations.json`), not recursive, by file name. */
 export function specFilesIn(dir: string): string[] {
   return readdirSync(dir)
-    .filter((n) => n.endsWith('.json') && !n.endsWith('.schema.json'))
+    .filter((n) => n.endsWith('.json') && !n.endsWith('.schema.json') && n !== KNOWN_FILE_NAME)
     .sort()
     .map((n) => join(dir, n));
 }

@@ -28,6 +28,8 @@ export function parseExtraHeaders(json: unknown, src: ValueSource): ExtraHeaders
   if (typeof json !== 'object' || json === null || Array.isArray(json)) bad('', 'is not an object of role (or "*") -> {header: value}');
   const out: ExtraHeaders = {};
   for (const [key, headers] of Object.entries(json as Record<string, unknown>)) {
+    if (key !== '*' && !isRole(key) && typeof headers === 'string')
+      bad(`/${key}`, `is a header, not a role: put headers under a role or "*", e.g. {"*": {${JSON.stringify(key)}: "..."}}`, key);
     if (key !== '*' && !isRole(key)) bad(`/${key}`, `is not a role or "*" (known: *, ${ROLES.join(', ')})`, key);
     if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) bad(`/${key}`, 'is not an object of header name -> value', key);
     const set: Record<string, string> = {};
@@ -50,7 +52,12 @@ export function parseHeadersVariable(text: string, variable = ENV_HEADERS): Extr
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new TargetConfigError(variable, hidden(text), `is not valid JSON (${(e as Error).message.replace(/ in JSON at position.*$/, '')})`);
+    const line = /^\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*:/.test(text) ? ' (it looks like a header line)' : '';
+    throw new TargetConfigError(
+      variable,
+      hidden(text),
+      `is not valid JSON${line} (${(e as Error).message.replace(/ in JSON at position.*$/, '')}); expected JSON such as {"*": {"Authorization": "Basic ..."}}`,
+    );
   }
   return parseExtraHeaders(json, { variable });
 }

@@ -1,5 +1,6 @@
 import { TargetConfigError } from './errors';
 import type { ValueSource } from './urls';
+import { quotedProblem } from './values';
 
 /**
  * The `{section}` path segment. It is spliced into request paths, so anything that could change
@@ -11,7 +12,12 @@ export function parseSection(value: string, src: ValueSource): string {
     throw new TargetConfigError(src.variable, value, reason, src.pointer);
   }
   if (value === '') bad('is empty; the section must be one path segment (default "static")');
-  if (/[/?#\\]/.test(value)) bad('must be one path segment, without "/", "\\", "?" or "#"');
+  const quoted = quotedProblem(value);
+  if (quoted) bad(quoted);
+  // "/static/" has one meaning: the segment between the slashes.
+  const inner = /^\/*([^/]+)\/*$/.exec(value)?.[1];
+  if (inner !== undefined && inner !== value) return parseSection(inner, src);
+  if (/[/?#\\]/.test(value)) bad('must be one path segment, without "/", "\\", "?" or "#" (e.g. static, for /static/css/...)');
   if (value.includes('..')) bad('must not contain ".."');
   if (/[\s\u0000-\u001f\u007f]/.test(value)) bad('must not contain whitespace or control characters');
   return value;

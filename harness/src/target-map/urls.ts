@@ -18,6 +18,8 @@ function fail(src: ValueSource, value: string, reason: string): never {
  * be silently dropped or doubled; credentials would leak into reports and reproduction commands.
  */
 export function parseBaseUrl(value: string, src: ValueSource): URL {
+  if (/^(["'`]).*\1$/s.test(value) && value.length >= 2)
+    fail(src, value, `is written in quotes, which would become part of the value: give it without them ${EXPECTED}`);
   // The WHATWG parser would read "www.x.test:8443" as scheme "www.x.test:", so insist on "://".
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value)) {
     fail(src, value, `is not an absolute URL with a scheme ${EXPECTED}`);

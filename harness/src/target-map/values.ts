@@ -28,16 +28,80 @@ export function variableOfValue(name: string, side: Side = TARGET_SIDE): string 
   return `${valuePrefix(side)}${name}`;
 }
 
-/** Values go into request paths: one printable token, no query or fragment of its own. */
+/** How the specs splice each known value into a path, and the one form each is written in. */
+const FORMS: Readonly<Record<string, { expected: string; segment?: string; path?: boolean }>> = {
+  PRODUCT_HANDLE: { expected: 'the handle alone, e.g. linen-apron (the page is /products/<handle>)', segment: 'products' },
+  REDIRECTOR_DIRECTORY: { expected: 'the directory name alone, e.g. blog (the page is /<directory>/)', segment: '' },
+  BEACON_PATH: { expected: 'a path, e.g. /t.gif', path: true },
+};
+
+/** A value written in quotes (a .env file or a CI form keeps them): the quotes would become part of the path. */
+export function quotedProblem(value: string): string | undefined {
+  return /^(["'`]).*\1$/s.test(value.trim()) && value.trim().length >= 2
+    ? 'is written in quotes, which would become part of the value: give it without them'
+    : undefined;
+}
+
+/**
+ * Values go into request paths: one printable token, no query or fragment of its own. A value of
+ * the bundled specs typed the way a person would is written in its one form when that form is
+ * obvious (`/learn/` for the redirector's directory is `learn`, `t.gif` for the beacon is `/t.gif`,
+ * `/products/linen-apron` is the handle `linen-apron`); anything else is refused naming the form.
+ */
 export function parseValue(name: string, value: string, src: ValueSource): string {
   const bad = (reason: string): never => {
     throw new TargetConfigError(src.variable, value, reason, src.pointer);
   };
   if (!VALUE_NAME.test(name)) bad(`names the value "${name}": a value name is upper case letters, digits and "_", starting with a letter`);
   if (value === '') bad(`is empty; unset it or give ${KNOWN_VALUES[name] ?? 'the value'}`);
-  if (/[\s\u0000-\u001f\u007f?#]/.test(value)) bad('must not contain whitespace, control characters, "?" or "#"');
+  const quoted = quotedProblem(value);
+  if (quoted) bad(quoted);
+  const form = FORMS[name];
+  if (form && /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) bad(`is a URL; give ${form.expected}`);
+  if (/[\s\u0000-\u001f\u007f?#]/.test(value)) bad(`must not contain whitespace, control characters, "?" or "#"${form ? `; give ${form.expected}` : ''}`);
   if (value.split('/').includes('..')) bad('must not contain a ".." segment');
+  if (form?.path) return value.startsWith('/') ? value : `/${value}`;
+  if (form?.segment !== undefined) {
+    let parts = value.split('/').filter((p) => p !== '');
+    if (form.segment && parts.length === 2 && parts[0] === form.segment) parts = parts.slice(1);
+    if (parts.length !== 1) bad(`is not one path segment; give ${form.expected}`);
+    return parts[0];
+  }
   return value;
+}
+
+/**
+ * Values given that no spec or flow names: a misspelt name (TARGET_VALUE_PRODUCT_HANDEL) would
+ * leave the exchanges that need the value skipped, so it stops the run with the names that exist.
+ */
+export function checkValueNames(values: Readonly<Record<string, TargetValue>>, named: ReadonlySet<string>): void {
+  const known = [...named].sort();
+  for (const [name, v] of Object.entries(values)) {
+    if (named.has(name)) continue;
+    const near = known
+      .map((k) => ({ k, d: editDistance(name, k) }))
+      .filter((x) => x.d <= 3)
+      .sort((a, b) => a.d - b.d)[0];
+    throw new TargetConfigError(
+      v.from.split(' ')[0],
+      v.value,
+      `sets the value ${name}, which no spec or flow names (they name ${known.join(', ') || 'none'})${near ? `; did you mean ${v.from.startsWith(VALUE_VARIABLE_PREFIX) ? VALUE_VARIABLE_PREFIX : ''}${near.k}?` : ''}`,
+    );
+  }
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = above;
+    }
+  }
+  return row[b.length];
 }
 
 /** The `TARGET_VALUE_<NAME>` (or `BASELINE_VALUE_<NAME>`) variables of env. */

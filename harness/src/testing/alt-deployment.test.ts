@@ -54,6 +54,9 @@ test('the whole suite passes: no fail, no error; its differences are warnings an
   expect(results.run.target?.origin).toBe('user');
   expect(results.totals.fail).toBe(0);
   expect(results.totals.error).toBe(0);
+  // Its answers test something: no role is inconclusive, and the exit code says conforming.
+  expect(results.run.inconclusive).toBeUndefined();
+  expect(results.run.exitCode).toBe(0);
   expect(results.totals.warn).toBeGreaterThan(0);
   expect(results.totals.info).toBeGreaterThan(0);
   expect(results.tests.length).toBeGreaterThan(100);

@@ -11,6 +11,7 @@ import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS } from '../flows/browser/flows';
 import { runFlow } from '../flows/browser/session';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../replay/run';
+import type { CollectedTest } from '../report/collected';
 import type { SpecFile } from '../spec-model/types';
 import { parseBrowserTimeouts } from '../settings/harness';
 import { skipReason, type TargetMap } from '../target-map';
@@ -51,6 +52,39 @@ export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[],
       return [item.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message }];
     });
     return new Map(results);
+  } finally {
+    await clients.close();
+  }
+}
+
+/**
+ * Every exchange and flow of `specs` replayed against `map` as tests/replay.test.ts replays it, as
+ * the reporter collects them (the record attached as `findings`, the Playwright outcome of the
+ * test's assertion): what `buildResults` turns into a run's results.json, without Playwright.
+ */
+export async function replayCollected(map: TargetMap, specs: readonly SpecFile[], failOn: FailOn = 'fail', concurrency = 4): Promise<CollectedTest[]> {
+  const clients = new ReplayClients(map);
+  try {
+    const items = specs.flatMap((spec) => [...spec.exchanges, ...(spec.flows ?? [])].map((item) => ({ spec, item })));
+    return await pool(items, concurrency, async ({ spec, item }): Promise<CollectedTest> => {
+      const base = {
+        titlePath: [spec.role, item.id],
+        project: 'raw',
+        file: 'tests/replay.test.ts',
+        expectedStatus: 'passed' as const,
+        durationMs: 1,
+        retry: 0,
+        startTime: new Date().toISOString(),
+      };
+      const unmapped = skipReason(map, spec.role);
+      if (unmapped) return { ...base, status: 'skipped', errors: [], annotations: [{ type: 'skip', description: unmapped }], attachments: [] };
+      const record = await replayItem(item, clients, { role: spec.role });
+      const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
+      const j = judge(item.id, allFindings(record), failOn, ran);
+      const attachments = [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(record)) }];
+      if (record.skipped) return { ...base, status: 'skipped', errors: [], annotations: [{ type: 'skip', description: record.skipped }], attachments };
+      return { ...base, status: j.passed ? 'passed' : 'failed', errors: j.passed ? [] : [j.message], annotations: [], attachments };
+    });
   } finally {
     await clients.close();
   }

@@ -42,6 +42,12 @@ export function tlsFacts(socket: tls.TLSSocket): ObservedTls {
     if (issuer) facts.peerIssuer = issuer;
     if (cert.valid_from) facts.validFrom = cert.valid_from;
     if (cert.valid_to) facts.validTo = cert.valid_to;
+    const names = (cert.subjectaltname ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n.startsWith('DNS:'))
+      .map((n) => n.slice(4).toLowerCase());
+    if (names.length) facts.peerNames = names;
   }
   return facts;
 }

@@ -32,6 +32,8 @@ export interface ObservedTls {
   peerIssuer?: string;
   validFrom?: string;
   validTo?: string;
+  /** The DNS names of the certificate's subjectAltName, lowercased (whom it was issued for). */
+  peerNames?: string[];
 }
 
 /** A request that got no complete answer (refused, reset, timed out, a proxy that failed): names the URL and the cause. */

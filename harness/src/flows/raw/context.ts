@@ -10,6 +10,7 @@ import { toObservedExchange } from '../../spec-model/observe';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { Provenance } from '../../spec-model/types';
 import type { Role } from '../../target-map';
+import { answerFacts } from '../../replay/answer-facts';
 import { bodyError, type ReplayClients, type ReplayRecord, type StepRecord } from '../../replay/run';
 import type { ReplayFinding } from '../../replay/summary';
 import { send, type RequestSpec } from '../../transport/send';
@@ -93,6 +94,7 @@ export class FlowContext {
       ...(observed.decodeError ? { decodeError: observed.decodeError } : {}),
       ...(tls ? { tls } : {}),
       timings: observed.timings,
+      ...answerFacts(observed),
     };
     const problem = bodyError(stepId, response, observed, this.target);
     if (problem) {
