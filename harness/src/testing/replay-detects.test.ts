@@ -169,9 +169,11 @@ const mapCookies = (e: ProxiedExchange, f: (line: string) => string) => {
 };
 const MANY: Array<{ what: string; mutation: Mutation }> = [
   {
-    what: 'analytics cookie expiring after one year',
+    what: 'analytics cookie expiring after nine years',
     mutation: on(isHome, (e) =>
-      mapCookies(e, (l) => (l.startsWith('SC_ANALYTICS') ? l.replace(/expires=[^;]+/, `expires=${new Date(Date.now() + 365 * 86400e3).toUTCString()}`) : l)),
+      mapCookies(e, (l) =>
+        l.startsWith('SC_ANALYTICS') ? l.replace(/expires=[^;]+/, `expires=${new Date(Date.now() + 9 * 365 * 86400e3).toUTCString()}`) : l,
+      ),
     ),
   },
   {
@@ -240,7 +242,7 @@ const MANY: Array<{ what: string; mutation: Mutation }> = [
 ];
 const MANY_OWNERS: Record<string, RegExp> = {
   'site/home':
-    /(?=[\s\S]*site\/home cookie SC_ANALYTICS_GLOBAL_COOKIE expires: expected "Date \+ 315576000 s)(?=[\s\S]*site\/home check cookie\/expires-matches-lifetime SC_ANALYTICS_GLOBAL_COOKIE)(?=[\s\S]*site\/home check cookie\/session-cookie-sent-twice: expected "one cookie not named by the description, on exactly 2 Set-Cookie lines)/,
+    /(?=[\s\S]*site\/home cookie SC_ANALYTICS_GLOBAL_COOKIE expires: expected "Date \+ 315792000 s \(3655 d\) \(± 518400 s \(6 d\)\))(?=[\s\S]*site\/home check cookie\/expires-matches-lifetime SC_ANALYTICS_GLOBAL_COOKIE)(?=[\s\S]*site\/home check cookie\/session-cookie-sent-twice: expected "one cookie not named by the description, on exactly 2 Set-Cookie lines)/,
   'site/visitor-flip': /site\/visitor-flip\/(home cookie SC_ANALYTICS_GLOBAL_COOKIE expires|css check cookie\/flip-keeps-id)/,
   'site/static/woff2': /site\/static\/woff2 header content-type: expected "application\/font-woff2", got "application\/octet-stream"/,
   'site/static/css': /site\/static\/css header etag: expected "iis-etag \(.*\)", got "W\/\\"abc\\""/,
