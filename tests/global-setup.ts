@@ -7,9 +7,9 @@ import { writePages } from '../harness/src/discover/shared-pages';
 import { resolveDiscover } from '../harness/src/replay/discovered';
 import { ReplayClients } from '../harness/src/replay/run';
 import { CHECKS } from '../harness/src/checks';
-import { loadSpecs, SpecLoadError } from '../harness/src/spec-model/load';
-import { runSettings } from '../harness/src/settings';
-import { SPECS_DIR } from './support/paths';
+import { SpecLoadError } from '../harness/src/spec-model/load';
+import { allSpecs, loadSpecFolders } from '../harness/src/spec-model/spec-folders';
+import { runSettings, type SpecFolder } from '../harness/src/settings';
 import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import {
   BASELINE_SIDE,
@@ -44,9 +44,9 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
     if (referenceRequested(process.env)) starts.push(startReference(TARGET_SIDE, cleanups));
     if (settings.baseline.kind === 'reference') starts.push(startReference(BASELINE_SIDE, cleanups));
     await Promise.all(starts);
-    await prepareSide(TARGET_SIDE, loadTargetMap(process.env), cleanups);
+    await prepareSide(TARGET_SIDE, loadTargetMap(process.env), settings.specs, cleanups);
     const baselineMap = loadBaselineMap(process.env);
-    if (baselineMap) await prepareSide(BASELINE_SIDE, baselineMap, cleanups);
+    if (baselineMap) await prepareSide(BASELINE_SIDE, baselineMap, settings.specs, cleanups);
   } catch (e) {
     await teardown();
     throw e;
@@ -62,7 +62,7 @@ async function startReference(side: Side, cleanups: Array<() => Promise<void> | 
 }
 
 /** Reads the side's `{section}` (when not given) and its source pages, and prints its map. */
-async function prepareSide(side: Side, given: TargetMap, cleanups: Array<() => Promise<void> | void>): Promise<void> {
+async function prepareSide(side: Side, given: TargetMap, folders: readonly SpecFolder[], cleanups: Array<() => Promise<void> | void>): Promise<void> {
   let map = given;
   const clients = new ReplayClients(map);
   try {
@@ -77,7 +77,7 @@ async function prepareSide(side: Side, given: TargetMap, cleanups: Array<() => P
     }
     const label = side.name === 'target' ? 'Target' : 'Baseline';
     console.error(`${label}${map.origin === 'reference' ? ' (embedded reference)' : ''}:\n${describeTargetMap(map)}`);
-    const dir = await readSourcePages(map, clients, side);
+    const dir = await readSourcePages(map, clients, side, folders);
     if (dir) cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   } finally {
     await clients.close();
@@ -85,10 +85,10 @@ async function prepareSide(side: Side, given: TargetMap, cleanups: Array<() => P
 }
 
 /** Reads every source page the specs' `discover` blocks name and writes them for the workers; returns the folder. */
-async function readSourcePages(map: TargetMap, clients: ReplayClients, side: Side): Promise<string | undefined> {
+async function readSourcePages(map: TargetMap, clients: ReplayClients, side: Side, folders: readonly SpecFolder[]): Promise<string | undefined> {
   let specs;
   try {
-    specs = loadSpecs(SPECS_DIR, CHECKS);
+    specs = allSpecs(loadSpecFolders(folders, CHECKS));
   } catch (e) {
     if (e instanceof SpecLoadError) return undefined; // the replay reports it, test by test
     throw e;

@@ -12,6 +12,7 @@ import { buildResults } from './build';
 import { collectTest, stripAnsi, type CollectedTest } from './collected';
 import { renderHtml } from './html';
 import { renderJunit } from './junit';
+import { parseSpecFolders, SPECS_VARIABLE, type SpecFolder } from '../settings/spec-folders';
 import { baselineMeta, specMeta, targetMeta } from './meta';
 import { resolveOptions, type ReporterOptions, type ResolvedOptions } from './options';
 import { terminalSummary } from './terminal';
@@ -103,9 +104,16 @@ export default class ConformanceReporter implements Reporter {
   }
 
   private build(result: FullResult): ConformanceResults {
-    // The spec files sit in specs/ beside the configuration; the Playwright tests that replay them in tests/.
+    // The spec files sit in specs/ beside the configuration (the Playwright tests that replay them
+    // in tests/), or in the folders HARNESS_SPECS names; a bad value was reported by the set-up.
     const fromConfig = this.config?.rootDir ? path.join(this.config.rootDir, 'specs') : undefined;
     const specsDir = fromConfig && fs.existsSync(fromConfig) ? fromConfig : path.join(process.cwd(), 'specs');
+    let folders: string | readonly SpecFolder[] = specsDir;
+    try {
+      if (process.env[SPECS_VARIABLE]?.trim()) folders = parseSpecFolders(process.env);
+    } catch {
+      /* the run's set-up stopped it with the variable's error */
+    }
     const baseline = baselineMeta(process.env);
     return buildResults({
       tests: [...this.tests.values()],
@@ -116,7 +124,7 @@ export default class ConformanceReporter implements Reporter {
         playwrightStatus: result.status,
         target: targetMeta(process.env),
         ...(baseline ? { baseline } : {}),
-        spec: specMeta(specsDir),
+        spec: specMeta(folders),
         rawSecrets: this.options.rawSecrets,
         failOn: this.options.failOn,
         runErrors: this.runErrors,

@@ -15,6 +15,9 @@
  * | HARNESS_REPORT_TITLE | unset: the reporter's `title` option, `Conformance report` | `report.title` |
  * | HARNESS_REPORT_RAW_SECRETS | unset: the reporter's `rawSecrets` option, off | `report.rawSecrets` |
  * | HARNESS_SPEC_COMMIT | unset: `git rev-parse HEAD` of the specs folder | `specCommit` |
+ *
+ * HARNESS_SPECS (the spec folders) is parsed with the run settings (`spec-folders.ts`): it names
+ * folders, which are checked on disk.
  */
 import { failOnFromEnv, type FailOn } from '../core';
 import { LimitConfigError, ReportOptionsError } from './errors';

@@ -21,6 +21,7 @@ import {
   type TargetMap,
 } from '../target-map';
 import { readHarnessSettings, type HarnessSettings } from './harness';
+import { parseSpecFolders, type SpecFolder } from './spec-folders';
 
 export interface SideSettings {
   /**
@@ -43,6 +44,8 @@ export interface BaselineRunSettings extends SideSettings, Readonly<BaselineSett
 }
 
 export interface RunSettings extends HarnessSettings {
+  /** HARNESS_SPECS: the spec folders to replay, checked on disk (default the repository's specs/); labelled when there are several. */
+  readonly specs: readonly SpecFolder[];
   readonly target: TargetSettings;
   /** BASELINE*, with BASELINE_ALLOW_UNSAFE (default false) and BASELINE_MAX_RPS (default 20; undefined: `unlimited`). */
   readonly baseline: BaselineRunSettings;
@@ -56,6 +59,7 @@ function discoveryFileOf(env: NodeJS.ProcessEnv, variable: string): { discoveryF
 /** Parses and validates every setting of env; the first bad value throws its error (SettingsError, TargetConfigError, ...). */
 export function readRunSettings(env: NodeJS.ProcessEnv): RunSettings {
   const harness = readHarnessSettings(env);
+  const specs = Object.freeze(parseSpecFolders(env));
   const rate = baselineSettings(env);
   const baselineKind = baselineRequested(env);
   const targetStarted = env[TARGET_SIDE.kindVariable] === 'reference';
@@ -75,7 +79,7 @@ export function readRunSettings(env: NodeJS.ProcessEnv): RunSettings {
     allowUnsafe: rate.allowUnsafe,
     maxRps: rate.maxRps,
   });
-  return Object.freeze({ ...harness, target, baseline });
+  return Object.freeze({ ...harness, specs, target, baseline });
 }
 
 /** The variable families runSettings reads, for the cache key (files the variables name are read once per key). */
