@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { readSectionFromTarget } from '../harness/src/discover/read-section';
 import { writePages } from '../harness/src/discover/shared-pages';
-import { resolveDiscover } from '../harness/src/replay/discovered';
+import { discoverSourceUrl, resolveDiscover } from '../harness/src/replay/discovered';
+import { pageRequests } from '../harness/src/flows/browser/page-requests';
 import { ReplayClients } from '../harness/src/replay/run';
 import { CHECKS } from '../harness/src/checks';
 import { SpecLoadError } from '../harness/src/spec-model/load';
@@ -84,7 +85,10 @@ async function prepareSide(side: Side, given: TargetMap, folders: readonly SpecF
   }
 }
 
-/** Reads every source page the specs' `discover` blocks name and writes them for the workers; returns the folder. */
+/**
+ * Reads every source page the specs' `discover` blocks name (and, for a `network` rule, what
+ * Chromium requested while loading it) and writes them for the workers; returns the folder.
+ */
 async function readSourcePages(map: TargetMap, clients: ReplayClients, side: Side, folders: readonly SpecFolder[]): Promise<string | undefined> {
   let specs;
   try {
@@ -93,12 +97,22 @@ async function readSourcePages(map: TargetMap, clients: ReplayClients, side: Sid
     if (e instanceof SpecLoadError) return undefined; // the replay reports it, test by test
     throw e;
   }
+  const browserPages = new Set<string>();
   for (const spec of specs) {
     if (skipReason(map, spec.role)) continue;
     for (const item of [...spec.exchanges, ...(spec.flows ?? []).flatMap((f) => f.steps)]) {
-      if (item.discover) await resolveDiscover(item, { map, discovery: clients.discovery }, spec.role);
+      if (!item.discover) continue;
+      const ctx = { map, discovery: clients.discovery };
+      await resolveDiscover(item, ctx, spec.role);
+      // What a page's scripts build is in a browser's requests: load those pages once, in Chromium.
+      if (item.discover.select.includes('network')) {
+        const url = await discoverSourceUrl(item, ctx, spec.role);
+        if (url) browserPages.add(url);
+      }
     }
   }
+  for (const outcome of await pageRequests(map, [...browserPages], runSettings(process.env).browserTimeouts))
+    await clients.discovery.addRequests(outcome.url, outcome);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'harness-discovery-'));
   writePages(path.join(dir, 'pages.json'), await clients.discovery.fetched());
   process.env[side.discoveryFileVariable] = path.join(dir, 'pages.json');

@@ -224,7 +224,7 @@ describe('what a browser reads for a document', () => {
 
   test("addresses the page's scripts requested (a browser's network log, seeded as `network`)", async () => {
     const d = new Discovery(site({}));
-    d.seed({ url: HOME, status: 200, candidates: [{ via: 'network', url: new URL('https://analytics.site.test/px.gif?a=1') }] });
+    d.seed({ url: HOME, status: 200, requests: {}, candidates: [{ via: 'network', url: new URL('https://analytics.site.test/px.gif?a=1') }] });
     expect(
       await d.find(
         { url: HOME, headers: {} },
@@ -332,6 +332,38 @@ test('the pages handed to the workers keep what makes a stylesheet one the docum
       url: 'https://www.site.test/static/fonts/p.woff2',
     });
     expect(worker.requests).toBe(0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("`network` in the raw replay: a browser's requests added to a page read here, or why there are none, listed among the sources", async () => {
+  const values2 = { ...values, '{analytics_url}': 'https://analytics.site.test' };
+  const rule = { select: ['network'] as const, template: '{analytics_url}/{file}.gif' };
+  const d = new Discovery(site({ [HOME]: ['text/html', '<script src="/static/js/app.js"></script>'] }));
+  const none = await d.find({ url: HOME, headers: {} }, rule, values2, 'https://www.site.test');
+  expect(none.kind === 'miss' && describeMiss(none)).toBe(
+    "https://www.site.test/ links no address of the selected kinds (network); looked at https://www.site.test/ (the page), https://www.site.test/ (the browser's requests for the page: not read: no browser loaded it in this run)",
+  );
+  await d.addRequests(HOME, { problem: 'no browser to load it: chromium not found' });
+  const failed = await d.find({ url: HOME, headers: {} }, rule, values2, 'https://www.site.test');
+  expect(failed.kind === 'miss' && failed.sources[1]).toEqual({
+    url: HOME,
+    how: "the browser's requests for the page",
+    problem: 'no browser to load it: chromium not found',
+  });
+  await d.addRequests(HOME, { requested: [{ via: 'network', url: new URL('https://analytics.site.test/px.gif?a=1&b=2') }] });
+  expect(await d.find({ url: HOME, headers: {} }, rule, values2, 'https://www.site.test')).toMatchObject({
+    kind: 'found',
+    url: 'https://analytics.site.test/px.gif?a=1&b=2',
+    via: 'network',
+  });
+  // Handed to the workers with the page.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'discovery-requests-'));
+  try {
+    writePages(path.join(dir, 'pages.json'), await d.fetched());
+    const [page] = readPages(path.join(dir, 'pages.json'));
+    expect([page.requests, page.candidates.map((c) => c.via)]).toEqual([{}, ['script[src]', 'network']]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

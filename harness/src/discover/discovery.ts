@@ -20,6 +20,11 @@ export interface SourcePage {
   candidates: Candidate[];
   /** The page could not be read: no response, or a body that would not decode. */
   problem?: string;
+  /**
+   * A browser loaded the page and its requests are among the candidates (`network`), or why it
+   * could not; absent when no browser loaded it in this run.
+   */
+  requests?: { problem?: string };
 }
 
 export type SourceFetch = (req: SourceRequest) => Promise<SourceAnswer & { status: number }>;
@@ -124,6 +129,17 @@ export class Discovery {
     this.pages.set(page.url, Promise.resolve(page));
   }
 
+  /** What a browser requested while loading a page read here (its `network` candidates), or why it could not load it. */
+  async addRequests(url: string, outcome: { requested: Candidate[] } | { problem: string }): Promise<void> {
+    const page = await this.pages.get(url);
+    if (!page) return;
+    const next: SourcePage =
+      'problem' in outcome
+        ? { ...page, requests: { problem: outcome.problem } }
+        : { ...page, candidates: [...page.candidates, ...outcome.requested], requests: {} };
+    this.pages.set(url, Promise.resolve(next));
+  }
+
   /**
    * The sources a browser reads for the document at `source`: the document, then the stylesheets
    * it loads and their imports, breadth first, each once. `seen` spans several documents of one search.
@@ -196,6 +212,12 @@ export class Discovery {
         ...(unreachable ? { unreachable } : {}),
       };
     };
+    if (rule.select.includes('network'))
+      looked.splice(1, 0, {
+        url: source.url,
+        how: "the browser's requests for the page",
+        ...(root.requests ? (root.requests.problem ? { problem: root.requests.problem } : {}) : { problem: 'not read: no browser loaded it in this run' }),
+      });
     if (root.problem) return miss(`could not be read: ${root.problem}`, true);
     if (root.status !== undefined && (root.status < 200 || root.status > 299)) return miss(`answered ${root.status}`);
     let found = this.match(offered, rule, values, roleOrigin);

@@ -18,6 +18,7 @@ interface StoredPage {
   url: string;
   status?: number;
   problem?: string;
+  requests?: { problem?: string };
   candidates: StoredCandidate[];
 }
 
@@ -31,6 +32,7 @@ export function writePages(file: string, pages: readonly SourcePage[]): void {
     url: p.url,
     ...(p.status !== undefined ? { status: p.status } : {}),
     ...(p.problem !== undefined ? { problem: p.problem } : {}),
+    ...(p.requests ? { requests: p.requests } : {}),
     candidates: p.candidates.map(toStored),
   }));
   fs.writeFileSync(file, JSON.stringify(stored));
@@ -62,6 +64,7 @@ export function readPages(file: string): SourcePage[] {
       url: p.url,
       ...(typeof p.status === 'number' ? { status: p.status } : {}),
       ...(typeof p.problem === 'string' ? { problem: p.problem } : {}),
+      ...(p.requests && typeof p.requests === 'object' ? { requests: typeof p.requests.problem === 'string' ? { problem: p.requests.problem } : {} } : {}),
       candidates,
     });
   }

@@ -116,6 +116,26 @@ async function sourceOf(
 }
 
 /**
+ * The page a step's `discover` reads on this target (its `from`, resolved as the replay resolves
+ * it), or undefined where the step would be skipped or its page is not found: what the run's
+ * set-up loads in a browser for a `network` rule.
+ */
+export async function discoverSourceUrl(
+  step: ExchangeSpec,
+  ctx: DiscoverContext,
+  role: Role,
+  values: PlaceholderValues = replayPlaceholders(ctx.map),
+): Promise<string | undefined> {
+  try {
+    const source = await sourceOf(step, ctx, role, values);
+    return 'kind' in source ? undefined : source.req.url;
+  } catch (e) {
+    if (e instanceof UnmappedPlaceholderError || e instanceof MissingValueError || e instanceof StepSkip) return undefined;
+    throw e;
+  }
+}
+
+/**
  * The address of a step with `discover` on this target: found (with the step's variables), missed
  * (the page, its inline CSS, the stylesheets it loads and their imports link nothing of the
  * shape: a finding naming each), or skipped (an unmapped role, a target value not given). A step

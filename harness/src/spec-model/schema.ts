@@ -253,7 +253,7 @@ export const SPEC_SCHEMA: Json = {
           uniqueItems: true,
           items: { enum: [...SELECTORS] },
           description:
-            'The kinds of reference to take, from the page and every stylesheet it loads (<link rel=stylesheet> and @import, followed on the target\'s own hosts): HTML attributes; "link[rel=preload]", "link[rel=prefetch]", "link[rel=icon]" (a link element or Link field of that relation); "css" (url() and @font-face sources of a stylesheet, a <style> element or a style attribute); "font-face" (only @font-face sources); "link-header" (Link response fields); "network" (addresses a browser requested for the page: what its scripts build; browser flows only).',
+            'The kinds of reference to take, from the page and every stylesheet it loads (<link rel=stylesheet> and @import, followed on the target\'s own hosts): HTML attributes; "link[rel=preload]", "link[rel=prefetch]", "link[rel=icon]" (a link element or Link field of that relation); "css" (url() and @font-face sources of a stylesheet, a <style> element or a style attribute); "font-face" (only @font-face sources); "link-header" (Link response fields); "network" (addresses a browser requested while loading the page: what its scripts build; the run\'s set-up loads the page in Chromium for the raw replay).',
         },
         template: {
           type: 'string',

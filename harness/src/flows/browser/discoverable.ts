@@ -61,6 +61,7 @@ export async function checkDiscoverable(s: FlowSession): Promise<void> {
   discovery.seed({
     url: pageUrl.href,
     status: 200,
+    requests: {},
     candidates: [...candidatesOf({ url: pageUrl.href, contentType: 'text/html', text: html, link: [] }), ...requested],
   });
   for (const group of readers.values()) {
