@@ -19,7 +19,9 @@ import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
  */
 
 const root = path.resolve(__dirname, '../../..');
-const NAMES = REFERENCE_NAMES;
+/** The second deployment's names: the reference's, with its own favicon-chain hops (checked against its ready line below). */
+const ALT_HOPS = ['relay.redirect.test', 'landing.redirect.test'];
+const NAMES = REFERENCE_NAMES.map((n) => (n === 'hop2.redirect.test' ? ALT_HOPS[0] : n === 'hop3.redirect.test' ? ALT_HOPS[1] : n));
 const ROLES = ROLE_HOSTS;
 
 let reference: EmbeddedReference;
@@ -28,6 +30,7 @@ let proxy: MutatingProxy;
 
 beforeAll(async () => {
   ({ reference, pki, proxy } = await startProxiedReference(NAMES, 'Discovered Files Proxy Root', ['--deployment', 'alt']));
+  expect(reference.ready.urls.redirector.map((u) => new URL(u).hostname)).toEqual(['go.redirect.test', ...ALT_HOPS]);
 }, 120000);
 
 afterAll(async () => {
