@@ -145,8 +145,16 @@ const CASES: Array<[string, Mutation, string[], RegExp, Record<string, RegExp>]>
   ],
 ];
 
-test('a home page that links no PNG image of the described shape: every exchange on the discovered PNG fails with what was looked for and what the page links', async () => {
-  proxy.setMutation(on(isHome, (e) => rewriteText(e, (html) => html.replace(/\.png\b/g, '.PNG'))));
+// The home page's stylesheet names a PNG too (a background): a browser loads it, so discovery finds it; both are broken here.
+const isSiteStylesheet = (e: ProxiedExchange) => e.host === SITE && /^\/static\/css\/[^/?]+\.css(\?|$)/.test(e.path);
+
+test('a home page (and its stylesheet) that link no PNG image of the described shape: every exchange on the discovered PNG fails with what was looked for, what they link and every source looked at', async () => {
+  proxy.setMutation(
+    on(
+      (e) => isHome(e) || isSiteStylesheet(e),
+      (e) => rewriteText(e, (text) => text.replace(/\.png\b/g, '.PNG')),
+    ),
+  );
   const results = await outcomes();
   const failed = [...results].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped'));
   expect(failed.map(([id]) => id).sort()).toEqual([
@@ -159,6 +167,9 @@ test('a home page that links no PNG image of the described shape: every exchange
   ]);
   expect(results.get('site/static/png')?.message).toMatch(
     /site\/static\/png discover: expected "an address of the shape \/\{section\}\/img\/\{name\}\.png \(img\[src\], img\[srcset\], source\[src\], source\[srcset\], css\) on https:\/\/www\.lessons\.test:\d+\/", got "https:\/\/www\.lessons\.test:\d+\/ links nothing of the shape; it links https:\/\/www\.lessons\.test:\d+\/static\/img\/logo\.PNG, /,
+  );
+  expect(results.get('site/static/png')?.message).toMatch(
+    /; looked at https:\/\/www\.lessons\.test:\d+\/ \(the page\), https:\/\/www\.lessons\.test:\d+\/static\/css\/main\.css\?lw=\w+ \(stylesheet linked by https:\/\/www\.lessons\.test:\d+\/\)"/,
   );
   expect(results.get('site/static/conditional')?.message).toMatch(/site\/static\/conditional\/get discover: expected "an address of the shape/);
 }, 180000);
