@@ -4,15 +4,16 @@ import * as path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { readSectionFromTarget } from '../harness/src/discover/read-section';
 import { writePages } from '../harness/src/discover/shared-pages';
-import { resolveDiscover } from '../harness/src/replay/discovered';
+import { discoverSourceUrl, resolveDiscover } from '../harness/src/replay/discovered';
+import { pageRequests } from '../harness/src/flows/browser/page-requests';
 import { ReplayClients } from '../harness/src/replay/run';
 import { CHECKS } from '../harness/src/checks';
-import { loadSpecs, SpecLoadError } from '../harness/src/spec-model/load';
+import { SpecLoadError } from '../harness/src/spec-model/load';
+import { allSpecs, loadSpecFolders } from '../harness/src/spec-model/spec-folders';
 import { dayOf, isExpired, type KnownDeviations } from '../harness/src/known';
-import { runSettings } from '../harness/src/settings';
+import { runSettings, type SpecFolder } from '../harness/src/settings';
 import { BROWSER_FLOWS } from '../harness/src/flows/browser/flows';
 import { checkValueNames } from '../harness/src/target-map/values';
-import { SPECS_DIR } from './support/paths';
 import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import {
   BASELINE_SIDE,
@@ -50,9 +51,9 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
     await Promise.all(starts);
     const targetMap = loadTargetMap(process.env);
     const baselineMap = loadBaselineMap(process.env);
-    checkValues([targetMap, ...(baselineMap ? [baselineMap] : [])]);
-    await prepareSide(TARGET_SIDE, targetMap, cleanups);
-    if (baselineMap) await prepareSide(BASELINE_SIDE, baselineMap, cleanups);
+    checkValues([targetMap, ...(baselineMap ? [baselineMap] : [])], settings.specs);
+    await prepareSide(TARGET_SIDE, targetMap, settings.specs, cleanups);
+    if (baselineMap) await prepareSide(BASELINE_SIDE, baselineMap, settings.specs, cleanups);
   } catch (e) {
     await teardown();
     throw e;
@@ -61,10 +62,10 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
 }
 
 /** A target value no spec or flow names is a misspelt one: it stops the run before any request (a bad spec folder is reported by the replay). */
-function checkValues(maps: readonly TargetMap[]): void {
+function checkValues(maps: readonly TargetMap[], folders: readonly SpecFolder[]): void {
   let specs;
   try {
-    specs = loadSpecs(SPECS_DIR, CHECKS);
+    specs = allSpecs(loadSpecFolders(folders, CHECKS));
   } catch (e) {
     if (e instanceof SpecLoadError) return;
     throw e;
@@ -94,7 +95,7 @@ async function startReference(side: Side, cleanups: Array<() => Promise<void> | 
 }
 
 /** Reads the side's `{section}` (when not given) and its source pages, and prints its map. */
-async function prepareSide(side: Side, given: TargetMap, cleanups: Array<() => Promise<void> | void>): Promise<void> {
+async function prepareSide(side: Side, given: TargetMap, folders: readonly SpecFolder[], cleanups: Array<() => Promise<void> | void>): Promise<void> {
   let map = given;
   const clients = new ReplayClients(map);
   try {
@@ -109,28 +110,41 @@ async function prepareSide(side: Side, given: TargetMap, cleanups: Array<() => P
     }
     const label = side.name === 'target' ? 'Target' : 'Baseline';
     console.error(`${label}${map.origin === 'reference' ? ' (embedded reference)' : ''}:\n${describeTargetMap(map)}`);
-    const dir = await readSourcePages(map, clients, side);
+    const dir = await readSourcePages(map, clients, side, folders);
     if (dir) cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   } finally {
     await clients.close();
   }
 }
 
-/** Reads every source page the specs' `discover` blocks name and writes them for the workers; returns the folder. */
-async function readSourcePages(map: TargetMap, clients: ReplayClients, side: Side): Promise<string | undefined> {
+/**
+ * Reads every source page the specs' `discover` blocks name (and, for a `network` rule, what
+ * Chromium requested while loading it) and writes them for the workers; returns the folder.
+ */
+async function readSourcePages(map: TargetMap, clients: ReplayClients, side: Side, folders: readonly SpecFolder[]): Promise<string | undefined> {
   let specs;
   try {
-    specs = loadSpecs(SPECS_DIR, CHECKS);
+    specs = allSpecs(loadSpecFolders(folders, CHECKS));
   } catch (e) {
     if (e instanceof SpecLoadError) return undefined; // the replay reports it, test by test
     throw e;
   }
+  const browserPages = new Set<string>();
   for (const spec of specs) {
     if (skipReason(map, spec.role)) continue;
     for (const item of [...spec.exchanges, ...(spec.flows ?? []).flatMap((f) => f.steps)]) {
-      if (item.discover) await resolveDiscover(item, { map, discovery: clients.discovery }, spec.role);
+      if (!item.discover) continue;
+      const ctx = { map, discovery: clients.discovery };
+      await resolveDiscover(item, ctx, spec.role);
+      // What a page's scripts build is in a browser's requests: load those pages once, in Chromium.
+      if (item.discover.select.includes('network')) {
+        const url = await discoverSourceUrl(item, ctx, spec.role);
+        if (url) browserPages.add(url);
+      }
     }
   }
+  for (const outcome of await pageRequests(map, [...browserPages], runSettings(process.env).browserTimeouts))
+    await clients.discovery.addRequests(outcome.url, outcome);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'harness-discovery-'));
   writePages(path.join(dir, 'pages.json'), await clients.discovery.fetched());
   process.env[side.discoveryFileVariable] = path.join(dir, 'pages.json');

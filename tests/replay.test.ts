@@ -1,18 +1,19 @@
 import { test } from '@playwright/test';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../harness/src/replay/run';
 import { CHECKS } from '../harness/src/checks';
-import { loadSpecs } from '../harness/src/spec-model/load';
+import { allSpecs, loadSpecFolders } from '../harness/src/spec-model/spec-folders';
 import { hostMapping, type HostMapping } from '../harness/src/diff/hosts';
 import { Pacer, perWorker } from '../harness/src/diff/pace';
 import { replayDifferential } from '../harness/src/diff/replay';
 import { runSettings } from '../harness/src/settings';
 import { loadTargetMap, skipReason } from '../harness/src/target-map';
 import { assertFindings, markKnownFindings } from './support/assert';
-import { SPECS_DIR } from './support/paths';
 
 /*
- * The data-driven replay: one test per exchange and per flow of every specs/<role>.json, titled
- * by its id (which starts with the role), so `--grep site/` or `--grep site/home` selects. Each
+ * The data-driven replay: one test per exchange and per flow of every spec file of the run's spec
+ * folders (HARNESS_SPECS, by default specs/<role>.json), titled by its id (which starts with the
+ * role, and with the folder's name and a colon when there are several folders), so `--grep site/`
+ * or `--grep site/home` selects. Each
  * runs over HTTP/1.1 and HTTP/2 (and HTTP/3 where the target advertises it: harness/src/replay/h3.ts),
  * evaluates every expectation and named check, compares the protocols, attaches the findings as JSON and fails with one line per failing finding. With a
  * baseline (BASELINE_URL, BASELINE=reference), each is also sent to the baseline and compared.
@@ -20,9 +21,9 @@ import { SPECS_DIR } from './support/paths';
  * The spec files are loaded when this module loads: a bad spec file stops the run with every
  * violation listed (SpecLoadError), before any test.
  */
-const SPECS = loadSpecs(SPECS_DIR, CHECKS);
-/** The baseline's map and settings (BASELINE_MAX_RPS, BASELINE_ALLOW_UNSAFE), and the source pages each side's set-up read. */
+/** The baseline's map and settings (BASELINE_MAX_RPS, BASELINE_ALLOW_UNSAFE), the spec folders, and the source pages each side's set-up read. */
 const SETTINGS = runSettings(process.env);
+const SPECS = allSpecs(loadSpecFolders(SETTINGS.specs, CHECKS));
 const BASELINE = SETTINGS.baseline.map;
 
 let clients: ReplayClients | undefined;

@@ -25,7 +25,8 @@ export const USAGE = `Usage: npm run reference -- [options]
   --http3         serve HTTP/3 through an edge of its own (Caddy, on its own TCP and UDP port);
                   the default where Caddy is installed (or REFERENCE_HTTP3=1)
   --no-http3      no HTTP/3 (or REFERENCE_HTTP3=0)
-  --h3-port N     the edge's port. Default the TLS port + 1; 0 = any free port
+  --h3-port N     the edge's port. Default the TLS port + 1 (the alt deployment: + 2);
+                  0 = any free port
   --json          print one JSON line when ready (for programs)
   --help          this text`;
 

@@ -1,4 +1,5 @@
 import { CliError, parseCli, USAGE } from './cli-options';
+import { altSvcValue } from './h3/edge-config';
 import { ROLES } from './roles';
 import { startReference, type RunningReference } from './server';
 
@@ -6,7 +7,7 @@ function describe(ref: RunningReference): string {
   const lines = [
     `Reference server (deployment ${ref.context.deployment.name}) listening: TLS port ${ref.tlsPort} (h2, http/1.1), plain HTTP port ${ref.httpPort}`,
     'port' in ref.http3
-      ? `HTTP/3 on UDP port ${ref.http3.port} (its edge, Caddy, bound like the reference; every h1/h2 answer says Alt-Svc: h3=":${ref.http3.port}")`
+      ? `HTTP/3 on UDP port ${ref.http3.port} (its edge, Caddy, bound like the reference; every h1/h2 answer says Alt-Svc: ${altSvcValue(ref.http3.port, ref.context.deployment.h3.maxAgeSeconds)})`
       : `HTTP/3 off: ${ref.http3.off}`,
     `Root certificate: ${ref.rootPath}`,
     '',

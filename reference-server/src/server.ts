@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
 import { defaultHostContext, type HostContext } from './hosts/context';
-import { deploymentByName, DEPLOYMENTS, type Deployment } from './hosts/deployment';
+import { deploymentByName, DEPLOYMENTS, pkiNames, roleNames, type Deployment } from './hosts/deployment';
 import { HOST_FACTORIES, PLAIN_HTTP_ROLES } from './hosts/registry';
 import { clientErrorResponse } from './http/guards';
 import { vhost, type Handler } from './http/vhost';
@@ -50,7 +50,7 @@ export interface ReferenceOptions {
    * REFERENCE_HTTP3 (1 or 0) overrides `'auto'`.
    */
   http3?: boolean | 'auto';
-  /** The edge's port (TCP and UDP). Default: the TLS port + 1, or a free port when the TLS port is 0. */
+  /** The edge's port (TCP and UDP). Default: the TLS port + the deployment's offset (1; alt 2), or a free port when the TLS port is 0. */
   h3Port?: number;
   /** Wraps the handler every request of both ports passes through (a seam for tests: the leak check's leaking reference). */
   wrap?: (handler: Handler) => Handler;
@@ -106,12 +106,22 @@ function advertised(handler: Handler, altSvc: () => string | undefined): Handler
   };
 }
 
-/** The edge's sites: every leaf of the PKI with the names of the given roles it holds. */
-export function edgeSites(pki: ReferencePki, roles: readonly Role[]): EdgeSite[] {
-  const wanted = new Set<string>(roles.flatMap((r) => [...ROLE_NAMES[r]]));
+/** The edge's sites: every leaf of the PKI with the names of the given roles it holds (the deployment's names: the reference's by default). */
+export function edgeSites(pki: ReferencePki, roles: readonly Role[], names: Readonly<Record<Role, readonly string[]>> = ROLE_NAMES): EdgeSite[] {
+  const wanted = new Set<string>(roles.flatMap((r) => [...names[r]]));
   return pki.leaves
     .map((leaf) => ({ names: leaf.names.filter((n) => wanted.has(n)), certPem: leaf.chainPem, keyPem: leaf.keyPem }))
     .filter((site) => site.names.length > 0);
+}
+
+/**
+ * The edge's port: the one asked for; else the TLS port plus the deployment's offset (the reference
+ * + 1, the second deployment + 2: clients read it from Alt-Svc, never assume it); 0 (any free port)
+ * when the TLS port itself was left to the system.
+ */
+export function edgePortFor(options: Pick<ReferenceOptions, 'h3Port' | 'port'>, tlsPort: number, deployment: Deployment): number {
+  if (options.h3Port !== undefined) return options.h3Port;
+  return tlsPort === 0 || options.port === 0 ? 0 : tlsPort + deployment.h3.portOffset;
 }
 
 /** Whether to start the HTTP/3 edge: true, false, or undefined for where Caddy is installed. */
@@ -134,14 +144,15 @@ function traced(handler: Handler, deployment: Deployment): Handler {
   };
 }
 
-/** Host name -> app for one port, composed from the registry. */
+/** Host name -> app for one port, composed from the registry, under the deployment's names. */
 export function composeHosts(ctx: HostContext, roles: readonly Role[]): Map<string, Handler> {
   const apps = new Map<string, Handler>();
+  const names = roleNames(ctx.deployment);
   for (const role of roles) {
     const factory = HOST_FACTORIES[role];
     if (!factory) continue;
     const app = factory(ctx) as unknown as Handler;
-    for (const name of ROLE_NAMES[role]) apps.set(name, app);
+    for (const name of names[role]) apps.set(name, app);
   }
   return apps;
 }
@@ -191,7 +202,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const timeouts = resolveTimeouts(options.timeouts);
   const pki = await loadOrCreatePki({
     dir: pkiDir,
-    hosts: [...ROLES.map((role) => ({ role, names: [...ROLE_NAMES[role]] })), REVOKED_HOST],
+    // Every deployment's names, whichever starts: deployments side by side share one cache.
+    hosts: [...ROLES.map((role) => ({ role, names: pkiNames()[role] })), REVOKED_HOST],
     ocspNames: OCSP_NAMES,
   });
   const deployment = deploymentOf(options);
@@ -203,6 +215,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     ocsp: { responderId },
   });
   const implemented = ROLES.filter((r) => HOST_FACTORIES[r]);
+  const names = roleNames(deployment);
   const tlsRoles = implemented;
   const httpRoles = implemented.filter((r) => PLAIN_HTTP_ROLES.includes(r));
   const contexts = secureContexts(pki);
@@ -267,14 +280,14 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       try {
         edge = await startEdge({
           caddy,
-          sites: edgeSites(pki, tlsRoles),
+          sites: edgeSites(pki, tlsRoles, names),
           upstream: { host: loopbackFor(bind), port: tlsPort, caPem: pki.rootPem },
           bind,
-          advertise: true,
-          port: options.h3Port ?? (tlsPort === 0 || options.port === 0 ? 0 : tlsPort + 1),
+          advertise: { maxAgeSeconds: deployment.h3.maxAgeSeconds },
+          port: edgePortFor(options, tlsPort, deployment),
         });
         http3 = { port: edge.port };
-        altSvc = altSvcValue(edge.port);
+        altSvc = altSvcValue(edge.port, deployment.h3.maxAgeSeconds);
       } catch (err) {
         // Where HTTP/3 was only offered (Caddy installed, no port asked for), a busy port or a Caddy
         // that will not start leaves the reference serving h1 and h2, saying why; asked for, it stops.
@@ -291,9 +304,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
 
   const urls = {} as Record<Role, string[]>;
   for (const role of ROLES) {
-    urls[role] = PLAIN_HTTP_ROLES.includes(role)
-      ? ROLE_NAMES[role].map((n) => `http://${n}:${httpPort}`)
-      : ROLE_NAMES[role].map((n) => `https://${n}:${tlsPort}`);
+    urls[role] = PLAIN_HTTP_ROLES.includes(role) ? names[role].map((n) => `http://${n}:${httpPort}`) : names[role].map((n) => `https://${n}:${tlsPort}`);
   }
 
   let stopping: Promise<void> | undefined;

@@ -10,12 +10,12 @@ import { runFlow, type BrowserFlow, type SupplementEntry } from '../../harness/s
 import { assertFindings, markKnownFindings } from './assert';
 import { target } from './target';
 
-import { SPECS_DIR } from './paths';
+import { specFolders } from './paths';
 
 let environment: FlowEnvironment | undefined;
-/** The flows' shared expectations (specs/<role>.json), read once per worker. */
+/** The flows' shared expectations (the run's spec folders, HARNESS_SPECS), read once per worker. */
 export function flowEnv(): FlowEnvironment {
-  environment ??= flowEnvironment(target().map, SPECS_DIR);
+  environment ??= flowEnvironment(target().map, specFolders());
   return environment;
 }
 

@@ -1,5 +1,13 @@
 import * as path from 'node:path';
+import { parseSpecFolders, type SpecFolder } from '../../harness/src/settings/spec-folders';
 
-/** The repository's root, and its spec files (`specs/<role>.json`), which the tests of this folder replay. */
+/** The repository's root. */
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const SPECS_DIR = path.join(ROOT, 'specs');
+
+/**
+ * The spec folders the tests of this folder replay: HARNESS_SPECS (checked by the global set-up's
+ * runSettings before any test), by default the repository's specs/.
+ */
+export function specFolders(): readonly SpecFolder[] {
+  return parseSpecFolders(process.env);
+}

@@ -11,11 +11,51 @@ tableTest(cookieExpiresMatchesLifetime, [
     verdicts: ['pass'],
   },
   {
+    name: 'analytics cookie, 10 x 365.25 days',
+    input: { lines: [DATE, sc('expires=Tue, 08 Apr 2036 04:54:52 GMT; path=/; HttpOnly')] },
+    verdicts: ['pass'],
+  },
+  {
+    name: 'analytics cookie, 3,653 days (Max-Age)',
+    input: { lines: [DATE, sc(`Max-Age=${3653 * 86400}; path=/; HttpOnly`)] },
+    verdicts: ['pass'],
+  },
+  {
+    name: 'analytics cookie, 10 x 365 and 10 x 366 days, the ends of "10 years"',
+    input: { lines: [DATE, sc(`Max-Age=${3650 * 86400}; path=/`), ['set-cookie', `SC_ANALYTICS_GLOBAL_COOKIE=x; Max-Age=${3660 * 86400}`]] },
+    verdicts: ['pass', 'pass'],
+  },
+  {
+    name: 'analytics cookie, 9 years: not "10 years"',
+    input: { lines: [DATE, sc('expires=Sat, 08 Apr 2035 16:54:52 GMT; path=/')] },
+    verdicts: ['fail'],
+    expected: 'lifetime 10 years: 315273600 s (3649 d) to 316310400 s (3661 d)',
+    actual: 'lifetime 283996800 s (3287 d)',
+  },
+  {
+    name: 'analytics cookie, 11 years: not "10 years"',
+    input: { lines: [DATE, sc(`Max-Age=${4018 * 86400}; path=/`)] },
+    verdicts: ['fail'],
+  },
+  {
     name: 'analytics cookie, 1 year',
     input: { lines: [DATE, sc('expires=Thu, 08-Apr-2027 16:54:52 GMT; path=/')] },
     verdicts: ['fail'],
-    expected: 'lifetime 315532800 s',
+    expected: 'lifetime 10 years',
     actual: 'lifetime 31536000 s',
+  },
+  {
+    name: '"1 year": 365 and 365.25 days pass, 363 and 368 days do not',
+    input: {
+      lines: [
+        DATE,
+        ['set-cookie', `localization=US; Max-Age=${365 * 86400}`],
+        ['set-cookie', `secure_customer_sig=; Max-Age=${31557600}`],
+        ['set-cookie', `_tracking_consent=x; Max-Age=${363 * 86400}`],
+        ['set-cookie', `localization=GB; Max-Age=${368 * 86400}`],
+      ],
+    },
+    verdicts: ['pass', 'pass', 'fail', 'fail'],
   },
   { name: 'analytics cookie without expiry', input: { lines: [DATE, sc('path=/')] }, verdicts: ['fail'], actual: 'session cookie' },
   {

@@ -5,20 +5,38 @@ import type { Check, Finding } from './types';
 import { finding, responseDate } from './util';
 
 const DAY = 86400;
-const YEAR = 365 * DAY;
+
+/** A lifetime the description states: its words, and the range of seconds that fits them. */
+export interface StatedLifetime {
+  /** The description's words ("10 years"). */
+  words: string;
+  min: number;
+  max: number;
+  row: string;
+}
+
+/**
+ * "n years" as a person means it: n x 365 to n x 366 days (a deployment counts 365, 365.25 or
+ * calendar years alike), with a day's slack either side for where the count starts. 10 years
+ * is 3,649 to 3,661 days: 3,653 and 10 x 365.25 days both fit, 9 or 11 years do not.
+ */
+export function years(n: number, row: string): StatedLifetime {
+  return { words: `${n} year${n === 1 ? '' : 's'}`, min: (n * 365 - 1) * DAY, max: (n * 366 + 1) * DAY, row };
+}
+
+/** A lifetime stated in minutes or a day, with the slack of a few clock seconds around Date. */
+function about(seconds: number, slack: number, words: string, row: string): StatedLifetime {
+  return { words, min: seconds - slack, max: seconds + slack, row };
+}
 
 /** Lifetimes the service description states, by cookie name. */
-export const STATED_LIFETIMES: Readonly<Record<string, { seconds: number; tolerance: number; row: string }>> = {
-  SC_ANALYTICS_GLOBAL_COOKIE: {
-    seconds: 3652 * DAY,
-    tolerance: 3 * DAY,
-    row: 'Cookies set by {base_url}: "expires 10 years after issue"; Limits: analytics cookie lifetime 10 years',
-  },
-  keep_alive: { seconds: 30 * 60, tolerance: 120, row: 'Storefront host: keep_alive "expires about 30 minutes after issue"' },
-  secure_customer_sig: { seconds: YEAR, tolerance: 2 * DAY, row: 'Storefront host: secure_customer_sig "1 year"' },
-  localization: { seconds: YEAR, tolerance: 2 * DAY, row: 'Storefront host: localization "1 year"' },
-  _tracking_consent: { seconds: YEAR, tolerance: 2 * DAY, row: 'Storefront host: _tracking_consent "1 year"' },
-  _cmp_a: { seconds: DAY, tolerance: 120, row: 'Storefront host: _cmp_a "1 day"' },
+export const STATED_LIFETIMES: Readonly<Record<string, StatedLifetime>> = {
+  SC_ANALYTICS_GLOBAL_COOKIE: years(10, 'Cookies set by {base_url}: "expires 10 years after issue"; Limits: analytics cookie lifetime 10 years'),
+  keep_alive: about(30 * 60, 120, 'about 30 minutes', 'Storefront host: keep_alive "expires about 30 minutes after issue"'),
+  secure_customer_sig: years(1, 'Storefront host: secure_customer_sig "1 year"'),
+  localization: years(1, 'Storefront host: localization "1 year"'),
+  _tracking_consent: years(1, 'Storefront host: _tracking_consent "1 year"'),
+  _cmp_a: about(DAY, 120, '1 day', 'Storefront host: _cmp_a "1 day"'),
 };
 
 /** Expires and Max-Age are both whole seconds, Date too. */
@@ -67,12 +85,12 @@ export const cookieExpiresMatchesLifetime: Check = {
       const lifetime = c.maxAge ?? fromExpires;
       // A deletion (empty value, or an expiry already passed) is not an issue of the cookie.
       if (lifetime !== undefined && lifetime <= 0) continue;
-      const expected = `lifetime ${duration(stated.seconds)} ± ${duration(stated.tolerance)} (${stated.row})`;
+      const expected = `lifetime ${stated.words}: ${duration(stated.min)} to ${duration(stated.max)} (${stated.row})`;
       const actual =
         lifetime === undefined
           ? 'a session cookie (no Expires, no Max-Age)'
           : `lifetime ${duration(lifetime)} (${c.maxAge !== undefined ? `Max-Age=${c.maxAge}` : `expires=${c.expires}`})`;
-      const ok = lifetime !== undefined && Math.abs(lifetime - stated.seconds) <= stated.tolerance;
+      const ok = lifetime !== undefined && lifetime >= stated.min && lifetime <= stated.max;
       out.push(finding(cookieExpiresMatchesLifetime, ok, expected, actual, { aspect: `${c.name} lifetime` }));
     }
     return out;

@@ -1,5 +1,6 @@
 import { candidatesOf, selects } from './candidates';
 import { cssLinks } from './css-links';
+import { srcsetUrls } from './html-links';
 import { headerLinks } from './link-header';
 
 const list = (cs: Array<{ via?: string; from?: string; url: URL }>) => cs.map((c) => `${c.via ?? c.from} ${c.url.href}`);
@@ -13,6 +14,50 @@ test('CSS: url() and @import, @font-face sources marked, relative to the stylesh
     'font-face https://s.test/static/fonts/a.woff',
     'css https://s.test/static/img/p.png',
   ]);
+});
+
+test('@import: the stylesheet it names (string or url(), with media or supports() after it) is one the document loads', () => {
+  const css = '@import url("a.css") screen; @import "b.css" supports(display: grid); .x { background: url(c.png) }';
+  expect(cssLinks(css, 'https://s.test/css/m.css').map((l) => `${l.url.pathname} ${l.imports ? 'loads' : '-'}`)).toEqual([
+    '/css/a.css loads',
+    '/css/b.css loads',
+    '/css/c.png -',
+  ]);
+  const page = candidatesOf({
+    url: 'https://s.test/',
+    contentType: 'text/html',
+    text: '<style>@import "/i.css";</style><link rel="Stylesheet alternate" href="/l.css"><link rel="preload" href="/p.css" as="style">',
+    link: [],
+  });
+  expect(page.map((c) => `${c.via} ${c.url.pathname} ${c.loads ?? '-'} ${(c.rel ?? []).join('+') || '-'}`)).toEqual([
+    'link[href] /l.css stylesheet stylesheet+alternate',
+    'link[href] /p.css - preload',
+    'css /i.css stylesheet -',
+  ]);
+});
+
+test('srcset as the HTML standard parses it: commas inside a URL stay, descriptors and their parentheses skipped', () => {
+  expect(srcsetUrls('/a.png 1x,/b.png 2x')).toEqual(['/a.png', '/b.png']);
+  expect(srcsetUrls(' /a.png 480w, /b.png 800w ')).toEqual(['/a.png', '/b.png']);
+  expect(srcsetUrls('/img?w=1,2 1x, /c.png')).toEqual(['/img?w=1,2', '/c.png']);
+  expect(srcsetUrls('/a.png,, /b.png')).toEqual(['/a.png', '/b.png']);
+  expect(srcsetUrls('/a.png (x, y) 1x, /d.png')).toEqual(['/a.png', '/d.png']);
+  expect(srcsetUrls('')).toEqual([]);
+});
+
+test('link relations: link[rel=preload|prefetch|icon] take elements and Link fields of that relation, and nothing else', () => {
+  const page = candidatesOf({
+    url: 'https://s.test/',
+    contentType: 'text/html',
+    text: '<link rel="preload" href="/f.woff2"><link rel="shortcut icon" href="/i.ico"><link rel="prefetch" href="/n.html"><link rel="canonical" href="/c">',
+    link: ['</h.woff2>; rel=preload; as=font'],
+  });
+  const taken = (s: Parameters<typeof selects>[0]) => page.filter((c) => selects(s, c)).map((c) => c.url.pathname);
+  expect(taken(['link[rel=preload]'])).toEqual(['/h.woff2', '/f.woff2']);
+  expect(taken(['link[rel=icon]'])).toEqual(['/i.ico']);
+  expect(taken(['link[rel=prefetch]'])).toEqual(['/n.html']);
+  expect(taken(['link[href]'])).toEqual(['/f.woff2', '/i.ico', '/n.html', '/c']);
+  expect(taken(['font-face', 'img[src]'])).toEqual([]);
 });
 
 test('Link fields: every line on its own, a malformed one skipped', () => {

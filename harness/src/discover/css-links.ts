@@ -1,7 +1,8 @@
 /**
  * The addresses a stylesheet names, read with a real CSS parser (css-tree): every `url()` and
- * `@import`, those inside an `@font-face` `src` marked as fonts. Parse errors are tolerated as a
- * browser tolerates them: the rules around a broken one still count.
+ * `@import`, those inside an `@font-face` `src` marked as fonts, those an `@import` names marked
+ * as stylesheets the browser loads too. Parse errors are tolerated as a browser tolerates them:
+ * the rules around a broken one still count.
  */
 import { parse, walk, type CssNode, type WalkContext } from 'css-tree';
 
@@ -9,6 +10,8 @@ export interface CssLink {
   /** `font-face` for a `src` of an `@font-face` rule, otherwise `css`. */
   from: 'css' | 'font-face';
   url: URL;
+  /** The address of an `@import`: a stylesheet of its own. */
+  imports?: true;
 }
 
 export function cssLinks(css: string, base: string, context: 'stylesheet' | 'declarationList' = 'stylesheet'): CssLink[] {
@@ -19,19 +22,28 @@ export function cssLinks(css: string, base: string, context: 'stylesheet' | 'dec
   } catch {
     return out;
   }
-  const add = (raw: string, from: CssLink['from']) => {
+  const add = (raw: string, from: CssLink['from'], imports = false) => {
     try {
-      out.push({ from, url: new URL(raw.trim(), base) });
+      out.push({ from, url: new URL(raw.trim(), base), ...(imports ? { imports: true as const } : {}) });
     } catch {
       /* not a URL: nothing to follow */
     }
   };
+  const importSeen = new Set<object>();
   walk(ast, {
     enter(this: WalkContext, node: CssNode) {
+      const atrule = this.atrule?.name.toLowerCase();
+      // The first url() or string of an @import's prelude is the stylesheet; a url() in its
+      // media or supports() condition is not.
+      const imported = atrule === 'import' && this.atrulePrelude !== null && !importSeen.has(this.atrule!);
       if (node.type === 'Url') {
-        const fontFace = this.atrule?.name.toLowerCase() === 'font-face' && this.declaration?.property.toLowerCase() === 'src';
-        add(node.value, fontFace ? 'font-face' : 'css');
-      } else if (node.type === 'String' && this.atrule?.name.toLowerCase() === 'import') add(node.value, 'css');
+        const fontFace = atrule === 'font-face' && this.declaration?.property.toLowerCase() === 'src';
+        if (imported) importSeen.add(this.atrule!);
+        add(node.value, fontFace ? 'font-face' : 'css', imported);
+      } else if (node.type === 'String' && imported) {
+        importSeen.add(this.atrule!);
+        add(node.value, 'css', true);
+      }
     },
   });
   return out;

@@ -22,12 +22,33 @@ const ATTRIBUTES: ReadonlyArray<[string, string]> = [
   ['a', 'href'],
 ];
 
-/** The URLs of a srcset (candidate strings separated by commas, each a URL and a descriptor). */
-function srcsetUrls(value: string): string[] {
-  return value
-    .split(/,\s+/)
-    .map((c) => c.trim().split(/\s+/)[0])
-    .filter(Boolean);
+/**
+ * The URLs of a srcset, as the HTML standard parses it ("parse a srcset attribute"): a URL runs to
+ * the next whitespace (a comma inside it is part of it, trailing commas end it), then its
+ * descriptors run to the next comma outside parentheses.
+ */
+export function srcsetUrls(value: string): string[] {
+  const out: string[] = [];
+  const space = (c: string) => /\s/.test(c);
+  let i = 0;
+  while (i < value.length) {
+    while (i < value.length && (space(value[i]) || value[i] === ',')) i++;
+    const start = i;
+    while (i < value.length && !space(value[i])) i++;
+    const url = value.slice(start, i);
+    if (!url) break;
+    out.push(url.replace(/,+$/, ''));
+    if (url.endsWith(',')) continue;
+    for (let depth = 0; i < value.length; i++) {
+      if (value[i] === '(') depth++;
+      else if (value[i] === ')') depth = Math.max(0, depth - 1);
+      else if (value[i] === ',' && depth === 0) {
+        i++;
+        break;
+      }
+    }
+  }
+  return out.filter(Boolean);
 }
 
 export function pageLinks(html: string, base: string): PageLink[] {

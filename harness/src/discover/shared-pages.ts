@@ -5,17 +5,26 @@
  * themselves.
  */
 import * as fs from 'node:fs';
-import { SELECTORS, type Selector } from './candidates';
+import { SELECTORS, type Candidate, type Via } from './candidates';
 import type { SourcePage } from './discovery';
 import { TARGET_SIDE } from '../target-map/side';
 
 export const ENV_DISCOVERY_FILE = TARGET_SIDE.discoveryFileVariable;
 
+/** A candidate as stored: where it was found, the address, and its link relations and whether it is a stylesheet the document loads. */
+type StoredCandidate = [Via, string, { rel?: string[]; loads?: 'stylesheet' }?];
+
 interface StoredPage {
   url: string;
   status?: number;
   problem?: string;
-  candidates: Array<[Selector, string]>;
+  requests?: { problem?: string };
+  candidates: StoredCandidate[];
+}
+
+function toStored(c: Candidate): StoredCandidate {
+  const extra = { ...(c.rel ? { rel: c.rel } : {}), ...(c.loads ? { loads: c.loads } : {}) };
+  return Object.keys(extra).length ? [c.via, c.url.href, extra] : [c.via, c.url.href];
 }
 
 export function writePages(file: string, pages: readonly SourcePage[]): void {
@@ -23,12 +32,13 @@ export function writePages(file: string, pages: readonly SourcePage[]): void {
     url: p.url,
     ...(p.status !== undefined ? { status: p.status } : {}),
     ...(p.problem !== undefined ? { problem: p.problem } : {}),
-    candidates: p.candidates.map((c) => [c.via, c.url.href]),
+    ...(p.requests ? { requests: p.requests } : {}),
+    candidates: p.candidates.map(toStored),
   }));
   fs.writeFileSync(file, JSON.stringify(stored));
 }
 
-const isSelector = (v: unknown): v is Selector => (SELECTORS as readonly unknown[]).includes(v);
+const isVia = (v: unknown): v is Via => (SELECTORS as readonly unknown[]).includes(v) && !String(v).startsWith('link[rel=');
 
 export function readPages(file: string): SourcePage[] {
   let parsed: unknown;
@@ -41,9 +51,11 @@ export function readPages(file: string): SourcePage[] {
   const out: SourcePage[] = [];
   for (const p of parsed as StoredPage[]) {
     if (typeof p?.url !== 'string' || !Array.isArray(p.candidates)) continue;
-    const candidates = p.candidates.flatMap(([via, href]) => {
+    const candidates = p.candidates.flatMap(([via, href, extra]): Candidate[] => {
       try {
-        return isSelector(via) ? [{ via, url: new URL(href) }] : [];
+        if (!isVia(via)) return [];
+        const rel = Array.isArray(extra?.rel) ? extra.rel.filter((r): r is string => typeof r === 'string') : undefined;
+        return [{ via, url: new URL(href), ...(rel ? { rel } : {}), ...(extra?.loads === 'stylesheet' ? { loads: 'stylesheet' as const } : {}) }];
       } catch {
         return [];
       }
@@ -52,6 +64,7 @@ export function readPages(file: string): SourcePage[] {
       url: p.url,
       ...(typeof p.status === 'number' ? { status: p.status } : {}),
       ...(typeof p.problem === 'string' ? { problem: p.problem } : {}),
+      ...(p.requests && typeof p.requests === 'object' ? { requests: typeof p.requests.problem === 'string' ? { problem: p.requests.problem } : {} } : {}),
       candidates,
     });
   }

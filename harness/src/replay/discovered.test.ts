@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Discovery } from '../discover/discovery';
+import { describeMiss, Discovery } from '../discover/discovery';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
@@ -29,6 +29,7 @@ fs.writeFileSync(
       exchange('site/font', '{{found_path}}', { from: 'site/css', select: ['font-face'], template: '/{section}/fonts/{name}.woff2' }),
       exchange('site/product', '/products/{value:PRODUCT_HANDLE}'),
       exchange('site/product-image', '{{found}}', { from: 'site/product', select: ['img[src]'], template: '/img/{name}.png' }),
+      exchange('site/font-of-page', '{{found_path}}', { from: 'site/home', select: ['font-face'], template: '/{section}/fonts/{name}.woff2' }),
     ],
   }),
 );
@@ -86,4 +87,42 @@ test('a source page that needs a target value nobody gave is a skip naming the v
     { TARGET_VALUE_PRODUCT_HANDLE: 'apron' },
   );
   expect(await resolveDiscover(spec.exchanges[4], withValue.ctx, 'site')).toMatchObject({ kind: 'found', vars: { name: 'apron' } });
+});
+
+test("fonts declared in the home page's inline <style>: found for a spec that names the stylesheet, and for one that names the page", async () => {
+  const [spec] = loadSpecs(dir, CHECKS);
+  const inline = {
+    'https://www.site.test/': {
+      type: 'text/html',
+      text: '<link rel=stylesheet href="/static/css/site.css?lw=1"><style>@font-face{src:url(/static/fonts/inline.woff2)}</style>',
+    },
+    'https://www.site.test/static/css/site.css?lw=1': { type: 'text/css', text: '.a{color:red}' },
+  };
+  const { ctx, asked } = context(inline);
+  expect(await resolveDiscover(spec.exchanges[2], ctx, 'site')).toMatchObject({
+    kind: 'found',
+    found: { url: 'https://www.site.test/static/fonts/inline.woff2', from: 'https://www.site.test/', via: 'font-face' },
+  });
+  expect(asked).toEqual(['https://www.site.test/', 'https://www.site.test/static/css/site.css?lw=1']);
+  expect(await resolveDiscover(spec.exchanges[5], ctx, 'site')).toMatchObject({
+    kind: 'found',
+    found: { url: 'https://www.site.test/static/fonts/inline.woff2' },
+  });
+});
+
+test('a page that declares no font anywhere: the miss names the page, each stylesheet, and one on another host not read', async () => {
+  const [spec] = loadSpecs(dir, CHECKS);
+  const { ctx } = context({
+    'https://www.site.test/': {
+      type: 'text/html',
+      text: '<link rel=stylesheet href="/static/css/site.css?lw=1"><link rel=stylesheet href="https://fonts.elsewhere.test/f.css">',
+    },
+    'https://www.site.test/static/css/site.css?lw=1': { type: 'text/css', text: '.a{color:red}' },
+  });
+  const font = await resolveDiscover(spec.exchanges[5], ctx, 'site');
+  expect(font.kind === 'miss' && describeMiss(font.miss)).toBe(
+    'https://www.site.test/ links no address of the selected kinds (font-face); looked at https://www.site.test/ (the page), ' +
+      'https://www.site.test/static/css/site.css?lw=1 (stylesheet linked by https://www.site.test/), ' +
+      'https://fonts.elsewhere.test/f.css (stylesheet linked by https://www.site.test/: not read: not a host of the target)',
+  );
 });

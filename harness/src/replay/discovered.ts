@@ -46,7 +46,9 @@ export function discoveryOver(dispatcher: Dispatcher): Discovery {
 }
 
 export type Resolution =
-  { kind: 'found'; found: Discovered; vars: Record<string, string> } | { kind: 'miss'; miss: DiscoverMiss } | { kind: 'skip'; reason: string };
+  | { kind: 'found'; found: Discovered; vars: Record<string, string>; document: SourceRequest }
+  | { kind: 'miss'; miss: DiscoverMiss }
+  | { kind: 'skip'; reason: string };
 
 export interface DiscoverContext {
   map: TargetMap;
@@ -65,20 +67,33 @@ export function discoveredVars(found: Discovered): Record<string, string> {
   return { ...found.parts, found: url.href, found_path: `${url.origin}${url.pathname}` };
 }
 
+/** The target's own hosts: stylesheets elsewhere are listed as looked at, not read. */
+function ownHosts(map: TargetMap): (url: URL) => boolean {
+  const origins = new Set(Object.values(map.roles).flatMap((urls) => (urls ?? []).map((u) => u.origin)));
+  return (url) => origins.has(url.origin);
+}
+
+/** The request of a discover block's source page, and the document that led to it (a page that links a stylesheet). */
+interface Source {
+  req: SourceRequest;
+  widen?: SourceRequest;
+}
+
 async function sourceOf(
   step: ExchangeSpec,
   ctx: DiscoverContext,
   role: Role,
   values: PlaceholderValues,
-): Promise<SourceRequest | Exclude<Resolution, { kind: 'found' }>> {
+): Promise<Source | Exclude<Resolution, { kind: 'found' }>> {
   const d = step.discover!;
   if (isAddress(d.from)) {
     const filled = fillPlaceholders(d.from, values);
-    return { url: new URL(filled, originOf(values, role)).href, headers: { ...SOURCE_HEADERS } };
+    return { req: { url: new URL(filled, originOf(values, role)).href, headers: { ...SOURCE_HEADERS } } };
   }
   const source = discoverSource(d);
   if (!source) throw new Error(`${step.id}: discover.from "${d.from}" is not linked to an exchange (load the specs with loadSpecs)`);
   let vars = values;
+  let widen: SourceRequest | undefined;
   if (source.exchange.discover) {
     const upstream = await resolveDiscover(source.exchange, ctx, source.role, values);
     if (upstream.kind === 'skip') return upstream;
@@ -93,16 +108,40 @@ async function sourceOf(
         },
       };
     vars = { ...values, ...Object.fromEntries(Object.entries(upstream.vars).map(([k, v]) => [`{{${k}}}`, v])) };
+    widen = upstream.document;
   }
   const req = buildRequest(source.exchange, vars, ctx.map, source.role);
   const { cookie: _cookie, ...headers } = req.headers;
-  return { url: req.url, headers };
+  return { req: { url: req.url, headers }, ...(widen ? { widen } : {}) };
+}
+
+/**
+ * The page a step's `discover` reads on this target (its `from`, resolved as the replay resolves
+ * it), or undefined where the step would be skipped or its page is not found: what the run's
+ * set-up loads in a browser for a `network` rule.
+ */
+export async function discoverSourceUrl(
+  step: ExchangeSpec,
+  ctx: DiscoverContext,
+  role: Role,
+  values: PlaceholderValues = replayPlaceholders(ctx.map),
+): Promise<string | undefined> {
+  try {
+    const source = await sourceOf(step, ctx, role, values);
+    return 'kind' in source ? undefined : source.req.url;
+  } catch (e) {
+    if (e instanceof UnmappedPlaceholderError || e instanceof MissingValueError || e instanceof StepSkip) return undefined;
+    throw e;
+  }
 }
 
 /**
  * The address of a step with `discover` on this target: found (with the step's variables), missed
- * (the page links nothing of the shape: a finding), or skipped (an unmapped role, a target value
- * not given).
+ * (the page, its inline CSS, the stylesheets it loads and their imports link nothing of the
+ * shape: a finding naming each), or skipped (an unmapped role, a target value not given). A step
+ * whose source page was itself discovered (a stylesheet found on the home page) looks in the
+ * whole document that led there when its own page has nothing of the shape: fonts declared in an
+ * inline `<style>` are found for a spec that names the stylesheet.
  */
 export async function resolveDiscover(
   step: ExchangeSpec,
@@ -113,8 +152,13 @@ export async function resolveDiscover(
   try {
     const source = await sourceOf(step, ctx, role, values);
     if ('kind' in source) return source;
-    const outcome = await ctx.discovery.find(source, step.discover!, values, originOf(values, role));
-    return outcome.kind === 'miss' ? { kind: 'miss', miss: outcome } : { kind: 'found', found: outcome, vars: discoveredVars(outcome) };
+    const outcome = await ctx.discovery.find(source.req, step.discover!, values, originOf(values, role), {
+      follow: ownHosts(ctx.map),
+      ...(source.widen ? { widen: source.widen } : {}),
+    });
+    if (outcome.kind === 'miss') return { kind: 'miss', miss: outcome };
+    // The document a later step widens to: the page this chain started from.
+    return { kind: 'found', found: outcome, vars: discoveredVars(outcome), document: source.widen ?? source.req };
   } catch (e) {
     if (e instanceof UnmappedPlaceholderError) return { kind: 'skip', reason: `role not mapped (${e.role})` };
     if (e instanceof MissingValueError) return { kind: 'skip', reason: new MissingValueError(e.valueName, sideNamed(ctx.map.side)).message };

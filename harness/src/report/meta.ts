@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { KNOWN_FILE_NAME } from '../known/load';
 import { harnessSettings } from '../settings/harness';
+import type { SpecFolder } from '../settings/spec-folders';
 import { describeTargetMap, loadBaselineMap, loadTargetMap, ROLES, type TargetMap } from '../target-map';
 import type { SpecMeta, TargetMeta } from './types';
 
@@ -67,25 +68,40 @@ function git(cwd: string, args: string[]): string | undefined {
   }
 }
 
-/** Spec files are the `*.json` data files of the specs folder (the schemas and the known deviations excluded). */
-export function specMeta(specsDir: string): SpecMeta {
-  let files: string[] = [];
+function specFileNames(dir: string): string[] {
   try {
-    files = fs
-      .readdirSync(specsDir)
+    return fs
+      .readdirSync(dir)
       .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json') && f !== KNOWN_FILE_NAME)
       .sort();
   } catch {
-    files = [];
+    return [];
   }
+}
+
+/**
+ * Spec files are the `*.json` data files of the spec folders (the schema excluded): one folder
+ * (the default `specs/`), or the run's folders (HARNESS_SPECS), whose files are then named
+ * `<folder>/<file>`. The commit is the first folder's; the files are dirty when any folder is.
+ */
+export function specMeta(folders: string | readonly SpecFolder[]): SpecMeta {
+  const list: readonly SpecFolder[] = typeof folders === 'string' ? [{ dir: folders }] : folders;
   const hash = createHash('sha256');
-  for (const f of files)
-    hash
-      .update(f)
-      .update('\u0000')
-      .update(fs.readFileSync(path.join(specsDir, f)))
-      .update('\u0000');
-  const commit = harnessSettings(process.env).specCommit ?? git(specsDir, ['rev-parse', 'HEAD']);
-  const status = git(specsDir, ['status', '--porcelain', '--', '.']);
-  return { ...(commit ? { commit } : {}), ...(status !== undefined ? { dirty: status.length > 0 } : {}), digest: hash.digest('hex').slice(0, 16), files };
+  const files: string[] = [];
+  let dirty: boolean | undefined;
+  for (const { dir, label } of list) {
+    for (const f of specFileNames(dir)) {
+      const name = label ? `${label}/${f}` : f;
+      files.push(name);
+      hash
+        .update(name)
+        .update('\u0000')
+        .update(fs.readFileSync(path.join(dir, f)))
+        .update('\u0000');
+    }
+    const status = git(dir, ['status', '--porcelain', '--', '.']);
+    if (status !== undefined) dirty = (dirty ?? false) || status.length > 0;
+  }
+  const commit = harnessSettings(process.env).specCommit ?? (list[0] ? git(list[0].dir, ['rev-parse', 'HEAD']) : undefined);
+  return { ...(commit ? { commit } : {}), ...(dirty !== undefined ? { dirty } : {}), digest: hash.digest('hex').slice(0, 16), files };
 }

@@ -12,6 +12,7 @@ import { buildResults } from './build';
 import { collectTest, stripAnsi, type CollectedTest } from './collected';
 import { renderHtml } from './html';
 import { renderJunit } from './junit';
+import { parseSpecFolders, SPECS_VARIABLE, type SpecFolder } from '../settings/spec-folders';
 import { baselineMeta, specMeta, targetMeta } from './meta';
 import { resolveOptions, type ReporterOptions, type ResolvedOptions } from './options';
 import { terminalSummary } from './terminal';
@@ -172,7 +173,13 @@ export default class ConformanceReporter implements Reporter {
   }
 
   private build(result: FullResult): ConformanceResults {
-    const specsDir = this.specsDir();
+    // Or the folders HARNESS_SPECS names; a bad value was reported by the set-up.
+    let folders: string | readonly SpecFolder[] = this.specsDir();
+    try {
+      if (process.env[SPECS_VARIABLE]?.trim()) folders = parseSpecFolders(process.env);
+    } catch {
+      /* the run's set-up stopped it with the variable's error */
+    }
     const baseline = baselineMeta(process.env);
     const known = this.knownDeviations();
     const previous = this.previousRun();
@@ -187,7 +194,7 @@ export default class ConformanceReporter implements Reporter {
         playwrightStatus: result.status,
         target: targetMeta(process.env),
         ...(baseline ? { baseline } : {}),
-        spec: specMeta(specsDir),
+        spec: specMeta(folders),
         rawSecrets: this.options.rawSecrets,
         failOn: this.options.failOn,
         runErrors: this.runErrors,

@@ -19,6 +19,9 @@
  * | HARNESS_GITHUB (GITHUB_ACTIONS, GITHUB_STEP_SUMMARY) | on when GITHUB_ACTIONS=true | `ci` |
  * | HARNESS_PREVIOUS | unset: the results.json already in the report folder | `history.previous` |
  * | HARNESS_RERUN | unset: run everything | `history.rerun` |
+ *
+ * HARNESS_SPECS (the spec folders) is parsed with the run settings (`spec-folders.ts`): it names
+ * folders, which are checked on disk.
  */
 import { failOnFromEnv, SettingsError, type FailOn } from '../core';
 import { LimitConfigError, ReportOptionsError } from './errors';

@@ -8,3 +8,4 @@ export * from './errors';
 export * from './harness';
 export * from './variables';
 export * from './run';
+export * from './spec-folders';

@@ -25,6 +25,7 @@ import * as path from 'node:path';
 import { DEFAULT_KNOWN_FILE, loadKnown, type KnownDeviations } from '../known';
 import { suggestion } from '../target-map/parse-env';
 import { readHarnessSettings, type HarnessSettings } from './harness';
+import { parseSpecFolders, type SpecFolder } from './spec-folders';
 import { INTERNAL_VARIABLES, isSettingsVariable, SETTINGS_VARIABLES } from './variables';
 
 export interface SideSettings {
@@ -48,6 +49,8 @@ export interface BaselineRunSettings extends SideSettings, Readonly<BaselineSett
 }
 
 export interface RunSettings extends HarnessSettings {
+  /** HARNESS_SPECS: the spec folders to replay, checked on disk (default the repository's specs/); labelled when there are several. */
+  readonly specs: readonly SpecFolder[];
   readonly target: TargetSettings;
   /** BASELINE*, with BASELINE_ALLOW_UNSAFE (default false) and BASELINE_MAX_RPS (default 20; undefined: `unlimited`). */
   readonly baseline: BaselineRunSettings;
@@ -68,6 +71,7 @@ function discoveryFileOf(env: NodeJS.ProcessEnv, variable: string): { discoveryF
 /** Parses and validates every setting of env; the first bad value throws its error (SettingsError, TargetConfigError, ...). */
 export function readRunSettings(env: NodeJS.ProcessEnv): RunSettings {
   const harness = readHarnessSettings(env);
+  const specs = Object.freeze(parseSpecFolders(env));
   const rate = baselineSettings(env);
   const baselineKind = baselineRequested(env);
   const targetStarted = env[TARGET_SIDE.kindVariable] === 'reference';
@@ -88,7 +92,7 @@ export function readRunSettings(env: NodeJS.ProcessEnv): RunSettings {
     maxRps: rate.maxRps,
   });
   checkUnknownSettings(env);
-  return Object.freeze({ ...harness, target, baseline, known: knownDeviationsOf(harness) });
+  return Object.freeze({ ...harness, specs, target, baseline, known: knownDeviationsOf(harness) });
 }
 
 /**

@@ -11,6 +11,7 @@ import { ROLES } from '../target-map/roles';
 import { BASELINE_SIDE, TARGET_SIDE, valuePrefix, variableOf, type Side } from '../target-map/side';
 import { VALUE_NAME } from '../target-map/values';
 import { HARNESS_USER_VARIABLES } from './harness';
+import { SPECS_VARIABLE } from './spec-folders';
 
 /** The settings of a side's map, in the order of README.md's target table. */
 const MAP_SETTINGS = ['RESOLVE', 'CA', 'INSECURE', 'SECTION', 'HEADERS'] as const;
@@ -38,6 +39,7 @@ export const PROXY_ENV_VARIABLES: readonly string[] = Object.freeze([...PROXY_VA
 /** Every variable a user may set that `runSettings` reads (names and name patterns). */
 export const SETTINGS_VARIABLES: readonly string[] = Object.freeze([
   ...HARNESS_USER_VARIABLES,
+  SPECS_VARIABLE,
   ...TARGET_VARIABLES,
   ...BASELINE_VARIABLES,
   ...PROXY_ENV_VARIABLES,

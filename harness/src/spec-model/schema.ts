@@ -60,7 +60,7 @@ const MATCHER_FORMS: Record<string, Json> = {
   relativeTime: {
     type: 'object',
     description:
-      "An HTTP date or cookie expiry about offsetSeconds after the response's Date header, within toleranceSeconds (e.g. a 10-year cookie: 315532800 ± 259200).",
+      "An HTTP date or cookie expiry about offsetSeconds after the response's Date header, within toleranceSeconds (e.g. a 10-year cookie: 315792000 ± 518400, 10 x 365 to 10 x 366 days with a day either side).",
     additionalProperties: false,
     required: ['to', 'offsetSeconds', 'toleranceSeconds'],
     properties: {
@@ -255,7 +255,7 @@ export const SPEC_SCHEMA: Json = {
           type: 'string',
           minLength: 1,
           description:
-            'The exchange (its id, e.g. "site/home") or the address ("/", "{shop_url}/products/{value:PRODUCT_HANDLE}") whose answer lists the candidates.',
+            'The exchange (its id, e.g. "site/home") or the address ("/", "{shop_url}/products/{value:PRODUCT_HANDLE}") of the document whose sources list the candidates. A source that was itself discovered (a stylesheet found on the home page) widens to the page that led to it when it names nothing of the shape.',
         },
         select: {
           type: 'array',
@@ -263,7 +263,7 @@ export const SPEC_SCHEMA: Json = {
           uniqueItems: true,
           items: { enum: [...SELECTORS] },
           description:
-            'What to take from it: HTML attributes, "css" (url() and @font-face sources of a stylesheet, a <style> element or a style attribute), "font-face" (only @font-face sources), "link-header" (Link response fields).',
+            'The kinds of reference to take, from the page and every stylesheet it loads (<link rel=stylesheet> and @import, followed on the target\'s own hosts): HTML attributes; "link[rel=preload]", "link[rel=prefetch]", "link[rel=icon]" (a link element or Link field of that relation); "css" (url() and @font-face sources of a stylesheet, a <style> element or a style attribute); "font-face" (only @font-face sources); "link-header" (Link response fields); "network" (addresses a browser requested while loading the page: what its scripts build; the run\'s set-up loads the page in Chromium for the raw replay).',
         },
         template: {
           type: 'string',

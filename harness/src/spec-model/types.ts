@@ -115,9 +115,17 @@ export interface ResponseExpectation {
  * `{{found_path}}` (without the query) and `{{<part>}}` (a named part of the template).
  */
 export interface DiscoverSpec {
-  /** The exchange (its id, e.g. "site/home") or the address ("/", "{shop_url}/products/{value:PRODUCT_HANDLE}") whose answer lists the candidates. */
+  /**
+   * The exchange (its id, e.g. "site/home") or the address ("/", "{shop_url}/products/{value:PRODUCT_HANDLE}")
+   * of the document whose sources list the candidates: the page itself and every stylesheet it
+   * loads, with their imports. A source that was itself discovered widens to the page that led to it.
+   */
   from: string;
-  /** What to take from it: HTML attributes (`link[href]`, `img[src]`...), `css` (url() and @font-face), `font-face` (only @font-face sources), `link-header`. */
+  /**
+   * The kinds of reference to take: HTML attributes (`link[href]`, `img[src]`...), link relations
+   * (`link[rel=preload]`, `link[rel=prefetch]`, `link[rel=icon]`), `css` (url() and @font-face),
+   * `font-face` (only @font-face sources), `link-header`, `network` (what a browser requested).
+   */
   select: Selector[];
   /** The description's path shape with named parts: `/{section}/css/{name}.css`, `{asset_url}/-/media/{folder*}/{file}.svg?rev={rev}`. */
   template: string;

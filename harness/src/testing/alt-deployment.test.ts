@@ -82,7 +82,9 @@ test('its own file names, media, products, theme, fonts and images: every such e
   const expected: Record<string, RegExp> = {
     'site/static/css': /^https:\/\/www\.lessons\.test:\d+\/content\/css\/portal\.css\?lw=\w+ \(link\[href\] on https:\/\/www\.lessons\.test\/\)$/,
     'site/static/png': /\/content\/img\/brand-mark\.png \(img\[src\] on https:\/\/www\.lessons\.test\/\)$/,
-    'site/static/woff2': /\/content\/fonts\/portal-glyphs\.woff2 \(font-face on https:\/\/www\.lessons\.test\/content\/css\/portal\.css\?lw=\w+\)$/,
+    // Declared in an inline <style> of the home page, not in the linked stylesheet.
+    'site/static/woff2': /\/content\/fonts\/portal-glyphs\.woff2 \(font-face on https:\/\/www\.lessons\.test\/\)$/,
+    'site/static/woff': /\/content\/fonts\/portal-glyphs\.woff \(font-face on https:\/\/www\.lessons\.test\/\)$/,
     'assets/media/icon':
       /^https:\/\/media\.lessons\.test:\d+\/-\/media\/Sites\/Portal\/icons\/find\.svg\?rev=0f1e2d3c4b5a69788796a5b4c3d2e1f0 \(img\[src\] on https:\/\/www\.lessons\.test\/\)$/,
     'shop/theme/css': /\/cdn\/shop\/t\/149911223344\/assets\/theme\.css\?v=\d+ \(link\[href\] on https:\/\/shop\.store\.test\/products\/flax-apron\)$/,
@@ -157,6 +159,63 @@ test('its own cookie names and values: the session cookie found by meaning, the 
 test('its own error body: informational', () => {
   expect(verdictOf('site/lesson-plan/invalid status')).toEqual(['pass', 'info']);
   expect(verdictOf('site/lesson-plan/invalid body contains "\\"code\\":\\"invalid_guids\\""')).toEqual(['info', 'info']);
+});
+
+const testOf = (id: string) => {
+  const t = results.tests.find((x) => x.id === id);
+  if (!t) throw new Error(`no test ${id} in results.json`);
+  return t;
+};
+
+test('fonts declared in an inline <style>: the WOFF exchanges, and the compression and conditional flows built on them, pass; the browser finds them too', () => {
+  for (const id of [
+    'site/static/woff2',
+    'site/static/woff',
+    'compression/site/woff2',
+    'compression/site/woff',
+    'conditional/site/woff2',
+    'conditional/site/woff',
+  ])
+    expect([id, testOf(id).status]).toEqual([id, 'passed']);
+  expect(verdictOf('site/static/woff2 status')).toEqual(['pass', 'must']);
+  expect(verdictOf('site/browser/home discover /{section}/fonts/{name}.woff2')).toEqual(['pass', 'must']);
+  expect(expectation('site/browser/home discover /{section}/fonts/{name}.woff')?.findings[0].actual).toMatch(/portal-glyphs\.woff \(font-face\)$/);
+});
+
+test('its own favicon-chain hops: the chain is followed through the names its Locations give', () => {
+  const urls = testOf('redirector/favicon-chain').legs![0].steps.map((st) => st.request?.url.replace(/:\d+/, ''));
+  expect(urls).toEqual(['https://go.redirect.test/favicon.ico', 'https://relay.redirect.test/', 'https://landing.redirect.test/']);
+  expect(testOf('redirects/redirector/favicon-chain').status).toBe('passed');
+  expect(testOf('redirector/browser/favicon-chain').status).toBe('passed');
+});
+
+test("another edge on the redirecting host: the reference's server and CF-RAY inform", () => {
+  expect(verdictOf('redirector/directory header server')).toEqual(['info', 'info']);
+  expect(verdictOf('redirector/directory header cf-ray')).toEqual(['info', 'info']);
+  expect(expectation('redirector/directory header server').findings[0].actual).toBe('AkamaiGHost');
+});
+
+test('storefront HSTS with includeSubDomains and preload: the stated max-age passes', () => {
+  expect(verdictOf('shop/product header strict-transport-security')).toEqual(['pass', 'must']);
+  expect(verdictOf('shop/product check security/hsts-per-role')).toEqual(['pass', 'must']);
+  expect(expectation('shop/product header strict-transport-security').findings[0].actual).toBe('max-age=63072000; includeSubDomains; preload');
+});
+
+test('"10 years" counted as 3,653 days and "1 year" as 365.25 days pass', () => {
+  expect(verdictOf('site/home cookie SC_ANALYTICS_GLOBAL_COOKIE expires')).toEqual(['pass', 'must']);
+  expect(verdictOf('site/home check cookie/expires-matches-lifetime SC_ANALYTICS_GLOBAL_COOKIE lifetime')).toEqual(['pass', 'must']);
+  expect(expectation('site/home check cookie/expires-matches-lifetime SC_ANALYTICS_GLOBAL_COOKIE lifetime').findings[0].actual).toMatch(
+    /^lifetime 315619200 s \(3653 d\)/,
+  );
+  expect(verdictOf('shop/product cookie localization expires')).toEqual(['pass', 'must']);
+  expect(expectation('shop/product check cookie/expires-matches-lifetime localization lifetime').findings[0].actual).toMatch(/^lifetime 31557600 s/);
+});
+
+test('its HTTP/3 edge on another port, advertised with ma=3600: the h3 legs run on every role, its own hop names included', () => {
+  const altSvc = expectation('service/http3-seen redirector relay.redirect.test alt-svc');
+  expect(altSvc.verdict).toBe('pass');
+  expect(altSvc.findings[0].actual).toMatch(/^h3=":\d+"; ma=3600$/);
+  expect(testOf('site/home').legs!.some((l) => l.protocol === 'h3' && !l.skipped)).toBe(true);
 });
 
 test(

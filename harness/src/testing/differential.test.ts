@@ -132,6 +132,19 @@ const ALT_CHOICES: Array<[string, RegExp, string]> = [
   ['its own product handles (the page names its canonical address)', /^shop\/product/, 'body'],
   ['its own product handles (the page names its canonical address)', /^shop\/product/, 'header etag'],
   ['its own theme number and files (the canonical Link)', /^shop\/(theme|compiled-script)/, 'header link'],
+  ['its HTTP/3 edge advertised with another ma (its port is written relative to the answer)', /./, 'header alt-svc'],
+  ['its redirecting host behind another edge', /^redirector\//, 'header server'],
+  ['its redirecting host behind another edge', /^redirector\//, 'header cf-ray'],
+  ['its redirecting host behind another edge', /^redirector\//, 'header x-akamai-request-id'],
+  ['storefront HSTS with preload', /^shop\//, 'header strict-transport-security'],
+  [
+    '"10 years" counted as 3,653 days',
+    /^(site\/(home|visitor-flip\/(home|css)|visitor-identification\/flip)|bare\/redirect-to-www\/www)$/,
+    'cookie SC_ANALYTICS_GLOBAL_COOKIE expiry',
+  ],
+  ['"1 year" counted as 365.25 days', /^shop\/product/, 'cookie localization expiry'],
+  ['"1 year" counted as 365.25 days', /^shop\/product/, 'cookie secure_customer_sig expiry'],
+  ['"1 year" counted as 365.25 days', /^shop\/product/, 'cookie _tracking_consent expiry'],
 ];
 
 test(
@@ -159,6 +172,8 @@ test(
       ['h1', 'US', 'GB', true],
       ['h2', 'US', 'GB', true],
     ]);
+    const altSvc = found.find((f) => f.id === 'site/home diff header alt-svc')!;
+    expect(`${altSvc.expected} / ${altSvc.actual}`).toMatch(/^h3=":[^"]+"; ma=86400 \/ h3=":[^"]+"; ma=3600$/);
     const trace = found.find((f) => f.id === 'site/home diff header x-trace-id')!;
     expect([trace.expected, trace.actual]).toEqual(['(absent)', '(a new value on every request: hex32)']);
     const notFound = found.find((f) => f.id === 'site/not-found diff body')!;

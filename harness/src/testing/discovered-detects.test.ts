@@ -21,7 +21,9 @@ import { TEST_LIMITS, WHOLE_RUN_MS } from './budgets';
  */
 
 const root = path.resolve(__dirname, '../../..');
-const NAMES = REFERENCE_NAMES;
+/** The second deployment's names: the reference's, with its own favicon-chain hops (checked against its ready line below). */
+const ALT_HOPS = ['relay.redirect.test', 'landing.redirect.test'];
+const NAMES = REFERENCE_NAMES.map((n) => (n === 'hop2.redirect.test' ? ALT_HOPS[0] : n === 'hop3.redirect.test' ? ALT_HOPS[1] : n));
 const ROLES = ROLE_HOSTS;
 
 let reference: EmbeddedReference;
@@ -31,6 +33,7 @@ let proxy: MutatingProxy;
 beforeAll(async () => {
   setLimits(TEST_LIMITS);
   ({ reference, pki, proxy } = await startProxiedReference(NAMES, 'Discovered Files Proxy Root', ['--deployment', 'alt']));
+  expect(reference.ready.urls.redirector.map((u) => new URL(u).hostname)).toEqual(['go.redirect.test', ...ALT_HOPS]);
 }, WHOLE_RUN_MS);
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { startWall, type Wall, type WallKind } from './broken-targets/walls';
 import { replayCollected } from './outcomes';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
+import { WHOLE_RUN_MS } from './budgets';
 
 /*
  * Answers that test nothing, judged in process as a run judges them (the replay of every spec item,
@@ -94,61 +95,81 @@ function expectNoFlood(r: ConformanceResults): void {
   expect(r.run.status).toBe('failed');
 }
 
-test('a sign-in page answering every address: each role inconclusive, saying what was seen; no per-exchange flood', async () => {
-  const r = await behind('sign-in');
-  const site = r.run.inconclusive?.find((i) => i.role === 'site');
-  expect(site).toMatchObject({ kind: 'same-page' });
-  expect(site!.message).toMatch(
-    /^inconclusive: \d+ of \d+ site exchanges answered the same 2,\d{3}-byte page "Sign in" \(status 200, e\.g\. for \/\S*\); is the target behind a sign-in\? \(TARGET_HEADERS\)$/,
-  );
-  expect(site!.seen * 2).toBeGreaterThan(site!.total);
-  // The media host's files are found on the site's pages: its failures are grouped under the site's error.
-  expect(r.run.inconclusive!.map((i) => i.role).sort()).toEqual(['analytics', 'bare', 'maintenance', 'redirector', 'shop', 'site']);
-  expect(site!.dependents?.length).toBeGreaterThan(0);
-  expect(r.tests.find((t) => t.id === 'site/inconclusive')?.expectations[0]).toMatchObject({ verdict: 'error', id: 'site inconclusive' });
-  expect(terminalSummary(r, 'x')).toContain(`  ! site: ${site!.message}`);
-  expectNoFlood(r);
-}, 120_000);
+test(
+  'a sign-in page answering every address: each role inconclusive, saying what was seen; no per-exchange flood',
+  async () => {
+    const r = await behind('sign-in');
+    const site = r.run.inconclusive?.find((i) => i.role === 'site');
+    expect(site).toMatchObject({ kind: 'same-page' });
+    expect(site!.message).toMatch(
+      /^inconclusive: \d+ of \d+ site exchanges answered the same 2,\d{3}-byte page "Sign in" \(status 200, e\.g\. for \/\S*\); is the target behind a sign-in\? \(TARGET_HEADERS\)$/,
+    );
+    expect(site!.seen * 2).toBeGreaterThan(site!.total);
+    // The media host's files are found on the site's pages: its failures are grouped under the site's error.
+    expect(r.run.inconclusive!.map((i) => i.role).sort()).toEqual(['analytics', 'bare', 'maintenance', 'redirector', 'shop', 'site']);
+    expect(site!.dependents?.length).toBeGreaterThan(0);
+    expect(r.tests.find((t) => t.id === 'site/inconclusive')?.expectations[0]).toMatchObject({ verdict: 'error', id: 'site inconclusive' });
+    expect(terminalSummary(r, 'x')).toContain(`  ! site: ${site!.message}`);
+    expectNoFlood(r);
+  },
+  WHOLE_RUN_MS,
+);
 
-test('a sign-in redirect: the role is inconclusive, redirected to one address', async () => {
-  const r = await behind('sign-in-redirect');
-  const site = r.run.inconclusive?.find((i) => i.role === 'site');
-  expect(site?.kind).toBe('redirect');
-  expect(site!.message).toMatch(
-    /^inconclusive: \d+ of \d+ site exchanges were redirected to \/account\/login \(302\); is the target behind a sign-in\? \(TARGET_HEADERS\)$/,
-  );
-  expectNoFlood(r);
-}, 120_000);
+test(
+  'a sign-in redirect: the role is inconclusive, redirected to one address',
+  async () => {
+    const r = await behind('sign-in-redirect');
+    const site = r.run.inconclusive?.find((i) => i.role === 'site');
+    expect(site?.kind).toBe('redirect');
+    expect(site!.message).toMatch(
+      /^inconclusive: \d+ of \d+ site exchanges were redirected to \/account\/login \(302\); is the target behind a sign-in\? \(TARGET_HEADERS\)$/,
+    );
+    expectNoFlood(r);
+  },
+  WHOLE_RUN_MS,
+);
 
-test('a bot challenge on every address: each role inconclusive, naming the marks it carried', async () => {
-  const r = await behind('challenge');
-  const site = r.run.inconclusive?.find((i) => i.role === 'site');
-  expect(site?.kind).toBe('challenge');
-  expect(site!.message).toMatch(
-    /^inconclusive: \d+ of \d+ site exchanges answered a bot challenge \(403: cf-mitigated: challenge, Cloudflare challenge platform, Cloudflare "Just a moment\.\.\."\); let the harness through/,
-  );
-  expectNoFlood(r);
-}, 120_000);
+test(
+  'a bot challenge on every address: each role inconclusive, naming the marks it carried',
+  async () => {
+    const r = await behind('challenge');
+    const site = r.run.inconclusive?.find((i) => i.role === 'site');
+    expect(site?.kind).toBe('challenge');
+    expect(site!.message).toMatch(
+      /^inconclusive: \d+ of \d+ site exchanges answered a bot challenge \(403: cf-mitigated: challenge, Cloudflare challenge platform, Cloudflare "Just a moment\.\.\."\); let the harness through/,
+    );
+    expectNoFlood(r);
+  },
+  WHOLE_RUN_MS,
+);
 
-test('the unmodified reference is not inconclusive, though some of its addresses answer alike (the maintenance host, 404 pages)', async () => {
-  reference = await startEmbeddedReference({ args: ['--no-http3'] });
-  const map = loadTargetMap({ ...targetEnvOf(reference.ready), TARGET_H3: '0' });
-  const r = buildResults({ tests: await replayCollected(map, SPECS), run: META });
-  expect(r.run.inconclusive).toBeUndefined();
-  expect(r.totals.fail + r.totals.error).toBe(0);
-  expect(r.run.exitCode).toBe(0);
-  // The maintenance host does answer every address with one page: it meets its expectations, so it tested something.
-  const maintenance = r.tests.filter((t) => t.role === 'maintenance').flatMap((t) => (t.legs ?? []).flatMap((l) => l.steps.map((s) => s.response?.sha256)));
-  expect(new Set(maintenance.filter(Boolean)).size).toBeLessThan(maintenance.filter(Boolean).length);
-}, 180_000);
+test(
+  'the unmodified reference is not inconclusive, though some of its addresses answer alike (the maintenance host, 404 pages)',
+  async () => {
+    reference = await startEmbeddedReference({ args: ['--no-http3'] });
+    const map = loadTargetMap({ ...targetEnvOf(reference.ready), TARGET_H3: '0' });
+    const r = buildResults({ tests: await replayCollected(map, SPECS), run: META });
+    expect(r.run.inconclusive).toBeUndefined();
+    expect(r.totals.fail + r.totals.error).toBe(0);
+    expect(r.run.exitCode).toBe(0);
+    // The maintenance host does answer every address with one page: it meets its expectations, so it tested something.
+    const maintenance = r.tests.filter((t) => t.role === 'maintenance').flatMap((t) => (t.legs ?? []).flatMap((l) => l.steps.map((s) => s.response?.sha256)));
+    expect(new Set(maintenance.filter(Boolean)).size).toBeLessThan(maintenance.filter(Boolean).length);
+  },
+  WHOLE_RUN_MS,
+);
 
-test('the second deployment, judged as a user target, is not inconclusive: its differences are its own choices', async () => {
-  alt = await startEmbeddedReference({ deployment: 'alt', args: ['--no-http3'] });
-  const env: Record<string, string> = { ...targetEnvOf(alt.ready), TARGET_H3: '0' };
-  delete env.HARNESS_TARGET_KIND;
-  const r = buildResults({ tests: await replayCollected(loadTargetMap(env), SPECS), run: META });
-  expect(r.totals.fail + r.totals.error).toBe(0);
-  expect(r.totals.info + r.totals.warn).toBeGreaterThan(0);
-  expect(r.run.inconclusive).toBeUndefined();
-  expect(r.run.exitCode).toBe(0);
-}, 180_000);
+test(
+  'the second deployment, judged as a user target, is not inconclusive: its differences are its own choices',
+  async () => {
+    alt = await startEmbeddedReference({ deployment: 'alt', args: ['--no-http3'] });
+    const env: Record<string, string> = { ...targetEnvOf(alt.ready), TARGET_H3: '0' };
+    delete env.HARNESS_TARGET_KIND;
+    const r = buildResults({ tests: await replayCollected(loadTargetMap(env), SPECS), run: META });
+    expect(r.totals.fail + r.totals.error).toBe(0);
+    expect(r.totals.info + r.totals.warn).toBeGreaterThan(0);
+    expect(r.run.inconclusive).toBeUndefined();
+    expect(r.run.exitCode).toBe(0);
+  },
+  WHOLE_RUN_MS,
+);

@@ -42,8 +42,11 @@ export interface EdgeOptions {
   bind: string;
   /** 0: a port free for both TCP and UDP. */
   port: number;
-  /** Every answer of the edge advertises it (`Alt-Svc: h3=":<port>"; ma=86400`), as the reference's do. Default false: no Alt-Svc. */
-  advertise?: boolean;
+  /**
+   * Every answer of the edge advertises it (`Alt-Svc: h3=":<port>"; ma=86400`, or the `ma` given),
+   * as the reference's do. Default false: no Alt-Svc.
+   */
+  advertise?: boolean | { maxAgeSeconds: number };
   /** How long Caddy may take to listen. Default 10 s. */
   timeoutMs?: number;
 }
@@ -219,7 +222,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
       sites,
       upstream,
       storageDir: path.join(dir, 'storage'),
-      ...(options.advertise ? { altSvc: altSvcValue(port) } : {}),
+      ...(options.advertise ? { altSvc: altSvcValue(port, options.advertise === true ? undefined : options.advertise.maxAgeSeconds) } : {}),
     });
     const configFile = write('caddy.json', JSON.stringify(config));
     // Caddy reads XDG folders for its own files: point them into the private folder too.

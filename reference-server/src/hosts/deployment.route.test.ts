@@ -1,7 +1,8 @@
 import * as http from 'node:http';
 import * as zlib from 'node:zlib';
 import { useReference } from '../testing/reference';
-import { ALT_DEPLOYMENT, deploymentByName, REFERENCE_DEPLOYMENT } from './deployment';
+import { edgePortFor } from '../server';
+import { ALT_DEPLOYMENT, deploymentByName, pkiNames, REFERENCE_DEPLOYMENT, roleNames } from './deployment';
 
 /*
  * The second deployment keeps every stated fact and chooses differently wherever the description
@@ -41,8 +42,7 @@ test("its own names: files, media, products, theme, platform script, fonts, imag
   ])
     expect(home).toContain(own);
   for (const theirs of ['main.css', 'logo.png', 'Project/Lessons', '43b14fb918c28f96ab445eb0bf3f4b49', '/t.gif']) expect(home).not.toContain(theirs);
-  const css = gunzip((await alt.request({ host: 'www.lessons.test', path: '/content/css/portal.css', headers: { 'accept-encoding': 'gzip' } })).body);
-  expect(css).toContain('../fonts/portal-glyphs.woff2');
+  expect(home).toContain('/content/fonts/portal-glyphs.woff2');
   const status = async (host: string, p: string, d = alt) => (await d.request({ host, path: p })).status;
   const pairs: Array<[string, string, string, number]> = [
     ['www.lessons.test', '/content/img/brand-mark.png', '/content/img/logo.png', 404],
@@ -189,4 +189,96 @@ test('storefront "domain-wide" cookies on the parent domain, in both deployments
     for (const name of ['_tracking_consent', '_cmp_a', '_shopify_y', '_shopify_s'])
       expect(set.find((l) => l.startsWith(`${name}=`))).toContain('; Domain=store.test;');
   }
+});
+
+test("its own favicon-chain hops (relay., landing.), served with a certificate for their names; the reference's hop names are not its own (421)", async () => {
+  const port = alt.ref().tlsPort;
+  expect(alt.ref().urls.redirector).toEqual([
+    `https://go.redirect.test:${port}`,
+    `https://relay.redirect.test:${port}`,
+    `https://landing.redirect.test:${port}`,
+  ]);
+  expect(ref.ref().urls.redirector.map((u) => new URL(u).hostname)).toEqual(['go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test']);
+  const favicon = await alt.request({ host: 'go.redirect.test', path: '/favicon.ico' });
+  expect([favicon.status, favicon.headers.location]).toEqual([301, `https://relay.redirect.test:${port}/`]);
+  const second = await alt.request({ host: 'relay.redirect.test', path: '/' });
+  expect([second.status, second.headers.location, second.body.length]).toEqual([301, `https://landing.redirect.test:${port}/`, 167]);
+  expect((await alt.request({ host: 'landing.redirect.test', path: '/' })).status).toBe(200);
+  expect((await alt.request({ host: 'hop2.redirect.test', path: '/' })).status).toBe(421);
+  expect((await ref.request({ host: 'relay.redirect.test', path: '/' })).status).toBe(421);
+  expect((await ref.request({ host: 'hop2.redirect.test', path: '/' })).headers.location).toBe(`https://hop3.redirect.test:${ref.ref().tlsPort}/`);
+});
+
+test('the redirecting host behind another edge: Server AkamaiGHost and X-Akamai-Request-ID instead of cloudflare and CF-RAY', async () => {
+  for (const path of ['/favicon.ico', '/journal/', '/cdn-cgi/styles/cf.errors.css']) {
+    const res = await alt.request({ host: 'go.redirect.test', path });
+    expect([path, lines(res, 'server'), lines(res, 'cf-ray')]).toEqual([path, ['AkamaiGHost'], []]);
+    expect(lines(res, 'x-akamai-request-id')[0]).toMatch(/^[0-9a-f]{8}$/);
+  }
+  const r = await ref.request({ host: 'go.redirect.test', path: '/favicon.ico' });
+  expect(lines(r, 'server')).toEqual(['cloudflare']);
+  expect(lines(r, 'cf-ray')[0]).toMatch(/^[0-9a-f]{16}-[A-Z]{3}$/);
+  expect(lines(r, 'x-akamai-request-id')).toEqual([]);
+});
+
+test('storefront HSTS: max-age=63072000 with includeSubDomains and preload (the reference: includeSubDomains)', async () => {
+  expect(lines(await alt.request({ host: 'shop.store.test', path: '/products/flax-apron' }), 'strict-transport-security')).toEqual([
+    'max-age=63072000; includeSubDomains; preload',
+  ]);
+  expect(lines(await ref.request({ host: 'shop.store.test', path: '/products/linen-apron' }), 'strict-transport-security')).toEqual([
+    'max-age=63072000; includeSubDomains',
+  ]);
+});
+
+test('"10 years" is 3,653 days and "1 year" 365.25 days (the reference: 10 x 365.25 and 365 days)', async () => {
+  const days = (res: { lines: Array<[string, string]> }, name: string) => {
+    const line = cookies(res).find((l) => l.startsWith(`${name}=`))!;
+    const expires = /expires=([^;]+)/i.exec(line)![1];
+    return (Date.parse(expires) - Date.parse(lines(res, 'date')[0])) / 86_400_000;
+  };
+  const near = (d: number) => Math.round(d * 1000) / 1000;
+  expect(near(days(await alt.request(HOME), 'SC_ANALYTICS_GLOBAL_COOKIE'))).toBeCloseTo(3653, 1);
+  expect(near(days(await ref.request(HOME), 'SC_ANALYTICS_GLOBAL_COOKIE'))).toBeCloseTo(3652.5, 1);
+  const flip = {
+    host: 'www.lessons.test',
+    path: '/layouts/system/VisitorIdentificationCSS.aspx?1712595292123',
+    headers: { cookie: `SC_ANALYTICS_GLOBAL_COOKIE=${'a'.repeat(32)}|False` },
+  };
+  expect(near(days(await alt.request(flip), 'SC_ANALYTICS_GLOBAL_COOKIE'))).toBeCloseTo(3653, 1);
+  for (const name of ['secure_customer_sig', 'localization', '_tracking_consent']) {
+    expect([name, near(days(await alt.request({ host: 'shop.store.test', path: '/products/flax-apron' }), name))]).toEqual([name, expect.closeTo(365.25, 1)]);
+    expect([name, near(days(await ref.request({ host: 'shop.store.test', path: '/products/linen-apron' }), name))]).toEqual([name, expect.closeTo(365, 1)]);
+  }
+});
+
+test('its fonts declared in an inline <style> of the home page, not in the linked stylesheet (no font preload either); the reference keeps them in the stylesheet', async () => {
+  const home = gunzip((await alt.request(HOME)).body);
+  const style = /<style>([\s\S]*?)<\/style>/.exec(home)?.[1] ?? '';
+  expect(style).toContain('@font-face');
+  expect(style).toContain('url("/content/fonts/portal-glyphs.woff2") format("woff2")');
+  expect(style).toContain('url("/content/fonts/portal-glyphs.woff") format("woff")');
+  expect(home).not.toContain('rel="preload"');
+  const css = gunzip((await alt.request({ host: 'www.lessons.test', path: '/content/css/portal.css', headers: { 'accept-encoding': 'gzip' } })).body);
+  expect(css).not.toContain('@font-face');
+  expect(css).not.toContain('fonts/');
+  expect((await alt.request({ host: 'www.lessons.test', path: '/content/fonts/portal-glyphs.woff' })).status).toBe(200);
+  const refHome = gunzip((await ref.request(HOME)).body);
+  expect(refHome).not.toContain('@font-face');
+  expect(refHome).toContain('rel="preload" href="/static/fonts/lessons-icons.woff2"');
+  const refCss = gunzip((await ref.request({ host: 'www.lessons.test', path: '/static/css/main.css', headers: { 'accept-encoding': 'gzip' } })).body);
+  expect(refCss).toContain('url("../fonts/lessons-icons.woff2")');
+});
+
+test('its HTTP/3 edge: another default port (the TLS port + 2; the reference + 1), any free one with --port 0', () => {
+  expect(edgePortFor({ port: 8443 }, 8443, ALT_DEPLOYMENT)).toBe(8445);
+  expect(edgePortFor({ port: 8443 }, 8443, REFERENCE_DEPLOYMENT)).toBe(8444);
+  expect(edgePortFor({ port: 0 }, 40123, ALT_DEPLOYMENT)).toBe(0);
+  expect(edgePortFor({ port: 8443, h3Port: 9000 }, 8443, ALT_DEPLOYMENT)).toBe(9000);
+  expect([ALT_DEPLOYMENT.h3.maxAgeSeconds, REFERENCE_DEPLOYMENT.h3.maxAgeSeconds]).toEqual([3600, 86400]);
+});
+
+test("the PKI holds every deployment's names, so deployments side by side share one root", () => {
+  expect(pkiNames().redirector).toEqual(['go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'relay.redirect.test', 'landing.redirect.test']);
+  expect(alt.ref().rootPem).toBe(ref.ref().rootPem);
+  expect(roleNames(ALT_DEPLOYMENT).site).toEqual(['www.lessons.test']);
 });

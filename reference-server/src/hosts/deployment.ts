@@ -1,3 +1,8 @@
+import { ROLE_NAMES, ROLES, type Role } from '../roles';
+import { akamaiRequestId } from './redirector/akamai';
+import { cfRay } from './redirector/cloudflare';
+import { SHOP_HSTS } from './shop/storefront-headers';
+
 /**
  * A deployment: every choice the reference makes where the service description is silent, as
  * data. `reference` is the default; `alt` keeps every stated fact and chooses differently
@@ -48,6 +53,21 @@ export interface Deployment {
   fontSecret: string;
   /** `/<directory>/` on the redirecting host: any one segment, or only its own directory. */
   redirectorDirectories: 'any' | 'own';
+  /** The favicon chain's second and third hosts ("another host", "a third host"). */
+  redirectorHops: readonly [string, string];
+  /**
+   * The redirecting host's edge: its `Server` value and its per-request ray header (name and a
+   * value maker); the description names neither.
+   */
+  redirectorEdge: { server: string; rayHeader: string; ray: () => string };
+  /** Strict-Transport-Security on the storefront (the description states max-age=63072000 only). */
+  shopHsts: string;
+  /** How "10 years" (SC_ANALYTICS_GLOBAL_COOKIE) and "1 year" (the storefront's cookies) are counted, in days. */
+  cookieYears: { analyticsTenYearsDays: number; shopYearDays: number };
+  /** Where the site declares its icon font: the linked stylesheet (and a preload link), or an inline `<style>` of the home page. */
+  fontFaces: 'stylesheet' | 'inline-style';
+  /** Its HTTP/3 edge: the default port (the TLS port + this), and the `ma` of the `Alt-Svc` it advertises. */
+  h3: { portOffset: number; maxAgeSeconds: number };
 }
 
 /** The deployment's names applied to a path or a text (the identity for the reference). */
@@ -75,6 +95,12 @@ export const REFERENCE_DEPLOYMENT: Deployment = {
   names: [],
   fontSecret: 'reference-storefront-font-secret-2026',
   redirectorDirectories: 'any',
+  redirectorHops: [ROLE_NAMES.redirector[1], ROLE_NAMES.redirector[2]],
+  redirectorEdge: { server: 'cloudflare', rayHeader: 'CF-RAY', ray: cfRay },
+  shopHsts: SHOP_HSTS,
+  cookieYears: { analyticsTenYearsDays: 10 * 365.25, shopYearDays: 365 },
+  fontFaces: 'stylesheet',
+  h3: { portOffset: 1, maxAgeSeconds: 86400 },
 };
 
 export const ALT_DEPLOYMENT: Deployment = {
@@ -125,10 +151,31 @@ export const ALT_DEPLOYMENT: Deployment = {
   ],
   fontSecret: 'alt-deployment-font-signing-key',
   redirectorDirectories: 'own',
+  redirectorHops: ['relay.redirect.test', 'landing.redirect.test'],
+  redirectorEdge: { server: 'AkamaiGHost', rayHeader: 'X-Akamai-Request-ID', ray: akamaiRequestId },
+  shopHsts: 'max-age=63072000; includeSubDomains; preload',
+  cookieYears: { analyticsTenYearsDays: 3653, shopYearDays: 365.25 },
+  fontFaces: 'inline-style',
+  h3: { portOffset: 2, maxAgeSeconds: 3600 },
 };
+
+/** The host names a deployment serves, role by role: the reference's, with its own favicon-chain hops. */
+export function roleNames(d: Deployment): Readonly<Record<Role, readonly string[]>> {
+  return { ...ROLE_NAMES, redirector: [ROLE_NAMES.redirector[0], ...d.redirectorHops] };
+}
 
 export const DEPLOYMENTS: Readonly<Record<Deployment['name'], Deployment>> = { reference: REFERENCE_DEPLOYMENT, alt: ALT_DEPLOYMENT };
 
 export function deploymentByName(name: string): Deployment | undefined {
   return Object.prototype.hasOwnProperty.call(DEPLOYMENTS, name) ? DEPLOYMENTS[name as Deployment['name']] : undefined;
+}
+
+/**
+ * Every name some deployment serves, role by role: the PKI issues its leaves for all of them, so
+ * that deployments started side by side share one PKI cache (one root) and never reissue it.
+ */
+export function pkiNames(): Record<Role, string[]> {
+  const out = {} as Record<Role, string[]>;
+  for (const role of ROLES) out[role] = [...new Set(Object.values(DEPLOYMENTS).flatMap((d) => [...roleNames(d)[role]]))];
+  return out;
 }

@@ -1,7 +1,10 @@
 /**
- * The browser's side of discovery: the page a flow loaded (its DOM as the browser built it) must
- * link an address of each shape the specs discover on it, as the raw replay requires of the same
- * page. A page without one fails with the raw replay's words: the page, the shape, what it links.
+ * The browser's side of discovery: the page a flow loaded must link an address of each shape the
+ * specs discover on it, as the raw replay requires of the same page, read from what the browser
+ * itself has: the DOM as it built it (elements, `<style>` elements, `style` attributes), the
+ * stylesheets and imports it loaded (their bodies from its network log, never asked for again),
+ * and every address the page requested (`network`: what its scripts built). A page without one
+ * fails with the raw replay's words: the page, the shape, what it links, every source looked at.
  */
 import { defaultLevel } from '../../core';
 import { candidatesOf } from '../../discover/candidates';
@@ -40,10 +43,27 @@ export async function checkDiscoverable(s: FlowSession): Promise<void> {
   const readers = readersOf(s, pageUrl);
   if (readers.size === 0) return;
   const html = await s.page.content();
-  const discovery = new Discovery(async () => {
-    throw new Error('the page the browser loaded is read, not fetched again');
+  const discovery = new Discovery(async (req) => {
+    const answer = await s.network.answerOf(req.url);
+    if (!answer) throw new Error('the browser did not load it');
+    return { url: req.url, ...answer, link: [] };
   });
-  discovery.seed({ url: pageUrl.href, status: 200, candidates: candidatesOf({ url: pageUrl.href, contentType: 'text/html', text: html, link: [] }) });
+  const requested = s.network
+    .requested()
+    .filter((u) => u !== pageUrl.href)
+    .flatMap((u) => {
+      try {
+        return [{ via: 'network' as const, url: new URL(u) }];
+      } catch {
+        return [];
+      }
+    });
+  discovery.seed({
+    url: pageUrl.href,
+    status: 200,
+    requests: {},
+    candidates: [...candidatesOf({ url: pageUrl.href, contentType: 'text/html', text: html, link: [] }), ...requested],
+  });
   for (const group of readers.values()) {
     const [{ ex, roleOrigin }] = group;
     const d = ex.discover!;

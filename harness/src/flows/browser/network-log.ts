@@ -51,6 +51,25 @@ export class NetworkLog {
     })();
   }
 
+  /**
+   * What the browser got for an address it loaded (the last finished request for it): status,
+   * content type and body as text; undefined when it loaded no such address or kept no body.
+   */
+  async answerOf(url: string): Promise<{ status: number; contentType?: string; text: string } | undefined> {
+    const e = [...this.entries].reverse().find((x) => x.done && x.request.url() === url);
+    const response = e ? await e.request.response().catch(() => null) : null;
+    if (!response) return undefined;
+    const text = await response.text().catch(() => undefined);
+    if (text === undefined) return undefined;
+    const contentType = response.headers()['content-type'];
+    return { status: response.status(), ...(contentType ? { contentType } : {}), text };
+  }
+
+  /** Every address the page asked for, in the order it asked. */
+  requested(): string[] {
+    return this.entries.map((e) => e.request.url());
+  }
+
   pendingCount(): number {
     return this.entries.filter((e) => !e.done).length;
   }

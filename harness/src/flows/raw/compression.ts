@@ -68,7 +68,7 @@ export function contentLengthAgrees(ctx: FlowContext, sid: string, ex: ObservedE
 }
 
 export async function runCompressionFlow(row: ResourceRow, clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
-  const id = `compression/${row.key}`;
+  const id = `${row.namespace ? `${row.namespace}:` : ''}compression/${row.key}`;
   const ctx = new FlowContext(id, clients, { role: row.role, ...options });
   const req = await flowRequestOf(row, ctx);
   if (!req) return ctx.record;

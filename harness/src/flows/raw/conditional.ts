@@ -18,7 +18,7 @@ const HEAD_CLAUSE =
   'RFC 9110 §9.3.2: "The server SHOULD send the same header fields in response to a HEAD request as it would have sent if the request method had been GET"';
 
 export async function runConditionalFlow(row: ResourceRow, clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
-  const id = `conditional/${row.key}`;
+  const id = `${row.namespace ? `${row.namespace}:` : ''}conditional/${row.key}`;
   const ctx = new FlowContext(id, clients, { role: row.role, ...options });
   const req = await flowRequestOf(row, ctx);
   if (!req) return ctx.record;

@@ -21,10 +21,12 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 export interface RedirectChain {
   role: Role;
   flow: FlowSpec;
+  /** The spec folder's name when the run has several (HARNESS_SPECS): the flow's id begins `<namespace>:`. */
+  namespace?: string;
 }
 
 /** Flows whose every later step's path is `{{x}}`, x captured from the previous step's Location. */
-export function redirectChains(specs: readonly SpecFile[]): RedirectChain[] {
+export function redirectChains(specs: readonly SpecFile[], namespace?: string): RedirectChain[] {
   const out: RedirectChain[] = [];
   for (const spec of specs) {
     for (const flow of spec.flows ?? []) {
@@ -34,7 +36,7 @@ export function redirectChains(specs: readonly SpecFile[]): RedirectChain[] {
         const cap = m && flow.steps[i].capture?.[m[1]];
         return !!cap && (cap.header ?? '').toLowerCase() === 'location' && cap.regex === undefined;
       });
-      if (chained) out.push({ role: spec.role, flow });
+      if (chained) out.push({ role: spec.role, flow, ...(namespace ? { namespace } : {}) });
     }
   }
   return out;
@@ -48,8 +50,10 @@ export function chainProblem(visited: readonly string[], next: string, maxHops =
 }
 
 export async function runRedirectFlow(chain: RedirectChain, clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
-  const { flow, role } = chain;
-  const id = `redirects/${flow.id}`;
+  const { flow, role, namespace } = chain;
+  // A folder's flow id carries its prefix already: `<folder>:redirects/<the id without it>`.
+  const own = namespace && flow.id.startsWith(`${namespace}:`) ? flow.id.slice(namespace.length + 1) : flow.id;
+  const id = namespace ? `${namespace}:redirects/${own}` : `redirects/${own}`;
   const ctx = new FlowContext(id, clients, { role, ...options });
   const values = replayPlaceholders(clients.map);
   const origin = values[ROLE_PLACEHOLDERS[role]];

@@ -9,6 +9,8 @@ import type { Role } from '../../target-map';
 export interface ResourceRow {
   /** `<role>/<type>`, e.g. `site/css`. */
   key: string;
+  /** The spec folder's name when the run has several (HARNESS_SPECS): the flows' ids begin `<namespace>:`. */
+  namespace?: string;
   role: Role;
   type: string;
   /** The exchange it comes from. */
@@ -53,8 +55,8 @@ export function resourceType(path: string): string {
   return m ? m[1].toLowerCase() : 'page';
 }
 
-/** One row per (role, resource type), first exchange in spec order. */
-export function resourceRows(specs: readonly SpecFile[]): ResourceRow[] {
+/** One row per (role, resource type), first exchange in spec order; `namespace`: the spec folder's name when the run has several. */
+export function resourceRows(specs: readonly SpecFile[], namespace?: string): ResourceRow[] {
   const out: ResourceRow[] = [];
   const seen = new Set<string>();
   for (const spec of specs) {
@@ -76,6 +78,7 @@ export function resourceRows(specs: readonly SpecFile[]): ResourceRow[] {
       seen.add(key);
       out.push({
         key,
+        ...(namespace ? { namespace } : {}),
         role: spec.role,
         type,
         exchange: ex,

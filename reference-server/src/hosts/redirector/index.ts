@@ -7,11 +7,10 @@ import { onlyMethods } from '../../http/methods';
 import { precompress, sendPrecompressed } from '../../http/precompressed';
 import { resolveRequestPath } from '../../http/request-path';
 import { hostnameOf, portSuffixOf } from '../../http/urls';
-import { ROLE_NAMES } from '../../roles';
 import type { HostContext } from '../context';
-import { cfRay, MOVED_PERMANENTLY_BODY, NOT_FOUND_BODY, REDIRECT_MAX_AGE, redirectDates } from './cloudflare';
+import { roleNames } from '../deployment';
+import { MOVED_PERMANENTLY_BODY, NOT_FOUND_BODY, REDIRECT_MAX_AGE, redirectDates } from './cloudflare';
 
-const [MAIN_HOST, SECOND_HOST, THIRD_HOST] = ROLE_NAMES.redirector;
 const PAGE_TYPE = 'text/html; charset=UTF-8';
 const EDGE_ASSET_CACHE = 'max-age=7200, public';
 /** One path segment naming a directory, `/<directory>/`, matched on the raw path (no escapes). */
@@ -19,11 +18,14 @@ const DIRECTORY = /^\/[A-Za-z0-9][A-Za-z0-9._-]{0,62}\/$/;
 
 /**
  * The Cloudflare-fronted redirector ({redirector_url}) and the two hosts of its favicon chain:
- * go.redirect.test/favicon.ico -> 301 hop2.redirect.test/ -> 301 hop3.redirect.test/ (200 page).
+ * go.redirect.test/favicon.ico -> 301 hop2.redirect.test/ -> 301 hop3.redirect.test/ (200 page),
+ * or the deployment's own hop names and edge headers.
  * Every name serves Cloudflare's /cdn-cgi/ error-page assets. All bodies are built once here.
  */
 export function createRedirectorApp(ctx: HostContext): express.Express {
   const app = createApp();
+  const [MAIN_HOST, SECOND_HOST, THIRD_HOST] = roleNames(ctx.deployment).redirector;
+  const { server, rayHeader, ray } = ctx.deployment.redirectorEdge;
   const noVary = !ctx.deployment.varyOnDynamic;
   const own = `/${ctx.deployment.targetValues.REDIRECTOR_DIRECTORY}/`;
   const isDirectory = (p: string) => (ctx.deployment.redirectorDirectories === 'own' ? p === own : DIRECTORY.test(p));
@@ -53,8 +55,8 @@ export function createRedirectorApp(ctx: HostContext): express.Express {
   };
 
   const edgeHeaders: RequestHandler = (_req, res, next) => {
-    res.setHeader('Server', 'cloudflare');
-    res.setHeader('CF-RAY', cfRay());
+    res.setHeader('Server', server);
+    res.setHeader(rayHeader, ray());
     next();
   };
 

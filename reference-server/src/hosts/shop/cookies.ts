@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
-const YEAR = 365 * DAY;
+/** "1 year" as the reference counts it: 365 days. */
+export const YEAR_DAYS = 365;
 
 export const KEEP_ALIVE_MS = 30 * MINUTE;
 export const COUNTRY = 'US';
@@ -42,9 +43,19 @@ export function cmpAnalytics(): string {
   return JSON.stringify({ purposes: { a: true, p: true, m: true, t: true }, display_banner: false, sale_of_data_region: false });
 }
 
-/** Every cookie the product page sets, in order; the domain-wide ones on the parent domain of `host`. */
-export function productPageCookies(host: string, now: Date, keepAliveId: string = randomUUID(), country: string = COUNTRY): string[] {
+/**
+ * Every cookie the product page sets, in order; the domain-wide ones on the parent domain of `host`.
+ * `yearDays`: how many days "1 year" is (the description says only "1 year").
+ */
+export function productPageCookies(
+  host: string,
+  now: Date,
+  keepAliveId: string = randomUUID(),
+  country: string = COUNTRY,
+  yearDays: number = YEAR_DAYS,
+): string[] {
   const domain = domainWide(host);
+  const YEAR = yearDays * DAY;
   return [
     `keep_alive=${keepAliveId}; path=/; expires=${expires(now, KEEP_ALIVE_MS)}; HttpOnly; SameSite=Lax`,
     `secure_customer_sig=; path=/; expires=${expires(now, YEAR)}; secure; HttpOnly; SameSite=Lax`,

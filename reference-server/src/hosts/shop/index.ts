@@ -19,7 +19,7 @@ import { productPageCookies } from './cookies';
 import { signedFontUrl, verifyFontQuery } from './font-signing';
 import { FORMAT_TYPES, ImageVariants, parseWidth, pngSize, preferredFormat } from './image-variants';
 import { buildProductPages, storePage, type ShippedImage, type StorePage } from './product-page';
-import { CACHE, cdnHeaders, pageHeaders, PAGE_CACHE_CONTROL, SHOP_HSTS, themeAssetHeaders } from './storefront-headers';
+import { CACHE, cdnHeaders, pageHeaders, PAGE_CACHE_CONTROL, themeAssetHeaders } from './storefront-headers';
 import { contentVersion, loadTheme, type ThemeFile } from './theme';
 
 const HTML = 'text/html; charset=utf-8';
@@ -109,7 +109,7 @@ export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): e
     const etag = page.etag(coding);
     res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
     res.setHeader('ETag', etag);
-    res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date(), undefined, deployment.shopCountry));
+    res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date(), undefined, deployment.shopCountry, deployment.cookieYears.shopYearDays));
     if (notModified(req, etag)) {
       res.setHeader('Vary', 'Accept-Encoding');
       res.statusCode = 304;
@@ -167,7 +167,7 @@ export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): e
   };
 
   const hostHeaders: RequestHandler = (_req, res, next) => {
-    res.setHeader('Strict-Transport-Security', SHOP_HSTS);
+    res.setHeader('Strict-Transport-Security', deployment.shopHsts);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   };

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 
-/** On every storefront response (the description: 63072000 s on the storefront). */
+/** On every storefront response of the reference deployment (the description: 63072000 s on the storefront); `Deployment.shopHsts`. */
 export const SHOP_HSTS = 'max-age=63072000; includeSubDomains';
 /** Storefront HTML pages. */
 export const PAGE_CSP = "block-all-mixed-content; frame-ancestors 'none'; upgrade-insecure-requests;";

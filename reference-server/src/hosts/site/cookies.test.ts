@@ -50,7 +50,7 @@ describe('Set-Cookie lines', () => {
   it('spells every attribute as the platform does', () => {
     expect(sessionCookie('abcdefghijklmnopqrstuvwx')).toBe('ASP.NET_SessionId=abcdefghijklmnopqrstuvwx; path=/; HttpOnly; SameSite=Lax');
     expect(analyticsCookie({ id: ID, identified: false }, now)).toBe(
-      `SC_ANALYTICS_GLOBAL_COOKIE=${ID}|False; expires=Tue, 08 Apr 2036 16:54:52 GMT; path=/; HttpOnly`,
+      `SC_ANALYTICS_GLOBAL_COOKIE=${ID}|False; expires=Tue, 08 Apr 2036 04:54:52 GMT; path=/; HttpOnly`,
     );
     expect(verificationTokenCookie('tok')).toBe('__RequestVerificationToken=tok; path=/; HttpOnly');
     expect(affinityCookies(AFF, 'www.lessons.test')).toEqual([
@@ -59,8 +59,10 @@ describe('Set-Cookie lines', () => {
     ]);
   });
 
-  it('adds ten calendar years', () => {
-    expect(tenYearsAfter(new Date('2024-02-29T00:00:00Z')).toISOString()).toBe('2034-03-01T00:00:00.000Z');
+  it('counts ten years as 10 x 365.25 days, or as the days a deployment gives', () => {
+    expect(tenYearsAfter(new Date('2024-02-29T00:00:00Z')).toISOString()).toBe('2034-02-28T12:00:00.000Z');
+    expect(tenYearsAfter(new Date('2024-02-29T00:00:00Z'), 3653).toISOString()).toBe('2034-03-01T00:00:00.000Z');
+    expect(analyticsCookie({ id: ID, identified: true }, now, 3653)).toContain('; expires=Tue, 08 Apr 2036 16:54:52 GMT;');
   });
 
   it('issues new values to a first visitor', () => {
@@ -68,7 +70,7 @@ describe('Set-Cookie lines', () => {
     expect(lines).toHaveLength(7);
     expect(lines[0]).toBe(lines[1]);
     expect(lines[0]).toMatch(/^ASP\.NET_SessionId=[a-z0-9]{24}; path=\/; HttpOnly; SameSite=Lax$/);
-    expect(lines[2]).toMatch(/^SC_ANALYTICS_GLOBAL_COOKIE=[0-9a-f]{32}\|False; expires=Tue, 08 Apr 2036 16:54:52 GMT; path=\/; HttpOnly$/);
+    expect(lines[2]).toMatch(/^SC_ANALYTICS_GLOBAL_COOKIE=[0-9a-f]{32}\|False; expires=Tue, 08 Apr 2036 04:54:52 GMT; path=\/; HttpOnly$/);
     expect(lines[3]).toMatch(/^__RequestVerificationToken=[A-Za-z0-9_-]{100}; path=\/; HttpOnly$/);
     expect(lines[4]).toBe('sxa_site=Lessons; path=/');
     expect(lines[5]).toBe(`ARRAffinity=${AFF};Path=/;HttpOnly;Secure;Domain=www.lessons.test`);
@@ -100,7 +102,7 @@ describe('Set-Cookie lines', () => {
 
   it('flips the visitor flag, keeping the id', () => {
     expect(identifiedVisitorCookie({ SC_ANALYTICS_GLOBAL_COOKIE: `${ID}|False` }, now)).toBe(
-      `SC_ANALYTICS_GLOBAL_COOKIE=${ID}|True; expires=Tue, 08 Apr 2036 16:54:52 GMT; path=/; HttpOnly`,
+      `SC_ANALYTICS_GLOBAL_COOKIE=${ID}|True; expires=Tue, 08 Apr 2036 04:54:52 GMT; path=/; HttpOnly`,
     );
     expect(identifiedVisitorCookie({}, now)).toMatch(/^SC_ANALYTICS_GLOBAL_COOKIE=[0-9a-f]{32}\|True; /);
   });

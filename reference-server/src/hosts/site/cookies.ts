@@ -13,12 +13,18 @@ export const AFFINITY_COOKIE = 'ARRAffinity';
 export const AFFINITY_SAMESITE_COOKIE = 'ARRAffinitySameSite';
 export const SXA_SITE_COOKIE = 'sxa_site=Lessons; path=/';
 
-/** The names and values a deployment chooses where the description is silent. */
+/** "10 years" as the reference counts it: ten years of 365.25 days (315,576,000 s). */
+export const TEN_YEARS_DAYS = 10 * 365.25;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The names, values and lifetimes a deployment chooses where the description is silent. */
 export interface SiteCookieChoices {
   sessionCookieName: string;
   siteName: string;
+  /** How many days "10 years" of SC_ANALYTICS_GLOBAL_COOKIE are. */
+  cookieYears: { analyticsTenYearsDays: number };
 }
-const REFERENCE_CHOICES: SiteCookieChoices = { sessionCookieName: SESSION_COOKIE, siteName: 'Lessons' };
+const REFERENCE_CHOICES: SiteCookieChoices = { sessionCookieName: SESSION_COOKIE, siteName: 'Lessons', cookieYears: { analyticsTenYearsDays: TEN_YEARS_DAYS } };
 
 /** ASP.NET's SessionIDManager alphabet: 15 random bytes as 24 five-bit characters. */
 const SESSION_ALPHABET = 'abcdefghijklmnopqrstuvwxyz012345';
@@ -65,14 +71,13 @@ export function parseAnalyticsCookie(value: unknown): AnalyticsVisitor | undefin
   return m ? { id: m[1], identified: m[2] === 'True' } : undefined;
 }
 
-export function tenYearsAfter(now: Date): Date {
-  const d = new Date(now.getTime());
-  d.setUTCFullYear(d.getUTCFullYear() + 10);
-  return d;
+/** "10 years after issue", counted as the given number of days (the description says only "10 years"). */
+export function tenYearsAfter(now: Date, days: number = TEN_YEARS_DAYS): Date {
+  return new Date(now.getTime() + days * DAY_MS);
 }
 
-export function analyticsCookie(visitor: AnalyticsVisitor, now: Date): string {
-  return `${ANALYTICS_COOKIE}=${visitor.id}|${visitor.identified ? 'True' : 'False'}; expires=${tenYearsAfter(now).toUTCString()}; path=/; HttpOnly`;
+export function analyticsCookie(visitor: AnalyticsVisitor, now: Date, tenYearsDays: number = TEN_YEARS_DAYS): string {
+  return `${ANALYTICS_COOKIE}=${visitor.id}|${visitor.identified ? 'True' : 'False'}; expires=${tenYearsAfter(now, tenYearsDays).toUTCString()}; path=/; HttpOnly`;
 }
 
 /** 75 random bytes in base64url: 100 characters of [A-Za-z0-9_-]. */
@@ -132,7 +137,7 @@ export function homePageCookies(
     // ASP.NET writes the session cookie twice when session state is created during the request.
     sessionCookie(session, name),
     sessionCookie(session, name),
-    analyticsCookie(visitor, now),
+    analyticsCookie(visitor, now, choices.cookieYears.analyticsTenYearsDays),
     verificationTokenCookie(token),
     `sxa_site=${choices.siteName}; path=/`,
     ...affinityCookies(affinity, host),
@@ -140,7 +145,7 @@ export function homePageCookies(
 }
 
 /** The visitor-identification stylesheet marks the visitor as identified, keeping its id. */
-export function identifiedVisitorCookie(sent: RequestCookies, now: Date): string {
+export function identifiedVisitorCookie(sent: RequestCookies, now: Date, tenYearsDays: number = TEN_YEARS_DAYS): string {
   const visitor = parseAnalyticsCookie(sent[ANALYTICS_COOKIE]);
-  return analyticsCookie({ id: visitor?.id ?? newAnalyticsId(), identified: true }, now);
+  return analyticsCookie({ id: visitor?.id ?? newAnalyticsId(), identified: true }, now, tenYearsDays);
 }

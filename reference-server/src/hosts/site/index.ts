@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import cookieParser from 'cookie-parser';
 import type express from 'express';
@@ -15,10 +16,21 @@ import { homePageCookies, identifiedVisitorCookie, instanceAffinity as affinityO
 import { BAD_REQUEST_PAGE, METHOD_NOT_ALLOWED_PAGE, NOT_FOUND_PAGE, SERVER_ERROR_PAGE } from './error-pages';
 import { parseGuidsQuery } from './guids';
 import { dotNetTicks, loadTemplate, THEME_VERSION } from './home-page';
+import { fromStylesheet, inlineFontFaces, splitFontFaces } from './inline-fonts';
 import { findPlans } from './lesson-plans';
 import { isBracedAbsolutePath, maintenanceLocation, objectMovedBody } from './malformed-path';
 
 type Route = (req: Request, res: Response, query: string | undefined) => Promise<void>;
+
+/** The @font-face rules of the site's stylesheets (`<section>/css/*.css`), written for the home page. */
+function stylesheetFontFaces(cssDir: string, rename: (text: string) => string): string[] {
+  return fs
+    .readdirSync(cssDir)
+    .filter((n) => n.endsWith('.css'))
+    .sort()
+    .flatMap((n) => splitFontFaces(rename(fs.readFileSync(path.join(cssDir, n), 'utf8'))).fontFaces)
+    .map((rule) => fromStylesheet(rule, '/{{SECTION}}/css'));
+}
 
 const HTML = 'text/html; charset=utf-8';
 const PLAIN_NOT_FOUND = '<!doctype html><title>Not found</title><p>There is no page at this address.</p>\n';
@@ -38,12 +50,15 @@ export function createSiteApp(ctx: HostContext): express.Express {
   const app = createApp();
   const siteRoot = path.join(ctx.contentRoot, 'site');
   const rename = renamer(ctx.deployment);
+  const { deployment } = ctx;
+  // Fonts declared inline: the stylesheets lose their @font-face rules, the home page gains them.
+  const inline = deployment.fontFaces === 'inline-style';
+  const fontFaces = inline ? stylesheetFontFaces(path.join(siteRoot, 'section/css'), rename) : [];
   const files = indexIisStaticFiles([
-    { dir: path.join(siteRoot, 'section'), urlPrefix: `/${ctx.section}`, rename },
+    { dir: path.join(siteRoot, 'section'), urlPrefix: `/${ctx.section}`, rename: inline ? (text) => splitFontFaces(rename(text)).rest : rename },
     { dir: path.join(siteRoot, 'root'), urlPrefix: '', rename },
   ]);
-  const home = loadTemplate(path.join(siteRoot, 'pages/home.html'), rename);
-  const { deployment } = ctx;
+  const home = loadTemplate(path.join(siteRoot, 'pages/home.html'), (text) => inlineFontFaces(rename(text), fontFaces));
   const instanceAffinity = affinityOf(deployment.name);
   const noVary = !deployment.varyOnDynamic;
 
@@ -80,7 +95,7 @@ export function createSiteApp(ctx: HostContext): express.Express {
 
   const visitorIdentified: Route = async (req, res) => {
     noStore(res);
-    res.setHeader('Set-Cookie', identifiedVisitorCookie(req.cookies ?? {}, new Date()));
+    res.setHeader('Set-Cookie', identifiedVisitorCookie(req.cookies ?? {}, new Date(), deployment.cookieYears.analyticsTenYearsDays));
     await sendBody(req, res, '/* visitor identification */\n', { type: 'text/css; charset=utf-8', codings: ['gzip'], noVary });
   };
 
