@@ -23,11 +23,12 @@ export function redactSetCookie(line: string): string {
 
 /**
  * Set-Cookie values inside a finding's text, where several lines are joined (`a=1; Path=/, b=2`
- * or `2 lines: [1] a=1; ...; [2] b=2`): every `name=value` that starts a cookie is redacted.
+ * or `2 lines: [1] a=1; ...; [2] b=2`, with or without a space after the comma): every `name=value`
+ * that starts a cookie is redacted.
  */
 export function redactSetCookieText(text: string): string {
   return text.replace(
-    /(^|, |\] )([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([^;,]*)/g,
+    /(^|,\s*|\] )([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([^;,]*)/g,
     (_m, pre: string, name: string, value: string) => `${pre}${name}=${describeSecret(value)}`,
   );
 }
