@@ -55,9 +55,13 @@ export function parseHeadersVariable(text: string, variable = ENV_HEADERS): Extr
   return parseExtraHeaders(json, { variable });
 }
 
-/** The extra headers of one role: those for every role, then the role's own. */
-export function headersForRole(extra: ExtraHeaders, role: Role | undefined): Record<string, string> {
-  return { ...extra['*'], ...(role ? extra[role] : {}) };
+/**
+ * The extra headers of one role: those for every role, then the role's own. Those for every role
+ * go over TLS only (`plain` false): a plain-http origin (an OCSP responder) would carry them in
+ * clear, so it gets only headers named for its own role.
+ */
+export function headersForRole(extra: ExtraHeaders, role: Role | undefined, plain = false): Record<string, string> {
+  return { ...(plain ? {} : extra['*']), ...(role ? extra[role] : {}) };
 }
 
 /** For the run header: which headers go where, values hidden. */
