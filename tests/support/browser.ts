@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { chromium, test as base, type Browser, type BrowserContext, type TestInfo } from '@playwright/test';
-import { addExtraHeaders, basicCredentials, extraHeaderNames, hideExtraHeaders } from '../../harness/src/browser/extra-headers';
+import { extraHeaderNames, hideExtraHeaders, httpCredentialsFor, sendExtraHeaders } from '../../harness/src/browser/extra-headers';
 import { targetBrowserLaunch } from '../../harness/src/browser/launch';
 import { quicLaunch, type QuicEndpoint } from '../../harness/src/browser/quic';
 import { serviceEndpoints } from '../../harness/src/replay/h3';
@@ -30,6 +30,7 @@ export const test = base.extend<{ targetContext: BrowserContext }, { targetBrows
     async ({}, use) => {
       const launch = targetBrowserLaunch(target().map);
       const browser = await chromium.launch(launch.options);
+      await sendExtraHeaders(browser, target().map);
       await use(browser);
       await browser.close();
     },
@@ -42,16 +43,14 @@ export const test = base.extend<{ targetContext: BrowserContext }, { targetBrows
   },
 });
 
-/** A context of a flow test: its HAR recorded, TARGET_HEADERS and Basic credentials given, certificate errors ignored only with TARGET_INSECURE=1. */
+/** A context of a flow test: its HAR recorded, Basic credentials for their one origin, certificate errors ignored only with TARGET_INSECURE=1 (the browser sends TARGET_HEADERS). */
 async function flowContext(browser: Browser, testInfo: TestInfo): Promise<BrowserContext> {
-  const credentials = basicCredentials(target().map);
-  const context = await browser.newContext({
+  const credentials = httpCredentialsFor(target().map);
+  return browser.newContext({
     ignoreHTTPSErrors: target().map.insecure,
     recordHar: { path: harPath(testInfo), content: 'embed' },
-    ...(credentials ? { httpCredentials: { ...credentials, send: 'unauthorized' as const } } : {}),
+    ...(credentials ? { httpCredentials: credentials } : {}),
   });
-  await addExtraHeaders(context, target().map);
-  return context;
 }
 
 /** The HTTP/3 endpoints every role advertises (Alt-Svc of an answer over h1), or why there is no HTTP/3 browser. */
@@ -68,6 +67,7 @@ const h3Test = base.extend<{ h3Context: BrowserContext | undefined }, { h3Setup:
       const endpoints = map.h3Off ? [] : await serviceEndpoints(map, target().agents.h1);
       const off = map.h3Off ?? (endpoints.length ? undefined : 'no role advertises HTTP/3 (Alt-Svc h3): service/http3-seen judges that');
       const browser = off ? undefined : await chromium.launch(quicLaunch(targetBrowserLaunch(map), endpoints).options);
+      if (browser) await sendExtraHeaders(browser, map);
       await use({ endpoints, ...(browser ? { browser } : {}), ...(off ? { off } : {}) });
       await browser?.close();
     },

@@ -12,7 +12,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { HarnessError } from '../core';
-import { basicCredentials } from '../browser/extra-headers';
+import { httpCredentialsFor } from '../browser/extra-headers';
 import { targetBrowserLaunch, type TargetBrowserLaunch } from '../browser/launch';
 import { quicCommand, quicLaunch, type QuicEndpoint } from '../browser/quic';
 import { extraHeadersFor, type TargetMap } from '../target-map';
@@ -161,11 +161,8 @@ export class H3Client {
     const launch = quicLaunch(targetBrowserLaunch(this.map), endpoints);
     const browser = await chromium.launch(launch.options);
     try {
-      const credentials = basicCredentials(this.map);
-      const context = await browser.newContext({
-        ignoreHTTPSErrors: launch.ignoreHTTPSErrors,
-        ...(credentials ? { httpCredentials: { ...credentials, send: 'unauthorized' as const } } : {}),
-      });
+      const credentials = httpCredentialsFor(this.map);
+      const context = await browser.newContext({ ignoreHTTPSErrors: launch.ignoreHTTPSErrors, ...(credentials ? { httpCredentials: credentials } : {}) });
       return { browser, context, tabs: new Map(), launch, endpoints: new Map(endpoints.map((e) => [keyOf(e), e])) };
     } catch (e) {
       await browser.close().catch(() => undefined);

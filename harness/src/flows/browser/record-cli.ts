@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
+import { httpCredentialsFor, sendExtraHeaders } from '../../browser/extra-headers';
 import { targetBrowserLaunch } from '../../browser/launch';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/reference-process';
 import { formatProblem } from '../../har/errors';
@@ -62,13 +63,19 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
     const { failOn } = flowEnv;
     const launch = targetBrowserLaunch(map);
     const browser = await chromium.launch(launch.options);
+    await sendExtraHeaders(browser, map);
+    const credentials = httpCredentialsFor(map);
     const out = path.resolve(args.out);
     fs.mkdirSync(out, { recursive: true });
     try {
       for (const flow of flows) {
         const file = path.join(out, `${flow.har}.har`);
         const raw = `${file}.tmp`;
-        const context = await browser.newContext({ ignoreHTTPSErrors: launch.ignoreHTTPSErrors, recordHar: { path: raw, content: 'embed' } });
+        const context = await browser.newContext({
+          ignoreHTTPSErrors: launch.ignoreHTTPSErrors,
+          recordHar: { path: raw, content: 'embed' },
+          ...(credentials ? { httpCredentials: credentials } : {}),
+        });
         const { record: rec, harSupplement } = await runFlow(flow, context, flowEnv);
         await context.close();
         if (rec.skipped) {
