@@ -36,7 +36,7 @@ import { buildRequest, replayPlaceholders, StepSkip, type BuiltRequest } from '.
 export { buildRequest, replayPlaceholders } from './request';
 import { compareProtocols } from './parity';
 import { H3Client } from './h3-client';
-import { endpointOf, h3SkipReason, runH3, serviceEndpoints } from './h3';
+import { endpointOf, h3SkipReason, refusedAltSvc, runH3, serviceEndpoints } from './h3';
 import type { Protocol, ReplayFinding } from './summary';
 
 export const PROTOCOLS: readonly Protocol[] = ['h1', 'h2'];
@@ -530,6 +530,12 @@ async function h3Leg(
         }
       : undefined;
   const skipped = h3SkipReason(item, clients.map, h1, clients.h3);
+  const refused = h1 && !('steps' in item) && refusedAltSvc(item.id, h1.lines, { target: options.targetName ?? clients.map.origin });
+  if (refused && h1) {
+    const request = { method: h1.request.method, url: h1.request.url, headers: Object.entries(h1.request.headers) };
+    rec.legs.push({ protocol: 'h3', steps: [{ id: item.id, protocol: 'h3', request, findings: [refused] }] });
+    return;
+  }
   if (skipped || !h1 || !clients.h3 || 'steps' in item) {
     rec.legs.push({ protocol: 'h3', skipped: skipped ?? 'not sent', steps: [] });
     return;
