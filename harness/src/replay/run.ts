@@ -31,7 +31,7 @@ import type { Discovery } from '../discover/discovery';
 import { readPages } from '../discover/shared-pages';
 import { CookieJar } from './cookie-jar';
 import { disagreementFindings, discoveryOver, missFinding, resolveDiscover } from './discovered';
-import { buildRequest, replayPlaceholders, StepSkip, type BuiltRequest } from './request';
+import { buildRequest, RefusedAddressError, replayPlaceholders, StepSkip, type BuiltRequest } from './request';
 
 export { buildRequest, replayPlaceholders } from './request';
 import { compareProtocols } from './parity';
@@ -251,7 +251,7 @@ async function sendLeg(
     const s: SentStep = { step, rec };
     leg.steps.push(rec);
     sent.push(s);
-    const fail = (id: string, verdict: 'skip' | 'error', expected: string, actual: string, message?: string) =>
+    const fail = (id: string, verdict: 'skip' | 'error' | 'fail', expected: string, actual: string, message?: string) =>
       rec.findings.push({ id, verdict, level: levelOf(step), expected, actual, ...(message ? { message } : {}), source: step.source, target, protocol });
     if (stopped) {
       rec.skipped = stopped;
@@ -285,6 +285,11 @@ async function sendLeg(
         rec.skipped = e instanceof UnmappedPlaceholderError ? `role not mapped (${e.role})` : e.message;
         fail(`${step.id} request`, 'skip', 'a request that can be built', rec.skipped);
         stopped = `an earlier step was skipped (${rec.skipped})`;
+        continue;
+      }
+      if (e instanceof RefusedAddressError) {
+        fail(`${step.id} request`, 'fail', 'an address at an origin of the target map', e.url, `${options.role}: ${e.message}`);
+        stopped = `an earlier step named an address outside the target map (${e.url})`;
         continue;
       }
       throw e;

@@ -1,6 +1,7 @@
 import { HTTP3_SEEN, runHttp3Flow } from '../../flows/raw/http3-seen';
+import { runRedirectFlow } from '../../flows/raw/redirects';
 import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../../replay/run';
-import type { ExchangeSpec } from '../../spec-model/types';
+import type { ExchangeSpec, FlowSpec } from '../../spec-model/types';
 import { loadTargetMap } from '../../target-map';
 import { startHostileTarget, type HostileTarget } from './hostile';
 
@@ -75,4 +76,64 @@ describe('a crafted Alt-Svc', () => {
     expect(unmet(record)).toEqual([]);
     expect(record.legs.find((l) => l.protocol === 'h3')?.skipped).toBe('the h1 answer advertises no HTTP/3 (no Alt-Svc h3)');
   }, 60_000);
+});
+
+describe('redirects outside the target map', () => {
+  const chain = (first: string): FlowSpec => ({
+    id: 'site/hostile-chain',
+    title: 't',
+    clause: 'c',
+    source: 'capture',
+    steps: [
+      {
+        id: 'site/hostile-chain/first',
+        title: 't',
+        clause: 'c',
+        source: 'capture',
+        request: { path: first },
+        expect: { status: 302 },
+        capture: { next: { header: 'location' } },
+      },
+      { id: 'site/hostile-chain/next', title: 't', clause: 'c', source: 'capture', request: { path: '{{next}}' }, expect: { status: 200 } },
+    ],
+  });
+  const to = (url: string) => `/to?u=${encodeURIComponent(url)}`;
+  const LINK_LOCAL = 'https://169.254.169.254/latest/meta-data/';
+
+  test.each<[string, () => string, RegExp]>([
+    ['another host', () => `${t.thirdOrigin}/landing`, /is not the origin of a mapped role/],
+    ['the same name over plain http', () => `${t.siteHttpOrigin}/landing`, /plain http/],
+    ['a link-local address', () => LINK_LOCAL, /link-local/],
+    ['an IPv6 link-local address', () => 'http://[fe80::1]:8080/', /link-local/],
+  ])(
+    'to %s: the redirect-chain flow names the Location and never fetches it',
+    async (_name, location, reason) => {
+      const before = t.received.length;
+      const record = await runRedirectFlow({ role: 'site', flow: chain(to(location())) }, clients());
+      const refused = allFindings(record).find((f) => f.id === 'redirects/site/hostile-chain/first follow');
+      expect(refused).toMatchObject({ verdict: 'fail', actual: location() });
+      expect(refused?.message).toMatch(reason);
+      expect(record.legs[0].steps.map((s) => s.request?.url)).toEqual([`${t.siteOrigin}${to(location())}`]);
+      expect(t.received.slice(before).map((r) => `${r.server} ${r.path}`)).toEqual([`site ${to(location())}`]);
+    },
+    30_000,
+  );
+
+  test('to another host: the spec flow of the same steps refuses it too, naming it', async () => {
+    const before = t.received.length;
+    const location = `${t.thirdOrigin}/landing`;
+    const record = await replayItem(chain(to(location)), clients({ TARGET_H3: '0' }), { role: 'site' });
+    const refused = allFindings(record).filter((f) => f.id === 'site/hostile-chain/next request');
+    expect(refused.map((f) => [f.verdict, f.actual])).toEqual([
+      ['fail', location],
+      ['fail', location],
+    ]);
+    expect(t.received.slice(before).filter((r) => r.server !== 'site')).toEqual([]);
+  }, 30_000);
+
+  test('within the mapped roles: followed, and green', async () => {
+    const record = await runRedirectFlow({ role: 'site', flow: chain(to(`${t.siteOrigin}/landing`)) }, clients());
+    expect(unmet(record)).toEqual([]);
+    expect(record.legs[0].steps.map((s) => s.request?.url)).toEqual([`${t.siteOrigin}${to(`${t.siteOrigin}/landing`)}`, `${t.siteOrigin}/landing`]);
+  }, 30_000);
 });
