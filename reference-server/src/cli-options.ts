@@ -8,6 +8,8 @@ export class CliError extends Error {
 export interface CliOptions extends ReferenceOptions {
   json: boolean;
   help: boolean;
+  /** Stop when standard input ends: the process that started it holds the other end, whatever way it dies. */
+  exitWithStdin: boolean;
 }
 
 export const USAGE = `Usage: npm run reference -- [options]
@@ -27,6 +29,10 @@ export const USAGE = `Usage: npm run reference -- [options]
   --no-http3      no HTTP/3 (or REFERENCE_HTTP3=0)
   --h3-port N     the edge's port. Default the TLS port + 1; 0 = any free port
   --json          print one JSON line when ready (for programs)
+  --exit-with-stdin
+                  stop (as on SIGTERM) when standard input ends: a program that starts the reference
+                  keeps a pipe to it open, so the reference and its edge end with that program, even
+                  one killed with SIGKILL
   --help          this text`;
 
 function port(name: string, value: string | undefined): number | undefined {
@@ -53,6 +59,7 @@ export function parseCli(argv: string[]): CliOptions {
         'no-http3': { type: 'boolean' },
         'h3-port': { type: 'string' },
         json: { type: 'boolean', default: false },
+        'exit-with-stdin': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }).values;
@@ -63,7 +70,7 @@ export function parseCli(argv: string[]): CliOptions {
   if (section !== undefined && !/^[A-Za-z0-9._~-]+$/.test(section)) {
     throw new CliError(`--section: "${section}" is not a single path segment (letters, digits, . _ ~ -)`);
   }
-  const options: CliOptions = { json: parsed.json ?? false, help: parsed.help ?? false, http3: 'auto' };
+  const options: CliOptions = { json: parsed.json ?? false, help: parsed.help ?? false, exitWithStdin: parsed['exit-with-stdin'] ?? false, http3: 'auto' };
   const tlsPort = port('port', parsed.port);
   const httpPort = port('http-port', parsed['http-port']);
   if (tlsPort !== undefined) options.port = tlsPort;
