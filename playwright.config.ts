@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { findChromium } from './harness/src/browser/chromium-path';
+import { chromiumSandbox, sandboxFacts } from './harness/src/browser/launch';
 
 const chromium = findChromium();
 
@@ -33,7 +34,8 @@ export default defineConfig({
           ...(chromium.path ? { executablePath: chromium.path } : {}),
           // The machine has no network beyond the targets: background services would only fail.
           args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-          chromiumSandbox: false,
+          // Where the platform allows it (harness/src/browser/launch.ts: not as root on Linux).
+          chromiumSandbox: chromiumSandbox(sandboxFacts(chromium.path)).on,
         },
       },
     },

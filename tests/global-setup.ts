@@ -10,6 +10,8 @@ import { CHECKS } from '../harness/src/checks';
 import { loadSpecs, SpecLoadError } from '../harness/src/spec-model/load';
 import { runSettings } from '../harness/src/settings';
 import { SPECS_DIR } from './support/paths';
+import { findChromium } from '../harness/src/browser/chromium-path';
+import { chromiumSandbox, sandboxFacts } from '../harness/src/browser/launch';
 import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import {
   BASELINE_SIDE,
@@ -77,6 +79,7 @@ async function prepareSide(side: Side, given: TargetMap, cleanups: Array<() => P
     }
     const label = side.name === 'target' ? 'Target' : 'Baseline';
     console.error(`${label}${map.origin === 'reference' ? ' (embedded reference)' : ''}:\n${describeTargetMap(map)}`);
+    if (side.name === 'target') console.error(`Chromium sandbox: ${chromiumSandbox(sandboxFacts(findChromium().path)).why}`);
     const dir = await readSourcePages(map, clients, side);
     if (dir) cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   } finally {
