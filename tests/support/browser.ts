@@ -5,7 +5,8 @@ import { targetBrowserLaunch } from '../../harness/src/browser/launch';
 import { quicLaunch, type QuicEndpoint } from '../../harness/src/browser/quic';
 import { serviceEndpoints } from '../../harness/src/replay/h3';
 import { flowEnvironment, type FlowEnvironment } from '../../harness/src/flows/browser/environment';
-import { mergeSupplement } from '../../harness/src/flows/browser/har-output';
+import { capHarBodies, mergeSupplement } from '../../harness/src/flows/browser/har-output';
+import { limits } from '../../harness/src/target-map/limits';
 import { runFlow, type BrowserFlow, type SupplementEntry } from '../../harness/src/flows/browser/session';
 import { assertFindings } from './assert';
 import { target } from './target';
@@ -87,17 +88,16 @@ function closeContext(context: BrowserContext): Promise<unknown> {
   return Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10000))]);
 }
 
-/** Closes the context (writing its HAR), adds what the recorder left out, attaches it as `har`. */
+/** Closes the context (writing its HAR), adds what the recorder left out, drops bodies over the cap, attaches it as `har`. */
 async function attachHar(context: BrowserContext, testInfo: TestInfo, supplement: SupplementEntry[]): Promise<void> {
   await closeContext(context);
   const file = harPath(testInfo);
   if (!fs.existsSync(file)) return;
-  const hidden = extraHeaderNames(target().map);
-  if (supplement.length || hidden.size) {
-    const har: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const merged = supplement.length > 0 && mergeSupplement(har, supplement);
-    if (hideExtraHeaders(har, hidden) || merged) fs.writeFileSync(file, JSON.stringify(har));
-  }
+  const har: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  mergeSupplement(har, supplement);
+  hideExtraHeaders(har, extraHeaderNames(target().map));
+  capHarBodies(har, limits().bodyCapBytes);
+  fs.writeFileSync(file, JSON.stringify(har));
   await testInfo.attach('har', { path: file, contentType: 'application/json' });
 }
 

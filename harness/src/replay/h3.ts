@@ -23,6 +23,7 @@ import { extraHeadersFor, ROLES, roleUrls, type TargetMap } from '../target-map'
 import { proxyFor } from '../target-map/proxy';
 import { altSvcProblem, h3Alternative } from '../transport/alt-svc';
 import { send } from '../transport/send';
+import { limits } from '../target-map/limits';
 import type { Dispatcher } from 'undici';
 import { FORBIDDEN_METHODS, H3RequestError, type H3Answer, type H3Client, type H3Request } from './h3-client';
 import type { ReplayFinding } from './summary';
@@ -185,6 +186,15 @@ export async function runH3(
   }
   out.answer = first.answer;
   out.observed = first.observed;
+  if (first.answer.overCap) {
+    error(
+      `${stepId} h3 body`,
+      `a body of at most ${limits().bodyCapBytes} bytes (HARNESS_BODY_CAP_BYTES)`,
+      `more than ${first.answer.overCap.keptBytes} bytes`,
+      `${req.url}: body larger than the cap over HTTP/3: the page stopped reading at ${first.answer.overCap.keptBytes} bytes`,
+    );
+    return out;
+  }
   if (first.answer.protocol !== 'h3') {
     error(
       `${stepId} h3 protocol`,

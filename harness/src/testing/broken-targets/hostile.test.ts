@@ -3,7 +3,10 @@ import { runRedirectFlow } from '../../flows/raw/redirects';
 import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../../replay/run';
 import type { ExchangeSpec, FlowSpec } from '../../spec-model/types';
 import { loadTargetMap } from '../../target-map';
-import { startHostileTarget, type HostileTarget } from './hostile';
+import { findChromium } from '../../browser/chromium-path';
+import { setLimits } from '../../target-map/limits';
+import { caddyInstalled, startTestEdge } from '../h3-edge';
+import { SITE, startHostileTarget, type HostileTarget } from './hostile';
 
 /*
  * The raw replay and flows against a hostile target on loopback: what it advertises, where it
@@ -136,4 +139,56 @@ describe('redirects outside the target map', () => {
     expect(unmet(record)).toEqual([]);
     expect(record.legs[0].steps.map((s) => s.request?.url)).toEqual([`${t.siteOrigin}${to(`${t.siteOrigin}/landing`)}`, `${t.siteOrigin}/landing`]);
   }, 30_000);
+});
+
+describe('oversized and bomb bodies', () => {
+  const CAP = 64 * 1024;
+  beforeAll(() => setLimits({ connectTimeoutMs: 5000, requestTimeoutMs: 20000, bodyCapBytes: CAP }));
+  afterAll(() => setLimits(undefined));
+
+  test.each([
+    ['4 MiB', '/big?bytes=4194304', 'body larger than the cap'],
+    ['a gzip bomb', '/bomb?coding=gzip', 'Cannot create a Buffer larger than 65536 bytes'],
+    ['a br bomb', '/bomb?coding=br', 'Cannot create a Buffer larger than 65536 bytes'],
+  ])(
+    '%s over h1 and h2: an error finding on each leg naming the cap, never the whole body in memory',
+    async (_name, path, cause) => {
+      const record = await replayItem(exchange(path), clients({ TARGET_H3: '0' }), { role: 'site' });
+      for (const protocol of ['h1', 'h2']) {
+        const leg = record.legs.find((l) => l.protocol === protocol);
+        const errors = leg!.steps.flatMap((s) => s.findings).filter((f) => f.verdict === 'error');
+        expect(errors.map((f) => f.id)).toEqual(['site/hostile body']);
+        expect(errors[0].message).toContain(cause);
+      }
+    },
+    60_000,
+  );
+
+  test('a small body on the same target stays green', async () => {
+    const record = await replayItem(exchange('/big?bytes=1000'), clients({ TARGET_H3: '0' }), { role: 'site' });
+    expect(unmet(record)).toEqual([]);
+  }, 60_000);
+
+  const withEdge = caddyInstalled() && findChromium().path !== undefined ? test : test.skip;
+  withEdge(
+    'over HTTP/3: the page stops reading at the cap, and the leg is an error naming it',
+    async () => {
+      const edge = await startTestEdge({ names: [SITE], pki: t.pki, upstreamPort: t.sitePort });
+      try {
+        t.setAltSvc(edge!.altSvc);
+        const record = await replayItem(exchange('/big?bytes=4194304&type=text/plain'), clients(), { role: 'site' });
+        const h3 = record.legs.find((l) => l.protocol === 'h3');
+        const errors = (h3?.steps ?? []).flatMap((s) => s.findings).filter((f) => f.verdict === 'error');
+        expect(errors.map((f) => f.id)).toEqual(['site/hostile h3 body']);
+        expect(errors[0].expected).toBe(`a body of at most ${CAP} bytes (HARNESS_BODY_CAP_BYTES)`);
+        const green = await replayItem(exchange('/big?bytes=1000&type=text/plain'), clients(), { role: 'site' });
+        expect(unmet(green)).toEqual([]);
+        expect(green.legs.find((l) => l.protocol === 'h3')?.skipped).toBeUndefined();
+      } finally {
+        t.setAltSvc(undefined);
+        await edge?.stop();
+      }
+    },
+    120_000,
+  );
 });

@@ -41,6 +41,8 @@ export interface HostileTarget {
   received: Received[];
   /** Target variables that map the site role (and TARGET_RESOLVE for every name here). */
   env(extra?: Record<string, string>): Record<string, string>;
+  /** `Alt-Svc` on every answer of the site (an HTTP/3 edge in front of it); undefined: none. */
+  setAltSvc(value: string | undefined): void;
   /** A path of the site answered by `handler` instead (a test's own misbehaviour). */
   on(path: string, handler: (req: http.IncomingMessage | http2.Http2ServerRequest, res: http.ServerResponse | http2.Http2ServerResponse) => void): void;
   close(): Promise<void>;
@@ -137,10 +139,11 @@ export async function startHostileTarget(): Promise<HostileTarget> {
   const received: Received[] = [];
   const handlers = new Map<string, (req: Req, res: Res) => void>();
   const tls = { key: pki.keyPem, cert: pki.certPem, allowHTTP1: true };
-  const state = { thirdOrigin: '', handlers, bombs: new Map<string, Buffer>() };
+  const state = { thirdOrigin: '', handlers, bombs: new Map<string, Buffer>(), altSvc: undefined as string | undefined };
   const site = http2.createSecureServer(tls);
   site.on('request', (req: Req, res: Res) => {
     record(received, 'site', req);
+    if (state.altSvc) res.setHeader('alt-svc', state.altSvc);
     siteHandler(state)(req, res);
   });
   const siteHttp = http.createServer((req, res) => {
@@ -184,6 +187,7 @@ export async function startHostileTarget(): Promise<HostileTarget> {
       ...extra,
     }),
     on: (path, handler) => handlers.set(path, handler),
+    setAltSvc: (value) => (state.altSvc = value),
     async close() {
       await Promise.all([s.close(), sh.close(), th.close(), thh.close()]);
       pki.cleanup();
