@@ -11,6 +11,7 @@ import { loadSpecs, SpecLoadError } from '../harness/src/spec-model/load';
 import { runSettings } from '../harness/src/settings';
 import { SPECS_DIR } from './support/paths';
 import { findChromium } from '../harness/src/browser/chromium-path';
+import { runRedactor } from '../harness/src/har/redact';
 import { chromiumSandbox, sandboxFacts } from '../harness/src/browser/launch';
 import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import {
@@ -35,6 +36,24 @@ import {
  * it prints goes to stderr: stdout belongs to the reporters (`--reporter=json`).
  */
 export default async function globalSetup(_config: FullConfig): Promise<(() => Promise<void>) | undefined> {
+  // What it prints and throws goes through the run's redactor (the credentials the run was given).
+  const redactor = runRedactor(process.env);
+  const log = console.error;
+  console.error = (...args: unknown[]) => log(...args.map((a) => (typeof a === 'string' ? redactor.learnAndScrub(a) : a)));
+  try {
+    return await setUp();
+  } catch (e) {
+    if (e instanceof Error) {
+      e.message = redactor.scrub(e.message);
+      if (e.stack) e.stack = redactor.scrub(e.stack);
+    }
+    throw e;
+  } finally {
+    console.error = log;
+  }
+}
+
+async function setUp(): Promise<(() => Promise<void>) | undefined> {
   const cleanups: Array<() => Promise<void> | void> = [];
   const teardown = async () => {
     for (const c of cleanups.reverse()) await c();

@@ -3,6 +3,7 @@ import { allFindings, ReplayClients, type ReplayRecord } from '../../harness/src
 import { runSettings } from '../../harness/src/settings';
 import { loadTargetMap } from '../../harness/src/target-map';
 import { assertFindings } from '../support/assert';
+import { attachRecord } from '../support/attach';
 
 /** Clients of the worker, shared by the flow tests of a file. */
 let clients: ReplayClients | undefined;
@@ -21,6 +22,6 @@ export async function closeFlowClients(): Promise<void> {
  * failing finding; a flow that evaluated nothing is a failure too (never an empty pass).
  */
 export async function settle(record: ReplayRecord, testInfo: TestInfo): Promise<void> {
-  await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
+  await attachRecord(testInfo, record);
   assertFindings(record.id, allFindings(record), ['h1']);
 }

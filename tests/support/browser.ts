@@ -9,6 +9,7 @@ import { capHarBodies, mergeSupplement } from '../../harness/src/flows/browser/h
 import { limits } from '../../harness/src/target-map/limits';
 import { runFlow, type BrowserFlow, type SupplementEntry } from '../../harness/src/flows/browser/session';
 import { assertFindings } from './assert';
+import { attachRecord, shown, workerRedactor } from './attach';
 import { target } from './target';
 
 import { SPECS_DIR } from './paths';
@@ -97,7 +98,8 @@ async function attachHar(context: BrowserContext, testInfo: TestInfo, supplement
   mergeSupplement(har, supplement);
   hideExtraHeaders(har, extraHeaderNames(target().map));
   capHarBodies(har, limits().bodyCapBytes);
-  fs.writeFileSync(file, JSON.stringify(har));
+  // Its cookies, credential headers and signed addresses learned and replaced, the run's own credentials too.
+  fs.writeFileSync(file, workerRedactor().learn(har).scrub(JSON.stringify(har)));
   await testInfo.attach('har', { path: file, contentType: 'application/json' });
 }
 
@@ -130,9 +132,9 @@ export function http3FlowTest(make: (endpoints: readonly QuicEndpoint[]) => Brow
           skipped: h3Setup.off,
           findings: [],
         };
-        await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
+        await attachRecord(testInfo, record);
       }
-      h3Test.skip(h3Context === undefined, h3Setup.off);
+      h3Test.skip(h3Context === undefined, shown(h3Setup.off));
       if (h3Context) await runFlowTest(make(h3Setup.endpoints), h3Context, testInfo);
     });
   });
@@ -140,8 +142,10 @@ export function http3FlowTest(make: (endpoints: readonly QuicEndpoint[]) => Brow
 
 async function runFlowTest(flow: BrowserFlow, context: BrowserContext, testInfo: TestInfo): Promise<void> {
   const { record, page, harSupplement } = await runFlow(flow, context, flowEnv());
-  await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
-  test.skip(record.skipped !== undefined, record.skipped);
+  // The cookies Chromium stored are secrets the record may not name as such (the flow's own findings quote them).
+  workerRedactor().learn({ cookies: await context.cookies().catch(() => []) });
+  await attachRecord(testInfo, record);
+  test.skip(record.skipped !== undefined, shown(record.skipped));
   const shot = await page.screenshot({ fullPage: true, timeout: 5000 }).catch(() => undefined);
   if (shot) await testInfo.attach('screenshot', { body: shot, contentType: 'image/png' });
   await attachHar(context, testInfo, harSupplement);

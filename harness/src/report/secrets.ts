@@ -3,13 +3,9 @@
  * length (`‹secret: hex32, 32 chars›`) unless the user asks for raw values. Applied while the
  * results are built, so results.json, the HTML and the JUnit file never hold them.
  */
-import { isSecretHeader, isSecretParam, looksSecret } from '../har/secrets';
-import { tightestShape } from '../shapes';
+import { describeSecret, isSecretHeader, isSecretParam, looksSecret } from '../har/secrets';
 
-export function describeSecret(value: string): string {
-  const shape = value === '' ? 'empty' : (tightestShape([value]) ?? 'text');
-  return `‹secret: ${shape}, ${value.length} chars›`;
-}
+export { describeSecret } from '../har/secrets';
 
 /** A Set-Cookie line with its value replaced (name and attributes kept). */
 export function redactSetCookie(line: string): string {

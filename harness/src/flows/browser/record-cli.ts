@@ -19,6 +19,7 @@ import { failingFindings, failureLines } from '../../core';
 import { BROWSER_FLOWS } from './flows';
 import { mergeSupplement, prepareRecordedHar } from './har-output';
 import { runFlow } from './session';
+import { runRedactor } from '../../har/redact';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -62,6 +63,7 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
     const flowEnv = flowEnvironment(map, path.join(ROOT, 'specs'), env);
     const { failOn } = flowEnv;
     const launch = targetBrowserLaunch(map);
+    const redactor = runRedactor(env, { raw: false });
     const browser = await chromium.launch(launch.options);
     await sendExtraHeaders(browser, map);
     const credentials = httpCredentialsFor(map);
@@ -92,13 +94,15 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
           log(`${flow.id}: INVALID HAR, not written:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
           continue;
         }
-        fs.writeFileSync(file, `${JSON.stringify(har, null, 1)}\n`);
+        // Cookies, credential headers and signed addresses of the target written as their shape and
+        // length (har2spec reads the shape back), the run's own credentials too.
+        fs.writeFileSync(file, `${redactor.learn(har).scrub(JSON.stringify(har, null, 1))}\n`);
         const bad = failingFindings(rec.findings, failOn);
         if (bad.some((f) => f.verdict === 'error')) status = 1;
         log(
           `${flow.id}: ${path.relative(process.cwd(), file)} (${har.log.entries.length} entries, ${fs.statSync(file).size} bytes, valid); ${rec.findings.length} findings, ${bad.length} failing`,
         );
-        for (const line of failureLines(bad, failOn)) log(`  ${line}`);
+        for (const line of failureLines(bad, failOn)) log(`  ${redactor.scrub(line)}`);
       }
     } finally {
       await browser.close();
