@@ -47,7 +47,8 @@ beforeAll(async () => {
       seen.bypass++;
       if ((e.requestHeaders.cookie ?? '').includes(`staging_gate=${SESSION}`)) seen.sessionBack++;
       // The staging's own session, issued with the home page: a secret the target hands out.
-      if (e.host === NAMES[0] && e.path === '/' && e.status === 200) e.lines.push(['set-cookie', `staging_gate=${SESSION}; Path=/; Secure; HttpOnly; SameSite=Lax`]);
+      if (e.host === NAMES[0] && e.path === '/' && e.status === 200)
+        e.lines.push(['set-cookie', `staging_gate=${SESSION}; Path=/; Secure; HttpOnly; SameSite=Lax`]);
       return;
     }
     e.status = 401;
@@ -138,14 +139,20 @@ test('without its header the protected target fails; with its headers, session a
     return CANARIES.filter((c) => text.includes(c)).map((c) => `${path.relative(work, f)}: ${c}`);
   });
   expect(leaks).toEqual([]);
-  for (const [name, out] of Object.entries({ stdout: allowed.stdout, stderr: allowed.stderr, 'record stdout': recorded.stdout, 'record stderr': recorded.stderr }))
+  for (const [name, out] of Object.entries({
+    stdout: allowed.stdout,
+    stderr: allowed.stderr,
+    'record stdout': recorded.stdout,
+    'record stderr': recorded.stderr,
+  }))
     expect(CANARIES.filter((c) => out.includes(c)).map((c) => `${name}: ${c}`)).toEqual([]);
 }, 900000);
 
 /** `npm run record -- --flow site/browser/home --out <dir>` with the target's variables. */
 function record(out: string, extra: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(TARGET_|TARGETS_FILE|BASELINE|HARNESS_|JEST_|https?_proxy$|no_proxy$)/i.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(TARGET_|TARGETS_FILE|BASELINE|HARNESS_|JEST_|https?_proxy$|no_proxy$)/i.test(k)) env[k] = v;
   Object.assign(env, runEnv(extra));
   const child = spawn(process.execPath, ['--import', 'tsx', 'harness/src/flows/browser/record-cli.ts', '--flow', 'site/browser/home', '--out', out], {
     cwd: REPO_ROOT,
