@@ -9,7 +9,7 @@ const base = require('./jest.config.js');
 
 /** What a test file calls when it starts a server, a process or a browser. */
 const STARTS =
-  /\b(runLeakCheck|startReference|useReference|startEmbeddedReference|startProxiedReference|spawnReference|launchReference|startMisbehaving|startMutatingProxy|startConnectProxy|playwrightCli|runPlaywright|launchReportBrowser|chromium\.launch|createServer|createSecureServer|spawn|spawnSync|execFile|execFileSync)\s*\(/;
+  /\b(runLeakCheck|startReference|useReference|startEmbeddedReference|startProxiedReference|spawnReference|launchReference|startMisbehaving|startMutatingProxy|startConnectProxy|startHostileTarget|startTestEdge|playwrightCli|runPlaywright|launchReportBrowser|chromium\.launch|chromium\.launchServer|createServer|createSecureServer|spawn|spawnSync|execFile|execFileSync)\s*\(/;
 
 function testFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {

@@ -14,6 +14,9 @@ import { dayOf, isExpired, type KnownDeviations } from '../harness/src/known';
 import { runSettings, type SpecFolder } from '../harness/src/settings';
 import { BROWSER_FLOWS } from '../harness/src/flows/browser/flows';
 import { checkValueNames } from '../harness/src/target-map/values';
+import { findChromium } from '../harness/src/browser/chromium-path';
+import { runRedactor } from '../harness/src/har/redact';
+import { chromiumSandbox, sandboxFacts } from '../harness/src/browser/launch';
 import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import {
   BASELINE_SIDE,
@@ -37,6 +40,24 @@ import {
  * it prints goes to stderr: stdout belongs to the reporters (`--reporter=json`).
  */
 export default async function globalSetup(_config: FullConfig): Promise<(() => Promise<void>) | undefined> {
+  // What it prints and throws goes through the run's redactor (the credentials the run was given).
+  const redactor = runRedactor(process.env);
+  const log = console.error;
+  console.error = (...args: unknown[]) => log(...args.map((a) => (typeof a === 'string' ? redactor.learnAndScrub(a) : a)));
+  try {
+    return await setUp();
+  } catch (e) {
+    if (e instanceof Error) {
+      e.message = redactor.scrub(e.message);
+      if (e.stack) e.stack = redactor.scrub(e.stack);
+    }
+    throw e;
+  } finally {
+    console.error = log;
+  }
+}
+
+async function setUp(): Promise<(() => Promise<void>) | undefined> {
   const cleanups: Array<() => Promise<void> | void> = [];
   const teardown = async () => {
     for (const c of cleanups.reverse()) await c();
@@ -110,6 +131,7 @@ async function prepareSide(side: Side, given: TargetMap, folders: readonly SpecF
     }
     const label = side.name === 'target' ? 'Target' : 'Baseline';
     console.error(`${label}${map.origin === 'reference' ? ' (embedded reference)' : ''}:\n${describeTargetMap(map)}`);
+    if (side.name === 'target') console.error(`Chromium sandbox: ${chromiumSandbox(sandboxFacts(findChromium().path)).why}`);
     const dir = await readSourcePages(map, clients, side, folders);
     if (dir) cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   } finally {

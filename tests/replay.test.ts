@@ -8,6 +8,7 @@ import { replayDifferential } from '../harness/src/diff/replay';
 import { runSettings } from '../harness/src/settings';
 import { loadTargetMap, skipReason } from '../harness/src/target-map';
 import { assertFindings, markKnownFindings } from './support/assert';
+import { attachBody, attachRecord, shown } from './support/attach';
 
 /*
  * The data-driven replay: one test per exchange and per flow of every spec file of the run's spec
@@ -63,11 +64,11 @@ for (const spec of SPECS) {
           ? await replayDifferential(item, c, b.clients, { role: spec.role, settings: SETTINGS.baseline, hosts: b.hosts })
           : { record: await replayItem(item, c, { role: spec.role }), bodies: [] };
         markKnownFindings(allFindings(record));
-        await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
-        for (const saved of bodies) await testInfo.attach(`body ${saved.sha256}`, { body: saved.body, contentType: saved.contentType });
-        test.skip(record.skipped !== undefined, record.skipped);
+        await attachRecord(testInfo, record);
+        for (const saved of bodies) await attachBody(testInfo, `body ${saved.sha256}`, saved.body, saved.contentType);
+        test.skip(record.skipped !== undefined, shown(record.skipped));
         for (const leg of record.legs) {
-          if (leg.skipped) testInfo.annotations.push({ type: `${leg.protocol} skipped`, description: leg.skipped });
+          if (leg.skipped) testInfo.annotations.push({ type: `${leg.protocol} skipped`, description: shown(leg.skipped) });
         }
         const findings = allFindings(record);
         const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));

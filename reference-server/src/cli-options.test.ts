@@ -2,7 +2,7 @@ import { CliError, parseCli } from './cli-options';
 
 describe('reference CLI options', () => {
   test('defaults leave ports to the server', () => {
-    expect(parseCli([])).toEqual({ json: false, help: false, http3: 'auto' });
+    expect(parseCli([])).toEqual({ json: false, help: false, exitWithStdin: false, http3: 'auto' });
   });
   test('ports, section, pki dir, json', () => {
     expect(parseCli(['--port', '0', '--http-port', '9090', '--section', 'assets', '--pki-dir', 'x', '--json'])).toEqual({
@@ -12,12 +12,14 @@ describe('reference CLI options', () => {
       pkiDir: 'x',
       json: true,
       help: false,
+      exitWithStdin: false,
       http3: 'auto',
     });
+    expect(parseCli(['--exit-with-stdin'])).toMatchObject({ exitWithStdin: true });
   });
   test('the OCSP ResponderID form', () => {
-    expect(parseCli(['--ocsp-responder-id', 'byKey'])).toEqual({ json: false, help: false, http3: 'auto', ocspResponderId: 'byKey' });
-    expect(parseCli(['--deployment', 'alt'])).toEqual({ json: false, help: false, http3: 'auto', deployment: 'alt' });
+    expect(parseCli(['--ocsp-responder-id', 'byKey'])).toEqual({ json: false, help: false, exitWithStdin: false, http3: 'auto', ocspResponderId: 'byKey' });
+    expect(parseCli(['--deployment', 'alt'])).toEqual({ json: false, help: false, exitWithStdin: false, http3: 'auto', deployment: 'alt' });
   });
   test('HTTP/3: where Caddy is installed by default, required, or off; the edge port', () => {
     expect(parseCli(['--http3', '--h3-port', '9443'])).toMatchObject({ http3: true, h3Port: 9443 });

@@ -8,6 +8,8 @@ export class CliError extends Error {
 export interface CliOptions extends ReferenceOptions {
   json: boolean;
   help: boolean;
+  /** Stop when standard input ends: the process that started it holds the other end, whatever way it dies. */
+  exitWithStdin: boolean;
 }
 
 export const USAGE = `Usage: npm run reference -- [options]
@@ -28,6 +30,10 @@ export const USAGE = `Usage: npm run reference -- [options]
   --h3-port N     the edge's port. Default the TLS port + 1 (the alt deployment: + 2);
                   0 = any free port
   --json          print one JSON line when ready (for programs)
+  --exit-with-stdin
+                  stop (as on SIGTERM) when standard input ends: a program that starts the reference
+                  keeps a pipe to it open, so the reference and its edge end with that program, even
+                  one killed with SIGKILL
   --help          this text`;
 
 function port(name: string, value: string | undefined): number | undefined {
@@ -54,6 +60,7 @@ export function parseCli(argv: string[]): CliOptions {
         'no-http3': { type: 'boolean' },
         'h3-port': { type: 'string' },
         json: { type: 'boolean', default: false },
+        'exit-with-stdin': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }).values;
@@ -64,7 +71,7 @@ export function parseCli(argv: string[]): CliOptions {
   if (section !== undefined && !/^[A-Za-z0-9._~-]+$/.test(section)) {
     throw new CliError(`--section: "${section}" is not a single path segment (letters, digits, . _ ~ -)`);
   }
-  const options: CliOptions = { json: parsed.json ?? false, help: parsed.help ?? false, http3: 'auto' };
+  const options: CliOptions = { json: parsed.json ?? false, help: parsed.help ?? false, exitWithStdin: parsed['exit-with-stdin'] ?? false, http3: 'auto' };
   const tlsPort = port('port', parsed.port);
   const httpPort = port('http-port', parsed['http-port']);
   if (tlsPort !== undefined) options.port = tlsPort;

@@ -45,6 +45,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  if (options.exitWithStdin) {
+    // The other end closes when the program that started us exits, SIGKILL included.
+    process.stdin.on('end', () => stop('standard input closed'));
+    process.stdin.on('error', () => stop('standard input closed'));
+    process.stdin.resume();
+  }
 
   ref = await startReference(options);
   if (options.json) {

@@ -3,6 +3,7 @@ import { allFindings, ReplayClients, type ReplayRecord } from '../../harness/src
 import { runSettings } from '../../harness/src/settings';
 import { loadTargetMap } from '../../harness/src/target-map';
 import { assertFindings, markKnownFindings } from '../support/assert';
+import { attachRecord } from '../support/attach';
 
 /** Clients of the worker, shared by the flow tests of a file. */
 let clients: ReplayClients | undefined;
@@ -22,6 +23,6 @@ export async function closeFlowClients(): Promise<void> {
  */
 export async function settle(record: ReplayRecord, testInfo: TestInfo): Promise<void> {
   markKnownFindings(allFindings(record));
-  await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
+  await attachRecord(testInfo, record);
   assertFindings(record.id, allFindings(record), ['h1']);
 }

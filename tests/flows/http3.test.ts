@@ -1,5 +1,6 @@
 import { test } from '@playwright/test';
 import { HTTP3_SEEN, runHttp3Flow } from '../../harness/src/flows/raw/http3-seen';
+import { attachRecord, shown } from '../support/attach';
 import { closeFlowClients, flowClients, settle } from './flow-test';
 
 /*
@@ -12,7 +13,7 @@ test.afterAll(closeFlowClients);
 test(HTTP3_SEEN, { annotation: [{ type: 'flow', description: 'HTTP/3 is served by the service' }] }, async ({}, testInfo) => {
   const record = await runHttp3Flow(flowClients());
   const skipped = record.legs[0].steps.flatMap((s) => s.findings).find((f) => f.id === HTTP3_SEEN && f.verdict === 'skip');
-  if (skipped) await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
-  test.skip(skipped !== undefined, skipped?.actual);
+  if (skipped) await attachRecord(testInfo, record);
+  test.skip(skipped !== undefined, shown(skipped?.actual));
   await settle(record, testInfo);
 });

@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import { judge, type Finding } from '../../harness/src/core';
 import { dayOf, markKnown } from '../../harness/src/known';
 import { runSettings } from '../../harness/src/settings';
+import { workerRedactor } from './attach';
 
 /** The run's threshold (HARNESS_FAIL_ON), from the run's settings (the global set-up has validated them). */
 export const FAIL_ON = runSettings(process.env).failOn;
@@ -13,8 +14,10 @@ export const FAIL_ON = runSettings(process.env).failOn;
  */
 export function assertFindings(title: string, findings: ReadonlyArray<Finding & { protocol?: string }>, legs: readonly string[] = []): void {
   const j = judge(title, findings, FAIL_ON, legs);
-  expect(j.judged, j.message).toBeGreaterThan(0);
-  expect(j.failing, j.message).toBe(0);
+  // The message quotes expected and actual values: the run's secrets replaced, as in the report.
+  const message = workerRedactor().scrub(j.message);
+  expect(j.judged, message).toBeGreaterThan(0);
+  expect(j.failing, message).toBe(0);
 }
 
 /**

@@ -1,13 +1,15 @@
 import * as fs from 'node:fs';
 import { chromium, test as base, type Browser, type BrowserContext, type TestInfo } from '@playwright/test';
-import { addExtraHeaders, basicCredentials, extraHeaderNames, hideExtraHeaders } from '../../harness/src/browser/extra-headers';
+import { extraHeaderNames, hideExtraHeaders, httpCredentialsFor, sendExtraHeaders } from '../../harness/src/browser/extra-headers';
 import { targetBrowserLaunch } from '../../harness/src/browser/launch';
 import { quicLaunch, type QuicEndpoint } from '../../harness/src/browser/quic';
 import { serviceEndpoints } from '../../harness/src/replay/h3';
 import { flowEnvironment, type FlowEnvironment } from '../../harness/src/flows/browser/environment';
-import { mergeSupplement } from '../../harness/src/flows/browser/har-output';
+import { capHarBodies, mergeSupplement } from '../../harness/src/flows/browser/har-output';
+import { limits } from '../../harness/src/target-map/limits';
 import { runFlow, type BrowserFlow, type SupplementEntry } from '../../harness/src/flows/browser/session';
 import { assertFindings, markKnownFindings } from './assert';
+import { attachRecord, shown, workerRedactor } from './attach';
 import { target } from './target';
 
 import { specFolders } from './paths';
@@ -30,6 +32,7 @@ export const test = base.extend<{ targetContext: BrowserContext }, { targetBrows
     async ({}, use) => {
       const launch = targetBrowserLaunch(target().map);
       const browser = await chromium.launch(launch.options);
+      await sendExtraHeaders(browser, target().map);
       await use(browser);
       await browser.close();
     },
@@ -42,16 +45,14 @@ export const test = base.extend<{ targetContext: BrowserContext }, { targetBrows
   },
 });
 
-/** A context of a flow test: its HAR recorded, TARGET_HEADERS and Basic credentials given, certificate errors ignored only with TARGET_INSECURE=1. */
+/** A context of a flow test: its HAR recorded, Basic credentials for their one origin, certificate errors ignored only with TARGET_INSECURE=1 (the browser sends TARGET_HEADERS). */
 async function flowContext(browser: Browser, testInfo: TestInfo): Promise<BrowserContext> {
-  const credentials = basicCredentials(target().map);
-  const context = await browser.newContext({
+  const credentials = httpCredentialsFor(target().map);
+  return browser.newContext({
     ignoreHTTPSErrors: target().map.insecure,
     recordHar: { path: harPath(testInfo), content: 'embed' },
-    ...(credentials ? { httpCredentials: { ...credentials, send: 'unauthorized' as const } } : {}),
+    ...(credentials ? { httpCredentials: credentials } : {}),
   });
-  await addExtraHeaders(context, target().map);
-  return context;
 }
 
 /** The HTTP/3 endpoints every role advertises (Alt-Svc of an answer over h1), or why there is no HTTP/3 browser. */
@@ -68,6 +69,7 @@ const h3Test = base.extend<{ h3Context: BrowserContext | undefined }, { h3Setup:
       const endpoints = map.h3Off ? [] : await serviceEndpoints(map, target().agents.h1);
       const off = map.h3Off ?? (endpoints.length ? undefined : 'no role advertises HTTP/3 (Alt-Svc h3): service/http3-seen judges that');
       const browser = off ? undefined : await chromium.launch(quicLaunch(targetBrowserLaunch(map), endpoints).options);
+      if (browser) await sendExtraHeaders(browser, map);
       await use({ endpoints, ...(browser ? { browser } : {}), ...(off ? { off } : {}) });
       await browser?.close();
     },
@@ -87,17 +89,17 @@ function closeContext(context: BrowserContext): Promise<unknown> {
   return Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10000))]);
 }
 
-/** Closes the context (writing its HAR), adds what the recorder left out, attaches it as `har`. */
+/** Closes the context (writing its HAR), adds what the recorder left out, drops bodies over the cap, attaches it as `har`. */
 async function attachHar(context: BrowserContext, testInfo: TestInfo, supplement: SupplementEntry[]): Promise<void> {
   await closeContext(context);
   const file = harPath(testInfo);
   if (!fs.existsSync(file)) return;
-  const hidden = extraHeaderNames(target().map);
-  if (supplement.length || hidden.size) {
-    const har: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const merged = supplement.length > 0 && mergeSupplement(har, supplement);
-    if (hideExtraHeaders(har, hidden) || merged) fs.writeFileSync(file, JSON.stringify(har));
-  }
+  const har: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  mergeSupplement(har, supplement);
+  hideExtraHeaders(har, extraHeaderNames(target().map));
+  capHarBodies(har, limits().bodyCapBytes);
+  // Its cookies, credential headers and signed addresses learned and replaced, the run's own credentials too.
+  fs.writeFileSync(file, workerRedactor().learn(har).scrub(JSON.stringify(har)));
   await testInfo.attach('har', { path: file, contentType: 'application/json' });
 }
 
@@ -130,9 +132,9 @@ export function http3FlowTest(make: (endpoints: readonly QuicEndpoint[]) => Brow
           skipped: h3Setup.off,
           findings: [],
         };
-        await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
+        await attachRecord(testInfo, record);
       }
-      h3Test.skip(h3Context === undefined, h3Setup.off);
+      h3Test.skip(h3Context === undefined, shown(h3Setup.off));
       if (h3Context) await runFlowTest(make(h3Setup.endpoints), h3Context, testInfo);
     });
   });
@@ -141,8 +143,10 @@ export function http3FlowTest(make: (endpoints: readonly QuicEndpoint[]) => Brow
 async function runFlowTest(flow: BrowserFlow, context: BrowserContext, testInfo: TestInfo): Promise<void> {
   const { record, page, harSupplement } = await runFlow(flow, context, flowEnv());
   markKnownFindings(record.findings);
-  await testInfo.attach('findings', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
-  test.skip(record.skipped !== undefined, record.skipped);
+  // The cookies Chromium stored are secrets the record may not name as such (the flow's own findings quote them).
+  workerRedactor().learn({ cookies: await context.cookies().catch(() => []) });
+  await attachRecord(testInfo, record);
+  test.skip(record.skipped !== undefined, shown(record.skipped));
   const shot = await page.screenshot({ fullPage: true, timeout: 5000 }).catch(() => undefined);
   if (shot) await testInfo.attach('screenshot', { body: shot, contentType: 'image/png' });
   await attachHar(context, testInfo, harSupplement);

@@ -1,4 +1,3 @@
-import * as zlib from 'node:zlib';
 import { test } from '@playwright/test';
 import { getSetCookies, Headers, type Cookie, type Dispatcher } from 'undici';
 import { fieldLines } from '../../harness/src/core';
@@ -32,15 +31,6 @@ export function originOf(role: Role): string {
 
 export function request(protocol: Protocol, spec: RequestSpec): Promise<ObservedResponse> {
   return send(target().agents[protocol], spec);
-}
-
-export function decoded(res: ObservedResponse): Buffer {
-  const encoding = fieldLines(res.lines, 'content-encoding').join(',').trim().toLowerCase();
-  if (encoding === '' || encoding === 'identity') return res.body;
-  if (encoding === 'gzip') return zlib.gunzipSync(res.body);
-  if (encoding === 'br') return zlib.brotliDecompressSync(res.body);
-  if (encoding === 'deflate') return zlib.inflateSync(res.body);
-  throw new Error(`unsupported content-encoding ${encoding}`);
 }
 
 /** Set-Cookie lines parsed by undici's cookie helpers (RFC 6265 attributes). */

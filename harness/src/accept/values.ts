@@ -7,8 +7,8 @@
  */
 import { fieldLines } from '../core';
 import { relativeTime } from '../har/infer';
-import { isSecretHeader, looksSecret } from '../har/secrets';
-import { parseAnyDate, parseHttpDate, shapeByName, tightestShape } from '../shapes';
+import { isSecretHeader, looksSecret, redactedShape } from '../har/secrets';
+import { parseAnyDate, parseHttpDate, tightestShape } from '../shapes';
 import { listMembers } from '../spec-model/matchers';
 import type { CookieSpec, HeaderSpec, MatcherMeta, MatcherSpec } from '../spec-model/types';
 import type { LegAnswer } from './observations';
@@ -27,11 +27,7 @@ export function isRedacted(value: string): boolean {
   return value.includes('‹') || /%E2%80%B9/i.test(value);
 }
 
-/** The shape a redaction names, when the whole value is one redaction of a known shape. */
-export function redactedShape(value: string): string | undefined {
-  const m = /^‹secret: ([^,›]+), \d+ chars›$/.exec(value);
-  return m && shapeByName(m[1]) ? m[1] : undefined;
-}
+export { redactedShape } from '../har/secrets';
 
 /** A matcher for values that are not written: the shape a redaction names, the tightest shape, or present. */
 export function shapeOf(values: readonly string[]): MatcherSpec {

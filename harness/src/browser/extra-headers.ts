@@ -1,23 +1,34 @@
 /**
- * TARGET_HEADERS in the browser: each request to a mapped role's origin gets that role's extra
- * headers (third-party origins get none, so a credential never leaves for them), and the HAR the
- * context recorded is rewritten so that their values are not kept. Playwright aborts a navigation
- * to `/favicon.ico` while a route is set, so the favicon flow drops the routes; a Basic
- * `Authorization` is also given to Chromium as HTTP credentials, which it sends when a host
- * challenges it, so a staging behind Basic auth serves that flow too.
+ * TARGET_HEADERS in Chromium, hop by hop. Playwright's routes will not do: headers given to
+ * `route.continue` follow every redirect the request makes, to whatever host it names, and a route
+ * makes Playwright abort /favicon.ico. So every request of the browser (every context, page, popup
+ * and worker: interception on the browser's own DevTools session) is paused before it leaves and
+ * continued with exactly the extra headers of its own origin's role: a redirect hop is a request of
+ * its own, and a hop to a third party, or to a mapped name over plain http, gets none (a value of
+ * ours that Chromium carried over is taken off). Chromium's own HTTP credentials are scoped to one
+ * origin (`httpCredentialsFor`), so a 401 challenge from anyone else gets nothing.
  */
-import type { BrowserContext } from '@playwright/test';
-import { extraHeadersFor, type TargetMap } from '../target-map';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
+import { extraHeadersFor, ROLES, roleUrls, type TargetMap } from '../target-map';
 
-export async function addExtraHeaders(context: BrowserContext, map: TargetMap): Promise<void> {
-  if (Object.keys(map.headers).length === 0) return;
-  await context.route(
-    (url) => Object.keys(extraHeadersFor(map, url)).length > 0,
-    async (route) => {
-      const headers = { ...(await route.request().allHeaders()), ...extraHeadersFor(map, route.request().url()) };
-      await route.continue({ headers });
-    },
-  );
+/** Turns the extra headers on for every request `browser` sends; nothing to do without them. */
+export async function sendExtraHeaders(browser: Browser, map: TargetMap): Promise<void> {
+  const ours = new Set(Object.values(map.headers).flatMap((h) => Object.values(h ?? {})));
+  if (ours.size === 0) return;
+  const cdp = await browser.newBrowserCDPSession();
+  cdp.on('Fetch.requestPaused', (e) => {
+    const extra = extraHeadersFor(map, e.request.url);
+    const names = new Set(Object.keys(extra));
+    const given = Object.entries(e.request.headers);
+    const kept = given.filter(([n, v]) => !names.has(n.toLowerCase()) && !ours.has(v));
+    const continued =
+      kept.length === given.length && names.size === 0
+        ? { requestId: e.requestId }
+        : { requestId: e.requestId, headers: [...kept, ...Object.entries(extra)].map(([name, value]) => ({ name, value })) };
+    // A request the page gave up on (navigated away) cannot be continued: nothing to do.
+    cdp.send('Fetch.continueRequest', continued).catch(() => undefined);
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
 }
 
 /** Names of every extra header of the map, lowercased. */
@@ -41,13 +52,23 @@ export function hideExtraHeaders(har: unknown, names: ReadonlySet<string>): bool
   return changed;
 }
 
-/** The Basic credentials of the extra headers, when every role that has an Authorization header has the same Basic one. */
-export function basicCredentials(map: TargetMap): { username: string; password: string } | undefined {
+/**
+ * Chromium's HTTP credentials for a Basic `Authorization` of the extra headers: Playwright takes one
+ * origin, and offers them to no other. The header itself already goes, hop by hop, to every mapped
+ * https origin whose role has it; the credentials answer a challenge of the first such origin (the
+ * site's when it has one, else the first role's in the map's order). Undefined without a Basic
+ * header, or when the roles' Basic headers differ (each goes as a header, to its own role).
+ */
+export function httpCredentialsFor(map: TargetMap): BrowserContextOptions['httpCredentials'] {
   const values = new Set(Object.values(map.headers).flatMap((h) => (h?.authorization !== undefined ? [h.authorization] : [])));
   if (values.size !== 1) return undefined;
-  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec([...values][0]);
+  const [value] = values;
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(value);
   if (!m) return undefined;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon < 0 ? undefined : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  if (colon < 0) return undefined;
+  const origin = ROLES.flatMap((r) => roleUrls(map, r)).find((u) => u.protocol === 'https:' && extraHeadersFor(map, u).authorization === value)?.origin;
+  if (!origin) return undefined;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1), origin, send: 'unauthorized' };
 }

@@ -6,6 +6,7 @@
  * proxy of HTTPS_PROXY / HTTP_PROXY / NO_PROXY (none at all otherwise: Chromium would read those
  * variables, or the desktop's settings, on its own and could take another way than the raw replay).
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
 import { HarnessError } from '../core';
@@ -42,6 +43,81 @@ export function missingBrowserMessage(problem: string): string {
   );
 }
 
+/**
+ * What Chromium inherits of the environment: what it needs to run (the Debian wrapper script needs
+ * PATH; locale, time zone, temporary and runtime folders, a display where there is one), and on
+ * Windows and macOS the variables their system libraries read. Nothing else: the run's variables
+ * hold credentials (TARGET_HEADERS, BASELINE_HEADERS, a proxy password, a CI token), and a browser
+ * driven through hostile pages is no place for them. The proxy reaches Chromium by switch.
+ */
+const BROWSER_ENV_NAMES =
+  /^(PATH|HOME|USER|LOGNAME|LANG|LANGUAGE|LC_[A-Z]+|TZ|TMPDIR|TMP|TEMP|XDG_(RUNTIME|CONFIG|CACHE|DATA)_(DIR|HOME)|DISPLAY|WAYLAND_DISPLAY|XAUTHORITY|FONTCONFIG_(PATH|FILE)|LD_LIBRARY_PATH|CHROME_DEVEL_SANDBOX|SYSTEMROOT|WINDIR|COMSPEC|PATHEXT|USERPROFILE|LOCALAPPDATA|APPDATA|PROGRAMDATA|PROGRAMFILES|PROGRAMFILES\(X86\))$/i;
+
+export function browserEnvironment(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && BROWSER_ENV_NAMES.test(k)) out[k] = v;
+  return out;
+}
+
+/** What decides whether Chromium's sandbox can run here. */
+export interface SandboxFacts {
+  platform: NodeJS.Platform;
+  /** -1 where there are no user ids (Windows). */
+  uid: number;
+  /** Linux: an unprivileged process may create user namespaces (the sandbox's way in). */
+  unprivilegedUserns: boolean;
+  /** Linux: Chromium's setuid helper (`chrome-sandbox`, root-owned, setuid) beside the executable. */
+  setuidHelper: boolean;
+}
+
+function readFlag(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The facts of this machine, for `executable` (the setuid helper sits beside it). */
+export function sandboxFacts(executable?: string): SandboxFacts {
+  const maxNamespaces = readFlag('/proc/sys/user/max_user_namespaces');
+  const unprivilegedUserns =
+    readFlag('/proc/sys/kernel/unprivileged_userns_clone') !== '0' &&
+    readFlag('/proc/sys/kernel/apparmor_restrict_unprivileged_userns') !== '1' &&
+    maxNamespaces !== '0' &&
+    maxNamespaces !== undefined;
+  let setuidHelper = false;
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
+  for (const dir of executable ? [path.dirname(executable), path.dirname(real(executable)), '/usr/lib/chromium'] : []) {
+    try {
+      const st = fs.statSync(path.join(dir, 'chrome-sandbox'));
+      if (st.uid === 0 && (st.mode & 0o4000) !== 0) setuidHelper = true;
+    } catch {
+      /* no helper there */
+    }
+  }
+  return { platform: process.platform, uid: process.getuid?.() ?? -1, unprivilegedUserns, setuidHelper };
+}
+
+/**
+ * Whether Chromium runs with its sandbox, and why. Everywhere it can: macOS and Windows always; on
+ * Linux it needs user namespaces or the setuid helper, and Chromium refuses it to root (as in many
+ * CI containers), which is then the one case it runs without, said in the run header.
+ */
+export function chromiumSandbox(facts: SandboxFacts = sandboxFacts()): { on: boolean; why: string } {
+  if (facts.platform !== 'linux') return { on: true, why: 'on' };
+  if (facts.uid === 0) return { on: false, why: 'off: running as root, where Chromium refuses its sandbox (run the harness as another user to have it)' };
+  if (facts.unprivilegedUserns) return { on: true, why: 'on (user namespaces)' };
+  if (facts.setuidHelper) return { on: true, why: 'on (setuid helper)' };
+  return { on: false, why: 'off: this kernel allows no unprivileged user namespaces and no setuid chrome-sandbox helper is installed' };
+}
+
 export interface TargetBrowserLaunch {
   options: LaunchOptions;
   /** Playwright's ignoreHTTPSErrors for contexts: true only with TARGET_INSECURE=1. */
@@ -62,10 +138,9 @@ export function targetBrowserLaunch(map: TargetMap, cacheDir: string = DEFAULT_C
   const proxyOption: LaunchOptions['proxy'] = proxy?.credentials
     ? { server: proxy.singleServer, bypass: proxy.bypass.join(','), username: proxy.credentials.username, password: proxy.credentials.password }
     : undefined;
-  const browserEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined) browserEnv[k] = v;
+  const browserEnv = browserEnvironment(env);
   if (launch.caPems.length) browserEnv.HOME = nssHomeFor(launch.caPems, cacheDir);
-  const options: LaunchOptions = { executablePath: found.path, args, env: browserEnv, chromiumSandbox: false };
+  const options: LaunchOptions = { executablePath: found.path, args, env: browserEnv, chromiumSandbox: chromiumSandbox(sandboxFacts(found.path)).on };
   if (proxyOption) options.proxy = proxyOption;
   return { options, ignoreHTTPSErrors: launch.insecure };
 }

@@ -16,7 +16,7 @@ import { EmbeddedReferenceError } from '../embedded/reference-process';
 import { FlowAbort } from '../flows/browser/session';
 import { OcspParseError } from '../flows/raw/ocsp-der';
 import { HarInvalidError, HarReadError, UsageError } from '../har/errors';
-import { StepSkip } from '../replay/request';
+import { RefusedAddressError, StepSkip } from '../replay/request';
 import { LimitConfigError, ReportOptionsError } from '../settings/errors';
 import { parseBrowserTimeouts, parseLimits, parseReportSettings } from '../settings/harness';
 import { MatcherSpecError } from '../spec-model/matchers';
@@ -141,6 +141,12 @@ const ROWS: Row[] = [
     code: 'HARNESS_ERR_STEP_SKIPPED',
     make: () => new StepSkip('flow variable {{token}} was not captured by an earlier step'),
     message: 'flow variable {{token}} was not captured by an earlier step',
+  },
+  {
+    error: RefusedAddressError,
+    code: 'HARNESS_ERR_REFUSED_ADDRESS',
+    make: () => new RefusedAddressError('https://tracker.example/x', 'is not the origin of a mapped role (https://tracker.example)'),
+    message: 'https://tracker.example/x is not the origin of a mapped role (https://tracker.example): not fetched',
   },
   {
     error: FlowAbort,

@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import * as net from 'node:net';
+import * as readline from 'node:readline';
 import * as path from 'node:path';
 import { fieldValue } from '../core';
 import { createDispatcher, loadTargetMap } from '../target-map';
 import { send } from '../transport/send';
+import { caddyInstalled } from '../testing/h3-edge';
 import { EmbeddedReferenceError, launchReference, startEmbeddedReference, targetEnvOf, type ReferenceReady } from './reference-process';
 import { WHOLE_RUN_MS } from '../testing/budgets';
 
@@ -79,3 +82,58 @@ describe('embedded reference process', () => {
     WHOLE_RUN_MS,
   );
 });
+
+/** Whether something accepts TCP connections on the loopback port. */
+function accepting(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
+/** Polls until `done` holds; a hang detector: the failure names the limit, never a duration measured. */
+async function eventually(what: string, done: () => Promise<boolean>, limitMs = 30_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what}: still so after ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test('the reference and its HTTP/3 edge end when the process that started it is killed with SIGKILL', async () => {
+  // A runner of its own, started as a user's run is: it starts the reference and prints what it got.
+  const script = `
+    const { startEmbeddedReference } = require(${JSON.stringify(path.join(__dirname, 'reference-process'))});
+    startEmbeddedReference().then((r) => console.log(JSON.stringify({ pid: r.pid, ready: r.ready })));
+  `;
+  const runner = spawn(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: runner.stdout! }).once('line', resolve);
+    runner.once('exit', (code) => reject(new Error(`the runner exited (${code}) before the reference was ready`)));
+  });
+  const { pid, ready } = JSON.parse(line) as { pid: number; ready: ReferenceReady };
+  const ports = [ready.tlsPort, ...(ready.http3 && 'port' in ready.http3 ? [ready.http3.port] : [])];
+  try {
+    // Where Caddy is installed the reference starts its edge (its TCP port answers too).
+    expect(ports.length).toBe(caddyInstalled() ? 2 : 1);
+    for (const port of ports) expect(await accepting(port)).toBe(true);
+    runner.kill('SIGKILL');
+    await eventually(`reference process ${pid} alive`, async () => !alive(pid));
+    for (const port of ports) await eventually(`port ${port} accepting`, async () => !(await accepting(port)));
+  } finally {
+    if (alive(pid)) process.kill(pid, 'SIGTERM');
+  }
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -41,6 +41,8 @@ export const STOP_TIMEOUT_MS = 10_000;
 
 export interface EmbeddedReference {
   ready: ReferenceReady;
+  /** Its process id. */
+  pid: number;
   /** SIGTERM, then SIGKILL after STOP_TIMEOUT_MS; resolves once the process has exited. */
   stop(): Promise<void>;
   /** Stops it as `stop()` does (once, however often called) and resolves with how it ended. */
@@ -75,7 +77,7 @@ export const REPOSITORY_ROOT = path.resolve(__dirname, '../../..');
 
 /** How the harness starts the reference: its CLI under tsx, free ports, the JSON ready line. Written once, here. */
 export const REFERENCE_ENTRY = path.join('reference-server', 'src', 'main.ts');
-export const EMBEDDED_ARGS: readonly string[] = ['--port', '0', '--http-port', '0', '--json'];
+export const EMBEDDED_ARGS: readonly string[] = ['--port', '0', '--http-port', '0', '--json', '--exit-with-stdin'];
 
 export interface EmbeddedOptions {
   /** `--deployment`: `alt` is the second deployment (its own choices where the description is silent). */
@@ -108,7 +110,10 @@ export function startEmbeddedReference(options: EmbeddedOptions = {}): Promise<E
  * reads that line: the harness reaches the reference only over the wire, like any other target.
  */
 export function launchReference(options: LaunchOptions): Promise<EmbeddedReference> {
-  const child = spawn(options.command, options.args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A pipe on its standard input that this process never writes to: when this process ends, however
+  // it ends (SIGKILL too), the pipe closes and the reference (`--exit-with-stdin`) stops with its edge.
+  const child = spawn(options.command, options.args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin?.on('error', () => undefined);
   const stderr: string[] = [];
   child.stderr?.on('data', (c: Buffer) => stderr.push(c.toString()));
   let stopped: Promise<ReferenceExit> | undefined;
@@ -141,7 +146,7 @@ export function launchReference(options: LaunchOptions): Promise<EmbeddedReferen
       if ((parsed as ReferenceReady)?.event !== 'ready') return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      resolve({ ready: parsed as ReferenceReady, stop, stopWithExit });
+      resolve({ ready: parsed as ReferenceReady, pid: child.pid!, stop, stopWithExit });
     });
   });
 }

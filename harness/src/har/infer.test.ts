@@ -1,4 +1,4 @@
-import { digitSkeleton, inferValue, numberMatcher, relativeTime } from './infer';
+import { digitSkeleton, inferValue, numberMatcher, relativeTime, secretMatcher } from './infer';
 
 describe('inferValue', () => {
   it('keeps agreeing values literal', () => expect(inferValue(['nosniff', 'nosniff'])).toBe('nosniff'));
@@ -26,4 +26,13 @@ describe('numbers and times', () => {
   it('relative time centred on the offsets seen', () =>
     expect(relativeTime([6000, 15300])).toEqual({ relativeTime: { to: 'date', offsetSeconds: 10650, toleranceSeconds: 4650 } }));
   it('no skeleton for values that differ outside digits', () => expect(digitSkeleton(['a1', 'b2'])).toBeUndefined());
+});
+
+describe('secretMatcher', () => {
+  it('takes the shape that redacted values name (a recording writes cookies so), any when they disagree', () => {
+    expect(secretMatcher(['‹secret: hex64, 64 chars›', '‹secret: hex64, 64 chars›'])).toEqual({ shape: 'hex64' });
+    expect(secretMatcher(['‹secret: hex64, 64 chars›', '‹secret: alnum-lower24, 24 chars›'])).toEqual({ shape: 'any' });
+    expect(secretMatcher(['‹secret: no-such-shape, 3 chars›'])).toEqual({ shape: 'any' });
+    expect(inferValue(['‹secret: alnum-lower24, 24 chars›'], { secret: true })).toEqual({ shape: 'alnum-lower24' });
+  });
 });

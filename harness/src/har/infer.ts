@@ -6,7 +6,7 @@
 import type { MatcherSpec } from '../spec-model/types';
 import { tightestShape } from '../shapes';
 import { escapeRegex, hasMarker, markedToRegex } from './role-mapping';
-import { looksSecret } from './secrets';
+import { looksSecret, redactedShape } from './secrets';
 
 export interface InferOptions {
   /** The field holds a credential or session state whatever its values look like. */
@@ -19,9 +19,19 @@ function distinct(values: string[]): string[] {
   return [...new Set(values)].sort();
 }
 
-/** A shape for values that must not be written: the tightest one, or `any`. */
+/**
+ * A shape for values that must not be written: the tightest one, or `any`. Values a recording
+ * already redacted (`‹secret: hex64, 64 chars›`, as `npm run record` writes cookies) give the shape
+ * they name, when they all name the same.
+ */
 export function secretMatcher(values: string[]): MatcherSpec {
-  return { shape: tightestShape(distinct(values)) ?? 'any' };
+  const set = distinct(values);
+  if (set.some((v) => v.includes('‹'))) {
+    const named = new Set(set.map(redactedShape));
+    const [only] = named;
+    return { shape: named.size === 1 && only ? only : 'any' };
+  }
+  return { shape: tightestShape(set) ?? 'any' };
 }
 
 /** `max-age=6000` and `max-age=15300` -> `^max-age=[0-9]+$`, when the values differ only in digit runs. */

@@ -3,6 +3,20 @@
  * requests lose them (no Cookie or Authorization header, redacted query values).
  */
 
+import { shapeByName, tightestShape } from '../shapes';
+
+/** How a secret is shown wherever it is redacted: its shape and length (`‹secret: hex64, 64 chars›`), never its text. */
+export function describeSecret(value: string): string {
+  const shape = value === '' ? 'empty' : (tightestShape([value]) ?? 'text');
+  return `‹secret: ${shape}, ${value.length} chars›`;
+}
+
+/** The shape a redaction names (`‹secret: hex64, 64 chars›` -> `hex64`), when the whole value is one redaction of a known shape. */
+export function redactedShape(value: string): string | undefined {
+  const m = /^‹secret: ([^,›]+), \d+ chars›$/.exec(value);
+  return m && shapeByName(m[1]) ? m[1] : undefined;
+}
+
 /** Header names whose values are credentials or session state, whatever they look like. */
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|apikey)$|auth|token|secret|passw|api[-_]?key|session|sess-?id|csrf|xsrf|signature|credential|bearer|jwt|cookie/i;
 

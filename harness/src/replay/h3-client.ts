@@ -12,7 +12,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { HarnessError } from '../core';
-import { basicCredentials } from '../browser/extra-headers';
+import { httpCredentialsFor } from '../browser/extra-headers';
 import { targetBrowserLaunch, type TargetBrowserLaunch } from '../browser/launch';
 import { quicCommand, quicLaunch, type QuicEndpoint } from '../browser/quic';
 import { extraHeadersFor, type TargetMap } from '../target-map';
@@ -46,6 +46,8 @@ export interface H3Answer {
   lines: Array<[string, string]>;
   /** The body with its content coding removed; undefined for a redirect (a page cannot read it). */
   decoded?: Buffer;
+  /** The page stopped reading at the body cap (HARNESS_BODY_CAP_BYTES): `decoded` holds the first cap bytes only. */
+  overCap?: { keptBytes: number };
   /** The request header fields Chromium wrote, pseudo-header fields left out, names lowercased. */
   sent: Array<[string, string]>;
   /** The command line that reproduces the request. */
@@ -161,11 +163,8 @@ export class H3Client {
     const launch = quicLaunch(targetBrowserLaunch(this.map), endpoints);
     const browser = await chromium.launch(launch.options);
     try {
-      const credentials = basicCredentials(this.map);
-      const context = await browser.newContext({
-        ignoreHTTPSErrors: launch.ignoreHTTPSErrors,
-        ...(credentials ? { httpCredentials: { ...credentials, send: 'unauthorized' as const } } : {}),
-      });
+      const credentials = httpCredentialsFor(this.map);
+      const context = await browser.newContext({ ignoreHTTPSErrors: launch.ignoreHTTPSErrors, ...(credentials ? { httpCredentials: credentials } : {}) });
       return { browser, context, tabs: new Map(), launch, endpoints: new Map(endpoints.map((e) => [keyOf(e), e])) };
     } catch (e) {
       await browser.close().catch(() => undefined);
@@ -238,7 +237,7 @@ export class H3Client {
   }
 
   private async send(req: H3Request, endpoint: QuicEndpoint): Promise<H3Answer> {
-    const { connectTimeoutMs, requestTimeoutMs } = limits();
+    const { connectTimeoutMs, requestTimeoutMs, bodyCapBytes } = limits();
     const budget = connectTimeoutMs + requestTimeoutMs;
     const where = `${endpoint.address}:${endpoint.port}`;
     const silent = this.silent.get(where);
@@ -266,7 +265,7 @@ export class H3Client {
     try {
       const result = await Promise.race([
         tab.page.evaluate(
-          async ({ href, method, headers, body, ms }) => {
+          async ({ href, method, headers, body, ms, cap }) => {
             const h = new Headers();
             for (const [n, v] of headers)
               try {
@@ -279,16 +278,33 @@ export class H3Client {
             init.signal = AbortSignal.timeout(ms);
             try {
               const r = await fetch(href, init);
-              if (r.type === 'opaqueredirect') return { ok: true as const, body: undefined };
-              const bytes = new Uint8Array(await r.arrayBuffer());
+              if (r.type === 'opaqueredirect') return { ok: true as const, body: undefined, over: false };
+              // Read up to the cap and no further: a target may send an endless or bomb body.
+              const parts: Uint8Array[] = [];
+              let kept = 0;
+              let over = false;
+              const reader = r.body?.getReader();
+              while (reader) {
+                const { done, value } = await reader.read();
+                if (done) break;
+                if (kept + value.length > cap) {
+                  parts.push(value.subarray(0, cap - kept));
+                  kept = cap;
+                  over = true;
+                  await reader.cancel();
+                  break;
+                }
+                parts.push(value);
+                kept += value.length;
+              }
               let bin = '';
-              for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-              return { ok: true as const, body: btoa(bin) };
+              for (const part of parts) for (let i = 0; i < part.length; i += 0x8000) bin += String.fromCharCode(...part.subarray(i, i + 0x8000));
+              return { ok: true as const, body: btoa(bin), over };
             } catch (e) {
               return { ok: false as const, error: String(e) };
             }
           },
-          { href: url.href, method: req.method, headers, body: req.body?.toString('base64'), ms: budget },
+          { href: url.href, method: req.method, headers, body: req.body?.toString('base64'), ms: budget, cap: bodyCapBytes },
         ),
         new Promise<{ ok: false; error: string }>((resolve) =>
           setTimeout(() => resolve({ ok: false, error: `no answer within ${budget} ms` }), budget + 2000).unref(),
@@ -317,6 +333,7 @@ export class H3Client {
         status: extra?.statusCode ?? response.status,
         lines,
         ...(result.body !== undefined ? { decoded: Buffer.from(result.body, 'base64') } : {}),
+        ...(result.over ? { overCap: { keptBytes: bodyCapBytes } } : {}),
         sent,
         command,
       };

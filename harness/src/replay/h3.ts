@@ -21,8 +21,9 @@ import type { ObservedExchange } from '../spec-model/observed';
 import type { ExchangeSpec, FlowSpec } from '../spec-model/types';
 import { extraHeadersFor, ROLES, roleUrls, type TargetMap } from '../target-map';
 import { proxyFor } from '../target-map/proxy';
-import { h3Alternative } from '../transport/alt-svc';
+import { altSvcProblem, h3Alternative } from '../transport/alt-svc';
 import { send } from '../transport/send';
+import { limits } from '../target-map/limits';
 import type { Dispatcher } from 'undici';
 import { FORBIDDEN_METHODS, H3RequestError, type H3Answer, type H3Client, type H3Request } from './h3-client';
 import type { ReplayFinding } from './summary';
@@ -54,6 +55,30 @@ export function h3SkipReason(item: ExchangeSpec | FlowSpec, map: TargetMap, h1: 
   if (!h3Alternative(h1.lines.filter(([n]) => n === 'alt-svc').map(([, v]) => v))) return 'the h1 answer advertises no HTTP/3 (no Alt-Svc h3)';
   if (!client) return 'no browser for HTTP/3';
   return undefined;
+}
+
+export const ALT_SVC_CLAUSE = 'RFC 7838 §3: alt-authority is a quoted uri-host ":" port';
+
+/**
+ * An Alt-Svc that is not RFC 7838 syntax (a crafted host among them) is refused with a finding that
+ * names it: nothing of it reaches Chromium's switches. Undefined when the field is absent or valid.
+ */
+export function refusedAltSvc(stepId: string, lines: Array<[string, string]>, options: { target: string }): ReplayFinding | undefined {
+  const values = lines.filter(([n]) => n === 'alt-svc').map(([, v]) => v);
+  const problem = altSvcProblem(values);
+  if (!problem) return undefined;
+  return {
+    id: `${stepId} h3 alt-svc`,
+    verdict: 'fail',
+    level: 'must',
+    expected: 'Alt-Svc of RFC 7838 syntax',
+    actual: values.join(', '),
+    message: `${problem}: refused, never given to Chromium (the HTTP/3 leg is not run)`,
+    source: 'rfc',
+    clause: ALT_SVC_CLAUSE,
+    target: options.target,
+    protocol: 'h3',
+  };
 }
 
 /** The endpoint an h1 answer advertises for its origin. */
@@ -161,6 +186,15 @@ export async function runH3(
   }
   out.answer = first.answer;
   out.observed = first.observed;
+  if (first.answer.overCap) {
+    error(
+      `${stepId} h3 body`,
+      `a body of at most ${limits().bodyCapBytes} bytes (HARNESS_BODY_CAP_BYTES)`,
+      `more than ${first.answer.overCap.keptBytes} bytes`,
+      `${req.url}: body larger than the cap over HTTP/3: the page stopped reading at ${first.answer.overCap.keptBytes} bytes`,
+    );
+    return out;
+  }
   if (first.answer.protocol !== 'h3') {
     error(
       `${stepId} h3 protocol`,

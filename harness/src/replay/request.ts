@@ -5,7 +5,17 @@
 import { HarnessError } from '../core';
 import { fillPlaceholders, MissingValueError, valuePlaceholders, type PlaceholderValues } from '../spec-model/placeholders';
 import type { ExchangeSpec } from '../spec-model/types';
-import { placeholders, ROLE_PLACEHOLDERS, ROLES, roleUrls, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target-map';
+import {
+  placeholders,
+  refusedAddress,
+  ROLE_PLACEHOLDERS,
+  ROLES,
+  roleUrls,
+  sideNamed,
+  UnmappedPlaceholderError,
+  type Role,
+  type TargetMap,
+} from '../target-map';
 import type { CookieJar } from './cookie-jar';
 
 /**
@@ -36,6 +46,16 @@ export class StepSkip extends HarnessError {
   }
 }
 
+/** A step's address, taken from what a target answered (a captured Location), is outside the target map: never asked. */
+export class RefusedAddressError extends HarnessError {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
+    super('HARNESS_ERR_REFUSED_ADDRESS', `${url} ${reason}: not fetched`);
+  }
+}
+
 export interface BuiltRequest {
   method: string;
   url: string;
@@ -61,13 +81,16 @@ export function buildRequest(step: ExchangeSpec, values: PlaceholderValues, map:
   };
   const path = fill(step.request.path);
   let url: string;
-  if (/^https?:\/\//i.test(path)) url = path;
-  else {
+  if (/^https?:\/\//i.test(path)) {
+    // Absolute only when a flow variable (a captured Location) made it so: spec paths are relative.
+    const refused = refusedAddress(map, path);
+    if (refused) throw new RefusedAddressError(path, refused);
+    url = path;
+  } else {
     const origin = values[ROLE_PLACEHOLDERS[role]];
     if (origin === undefined) throw new UnmappedPlaceholderError(ROLE_PLACEHOLDERS[role], role);
     url = origin + path;
   }
-  void map;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(step.request.headers ?? {})) headers[name.toLowerCase()] = fill(value);
   const fromJar = jar?.header(url);

@@ -5,6 +5,7 @@ import type { FlowSpec } from '../spec-model/types';
 import { loadTargetMap, UnmappedPlaceholderError } from '../target-map';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { allFindings, buildRequest, ReplayClients, replayItem, replayPlaceholders } from './run';
+import { RefusedAddressError } from './request';
 import { CookieJar } from './cookie-jar';
 
 const NAME = 'made.up.test';
@@ -44,8 +45,12 @@ afterAll(async () => {
 const env = () => ({ TARGET_URL: `https://${NAME}:${port}`, TARGET_RESOLVE: `${NAME}:${port}:127.0.0.1`, TARGET_CA: pki.caFile });
 
 describe('buildRequest', () => {
-  const map = loadTargetMap({ TARGET_URL: 'https://www.a.test', TARGET_OCSP_URL: 'http://r10.a.test,http://r11.a.test' });
-  const values: Record<string, string> = { ...replayPlaceholders(map), '{{next}}': 'https://hop.a.test/x' };
+  const map = loadTargetMap({
+    TARGET_URL: 'https://www.a.test',
+    TARGET_OCSP_URL: 'http://r10.a.test,http://r11.a.test',
+    TARGET_REDIRECTOR_URL: 'https://hop.a.test',
+  });
+  const values: Record<string, string> = { ...replayPlaceholders(map), '{{next}}': 'https://hop.a.test/x', '{{away}}': 'https://tracker.example/x' };
   const ex = (path: string, extra = {}) => ({ id: 'site/x', title: '', clause: '', source: 'capture' as const, request: { path, ...extra }, expect: {} });
 
   test('placeholders: role origins, further URLs, host names, section', () => {
@@ -54,6 +59,11 @@ describe('buildRequest', () => {
     expect(buildRequest(ex('/{section}/a.css'), values, map, 'site').url).toBe('https://www.a.test/static/a.css');
     expect(buildRequest(ex('{ocsp_url_2}/'), values, map, 'ocsp').url).toBe('http://r11.a.test/');
     expect(buildRequest(ex('{{next}}'), values, map, 'site').url).toBe('https://hop.a.test/x');
+  });
+
+  test('a captured address outside the target map is refused, naming it', () => {
+    expect(() => buildRequest(ex('{{away}}'), values, map, 'site')).toThrow(RefusedAddressError);
+    expect(() => buildRequest(ex('{{away}}'), values, map, 'site')).toThrow(/^https:\/\/tracker\.example\/x is not the origin of a mapped role/);
   });
 
   test('an unmapped role, a missing further URL or an uncaptured variable cannot build', () => {

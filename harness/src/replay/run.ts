@@ -32,12 +32,12 @@ import { readPages } from '../discover/shared-pages';
 import { answerFacts, type AnswerFacts } from './answer-facts';
 import { CookieJar } from './cookie-jar';
 import { disagreementFindings, discoveryOver, missFinding, resolveDiscover } from './discovered';
-import { buildRequest, replayPlaceholders, StepSkip, type BuiltRequest } from './request';
+import { buildRequest, RefusedAddressError, replayPlaceholders, StepSkip, type BuiltRequest } from './request';
 
 export { buildRequest, replayPlaceholders } from './request';
 import { compareProtocols } from './parity';
 import { H3Client } from './h3-client';
-import { endpointOf, h3SkipReason, runH3, serviceEndpoints } from './h3';
+import { endpointOf, h3SkipReason, refusedAltSvc, runH3, serviceEndpoints } from './h3';
 import type { Protocol, ReplayFinding } from './summary';
 
 export const PROTOCOLS: readonly Protocol[] = ['h1', 'h2'];
@@ -253,7 +253,7 @@ async function sendLeg(
     const s: SentStep = { step, rec };
     leg.steps.push(rec);
     sent.push(s);
-    const fail = (id: string, verdict: 'skip' | 'error', expected: string, actual: string, message?: string) =>
+    const fail = (id: string, verdict: 'skip' | 'error' | 'fail', expected: string, actual: string, message?: string) =>
       rec.findings.push({ id, verdict, level: levelOf(step), expected, actual, ...(message ? { message } : {}), source: step.source, target, protocol });
     if (stopped) {
       rec.skipped = stopped;
@@ -287,6 +287,11 @@ async function sendLeg(
         rec.skipped = e instanceof UnmappedPlaceholderError ? `role not mapped (${e.role})` : e.message;
         fail(`${step.id} request`, 'skip', 'a request that can be built', rec.skipped);
         stopped = `an earlier step was skipped (${rec.skipped})`;
+        continue;
+      }
+      if (e instanceof RefusedAddressError) {
+        fail(`${step.id} request`, 'fail', 'an address at an origin of the target map', e.url, `${options.role}: ${e.message}`);
+        stopped = `an earlier step named an address outside the target map (${e.url})`;
         continue;
       }
       throw e;
@@ -532,6 +537,12 @@ async function h3Leg(
         }
       : undefined;
   const skipped = h3SkipReason(item, clients.map, h1, clients.h3);
+  const refused = h1 && !('steps' in item) && refusedAltSvc(item.id, h1.lines, { target: options.targetName ?? clients.map.origin });
+  if (refused && h1) {
+    const request = { method: h1.request.method, url: h1.request.url, headers: Object.entries(h1.request.headers) };
+    rec.legs.push({ protocol: 'h3', steps: [{ id: item.id, protocol: 'h3', request, findings: [refused] }] });
+    return;
+  }
   if (skipped || !h1 || !clients.h3 || 'steps' in item) {
     rec.legs.push({ protocol: 'h3', skipped: skipped ?? 'not sent', steps: [] });
     return;

@@ -1,12 +1,14 @@
 /**
  * Test support: Chromium on a report file from disk (the harness's launch pattern: the system's
- * Chromium from chromium-path.js, no sandbox, no background networking), recording every request
+ * Chromium from chromium-path.js, its sandbox where the platform allows it, the minimal
+ * environment, no background networking), recording every request
  * other than the page itself and every dialog, so tests can assert that nothing executes or
  * reaches the network.
  */
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { findChromium } from '../browser/chromium-path';
+import { browserEnvironment, chromiumSandbox, sandboxFacts } from '../browser/launch';
 
 export interface OpenedReport {
   page: Page;
@@ -20,7 +22,8 @@ export async function launchReportBrowser(): Promise<Browser> {
   const found = findChromium();
   return chromium.launch({
     ...(found.path ? { executablePath: found.path } : {}),
-    chromiumSandbox: false,
+    chromiumSandbox: chromiumSandbox(sandboxFacts(found.path)).on,
+    env: browserEnvironment(process.env),
     args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
 }

@@ -27,6 +27,8 @@ import { readPrevious, type PreviousRun } from './history';
 import type { KnownDeviations } from '../known';
 import { harnessSettings } from '../settings/harness';
 import { knownDeviationsOf } from '../settings/run';
+import { runRedactor, type RunRedactor } from '../har/redact';
+import { learnFromTest, redactResults } from './redact-results';
 
 export const RESULTS_FILE = 'results.json';
 export const HTML_FILE = 'index.html';
@@ -44,10 +46,13 @@ export default class ConformanceReporter implements Reporter {
   private failed = false;
   private readonly bodies = new Map<string, SavedBodyFile>();
   private cleared = false;
+  /** Every output goes through it: the run's credentials, and every secret the tests' records carry. */
+  private readonly redactor: RunRedactor;
 
   constructor(options: ReporterOptions = {}) {
     this.options = resolveOptions(options);
     this.merging = (options as { _mode?: unknown })._mode === 'merge';
+    this.redactor = runRedactor(process.env, { raw: this.options.rawSecrets });
   }
 
   printsToStdio(): boolean {
@@ -67,10 +72,11 @@ export default class ConformanceReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const collected = collectTest(test, result, this.config?.rootDir ?? process.cwd());
+    learnFromTest(collected, this.redactor);
     // Saved bodies go to files now: the reporter keeps no body in memory until the end of the run.
     for (const a of collected.attachments.filter(isBodyAttachment)) {
       this.clearSaved();
-      const saved = saveBody(a, this.options.outputFolder, this.options.rawSecrets);
+      const saved = saveBody(a, this.options.outputFolder, this.options.rawSecrets, this.redactor);
       if (saved) this.bodies.set(...saved);
     }
     collected.attachments = collected.attachments.filter((a) => !isBodyAttachment(a));
@@ -86,7 +92,7 @@ export default class ConformanceReporter implements Reporter {
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     // `--list` runs nothing: the last run's report stays as it was.
     if (this.tests.size === 0 && this.runErrors.length === 0 && result.status === 'passed') return undefined;
-    const results = this.build(result);
+    const results = redactResults(this.build(result), [...this.tests.values()], this.redactor);
     if (this.bodies.size) results.bodies = Object.fromEntries([...this.bodies].sort(([a], [b]) => (a < b ? -1 : 1)));
     const dir = this.options.outputFolder;
     fs.mkdirSync(dir, { recursive: true });

@@ -3,13 +3,9 @@
  * length (`‹secret: hex32, 32 chars›`) unless the user asks for raw values. Applied while the
  * results are built, so results.json, the HTML and the JUnit file never hold them.
  */
-import { isSecretHeader, isSecretParam, looksSecret } from '../har/secrets';
-import { tightestShape } from '../shapes';
+import { describeSecret, isSecretHeader, isSecretParam, looksSecret } from '../har/secrets';
 
-export function describeSecret(value: string): string {
-  const shape = value === '' ? 'empty' : (tightestShape([value]) ?? 'text');
-  return `‹secret: ${shape}, ${value.length} chars›`;
-}
+export { describeSecret } from '../har/secrets';
 
 /** A Set-Cookie line with its value replaced (name and attributes kept). */
 export function redactSetCookie(line: string): string {
@@ -23,11 +19,12 @@ export function redactSetCookie(line: string): string {
 
 /**
  * Set-Cookie values inside a finding's text, where several lines are joined (`a=1; Path=/, b=2`
- * or `2 lines: [1] a=1; ...; [2] b=2`): every `name=value` that starts a cookie is redacted.
+ * or `2 lines: [1] a=1; ...; [2] b=2`, with or without a space after the comma): every `name=value`
+ * that starts a cookie is redacted.
  */
 export function redactSetCookieText(text: string): string {
   return text.replace(
-    /(^|, |\] )([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([^;,]*)/g,
+    /(^|,\s*|\] )([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([^;,]*)/g,
     (_m, pre: string, name: string, value: string) => `${pre}${name}=${describeSecret(value)}`,
   );
 }

@@ -46,6 +46,55 @@ describe('decodeBody', () => {
   it('passes an empty body', () => {
     expect(decodeBody(Buffer.alloc(0), ['gzip']).decoded?.length).toBe(0);
   });
+  it.each([
+    ['gzip', zlib.gzipSync(Buffer.alloc(4 * 1024 * 1024))],
+    ['br', zlib.brotliCompressSync(Buffer.alloc(4 * 1024 * 1024))],
+    ['deflate', zlib.deflateSync(Buffer.alloc(4 * 1024 * 1024))],
+  ])('a %s bomb stops at the cap', (coding, bomb) => {
+    expect(decodeBody(bomb, [coding], 64 * 1024).decodeError).toBe(`${coding}: Cannot create a Buffer larger than 65536 bytes`);
+  });
+});
+
+/**
+ * zstd as a Node that has it (22.15+) would decode it: Node 20 has no zstd, so the decoder is given a
+ * stand-in with zlib's contract (`maxOutputLength`, ERR_BUFFER_TOO_LARGE past it), in place of
+ * zlib's before the module reads it. A few bytes naming 4 MiB of zeros play the bomb.
+ */
+describe('decodeBody with zstd', () => {
+  const calls: Array<{ maxOutputLength?: number } | undefined> = [];
+  function standIn(input: Buffer, options?: { maxOutputLength?: number }): Buffer {
+    calls.push(options);
+    const size = input.readUInt32BE(0);
+    const max = options?.maxOutputLength ?? 2 ** 32;
+    if (size > max) throw Object.assign(new RangeError(`Cannot create a Buffer larger than ${max} bytes`), { code: 'ERR_BUFFER_TOO_LARGE' });
+    return Buffer.alloc(size);
+  }
+  let decode: typeof decodeBody;
+  // The module object itself (an `import * as` namespace is a copy of it).
+  const node = jest.requireActual<Record<string, unknown>>('node:zlib');
+  const real = node.zstdDecompressSync;
+  beforeAll(() => {
+    node.zstdDecompressSync = standIn;
+    jest.isolateModules(() => {
+      decode = (jest.requireActual('./observe') as typeof import('./observe')).decodeBody;
+    });
+  });
+  afterAll(() => {
+    if (real === undefined) delete node.zstdDecompressSync;
+    else node.zstdDecompressSync = real;
+  });
+
+  it('stops a bomb at the cap', () => {
+    const bomb = Buffer.alloc(4);
+    bomb.writeUInt32BE(4 * 1024 * 1024);
+    expect(decode(bomb, ['zstd'], 64 * 1024).decodeError).toBe('zstd: Cannot create a Buffer larger than 65536 bytes');
+    expect(calls.at(-1)).toEqual({ maxOutputLength: 64 * 1024 });
+  });
+  it('decodes a body within the cap', () => {
+    const small = Buffer.alloc(4);
+    small.writeUInt32BE(1000);
+    expect(decode(small, ['zstd'], 64 * 1024).decoded?.length).toBe(1000);
+  });
 });
 
 describe('toObservedExchange', () => {

@@ -101,7 +101,11 @@ export function parseSetCookieLine(line: string): ObservedCookie {
 
 type Decoder = (b: Buffer, maxOutputLength: number) => Buffer;
 
-const zstd = (zlib as unknown as { zstdDecompressSync?: Decoder }).zstdDecompressSync;
+/** zlib's zstd (Node 22.15+): with the same `maxOutputLength` as the others, so a few bytes cannot expand without bound. */
+const zstd = (zlib as unknown as { zstdDecompressSync?: (b: Buffer, options: { maxOutputLength: number }) => Buffer }).zstdDecompressSync;
+
+/** The cap was reached: not a format error, so no other reading of the bytes is tried. */
+const overCap = (e: unknown) => (e as { code?: string })?.code === 'ERR_BUFFER_TOO_LARGE';
 
 const DECODERS: Record<string, Decoder | undefined> = {
   gzip: (b, maxOutputLength) => zlib.gunzipSync(b, { maxOutputLength }),
@@ -111,11 +115,12 @@ const DECODERS: Record<string, Decoder | undefined> = {
   deflate: (b, maxOutputLength) => {
     try {
       return zlib.inflateSync(b, { maxOutputLength });
-    } catch {
+    } catch (e) {
+      if (overCap(e)) throw e;
       return zlib.inflateRawSync(b, { maxOutputLength });
     }
   },
-  zstd: zstd ? (b) => (zstd as unknown as (x: Buffer) => Buffer)(b) : undefined,
+  zstd: zstd ? (b, maxOutputLength) => zstd(b, { maxOutputLength }) : undefined,
 };
 
 /** Removes the content codings, last applied first. An empty body (HEAD, 304) decodes to itself. */

@@ -4,7 +4,7 @@
  * an embedded reference of its own, and the two settings that protect a baseline that is often
  * production: only safe methods unless `BASELINE_ALLOW_UNSAFE=1`, and a request rate cap.
  */
-import { TargetConfigError } from './errors';
+import { shownValue, TargetConfigError } from './errors';
 import { suggestion } from './parse-env';
 import { ROLES } from './roles';
 import { BASELINE_SIDE, roleVariables, valuePrefix, variableOf } from './side';
@@ -42,7 +42,7 @@ export function baselineRequested(env: NodeJS.ProcessEnv = process.env): Baselin
     if (KNOWN.includes(name) || name.startsWith(valuePrefixOf) || /_URL$/.test(name)) continue;
     throw new TargetConfigError(
       name,
-      env[name] ?? '',
+      shownValue(name, env[name] ?? ''),
       `is not a baseline variable${suggestion(name, KNOWN)}. Known: ${KNOWN.join(', ')}, ${valuePrefixOf}<NAME>`,
     );
   }
@@ -61,7 +61,7 @@ export function baselineRequested(env: NodeJS.ProcessEnv = process.env): Baselin
       if (clash)
         throw new TargetConfigError(
           clash,
-          env[clash] ?? '',
+          shownValue(clash, env[clash] ?? ''),
           'is set together with BASELINE=reference, which starts a reference of its own and describes it itself: unset one of them',
         );
     }
@@ -72,7 +72,7 @@ export function baselineRequested(env: NodeJS.ProcessEnv = process.env): Baselin
   if (stray) {
     throw new TargetConfigError(
       stray,
-      env[stray] ?? '',
+      shownValue(stray, env[stray] ?? ''),
       `is set, but no baseline is: set ${roleVariables(BASELINE_SIDE).site} (and the other baseline roles) or BASELINE=reference`,
     );
   }

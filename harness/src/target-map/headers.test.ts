@@ -23,11 +23,25 @@ test("only requests to a mapped role's origin get them: a third-party origin get
   expect(extraHeadersFor(map, 'https://tags.third-party.example/t.js')).toEqual({});
 });
 
+test('headers for every role never go to a plain-http origin; a role named for its own headers gets them there too', () => {
+  const map = loadTargetMap({
+    TARGET_URL: 'https://www.staging.test',
+    TARGET_OCSP_URL: 'http://r10.o.pki.test,http://r11.o.pki.test:8080',
+    TARGET_HEADERS: JSON.stringify({ '*': { authorization: SECRET }, ocsp: { 'x-ocsp-bypass': 'b' } }),
+  });
+  expect(extraHeadersFor(map, 'http://r10.o.pki.test/MFMw')).toEqual({ 'x-ocsp-bypass': 'b' });
+  expect(extraHeadersFor(map, 'http://r11.o.pki.test:8080/')).toEqual({ 'x-ocsp-bypass': 'b' });
+  expect(extraHeadersFor(map, 'https://www.staging.test/')).toEqual({ authorization: SECRET });
+  // The plain-http twin of a mapped https origin is another origin.
+  expect(extraHeadersFor(map, 'http://www.staging.test/')).toEqual({});
+});
+
 test.each<[string, string, RegExp]>([
   ['not JSON', `{"*": {"authorization": "${SECRET}"`, /^TARGET_HEADERS: "‹\d+ chars›" is not valid JSON/],
   ['not an object', '["x"]', /is not an object of role \(or "\*"\) -> \{header: value\}/],
   ['an unknown role', '{"cdn": {"a": "b"}}', /^TARGET_HEADERS \(\/cdn\): "cdn" is not a role or "\*" \(known: \*, site/],
-  ['a bad header name', '{"*": {"bad name": "x"}}', /\(\/\*\/bad name\): "bad name" is not a header name$/],
+  // A name that is no token may be a whole header line: shown by its length, in the pointer too.
+  ['a bad header name', '{"*": {"bad name": "x"}}', /\(\/\*\/‹8 chars›\): "‹8 chars›" is not a header name$/],
   ['a transport field', '{"*": {"Host": "x"}}', /"Host" belongs to the transport and cannot be set$/],
   ['a value that is not a string', '{"*": {"x-a": 1}}', /"x-a" has a value that is not a string$/],
   ['a value with a line break', '{"*": {"x-a": "a\\r\\nInjected: 1"}}', /"x-a" has a value \(‹14 chars›\) with a line break or NUL$/],

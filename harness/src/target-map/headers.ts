@@ -5,7 +5,7 @@
  * where requests leave the harness (the HTTP/1.1 dispatcher, the HTTP/2 client, the browser), never
  * to what the report records, so their values reach no report and no reproduction command.
  */
-import { TargetConfigError } from './errors';
+import { jsonProblem, TargetConfigError } from './errors';
 import { isRole, ROLES, type Role } from './roles';
 import type { ValueSource } from './urls';
 
@@ -35,7 +35,8 @@ export function parseExtraHeaders(json: unknown, src: ValueSource): ExtraHeaders
     const set: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
       const n = name.toLowerCase();
-      if (!TOKEN.test(name)) bad(`/${key}/${name}`, 'is not a header name', name);
+      // A name that is no token may be a whole header line, value and all: shown by its length.
+      if (!TOKEN.test(name)) bad(`/${key}/${hidden(name)}`, 'is not a header name', hidden(name));
       if (NOT_SETTABLE.has(n)) bad(`/${key}/${name}`, 'belongs to the transport and cannot be set', name);
       if (typeof value !== 'string') bad(`/${key}/${name}`, 'has a value that is not a string', name);
       if (/[\r\n\0]/.test(value as string)) bad(`/${key}/${name}`, `has a value (${hidden(value as string)}) with a line break or NUL`, name);
@@ -56,15 +57,19 @@ export function parseHeadersVariable(text: string, variable = ENV_HEADERS): Extr
     throw new TargetConfigError(
       variable,
       hidden(text),
-      `is not valid JSON${line} (${(e as Error).message.replace(/ in JSON at position.*$/, '')}); expected JSON such as {"*": {"Authorization": "Basic ..."}}`,
+      `is not valid JSON${line} (${jsonProblem(e)}); expected JSON such as {"*": {"Authorization": "Basic ..."}}`,
     );
   }
   return parseExtraHeaders(json, { variable });
 }
 
-/** The extra headers of one role: those for every role, then the role's own. */
-export function headersForRole(extra: ExtraHeaders, role: Role | undefined): Record<string, string> {
-  return { ...extra['*'], ...(role ? extra[role] : {}) };
+/**
+ * The extra headers of one role: those for every role, then the role's own. Those for every role
+ * go over TLS only (`plain` false): a plain-http origin (an OCSP responder) would carry them in
+ * clear, so it gets only headers named for its own role.
+ */
+export function headersForRole(extra: ExtraHeaders, role: Role | undefined, plain = false): Record<string, string> {
+  return { ...(plain ? {} : extra['*']), ...(role ? extra[role] : {}) };
 }
 
 /** For the run header: which headers go where, values hidden. */

@@ -1,6 +1,6 @@
 import { resolve as resolvePath } from 'node:path';
 import { loadCaFile, type LoadedCa } from './ca';
-import { TargetConfigError } from './errors';
+import { shownValue, TargetConfigError } from './errors';
 import { parseResolveList, type ResolveEntry } from './resolve';
 import { ROLES, type Role } from './roles';
 import { parseInsecureFlag, parseSection } from './settings';
@@ -74,7 +74,11 @@ export function checkUnknownVariables(env: NodeJS.ProcessEnv, side: Side = TARGE
   const known = ROLES.map((r) => names[r]);
   const hint = first === variableOf(side, 'SITE_URL') ? `; the site role is ${names.site}` : suggestion(first, known);
   const others = unknown.length > 1 ? ` (also unknown: ${unknown.slice(1).join(', ')})` : '';
-  throw new TargetConfigError(first, env[first] ?? '', `is set, but ${first} is not a role variable${hint}${others}. Known: ${known.join(', ')}`);
+  throw new TargetConfigError(
+    first,
+    shownValue(first, env[first] ?? ''),
+    `is set, but ${first} is not a role variable${hint}${others}. Known: ${known.join(', ')}`,
+  );
 }
 
 function parseOrigin(value: string | undefined, side: Side): 'reference' | 'user' {

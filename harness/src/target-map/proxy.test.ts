@@ -90,7 +90,12 @@ describe('parseProxyUrl', () => {
     ['http://', 'HTTPS_PROXY: "http://" is not a proxy URL (expected http://host:port or https://host:port, credentials as user:password@)'],
     [
       'http://user:s3cret@proxy.corp:3128/x',
-      'HTTPS_PROXY: "http://user:‹secret›@proxy.corp:3128/x" has a path or query ("/x"): a proxy URL is scheme://[user:password@]host[:port]',
+      'HTTPS_PROXY: "http://user:‹secret›@proxy.corp:3128/x" has a path or query: a proxy URL is scheme://[user:password@]host[:port] (percent-encode "/", "?", "#" and "@" in a user name or password)',
+    ],
+    // The URL parser reads "user:12" as host and port, and the rest of the password as a path: never shown.
+    [
+      'http://user:12/s3cret@proxy.corp:3128',
+      'HTTPS_PROXY: "http://user:‹secret›@proxy.corp:3128" has a path or query: a proxy URL is scheme://[user:password@]host[:port] (percent-encode "/", "?", "#" and "@" in a user name or password)',
     ],
     [
       'http://user:pa/ss@proxy.corp:3128',

@@ -77,7 +77,11 @@ export function parseProxyUrl(value: string, variable: string): ProxyEndpoint {
     fail(`has scheme ${url.protocol.slice(0, -1)}://, not http:// or https:// (the harness asks proxies for HTTP CONNECT tunnels)`);
   if (url.hostname === '') fail('names no proxy host');
   if ((url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '') {
-    fail(`has a path or query (${JSON.stringify(url.pathname + url.search + url.hash)}): a proxy URL is scheme://[user:password@]host[:port]`);
+    // With userinfo the path is not shown: a password with an unencoded "/" lands there.
+    const shown = text.includes('@') ? '' : ` (${JSON.stringify(url.pathname + url.search + url.hash)})`;
+    fail(
+      `has a path or query${shown}: a proxy URL is scheme://[user:password@]host[:port]${shown ? '' : ' (percent-encode "/", "?", "#" and "@" in a user name or password)'}`,
+    );
   }
   let credentials: ProxyCredentials | undefined;
   if (url.username !== '' || url.password !== '') {

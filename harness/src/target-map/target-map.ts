@@ -156,10 +156,18 @@ export function describeTargetMap(map: TargetMap): string {
   return lines.join('\n');
 }
 
-/** The extra headers for a request to this URL: by the role whose origin it is (none for other origins). */
+/**
+ * The extra headers for a request to this URL: by the role whose origin it is (none for other
+ * origins, whatever their name), those for every role only over https.
+ */
 export function extraHeadersFor(map: TargetMap, url: string | URL): Record<string, string> {
   if (Object.keys(map.headers).length === 0) return {};
-  const origin = typeof url === 'string' ? new URL(url).origin : url.origin;
-  const role = ROLES.find((r) => roleUrls(map, r).some((u) => u.origin === origin));
-  return role ? headersForRole(map.headers, role) : {};
+  let u: URL;
+  try {
+    u = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return {};
+  }
+  const role = ROLES.find((r) => roleUrls(map, r).some((m) => m.origin === u.origin));
+  return role ? headersForRole(map.headers, role, u.protocol !== 'https:') : {};
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { loadCaFile, type LoadedCa } from './ca';
-import { TargetConfigError } from './errors';
+import { jsonProblem, TargetConfigError } from './errors';
 import { checkResolveConflicts, parseResolveEntry, type ResolveEntry } from './resolve';
 import { isRole, ROLES, type Role } from './roles';
 import { parseSection } from './settings';
@@ -68,7 +68,11 @@ export function readTargetsJson(fileAsWritten: string, cwd: string = process.cwd
   try {
     return { file, json: JSON.parse(text) };
   } catch (err) {
-    throw new TargetConfigError(variable, fileAsWritten, `is not valid JSON (${(err as Error).message})`);
+    throw new TargetConfigError(
+      variable,
+      fileAsWritten,
+      `is not valid JSON (${jsonProblem(err)}${/at position \d+/.exec((err as Error).message)?.[0].replace(/^/, ' ') ?? ''})`,
+    );
   }
 }
 

@@ -28,13 +28,21 @@ describe('parseBaseUrl', () => {
     ['https://www.x.test/?a=1', 'must not have a query or fragment'],
     ['https://www.x.test?', 'must not have a query or fragment'],
     ['https://www.x.test#top', 'must not have a query or fragment'],
-    ['https://user:pw@www.x.test', 'must not carry credentials'],
     ['https://@www.x.test', 'must not carry credentials'],
   ])('rejects %s', (value, reason) => {
     const err = errorOf(() => parseBaseUrl(value, SRC));
     expect(err.variable).toBe('TARGET_URL');
     expect(err.value).toBe(value);
     expect(err.message).toContain(`TARGET_URL: ${JSON.stringify(value)} ${reason}`);
+  });
+
+  it.each([
+    ['https://user:pw@www.x.test', 'https://user:‹secret›@www.x.test'],
+    ['https://t0ken@www.x.test', 'https://‹secret›@www.x.test'],
+  ])('rejects %s, its credentials hidden', (value, shown) => {
+    const err = errorOf(() => parseBaseUrl(value, SRC));
+    expect(err.value).toBe(shown);
+    expect(err.message).toBe(`TARGET_URL: ${JSON.stringify(shown)} must not carry credentials (expected https://host[:port])`);
   });
 
   it('gives exactly the documented message for a missing scheme', () => {

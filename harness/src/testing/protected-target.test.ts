@@ -3,31 +3,55 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { playwrightCli } from './run-playwright';
 import type { ConformanceResults } from '../report/types';
+import { spawn } from 'node:child_process';
+import { startConnectProxy, type ConnectProxy } from './connect-proxy';
 import type { MutatingProxy } from './mutating-proxy';
-import { startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
+import { REPO_ROOT, startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
 import { WHOLE_RUN_MS } from './budgets';
 
 /*
- * A protected staging: the reference behind a proxy that answers 401 to any request without the
- * right Authorization header. With the header in TARGET_HEADERS the whole suite (raw and browser)
- * passes (its HTTP/3 edge too, where Caddy is installed), and the header's value is written nowhere: not in results.json, the HTML, JUnit, the
- * attachments and HARs of the test results, nor the terminal output.
+ * A protected staging, and the canary test of everything the run writes. The reference sits behind
+ * a proxy that answers 401 to any request without the right Basic Authorization and wants a bypass
+ * header too; its home page issues a session cookie of its own (a canary); every role but the site
+ * is reached through an HTTP CONNECT proxy that wants credentials (a canary password). With those
+ * in TARGET_HEADERS and HTTPS_PROXY the whole suite (raw, browser, and HTTP/3 on the site where
+ * Caddy is installed) passes, each canary is seen in use on the far side, and none of them is
+ * written anywhere: not in reports/ (results.json, the HTML, JUnit, saved bodies), not under
+ * test-results (findings, HARs), not in a HAR of `npm run record`, not on stdout or stderr.
  */
 const NAMES = REFERENCE_NAMES;
 const ROLES = ROLE_HOSTS;
-const CREDENTIAL = Buffer.from('staging:s3cr3t-pa55word-for-the-harness').toString('base64');
+const CANARY = `c4nary${Date.now().toString(36)}`;
+const USER_PASS = `staging:${CANARY}-basic-password`;
+const CREDENTIAL = Buffer.from(USER_PASS).toString('base64');
 const AUTHORIZATION = `Basic ${CREDENTIAL}`;
+const BYPASS = `${CANARY}-bypass-token`;
+const PROXY_PASSWORD = `${CANARY}-proxy-password`;
+const PROXY_AUTHORIZATION = `Basic ${Buffer.from(`proxy-user:${PROXY_PASSWORD}`).toString('base64')}`;
+const SESSION = `${CANARY}-staging-session`;
+/** Every form a canary could be written in: as given, base64, user:password, the password alone. */
+const CANARIES = [AUTHORIZATION, CREDENTIAL, USER_PASS, `${CANARY}-basic-password`, BYPASS, PROXY_PASSWORD, PROXY_AUTHORIZATION.slice(6), SESSION];
 
 let p: ProxiedReference;
 let proxy: MutatingProxy;
+let connect: ConnectProxy;
+/** What the far side saw: the canaries in use. */
+const seen = { bypass: 0, sessionBack: 0 };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'protected-target-'));
 
 beforeAll(async () => {
   p = await startProxiedReference(NAMES, 'Protected Staging Root', [], { h3: true });
   proxy = p.proxy;
   proxy.setMutation((e) => {
-    if (e.requestHeaders.authorization === AUTHORIZATION) return;
+    if (e.requestHeaders.authorization === AUTHORIZATION && e.requestHeaders['x-staging-bypass'] === BYPASS) {
+      seen.bypass++;
+      if ((e.requestHeaders.cookie ?? '').includes(`staging_gate=${SESSION}`)) seen.sessionBack++;
+      // The staging's own session, issued with the home page: a secret the target hands out.
+      if (e.host === NAMES[0] && e.path === '/' && e.status === 200)
+        e.lines.push(['set-cookie', `staging_gate=${SESSION}; Path=/; Secure; HttpOnly; SameSite=Lax`]);
+      return;
+    }
     e.status = 401;
     e.body = Buffer.from('authorization required\n');
     e.lines = [
@@ -36,26 +60,42 @@ beforeAll(async () => {
       ['content-length', String(e.body.length)],
     ];
   });
+  connect = await startConnectProxy(Object.fromEntries(NAMES.map((n) => [n, '127.0.0.1'])));
+  connect.requireAuthorization = PROXY_AUTHORIZATION;
 }, WHOLE_RUN_MS);
 
 afterAll(async () => {
+  await connect?.close();
   await stopProxiedReference(p ?? {});
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-function run(name: string, extra: Record<string, string>, select: string[] = []) {
-  const env = {
+/** The variables of the protected run: its headers, its proxy (the site direct, for its HTTP/3), its redirector hops. */
+function protectedEnv(): Record<string, string> {
+  return {
+    TARGET_HEADERS: JSON.stringify({ '*': { Authorization: AUTHORIZATION, 'X-Staging-Bypass': BYPASS } }),
+    HTTPS_PROXY: `http://proxy-user:${PROXY_PASSWORD}@127.0.0.1:${connect.port}`,
+    NO_PROXY: NAMES[0],
+  };
+}
+
+/** The target's variables as its user sets them. */
+function runEnv(extra: Record<string, string>): Record<string, string> {
+  return {
     ...proxy.targetEnv(ROLES, p.pki.caFile),
     TARGET_REDIRECTOR_URL: NAMES.slice(5, 8)
       .map((n) => `https://${n}:${proxy.port}`)
       .join(','),
-    HARNESS_REPORT_DIR: path.join(work, name, 'report'),
     // Without Caddy the proxy has no HTTP/3 edge: the run says so instead of failing service/http3-seen.
     ...(p.edge ? {} : { TARGET_H3: '0' }),
     ...extra,
   };
+}
+
+function run(name: string, extra: Record<string, string>, select: string[] = []) {
+  const env = { ...runEnv(extra), HARNESS_REPORT_DIR: path.join(work, name, 'report') };
   return playwrightCli(
-    ['test', ...select, `--reporter=${path.resolve(__dirname, '../report/reporter.ts')}`, `--output=${path.join(work, name, 'results')}`],
+    ['test', ...select, `--reporter=list,${path.resolve(__dirname, '../report/reporter.ts')}`, `--output=${path.join(work, name, 'results')}`],
     env,
   );
 }
@@ -66,7 +106,7 @@ function filesUnder(dir: string): string[] {
 }
 
 test(
-  'without its header the protected target fails; with TARGET_HEADERS every test passes and the credential is written nowhere',
+  'without its header the protected target fails; with its headers, session and proxy credentials every test passes and no canary is written anywhere',
   async () => {
     // Refused is refused: one exchange shows it (a whole suite of failing tests would only take longer to say so).
     const refused = await run('without', {}, ['tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$']);
@@ -78,22 +118,55 @@ test(
       .flatMap((e) => e.findings.map((f) => f.actual));
     expect(statuses).toContain('401');
 
-    const allowed = await run('with', { TARGET_HEADERS: JSON.stringify({ '*': { Authorization: AUTHORIZATION } }) });
+    const allowed = await run('with', protectedEnv());
     expect(`${allowed.code}\n${allowed.stdout.slice(-2500)}`).toMatch(/^0\n/);
     const results = JSON.parse(fs.readFileSync(path.join(work, 'with', 'report', 'results.json'), 'utf8')) as ConformanceResults;
     expect(results.totals.fail).toBe(0);
     expect(results.totals.error).toBe(0);
     expect(results.tests.filter((t) => t.kind === 'browser-flow' && t.status === 'passed').length).toBeGreaterThan(3);
-    expect(allowed.stderr).toContain('extra request headers: *: authorization (values hidden)');
+    expect(allowed.stderr).toContain('extra request headers: *: authorization, x-staging-bypass (values hidden)');
+    // The run did the protected things: HTTP/3 to the site where there is an edge, each canary in use on the far side.
+    if (p.edge) expect(results.run.protocolMix.h3).toBeGreaterThan(0);
+    expect(seen.bypass).toBeGreaterThan(100);
+    expect(seen.sessionBack).toBeGreaterThan(0);
+    expect(connect.connects.filter((c) => c.authorization === PROXY_AUTHORIZATION).length).toBeGreaterThan(0);
 
-    const written = filesUnder(path.join(work, 'with'));
-    expect(written.some((f) => f.endsWith('.har'))).toBe(true);
-    const leaks = written.filter((f) => {
+    // npm run record, one flow, against the same target.
+    const recorded = await record(path.join(work, 'recorded'), protectedEnv());
+    expect(`${recorded.code}\n${recorded.stdout}${recorded.stderr}`).toMatch(/^0\n/);
+
+    const written = [...filesUnder(path.join(work, 'with')), ...filesUnder(path.join(work, 'recorded'))];
+    expect(written.filter((f) => f.endsWith('.har')).length).toBeGreaterThan(3);
+    const leaks = written.flatMap((f) => {
       const text = fs.readFileSync(f).toString('latin1');
-      return text.includes(CREDENTIAL) || text.includes(AUTHORIZATION);
+      return CANARIES.filter((c) => text.includes(c)).map((c) => `${path.relative(work, f)}: ${c}`);
     });
     expect(leaks).toEqual([]);
-    for (const out of [allowed.stdout, allowed.stderr]) expect(out).not.toContain(CREDENTIAL);
+    for (const [name, out] of Object.entries({
+      stdout: allowed.stdout,
+      stderr: allowed.stderr,
+      'record stdout': recorded.stdout,
+      'record stderr': recorded.stderr,
+    }))
+      expect(CANARIES.filter((c) => out.includes(c)).map((c) => `${name}: ${c}`)).toEqual([]);
   },
   WHOLE_RUN_MS,
 );
+
+/** `npm run record -- --flow site/browser/home --out <dir>` with the target's variables. */
+function record(out: string, extra: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(TARGET_|TARGETS_FILE|BASELINE|HARNESS_|JEST_|https?_proxy$|no_proxy$)/i.test(k)) env[k] = v;
+  Object.assign(env, runEnv(extra));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'harness/src/flows/browser/record-cli.ts', '--flow', 'site/browser/home', '--out', out], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}

@@ -1,4 +1,4 @@
-import { h3Alternative, parseAltSvc } from './alt-svc';
+import { altSvcProblem, h3Alternative, parseAltSvc } from './alt-svc';
 
 describe('parseAltSvc (RFC 7838 §3)', () => {
   it('reads the alternatives of a CDN answer, the origin host left empty, ma and persist read', () => {
@@ -38,10 +38,25 @@ describe('parseAltSvc (RFC 7838 §3)', () => {
     [['h3=":443"; ma=soon'], 'ma=soon'],
     [['h3'], 'not protocol-id="authority"'],
     [[''], 'an empty field'],
+    // Chromium's --host-resolver-rules would read a comma as another rule: refused, not parsed around.
+    [['h3="x, MAP www.lessons.test 203.0.113.9:443"'], 'names a host that is not a host name or IP address'],
+    [['h3="edge.test,EXCLUDE*:443"'], 'names a host that is not a host name or IP address'],
+    [['h3="edge test:443"'], 'names a host that is not a host name or IP address'],
+    [['h3="[edge.test]:443"'], 'names a host that is not a host name or IP address'],
+    [['h3="::1:443"'], 'names a host that is not a host name or IP address'],
+    [['h3="999.1.1.1:443"'], 'names a host that is not a host name or IP address'],
   ])('says why %j is not valid', (lines, reason) => {
     const v = parseAltSvc(lines);
     expect(v.kind).toBe('invalid');
     expect(v.kind === 'invalid' && v.reason).toContain(reason);
+  });
+});
+
+describe('altSvcProblem', () => {
+  it('is the reason a present field cannot be used, undefined for an absent or valid one', () => {
+    expect(altSvcProblem([])).toBeUndefined();
+    expect(altSvcProblem(['h3=":443"; ma=86400', 'h3="edge-1.cdn.example.net:8443", h3="[2001:db8::1]:443", h3="192.0.2.7:443"'])).toBeUndefined();
+    expect(altSvcProblem(['h3="x, MAP a.test 1.2.3.4:443"'])).toMatch(/not a host name or IP address/);
   });
 });
 

@@ -8,6 +8,7 @@
  *   alternative   = protocol-id "=" alt-authority        (alt-authority a quoted-string)
  *   parameter     = token "=" ( token / quoted-string )
  */
+import { isIP } from 'node:net';
 
 export interface AltService {
   /** ALPN protocol id, percent-decoded (`h3`, `h3-29`, `h2`). */
@@ -25,6 +26,18 @@ export type AltSvcValue = { kind: 'clear' } | { kind: 'list'; alternatives: AltS
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const DEFAULT_MAX_AGE = 86400;
+const LABEL = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';
+const HOST_NAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*\\.?$`);
+
+/**
+ * The alternative's host is a DNS name or an IP address (RFC 3986's uri-host as used), nothing
+ * else: it goes into Chromium's --host-resolver-rules, where a comma starts another rule, so a
+ * crafted value (`h3="x, MAP www.site 203.0.113.9:443"`) could remap another role.
+ */
+function isHost(host: string): boolean {
+  if (host === '') return true;
+  return isIP(host) !== 0 || (host.length <= 253 && HOST_NAME.test(host) && !/^[0-9.]+$/.test(host));
+}
 
 /** Splits on `sep` outside quoted strings (a quoted alt-authority may hold neither, but a parameter may). */
 function splitOutsideQuotes(s: string, sep: string): string[] {
@@ -72,7 +85,10 @@ function parseAlternative(member: string): AltService | string {
   const port = Number(portText);
   if (colon < 0 || !/^\d{1,5}$/.test(portText) || port < 1 || port > 65535) return `alt-authority "${authority}" has no port between 1 and 65535`;
   let host = authority.slice(0, colon);
-  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
+  const bracketed = host.startsWith('[') && host.endsWith(']');
+  if (bracketed) host = host.slice(1, -1);
+  if (!isHost(host) || (bracketed && isIP(host) !== 6) || (!bracketed && isIP(host) === 6))
+    return `alt-authority "${authority}" names a host that is not a host name or IP address`;
   const alt: AltService = { protocol, host: host.toLowerCase(), port, maxAge: DEFAULT_MAX_AGE, persist: false };
   for (const p of params) {
     if (p === '') continue;
@@ -101,6 +117,16 @@ export function parseAltSvc(lines: readonly string[]): AltSvcValue {
     alternatives.push(a);
   }
   return { kind: 'list', alternatives };
+}
+
+/**
+ * Why an answer's Alt-Svc cannot be used at all (not RFC 7838 syntax: a crafted host among them),
+ * or undefined when it is absent or valid.
+ */
+export function altSvcProblem(lines: readonly string[]): string | undefined {
+  if (lines.length === 0) return undefined;
+  const v = parseAltSvc(lines);
+  return v.kind === 'invalid' ? v.reason : undefined;
 }
 
 /** The HTTP/3 alternative an answer advertises (the first `h3`; drafts such as `h3-29` are not HTTP/3), or undefined. */

@@ -33,6 +33,36 @@ export function mergeSupplement(har: unknown, extra: ReadonlyArray<Record<string
   return added;
 }
 
+type CappedEntry = { request?: { postData?: { text?: string } }; response?: { content?: { text?: string; encoding?: string; comment?: string } } };
+
+/** Bytes a HAR text stands for (base64 decoded). */
+const bytesOf = (text: string, encoding?: string) => (encoding === 'base64' ? Math.floor((text.length * 3) / 4) : Buffer.byteLength(text));
+
+/**
+ * Drops every body over the cap (HARNESS_BODY_CAP_BYTES) from a browser's HAR, response and request
+ * alike, keeping its size: Chromium hands the recorder whatever a target sends. Returns how many.
+ */
+export function capHarBodies(har: unknown, cap: number): number {
+  const entries = (har as { log?: { entries?: CappedEntry[] } })?.log?.entries;
+  if (!Array.isArray(entries)) return 0;
+  let dropped = 0;
+  for (const e of entries) {
+    const c = e.response?.content;
+    if (c && typeof c.text === 'string' && bytesOf(c.text, c.encoding) > cap) {
+      delete c.text;
+      delete c.encoding;
+      c.comment = `body over the cap (HARNESS_BODY_CAP_BYTES = ${cap}): not kept`;
+      dropped++;
+    }
+    const post = e.request?.postData;
+    if (post && typeof post.text === 'string' && Buffer.byteLength(post.text) > cap) {
+      post.text = '';
+      dropped++;
+    }
+  }
+  return dropped;
+}
+
 export function prepareRecordedHar(har: unknown, file: string): { har: HarDoc; problems: HarProblem[] } {
   const doc = har as HarDoc;
   if (!doc || typeof doc !== 'object' || !doc.log || !Array.isArray(doc.log.entries)) {

@@ -6,7 +6,7 @@
  * source pages. No Chromium, a page that does not load: the reason, never a silent empty list.
  */
 import { chromium } from '@playwright/test';
-import { addExtraHeaders } from '../../browser/extra-headers';
+import { httpCredentialsFor, sendExtraHeaders } from '../../browser/extra-headers';
 import { targetBrowserLaunch } from '../../browser/launch';
 import type { Candidate } from '../../discover/candidates';
 import type { TargetMap } from '../../target-map';
@@ -25,15 +25,16 @@ export async function pageRequests(
   let browser;
   try {
     browser = await chromium.launch(targetBrowserLaunch(map).options);
+    await sendExtraHeaders(browser, map);
   } catch (e) {
     return urls.map((url) => ({ url, problem: `no browser to load it: ${(e as Error).message.split('\n')[0]}` }));
   }
   try {
     const out: PageRequests[] = [];
     for (const url of urls) {
-      const context = await browser.newContext({ ignoreHTTPSErrors: map.insecure });
+      const credentials = httpCredentialsFor(map);
+      const context = await browser.newContext({ ignoreHTTPSErrors: map.insecure, ...(credentials ? { httpCredentials: credentials } : {}) });
       try {
-        await addExtraHeaders(context, map);
         const page = await context.newPage();
         const log = new NetworkLog(page);
         const response = await page.goto(url, { waitUntil: 'load', timeout: timeouts.navigationMs });

@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
+import { httpCredentialsFor, sendExtraHeaders } from '../../browser/extra-headers';
 import { targetBrowserLaunch } from '../../browser/launch';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/reference-process';
 import { formatProblem } from '../../har/errors';
@@ -18,6 +19,7 @@ import { failingFindings, failureLines } from '../../core';
 import { BROWSER_FLOWS } from './flows';
 import { mergeSupplement, prepareRecordedHar } from './har-output';
 import { runFlow } from './session';
+import { runRedactor } from '../../har/redact';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -61,14 +63,21 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
     const flowEnv = flowEnvironment(map, path.join(ROOT, 'specs'), env);
     const { failOn } = flowEnv;
     const launch = targetBrowserLaunch(map);
+    const redactor = runRedactor(env, { raw: false });
     const browser = await chromium.launch(launch.options);
+    await sendExtraHeaders(browser, map);
+    const credentials = httpCredentialsFor(map);
     const out = path.resolve(args.out);
     fs.mkdirSync(out, { recursive: true });
     try {
       for (const flow of flows) {
         const file = path.join(out, `${flow.har}.har`);
         const raw = `${file}.tmp`;
-        const context = await browser.newContext({ ignoreHTTPSErrors: launch.ignoreHTTPSErrors, recordHar: { path: raw, content: 'embed' } });
+        const context = await browser.newContext({
+          ignoreHTTPSErrors: launch.ignoreHTTPSErrors,
+          recordHar: { path: raw, content: 'embed' },
+          ...(credentials ? { httpCredentials: credentials } : {}),
+        });
         const { record: rec, harSupplement } = await runFlow(flow, context, flowEnv);
         await context.close();
         if (rec.skipped) {
@@ -85,13 +94,15 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
           log(`${flow.id}: INVALID HAR, not written:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
           continue;
         }
-        fs.writeFileSync(file, `${JSON.stringify(har, null, 1)}\n`);
+        // Cookies, credential headers and signed addresses of the target written as their shape and
+        // length (har2spec reads the shape back), the run's own credentials too.
+        fs.writeFileSync(file, `${redactor.learn(har).scrub(JSON.stringify(har, null, 1))}\n`);
         const bad = failingFindings(rec.findings, failOn);
         if (bad.some((f) => f.verdict === 'error')) status = 1;
         log(
           `${flow.id}: ${path.relative(process.cwd(), file)} (${har.log.entries.length} entries, ${fs.statSync(file).size} bytes, valid); ${rec.findings.length} findings, ${bad.length} failing`,
         );
-        for (const line of failureLines(bad, failOn)) log(`  ${line}`);
+        for (const line of failureLines(bad, failOn)) log(`  ${redactor.scrub(line)}`);
       }
     } finally {
       await browser.close();

@@ -12,7 +12,8 @@ import { ROLES, roleUrls } from '../../target-map';
 import { proxyFor } from '../../target-map/proxy';
 import type { ReplayClients, ReplayRecord } from '../../replay/run';
 import { H3RequestError } from '../../replay/h3-client';
-import { endpointOf } from '../../replay/h3';
+import { ALT_SVC_CLAUSE, endpointOf } from '../../replay/h3';
+import { altSvcProblem } from '../../transport/alt-svc';
 import type { QuicEndpoint } from '../../browser/quic';
 import { FlowContext } from './context';
 
@@ -45,6 +46,15 @@ export async function runHttp3Flow(clients: ReplayClients, options: { targetName
       if (!observed) continue;
       const endpoint = endpointOf(clients.map, url, observed.lines);
       const altSvc = observed.lines.filter(([n]) => n === 'alt-svc').map(([, v]) => v);
+      const problem = altSvcProblem(altSvc);
+      if (problem) {
+        ctx.expect(`${stepId} alt-svc`, false, 'Alt-Svc of RFC 7838 syntax', altSvc.join(', '), 'rfc', {
+          clause: ALT_SVC_CLAUSE,
+          level: 'must',
+          message: `${role}: ${problem}: refused, never given to Chromium (its HTTP/3 legs are not run)`,
+        });
+        continue;
+      }
       ctx.expect(
         `${stepId} alt-svc`,
         endpoint !== undefined,

@@ -3,7 +3,9 @@
  * steps request the Location captured from the step before (`bare/redirect-to-www`,
  * `redirector/favicon-chain`): hop i is evaluated against step i of the flow (status, Location,
  * cache headers, body size: whatever the step expects), and the harness keeps following 3xx
- * answers itself, so a loop or a chain longer than MAX_HOPS is a failure of its own.
+ * answers itself, so a loop or a chain longer than MAX_HOPS is a failure of its own. A Location
+ * outside the target map (another host, plain http, a link-local address) is a failure that names
+ * it, and is never fetched.
  */
 import { fieldValue } from '../../core';
 import { CHECKS } from '../../checks';
@@ -11,11 +13,12 @@ import { evaluateExchange } from '../../spec-model/evaluate';
 import { fillPlaceholders } from '../../spec-model/placeholders';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { FlowSpec, SpecFile } from '../../spec-model/types';
-import { ROLE_PLACEHOLDERS, type Role } from '../../target-map';
+import { refusedAddress, ROLE_PLACEHOLDERS, type Role } from '../../target-map';
 import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay/run';
 import { FlowContext } from './context';
 
 export const MAX_HOPS = 10;
+export const FOLLOW_CLAUSE = 'The harness fetches only the origins of the target map: a Location elsewhere is named, never asked';
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 export interface RedirectChain {
@@ -86,6 +89,15 @@ export async function runRedirectFlow(chain: RedirectChain, clients: ReplayClien
     } catch {
       ctx.expect(`${sid} location`, false, 'a URI reference', location!, 'rfc', { clause: 'RFC 9110 §10.2.2' });
       break;
+    }
+    const refused = refusedAddress(clients.map, next);
+    if (refused) {
+      ctx.expect(`${sid} follow`, false, 'a Location at an origin of the target map', location!, flow.source, {
+        level: 'must',
+        clause: FOLLOW_CLAUSE,
+        message: `${role}: ${next} ${refused}: not followed`,
+      });
+      return ctx.record;
     }
     const problem = chainProblem(visited, next);
     if (problem) {

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { defaultHostContext } from '../context';
-import { ImageVariants, parseWidth, pngSize, preferredFormat, type Encoder, type SourceImage } from './image-variants';
+import { ImageVariants, parseWidth, pngSize, preferredFormat, VariantsBusyError, type Encoder, type SourceImage } from './image-variants';
 
 const file = path.join(defaultHostContext().contentRoot, 'shop/files/linen-apron.png');
 const bytes = fs.readFileSync(file);
@@ -53,11 +53,11 @@ describe('pngSize', () => {
 describe('ImageVariants', () => {
   it('encodes AVIF and WebP at the asked width, keeping the aspect ratio', async () => {
     const variants = new ImageVariants();
-    const avif = await variants.get(source, '1', 240, 'avif');
+    const avif = await variants.get(source, 240, 'avif');
     expect(avif.subarray(4, 12).toString('latin1')).toBe('ftypavif');
     const avifMeta = await sharp(avif).metadata();
     expect([avifMeta.format, avifMeta.width, avifMeta.height]).toEqual(['heif', 240, 300]);
-    const webp = await variants.get(source, '1', 120, 'webp');
+    const webp = await variants.get(source, 120, 'webp');
     expect(webp.subarray(0, 4).toString('latin1')).toBe('RIFF');
     expect(webp.subarray(8, 12).toString('latin1')).toBe('WEBP');
     expect(await sharp(webp).metadata()).toMatchObject({ format: 'webp', width: 120, height: 150 });
@@ -65,11 +65,11 @@ describe('ImageVariants', () => {
 
   it('returns the original for PNG at full size and never enlarges', async () => {
     const variants = new ImageVariants();
-    expect(await variants.get(source, '1', undefined, 'png')).toBe(bytes);
-    expect(await variants.get(source, '1', 5000, 'png')).toBe(bytes);
-    const big = await variants.get(source, '1', 5000, 'webp');
+    expect(await variants.get(source, undefined, 'png')).toBe(bytes);
+    expect(await variants.get(source, 5000, 'png')).toBe(bytes);
+    const big = await variants.get(source, 5000, 'webp');
     expect(await sharp(big).metadata()).toMatchObject({ width: 480, height: 600 });
-    const small = await variants.get(source, '1', 100, 'png');
+    const small = await variants.get(source, 100, 'png');
     expect(await sharp(small).metadata()).toMatchObject({ format: 'png', width: 100, height: 125 });
     expect(variants.stats().encodes).toBe(2);
   });
@@ -82,37 +82,62 @@ describe('ImageVariants', () => {
       return Buffer.from('encoded');
     };
     const variants = new ImageVariants({ encoder });
-    const results = await Promise.all(Array.from({ length: 10 }, () => variants.get(source, '1', 100, 'avif')));
+    const results = await Promise.all(Array.from({ length: 10 }, () => variants.get(source, 100, 'avif')));
     expect(calls).toBe(1);
     expect(new Set(results).size).toBe(1);
-    await variants.get(source, '1', 100, 'avif');
+    await variants.get(source, 100, 'avif');
     expect(calls).toBe(1);
     // Width clamped to the original's: every width above it is the same variant.
-    await variants.get(source, '1', 4000, 'avif');
-    await variants.get(source, '1', 480, 'avif');
+    await variants.get(source, 4000, 'avif');
+    await variants.get(source, 480, 'avif');
     expect(calls).toBe(2);
-    // Version and format are part of the key.
-    await variants.get(source, '2', 100, 'avif');
-    await variants.get(source, '1', 100, 'webp');
+    // Format is part of the key; another file is another key.
+    await variants.get(source, 100, 'webp');
+    await variants.get({ ...source, key: '/cdn/shop/files/other.png' }, 100, 'avif');
     expect(calls).toBe(4);
   });
 
   it('stays within its byte and entry bounds, dropping the least recently used', async () => {
     const encoder: Encoder = async (_s, width) => Buffer.alloc(width);
     const variants = new ImageVariants({ encoder, maxBytes: 1000, maxEntries: 100 });
-    for (let w = 100; w <= 400; w += 100) await variants.get(source, '1', w, 'avif');
+    for (let w = 100; w <= 400; w += 100) await variants.get(source, w, 'avif');
     expect(variants.stats()).toMatchObject({ entries: 4, bytes: 1000 });
-    await variants.get(source, '1', 100, 'avif'); // touch 100: now most recent
-    await variants.get(source, '1', 300, 'webp'); // evicts 200 and 300 (avif)
+    await variants.get(source, 100, 'avif'); // touch 100: now most recent
+    await variants.get(source, 300, 'webp'); // evicts 200 and 300 (avif)
     expect(variants.stats().bytes).toBeLessThanOrEqual(1000);
     const before = variants.stats().encodes;
-    await variants.get(source, '1', 100, 'avif');
+    await variants.get(source, 100, 'avif');
     expect(variants.stats().encodes).toBe(before);
-    await variants.get(source, '1', 200, 'avif');
+    await variants.get(source, 200, 'avif');
     expect(variants.stats().encodes).toBe(before + 1);
     const counted = new ImageVariants({ encoder, maxBytes: 1e9, maxEntries: 3 });
-    for (let w = 1; w <= 10; w++) await counted.get(source, '1', w, 'avif');
+    for (let w = 1; w <= 10; w++) await counted.get(source, w, 'avif');
     expect(counted.stats().entries).toBe(3);
+  });
+
+  it('runs at most maxInFlight encodes at a time; the others wait their turn, and a full queue is refused', async () => {
+    let running = 0;
+    let most = 0;
+    const release: Array<() => void> = [];
+    const encoder: Encoder = async (_s, width) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise<void>((r) => release.push(r));
+      running -= 1;
+      return Buffer.alloc(width);
+    };
+    const variants = new ImageVariants({ encoder, maxInFlight: 2, maxQueued: 3 });
+    const asked = [1, 2, 3, 4, 5].map((w) => variants.get(source, w, 'avif'));
+    await expect(variants.get(source, 6, 'avif')).rejects.toThrow(VariantsBusyError);
+    expect(variants.stats()).toMatchObject({ inFlight: 5, encoding: 2 });
+    // Each finished encode lets one waiting encode start, never more than two at once.
+    while (release.length) {
+      release.shift()!();
+      await new Promise((r) => setImmediate(r));
+    }
+    expect((await Promise.all(asked)).map((b) => b.length)).toEqual([1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
+    expect(variants.stats()).toMatchObject({ inFlight: 0, encoding: 0, encodes: 5 });
   });
 
   it('does not cache a failed encode', async () => {
@@ -122,9 +147,9 @@ describe('ImageVariants', () => {
       return Buffer.from('ok');
     };
     const variants = new ImageVariants({ encoder });
-    await expect(variants.get(source, '1', 10, 'avif')).rejects.toThrow('boom');
+    await expect(variants.get(source, 10, 'avif')).rejects.toThrow('boom');
     fail = false;
-    expect((await variants.get(source, '1', 10, 'avif')).toString()).toBe('ok');
+    expect((await variants.get(source, 10, 'avif')).toString()).toBe('ok');
     expect(variants.stats()).toMatchObject({ entries: 1, inFlight: 0 });
   });
 
@@ -133,7 +158,7 @@ describe('ImageVariants', () => {
     const largest = fs.readFileSync(path.join(defaultHostContext().contentRoot, 'shop/files/walnut-serving-board.png'));
     const size = pngSize(largest)!;
     const variants = new ImageVariants();
-    const avif = await variants.get({ key: 'w', bytes: largest, ...size }, '1', undefined, 'avif');
+    const avif = await variants.get({ key: 'w', bytes: largest, ...size }, undefined, 'avif');
     expect(avif.subarray(4, 12).toString('latin1')).toBe('ftypavif');
     expect(await sharp(avif).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: size.width, height: size.height });
     expect(variants.stats()).toMatchObject({ encodes: 1, entries: 1, inFlight: 0 });

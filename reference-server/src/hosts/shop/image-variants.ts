@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import sharp from 'sharp';
 
 export type ImageFormat = 'avif' | 'webp' | 'png';
@@ -81,20 +82,36 @@ export interface VariantCacheOptions {
   maxBytes?: number;
   maxEntries?: number;
   encoder?: Encoder;
+  /** Encodes running at once (an AVIF encode keeps a core busy for tens of milliseconds); the others wait. */
+  maxInFlight?: number;
+  /** Variants waiting for an encode; one more is refused (VariantsBusyError, answered 503). */
+  maxQueued?: number;
 }
 
 export interface VariantStats {
   entries: number;
   bytes: number;
   encodes: number;
+  /** Variants asked for and not yet encoded: running or waiting. */
   inFlight: number;
+  /** Encodes running now. */
+  encoding: number;
+}
+
+/** Too many variants already wait for an encode: the request is refused rather than queued without end. */
+export class VariantsBusyError extends Error {
+  constructor(readonly queued: number) {
+    super(`${queued} image variants already wait for an encode`);
+  }
 }
 
 /**
- * Encoded image variants, keyed by file, version, width and format. Bounded by total size and
- * count (LRU); concurrent requests for one variant share a single encode, and a failed encode is
- * not cached. The width is clamped to the original's first, so every width at or above it
- * shares one variant.
+ * Encoded image variants, keyed by file, width and format: never by what else a request's query
+ * says (a `v=` a client invents would cost an encode each; the file's bytes are fixed for the life
+ * of the process). Bounded by total size and count (LRU); concurrent requests for one variant
+ * share a single encode, a failed encode is not cached, at most `maxInFlight` encodes run at once
+ * and at most `maxQueued` variants wait. The width is clamped to the original's first, so every
+ * width at or above it shares one variant.
  */
 export class ImageVariants {
   private readonly done = new Map<string, Buffer>();
@@ -104,18 +121,24 @@ export class ImageVariants {
   private readonly maxBytes: number;
   private readonly maxEntries: number;
   private readonly encoder: Encoder;
+  private readonly maxInFlight: number;
+  private readonly maxQueued: number;
+  private encoding = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(options: VariantCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.maxEntries = options.maxEntries ?? 2000;
     this.encoder = options.encoder ?? sharpEncoder;
+    this.maxInFlight = options.maxInFlight ?? Math.max(1, Math.min(4, os.availableParallelism()));
+    this.maxQueued = options.maxQueued ?? 256;
   }
 
   /** The variant's bytes; the original itself when neither size nor format changes. */
-  get(source: SourceImage, version: string, requestedWidth: number | undefined, format: ImageFormat): Promise<Buffer> {
+  get(source: SourceImage, requestedWidth: number | undefined, format: ImageFormat): Promise<Buffer> {
     const width = Math.min(requestedWidth ?? source.width, source.width);
     if (format === 'png' && width === source.width) return Promise.resolve(source.bytes);
-    const key = `${source.key}|${version}|${width}|${format}`;
+    const key = `${source.key}|${width}|${format}`;
     const hit = this.done.get(key);
     if (hit) {
       this.done.delete(key); // re-inserted: most recently used last
@@ -124,24 +147,45 @@ export class ImageVariants {
     }
     const running = this.pending.get(key);
     if (running) return running;
-    this.encodes += 1;
-    const encoding = this.encoder(source, width, format).then(
-      (out) => {
-        this.pending.delete(key);
-        this.store(key, out);
-        return out;
-      },
-      (err: unknown) => {
-        this.pending.delete(key);
-        throw err;
-      },
-    );
+    if (this.waiting.length >= this.maxQueued) return Promise.reject(new VariantsBusyError(this.waiting.length));
+    const encoding = this.slot()
+      .then(() => {
+        this.encodes += 1;
+        return this.encoder(source, width, format).finally(() => this.release());
+      })
+      .then(
+        (out) => {
+          this.pending.delete(key);
+          this.store(key, out);
+          return out;
+        },
+        (err: unknown) => {
+          this.pending.delete(key);
+          throw err;
+        },
+      );
     this.pending.set(key, encoding);
     return encoding;
   }
 
   stats(): VariantStats {
-    return { entries: this.done.size, bytes: this.bytes, encodes: this.encodes, inFlight: this.pending.size };
+    return { entries: this.done.size, bytes: this.bytes, encodes: this.encodes, inFlight: this.pending.size, encoding: this.encoding };
+  }
+
+  /** Resolves when an encode may start. */
+  private slot(): Promise<void> {
+    if (this.encoding < this.maxInFlight) {
+      this.encoding += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** An encode ended: the next waiting one takes its place. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.encoding -= 1;
   }
 
   private store(key: string, out: Buffer): void {

@@ -17,7 +17,7 @@ import { renamer } from '../deployment';
 import { loadCatalogue } from './catalogue';
 import { productPageCookies } from './cookies';
 import { signedFontUrl, verifyFontQuery } from './font-signing';
-import { FORMAT_TYPES, ImageVariants, parseWidth, pngSize, preferredFormat } from './image-variants';
+import { FORMAT_TYPES, ImageVariants, parseWidth, pngSize, preferredFormat, VariantsBusyError } from './image-variants';
 import { buildProductPages, storePage, type ShippedImage, type StorePage } from './product-page';
 import { CACHE, cdnHeaders, pageHeaders, PAGE_CACHE_CONTROL, themeAssetHeaders } from './storefront-headers';
 import { contentVersion, loadTheme, type ThemeFile } from './theme';
@@ -154,7 +154,15 @@ export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): e
     const versions = params.getAll('v');
     if (versions.length > 1 || (versions.length === 1 && !IMAGE_VERSION.test(versions[0]))) return plain(req, res, 400, 'Bad Request: v must be digits');
     const format = preferredFormat(req.headers.accept);
-    const bytes = await variants.get(source, versions[0] ?? source.version, width.width, format);
+    // The cache is keyed by the file: a v= of the right shape is accepted, and costs no encode of its own.
+    let bytes: Buffer;
+    try {
+      bytes = await variants.get(source, width.width, format);
+    } catch (e) {
+      if (!(e instanceof VariantsBusyError)) throw e;
+      res.setHeader('Retry-After', '1');
+      return plain(req, res, 503, 'Service Unavailable: too many image conversions waiting');
+    }
     res.statusCode = 200;
     res.setHeader('Content-Type', FORMAT_TYPES[format]);
     res.setHeader('Content-Length', bytes.length);

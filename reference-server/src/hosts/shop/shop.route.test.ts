@@ -301,6 +301,21 @@ describe('image variant cache', () => {
     await requestH1(server, { host: HOST, path: url, headers: { accept: IMG_ACCEPT } });
     expect(variants.stats().encodes).toBe(before + 1);
   });
+
+  it('keys variants by the file, not by v=: a client inventing v= values gets the cached variant, no encode each', async () => {
+    const first = await requestH1(server, { host: HOST, path: '/cdn/shop/files/linen-apron.png?v=1&width=123', headers: { accept: IMG_ACCEPT } });
+    const before = variants.stats().encodes;
+    for (const v of ['2', '31', '4159265358979']) {
+      const res = await requestH1(server, { host: HOST, path: `/cdn/shop/files/linen-apron.png?v=${v}&width=123`, headers: { accept: IMG_ACCEPT } });
+      expect([res.status, res.body.equals(first.body)]).toEqual([200, true]);
+    }
+    expect(variants.stats().encodes).toBe(before);
+  });
+
+  it.each(['abc', '12a', '1'.repeat(21), ''])('refuses v=%p: only digits, as the description shows', async (v) => {
+    const res = await requestH1(server, { host: HOST, path: `/cdn/shop/files/linen-apron.png?v=${v}&width=123`, headers: { accept: IMG_ACCEPT } });
+    expect(res.status).toBe(400);
+  });
 });
 
 describe('every image the page references', () => {

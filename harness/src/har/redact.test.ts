@@ -1,0 +1,31 @@
+import { runRedactor } from './redact';
+
+test('learns cookie values, credential headers and signed query values from records and HARs; replaces them everywhere', () => {
+  const r = runRedactor({});
+  r.learn({
+    legs: [
+      {
+        steps: [
+          {
+            request: { url: 'https://shop.test/f.woff2?h1=c2hvcA&hmac=0123456789abcdef0123', headers: [['cookie', 'sid=cookie-from-jar-1; flag=1']] },
+            response: { lines: [['set-cookie', 'ASP.NET_SessionId=abcdefghijklmnopqrstuvwx; path=/,other=second-cookie-v; Path=/'], ['x-api-token', 'tok-123456789']] },
+          },
+        ],
+      },
+    ],
+  });
+  r.learn({ log: { entries: [{ request: { cookies: [{ name: 'c', value: 'har-cookie-value' }], headers: [{ name: 'Authorization', value: 'Bearer har-bearer-token' }] } }] } });
+  const secrets = ['abcdefghijklmnopqrstuvwx', 'second-cookie-v', 'cookie-from-jar-1', 'tok-123456789', '0123456789abcdef0123', 'har-cookie-value', 'har-bearer-token'];
+  const scrubbed = r.scrub(secrets.join(' '));
+  for (const s of secrets) expect(scrubbed).not.toContain(s);
+  // Short values (a flag) and query values that are no secret are not looked for.
+  expect(r.scrub('flag=1 h1=c2hvcA')).toBe('flag=1 h1=c2hvcA');
+  // Shown as the report shows secrets.
+  expect(r.scrub('abcdefghijklmnopqrstuvwx')).toBe('‹secret: alnum-lower24, 24 chars›');
+});
+
+test('raw (HARNESS_REPORT_RAW_SECRETS=1): learns nothing from traffic, keeps the run’s credentials', () => {
+  const r = runRedactor({ HARNESS_REPORT_RAW_SECRETS: '1', TARGET_HEADERS: JSON.stringify({ '*': { 'X-Bypass': 'bypass-canary-1' } }) });
+  r.learn({ lines: [['set-cookie', 'sid=abcdefghijklmnop']] });
+  expect(r.scrub('sid=abcdefghijklmnop bypass-canary-1')).toBe('sid=abcdefghijklmnop ‹secret: base64url, 15 chars›');
+});
