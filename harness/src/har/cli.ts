@@ -10,12 +10,15 @@ import { HarInvalidError, UsageError } from './errors';
 import { defaultRoleMapping, loadRoleMapping } from './role-mapping';
 import { writeSpecs } from './write-specs';
 
-export const USAGE = `usage: npm run har2spec -- <file.har>... [--roles <mapping.json>] [--out <dir>]
+export const USAGE = `usage: npm run har2spec -- <file.har>... [--roles <mapping.json>]... [--out <dir>]
 
   Validates each HAR (har-validator), maps hostnames to roles, and writes <dir>/<role>.derived.json
-  (default dir: specs/) beside hand-written <role>.json files, which are never modified.
-  --roles  JSON { "hosts": { "<hostname>": "<role>", ... }, "section": "static" }
-           (default: the reference's host names)
+  (default dir: specs/) beside hand-written <role>.json files, which are never modified. Several
+  HARs (production and staging, or two recordings) are compared: what they agree on is kept, what
+  differs becomes a shape.
+  --roles  JSON { "hosts": { "<hostname>": "<role>", ... }, "section": "static" }: once for every
+           HAR, or once per HAR in the same order (each deployment's own names). Without "section",
+           each HAR's {section} is read from its site pages. Default: the reference's host names
   --out    output directory (default specs/)`;
 
 export interface CliIo {
@@ -25,13 +28,13 @@ export interface CliIo {
 
 interface Args {
   files: string[];
-  roles?: string;
+  roles: string[];
   out: string;
   help: boolean;
 }
 
 export function parseArgs(argv: string[]): Args {
-  const args: Args = { files: [], out: 'specs', help: false };
+  const args: Args = { files: [], roles: [], out: 'specs', help: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (name: string): string => {
@@ -43,7 +46,7 @@ export function parseArgs(argv: string[]): Args {
     };
     if (a === '--') continue;
     if (a === '--help' || a === '-h') args.help = true;
-    else if (a === '--roles' || a.startsWith('--roles=')) args.roles = value('--roles');
+    else if (a === '--roles' || a.startsWith('--roles=')) args.roles.push(value('--roles'));
     else if (a === '--out' || a.startsWith('--out=')) args.out = value('--out');
     else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
     else args.files.push(a);
@@ -60,9 +63,12 @@ export function main(argv: string[], io: CliIo): number {
     }
     if (args.files.length === 0) throw new UsageError('no HAR file given');
     for (const f of args.files) if (!fs.existsSync(f)) throw new UsageError(`${f}: no such file`);
-    const mapping = args.roles ? loadRoleMapping(args.roles) : defaultRoleMapping();
+    if (args.roles.length > 1 && args.roles.length !== args.files.length)
+      throw new UsageError(`${args.roles.length} --roles for ${args.files.length} HAR files: give one for all, or one per HAR in the same order`);
+    const mapping = args.roles.length ? args.roles.map(loadRoleMapping) : defaultRoleMapping();
     const result = deriveSpecs(args.files, mapping);
     io.out(`${result.entries} entries read, ${result.used} on mapped hosts`);
+    for (const s of result.sections) io.out(`${s.file}: {section} is ${s.section} (${s.from})`);
     if (result.unmapped.size) {
       const list = [...result.unmapped.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
       io.out(`skipped ${list.reduce((n, [, c]) => n + c, 0)} entries on unmapped hosts: ${list.map(([h, c]) => `${h} (${c})`).join(', ')}`);

@@ -1,17 +1,23 @@
 /**
  * HAR files -> spec files, in one streaming pass per file: every entry is validated as it arrives
- * and, when valid and on a mapped host, reduced to an observation of its group. Nothing is derived
- * (or written) unless every file is valid.
+ * and, when valid and on a mapped host, reduced to an observation. Nothing is derived (or
+ * written) unless every file is valid. Each capture has its own role mapping (its host names) and
+ * its own `{section}`, read from its site pages unless the mapping names one; observations of all
+ * captures are grouped by address template, so several captures (production and staging, or two
+ * recordings of one deployment) are compared field by field: what agrees keeps its value, what
+ * differs becomes a shape.
  */
 import * as path from 'node:path';
-import type { SpecFile } from '../spec-model/types';
+import { inferSectionFromLinks } from '../discover/section';
+import type { ExchangeSpec, FlowSpec, SpecFile } from '../spec-model/types';
 import { ROLES, type Role } from '../target-map';
 import { baseIdOf, deriveExchange, groupKeyOf, representative, sizeDisagreement, type Group } from './derive-exchange';
-import { linkIndex, withDiscover, withValues } from './discover';
-import { HarInvalidError, HarReadError, type HarProblem } from './errors';
+import { discoverFor, foundTexts, linkIndex, withDiscover, withValues } from './discover';
+import { HarInvalidError, HarReadError, UsageError, type HarProblem } from './errors';
 import { buildFlows, FlowTracker, type FlowCandidate } from './flows';
 import type { HarEntry } from './har-types';
-import { observe } from './observation';
+import { observe, retemplate, type Observation } from './observation';
+import { redirectChains } from './redirect-chains';
 import { Placeholderizer, type RoleMapping } from './role-mapping';
 import { scanFile } from './scan';
 import { normaliseToolQuirks, validateEntry, validateSkeleton } from './validate';
@@ -22,79 +28,144 @@ export interface DeriveResult {
   used: number;
   /** Hostname (or scheme) -> entries skipped because no role maps it. */
   unmapped: Map<string, number>;
+  /** Each capture's `{section}` and where it came from. */
+  sections: Array<{ file: string; section: string; from: string }>;
 }
 
-export function deriveSpecs(files: string[], mapping: RoleMapping): DeriveResult {
+interface Capture {
+  file: string;
+  creator: string;
+  ph: Placeholderizer;
+  observations: Observation[];
+}
+
+/** The `{section}` of a capture: the mapping's, else the one its site pages' stylesheets and scripts show. */
+function sectionOf(observations: readonly Observation[], mapping: RoleMapping): { section: string; from: string } {
+  if (mapping.sectionGiven) return { section: mapping.section, from: 'the role mapping' };
+  for (const o of observations) {
+    if (o.role !== 'site' || o.status !== 200 || !o.links) continue;
+    const found = inferSectionFromLinks(
+      o.links.map((l) => ({ from: l.via, url: new URL(l.url) })),
+      o.url,
+    );
+    if (found) return { section: found.section, from: found.from };
+  }
+  return { section: mapping.section, from: 'the default (no site page of the capture links a stylesheet or script of the shape)' };
+}
+
+function scanCapture(file: string, mapping: RoleMapping, problems: HarProblem[], unmapped: Map<string, number>, count: { entries: number; used: number }): Capture | undefined {
+  const before = problems.length;
   const ph = new Placeholderizer(mapping);
+  const doc: Record<string, unknown> = {};
+  let log: Record<string, unknown> | undefined;
+  let root: unknown = doc;
+  let creator = '';
+  const observations: Observation[] = [];
+  try {
+    scanFile(file, {
+      logObject: () => {
+        log = {};
+        doc.log = log;
+      },
+      entriesArray: () => {
+        log!.entries = [];
+      },
+      logField: (key, value) => {
+        log![key] = value;
+        const c = key === 'creator' ? (value as { name?: unknown; version?: unknown } | null) : null;
+        if (c && typeof c.name === 'string') creator = `${c.name}${typeof c.version === 'string' ? ` ${c.version}` : ''}`;
+      },
+      rootField: (key, value) => {
+        doc[key] = value;
+      },
+      rootNotObject: (value) => {
+        root = value;
+      },
+      entry: (value, index) => {
+        count.entries++;
+        normaliseToolQuirks(value);
+        const found = validateEntry(value, index, file);
+        if (found.length) {
+          problems.push(...found);
+          return;
+        }
+        if (problems.length > before) return;
+        const o = observe(value as HarEntry, index, file, mapping, ph);
+        if ('unmapped' in o) {
+          unmapped.set(o.unmapped, (unmapped.get(o.unmapped) ?? 0) + 1);
+          return;
+        }
+        count.used++;
+        observations.push(o);
+      },
+    });
+  } catch (err) {
+    if (err instanceof HarReadError) {
+      problems.push({ file, path: '', message: err.reason });
+      return undefined;
+    }
+    throw err;
+  }
+  problems.push(...validateSkeleton(root, file));
+  return { file, creator, ph, observations };
+}
+
+/** Which deployment a capture recorded: its site host (or the first host of the first role it shows), ports aside. */
+function deploymentOf(observations: readonly Observation[]): string {
+  for (const role of ROLES) {
+    const o = observations.find((x) => x.role === role && !x.secondaryHost);
+    if (o) return o.host;
+  }
+  return observations[0]?.host ?? '';
+}
+
+/** Per capture: one mapping for every file, or one per file in the files' order. */
+function mappingsFor(files: readonly string[], mappings: RoleMapping | readonly RoleMapping[]): RoleMapping[] {
+  if (!Array.isArray(mappings)) return files.map(() => mappings as RoleMapping);
+  const list = mappings as readonly RoleMapping[];
+  if (list.length === 1) return files.map(() => list[0]);
+  if (list.length !== files.length) throw new UsageError(`${list.length} role mappings for ${files.length} HAR files: give one for all, or one per file in the same order`);
+  return [...list];
+}
+
+export function deriveSpecs(files: string[], mappings: RoleMapping | readonly RoleMapping[]): DeriveResult {
+  const perFile = mappingsFor(files, mappings);
   const problems: HarProblem[] = [];
+  const unmapped = new Map<string, number>();
+  const count = { entries: 0, used: 0 };
+  const captures: Capture[] = [];
+  const sections: DeriveResult['sections'] = [];
+  files.forEach((file, i) => {
+    const capture = scanCapture(file, perFile[i], problems, unmapped, count);
+    if (!capture) return;
+    const { section, from } = sectionOf(capture.observations, perFile[i]);
+    sections.push({ file, section, from });
+    if (section !== perFile[i].section) capture.ph = capture.ph.withSection(section);
+    const deployment = deploymentOf(capture.observations);
+    capture.observations = capture.observations.map((o) => ({ ...retemplate(o, capture.ph), deployment }));
+    captures.push(capture);
+  });
+  if (problems.length) throw new HarInvalidError(problems);
+
+  const phOf = new Map(captures.map((c) => [c.file, c.ph]));
+  const sectionOfFile = new Map(sections.map((s) => [s.file, s.section]));
+  const creators = new Map(captures.map((c) => [c.file, c.creator]));
   const groups = new Map<string, Group>();
   const candidates: FlowCandidate[] = [];
-  const unmapped = new Map<string, number>();
-  const creators = new Map<string, string>();
-  let entries = 0;
-  let used = 0;
-  for (const file of files) {
-    const before = problems.length;
-    const doc: Record<string, unknown> = {};
-    let log: Record<string, unknown> | undefined;
-    let root: unknown = doc;
-    const tracker = new FlowTracker(file);
-    let creator = '';
-    try {
-      scanFile(file, {
-        logObject: () => {
-          log = {};
-          doc.log = log;
-        },
-        entriesArray: () => {
-          log!.entries = [];
-        },
-        logField: (key, value) => {
-          log![key] = value;
-          const c = key === 'creator' ? (value as { name?: unknown; version?: unknown } | null) : null;
-          if (c && typeof c.name === 'string') creator = `${c.name}${typeof c.version === 'string' ? ` ${c.version}` : ''}`;
-        },
-        rootField: (key, value) => {
-          doc[key] = value;
-        },
-        rootNotObject: (value) => {
-          root = value;
-        },
-        entry: (value, index) => {
-          entries++;
-          normaliseToolQuirks(value);
-          const found = validateEntry(value, index, file);
-          if (found.length) {
-            problems.push(...found);
-            return;
-          }
-          if (problems.length > before) return;
-          const o = observe(value as HarEntry, index, file, mapping, ph);
-          if ('unmapped' in o) {
-            unmapped.set(o.unmapped, (unmapped.get(o.unmapped) ?? 0) + 1);
-            return;
-          }
-          used++;
-          const key = groupKeyOf(o);
-          const g = groups.get(key);
-          if (g) g.observations.push(o);
-          else groups.set(key, { key, role: o.role, secondaryHost: o.secondaryHost, method: o.method, template: o.template, status: o.status, observations: [o] });
-          tracker.add(o, key);
-        },
-      });
-    } catch (err) {
-      if (err instanceof HarReadError) {
-        problems.push({ file, path: '', message: err.reason });
-        continue;
-      }
-      throw err;
+  for (const c of captures) {
+    const tracker = new FlowTracker(c.file);
+    for (const o of c.observations) {
+      const key = groupKeyOf(o);
+      const g = groups.get(key);
+      if (g) g.observations.push(o);
+      else groups.set(key, { key, role: o.role, secondaryHost: o.secondaryHost, method: o.method, template: o.template, status: o.status, observations: [o] });
+      tracker.add(o, key);
     }
-    problems.push(...validateSkeleton(root, file));
-    creators.set(file, creator);
-    const chains = tracker.chains();
-    for (const steps of chains) candidates.push({ file: path.basename(file), steps });
+    for (const steps of tracker.chains()) candidates.push({ file: path.basename(c.file), steps });
   }
-  if (problems.length) throw new HarInvalidError(problems);
+  const chains = captures.flatMap((c) => redirectChains(c.observations, groupKeyOf));
+  // A hop on a role's other name is reached through its chain only: its address is the deployment's.
+  const hopOnly = new Set(chains.flatMap((ch) => ch.hops.slice(1)).filter((k) => groups.get(k)?.secondaryHost));
 
   const ids = new Map<string, string>();
   const taken = new Set<string>();
@@ -106,19 +177,35 @@ export function deriveSpecs(files: string[], mapping: RoleMapping): DeriveResult
     ids.set(key, id);
   }
   const all = [...groups.values()].flatMap((g) => g.observations);
-  const links = linkIndex(all, (u) => ph.section(ph.apply(u)));
+  const keyOf = (o: Observation, url: string) => phOf.get(o.file)!.section(phOf.get(o.file)!.apply(url));
+  const links = linkIndex(all, keyOf);
   const pageIds = new Map<string, string>();
   // A page is named by its exchange when that exchange asks for that page (ports aside).
   for (const g of groups.values()) {
-    const urls = new Set(g.observations.map((o) => ph.section(ph.apply(o.url))));
+    const urls = new Set(g.observations.map((o) => keyOf(o, o.url)));
     if (g.method === 'GET' && g.status === 200 && !g.secondaryHost && urls.size === 1) pageIds.set([...urls][0], ids.get(g.key)!);
   }
-  const exchanges = new Map([...groups.values()].map((g) => [g.key, withValues(withDiscover(deriveExchange(g, ids.get(g.key)!, ph), g, representative(g.observations), links, pageIds, ph), g)]));
-  const flows = buildFlows(candidates, (key) => exchanges.get(key)!);
+  const exchanges = new Map<string, ExchangeSpec>();
+  for (const g of groups.values()) {
+    const rep = representative(g.observations);
+    const ph = phOf.get(rep.file)!;
+    const id = ids.get(g.key)!;
+    const discover = discoverFor(g, rep, links, pageIds, ph, id);
+    const found = discover ? foundTexts(rep, discover.template, ph, sectionOfFile.get(rep.file)!) : undefined;
+    const derived = deriveExchange(g, id, { ph, ...(found ? { found: found.found, parts: found.parts, discovered: true } : {}) });
+    // On a role's other name: asked of that name's URL in the target map (`{redirector_url_3}`).
+    const ex = g.secondaryHost ? { ...derived, request: { ...derived.request, path: `${ph.originPlaceholder(g.secondaryHost)}${derived.request.path}` } } : derived;
+    exchanges.set(g.key, withValues(discover ? withDiscover(ex, discover) : ex, g));
+  }
+  const flows = [...buildFlows(candidates, (key) => exchanges.get(key)!), ...chainFlows(chains, (key) => exchanges.get(key)!)];
   const sources = [...new Set(files.map((f) => path.basename(f)))].sort();
   const specs: SpecFile[] = [];
   for (const role of ROLES) {
-    const mine = [...exchanges.values()].filter((e) => e.id.startsWith(`${role}/`)).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const mine = [...groups.values()]
+      .filter((g) => !hopOnly.has(g.key))
+      .map((g) => exchanges.get(g.key)!)
+      .filter((e) => e.id.startsWith(`${role}/`))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
     const myFlows = flows.filter((f) => f.id.startsWith(`${role}/`));
     if (mine.length === 0 && myFlows.length === 0) continue;
     // Where a HAR's own numbers disagree the header is kept and the size dropped: say so.
@@ -130,16 +217,51 @@ export function deriveSpecs(files: string[], mapping: RoleMapping): DeriveResult
         return why ? [`${ids.get(g.key)} (${why}${creator ? `; written by ${creator}` : ''})`] : [];
       })
       .sort();
-    const note = dropped.length ? ` Body sizes not kept where the HAR contradicts itself (its Content-Length is kept): ${dropped.join('; ')}.` : '';
+    const note = dropped.length ? ` Body sizes not kept where the HAR contradicts itself: ${dropped.join('; ')}.` : '';
     const spec: SpecFile = {
       $schema: './spec.schema.json',
       role: role as Role,
       version: 1,
-      description: `Derived by har2spec from ${sources.join(', ')}. Regenerated on every run: copy what you want to keep into ${role}.json.${note}`,
+      description: `Derived by har2spec from ${sources.join(', ')}. ${LEVELS_NOTE} Regenerated on every run: copy what you want to keep into ${role}.json.${note}`,
       exchanges: mine,
     };
     if (myFlows.length) spec.flows = myFlows;
     specs.push(spec);
   }
-  return { specs, entries, used, unmapped };
+  return { specs, entries: count.entries, used: count.used, unmapped, sections };
+}
+
+/** What the levels of a derived file mean: written at the top of each (the README has the table). */
+export const LEVELS_NOTE =
+  'Levels by evidence: must for what HTTP or the capture makes a contract (status, content type, caching, encoding, cookies and their attributes, security headers, redirects); should for what one capture shows of a recommendation (Vary, Alt-Svc, request ids, cache status, a cookie one capture sets); info for what only one platform sends. Each expectation that is not must says why in its note.';
+
+/** Redirect chains as flows: each hop asked of the previous hop's Location. */
+function chainFlows(chains: ReturnType<typeof redirectChains>, exchangeOf: (key: string) => ExchangeSpec): FlowSpec[] {
+  const seen = new Map<string, FlowSpec>();
+  for (const chain of chains) {
+    const signature = chain.hops.join('\u0001');
+    if (seen.has(signature)) continue;
+    const hops = chain.hops.map(exchangeOf);
+    const first = hops[0];
+    const id = `${first.id.split('/')[0]}/har/redirect-chain-${first.id.split('/').slice(2).join('-')}`;
+    const steps = hops.map((e, i) => {
+      const { discover: _discover, ...rest } = e;
+      return {
+        ...rest,
+        id: `${id}/${i + 1}`,
+        title: i === 0 ? e.title : `${e.title}; asked of the address the previous hop's Location gave`,
+        request: i === 0 ? e.request : { ...e.request, path: `{{hop${i + 1}}}` },
+        ...(i < hops.length - 1 ? { capture: { [`hop${i + 2}`]: { header: 'location' } } } : {}),
+      };
+    });
+    seen.set(signature, {
+      id,
+      title: `Redirect chain: ${hops.map((e) => `${e.request.method ?? 'GET'} ${e.title.split(' -> ')[0].split(' ').slice(1).join(' ')}`).join(' -> ')}`,
+      clause: `capture: the Location of each hop asked for next in ${path.basename(chain.file)}`,
+      source: 'capture',
+      checks: ['redirect/location-other-host'],
+      steps,
+    });
+  }
+  return [...seen.values()];
 }

@@ -55,47 +55,52 @@ export interface LinkIndex {
   read: Set<string>;
 }
 
-/** `keyOf` makes addresses of several captures comparable (their ports differ). */
-export function linkIndex(observations: Iterable<Observation>, keyOf: (url: string) => string): LinkIndex {
+/** `keyOf` makes addresses of several captures comparable (their ports and host names differ): under the mapping of the observation's capture. */
+export function linkIndex(observations: Iterable<Observation>, keyOf: (o: Observation, url: string) => string): LinkIndex {
   const out: LinkIndex = { linked: new Map(), read: new Set() };
   for (const o of observations) {
-    if (o.links) out.read.add(keyOf(o.url));
-    for (const l of o.links ?? []) if (!out.linked.has(keyOf(l.url))) out.linked.set(keyOf(l.url), { page: o.url, via: l.via });
+    if (o.links) out.read.add(keyOf(o, o.url));
+    for (const l of o.links ?? []) if (!out.linked.has(keyOf(o, l.url))) out.linked.set(keyOf(o, l.url), { page: o.url, via: l.via });
   }
   return out;
 }
 
 /**
- * Adds `discover` to the exchange of a group whose address has parts, when its page is in the HAR.
- * `pageIds` names the exchange derived from a page (its URL with placeholders), when there is one.
+ * Where the replay finds the group's address on another deployment: the page that linked it in
+ * the capture, when its address has parts and the page is in the HAR. `pageIds` names the exchange
+ * derived from a page (its URL with placeholders), when there is one; `ownId` is the group's.
  */
-export function withDiscover(ex: ExchangeSpec, g: Group, rep: Observation, links: LinkIndex, pageIds: Map<string, string>, ph: Placeholderizer): ExchangeSpec {
+export function discoverFor(g: Group, rep: Observation, links: LinkIndex, pageIds: Map<string, string>, ph: Placeholderizer, ownId: string): DiscoverSpec | undefined {
   const pageKey = (href: string) => ph.section(ph.apply(href));
-  if (g.method !== 'GET' || g.secondaryHost) return ex;
+  if (g.method !== 'GET' || g.secondaryHost) return undefined;
   const template = discoverTemplate(g.template, rep.path);
-  if (!template) return ex;
+  if (!template) return undefined;
   const linked = links.linked.get(pageKey(rep.url));
   // The Referer names the page when the capture lacks its text; a page it holds that does not
   // link the file built its address in script: nothing to discover from markup.
   // A Referer alone is trusted only for the description's shapes (a script may build the rest).
   const byReferer = rep.referer && !links.read.has(pageKey(rep.referer)) && describedShape(rep.path) ? rep.referer : undefined;
   const page = linked?.page ?? byReferer;
-  if (!page) return ex;
+  if (!page) return undefined;
   let pageUrl: URL;
   try {
     pageUrl = new URL(page);
   } catch {
-    return ex;
+    return undefined;
   }
   // An exchange of the same file names the page (each derived file loads on its own); another role's page by its address.
   const known = pageIds.get(pageKey(pageUrl.href));
   const id = known?.startsWith(`${g.role}/`) ? known : undefined;
-  if (id === ex.id) return ex;
+  if (id === ownId) return undefined;
   const from = id ?? pageKey(pageUrl.href);
   // A page on no mapped host, or on a role's secondary name, cannot be asked for on the target.
-  if (!id && !/^\{[a-z]+_url\}/.test(from)) return ex;
+  if (!id && !/^\{[a-z]+_url\}/.test(from)) return undefined;
   // A bare path: on the exchange's own role, wherever the page is.
-  const discover: DiscoverSpec = { from, select: linked ? [linked.via] : ANY_LINK, template };
+  return { from, select: linked ? [linked.via] : ANY_LINK, template };
+}
+
+/** The exchange asked on the address `discover` finds. */
+export function withDiscover(ex: ExchangeSpec, discover: DiscoverSpec): ExchangeSpec {
   return {
     id: ex.id,
     title: ex.title,
@@ -106,7 +111,40 @@ export function withDiscover(ex: ExchangeSpec, g: Group, rep: Observation, links
     discover,
     expect: ex.expect,
     ...(ex.checks ? { checks: ex.checks } : {}),
+    ...(ex.checkLevels ? { checkLevels: ex.checkLevels } : {}),
   };
+}
+
+/**
+ * What a discovered address gives its step on another deployment, as the captured text each
+ * stands for: the whole address ({{found}}), without its query ({{found_path}}), and the named
+ * parts of its template of three characters or more ({{file}}), longest first.
+ */
+export function foundTexts(rep: Observation, template: string, ph: Placeholderizer, section: string): { found: Array<[string, string]>; parts: Array<[string, string]> } {
+  const url = new URL(rep.url);
+  const found: Array<[string, string]> = [
+    [ph.apply(url.href), '{{found}}'],
+    [ph.apply(`${url.origin}${url.pathname}`), '{{found_path}}'],
+  ];
+  const names: string[] = [];
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const source = template
+    .replace(/^\{[a-z]+_url\}/, '')
+    .split('?')[0]
+    .split(/(\{[A-Za-z_][A-Za-z0-9_]*\*?\})/)
+    .map((part) => {
+      const m = /^\{([A-Za-z_][A-Za-z0-9_]*)(\*?)\}$/.exec(part);
+      if (!m) return escape(part);
+      if (m[1] === 'section') return escape(section);
+      names.push(m[1]);
+      return m[2] ? '(.+?)' : '([^/?#]+)';
+    })
+    .join('');
+  const match = new RegExp(`^${source}$`).exec(url.pathname);
+  const parts: Array<[string, string]> = [];
+  if (match) names.forEach((n, i) => match[i + 1] && match[i + 1].length >= 3 && parts.push([decodeURIComponent(match[i + 1]), `{{${n}}}`]));
+  const longest = (a: [string, string], b: [string, string]) => b[0].length - a[0].length;
+  return { found: found.sort(longest), parts: parts.sort(longest) };
 }
 
 /** Deployment choices no page links, as the target values a user gives (`{value:NAME}`). */

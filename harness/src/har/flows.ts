@@ -94,11 +94,14 @@ export function buildFlows(candidates: FlowCandidate[], exchangeOf: (groupKey: s
         title: `${e.title}${carried.length ? `; sends ${carried.join(', ')} set by an earlier step` : ''}`,
       };
     });
+    // A step that sets again a cookie it was sent flips it: the same id must come back (checked wherever the value has an id and a flag).
+    const flips = steps.some((s, i) => i > 0 && s.carried.some((name) => exchanges[i].expect.cookies?.[name]));
     flows.push({
       id,
       title: `Cookie hand-off: ${exchanges.map((e) => `${e.request.method ?? 'GET'} ${e.request.path}`).join(' -> ')}`,
       clause: `capture: request order in ${[...files].sort().join(', ')}`,
       source: 'capture',
+      ...(flips ? { checks: ['cookie/flip-keeps-id'] } : {}),
       steps: flowSteps,
       sig,
     });

@@ -14,7 +14,7 @@ import { generalizeText, generalizedMatcher, type ValueContext } from './general
 import { digitSkeleton, inferValue } from './infer';
 import { lifetimeAfterDate } from './lifetime';
 import type { Observation } from './observation';
-import { isSecretHeader } from './secrets';
+import { isSecretHeader, looksSecret } from './secrets';
 
 export interface DerivedCheck {
   id: string;
@@ -182,6 +182,8 @@ export function deriveHeader(name: string, perObs: string[][], obs: Observation[
   if (idLike && (ID_NAME.test(name) || (values.length > 1 && new Set(values).size === values.length)))
     return { checks: [{ id: 'headers/request-id', level: 'should', note: NOTES.requestId }] };
   if (isSecretHeader(name)) return { spec: withMeta(inferValue(values, { secret: true }), { level: 'info', note: NOTES.edge }), checks: [] };
+  // A value that carries a credential (a session in a Location's query) is written as its shape, never its text.
+  if (values.some(looksSecret)) return { spec: withMeta(inferValue(values, { secret: true }), MEANING.has(name) || SECURITY.has(name) ? {} : { level: 'info', note: NOTES.edge }), checks: [] };
   if (name === 'alt-svc') return { spec: altSvc(values), checks: [] };
   if (name === 'etag' || name === 'last-modified') return { spec: validator(values), checks: [] };
   if (name === 'expires') return { spec: expires(values, obs), checks: [] };

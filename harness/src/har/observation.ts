@@ -14,9 +14,13 @@ import { templatePath } from './template';
 
 export interface Observation {
   file: string;
+  /** The deployment the capture recorded (its site host, or its first host): evidence is counted in deployments, not recordings. */
+  deployment?: string;
   index: number;
   /** The request's URL as captured (never written to a spec: the path below is). */
   url: string;
+  /** The Location the answer gave, as sent (for redirect chains: the address the next hop is asked of). */
+  location?: string;
   /** The request's Referer, for finding the page that loaded a file. */
   referer?: string;
   /** Addresses a captured HTML page or stylesheet links (at most MAX_LINKS); absent when its text was not captured. */
@@ -137,12 +141,14 @@ export function observe(entry: HarEntry, index: number, file: string, mapping: R
     requestBody = { text: post.text, encoding: enc === 'base64' ? 'base64' : 'utf8' };
   }
   const referer = fieldLines(sent, 'referer')[0];
+  const location = fieldLines(headers, 'location')[0];
   const links = linksOf(entry, url, headers);
   return {
     file,
     index,
     url: url.href,
     ...(referer ? { referer } : {}),
+    ...(location ? { location } : {}),
     ...(links ? { links } : {}),
     host,
     role,
@@ -158,5 +164,18 @@ export function observe(entry: HarEntry, index: number, file: string, mapping: R
     setCookies,
     date,
     body: bodyFacts(entry),
+  };
+}
+
+/** The observation's path and template again, under another mapping (the `{section}` its capture's pages show); its values with that mapping's placeholders. */
+export function retemplate(o: Observation, ph: Placeholderizer): Observation {
+  const url = new URL(o.url);
+  const { path, template } = templatePath(url.pathname + url.search, ph);
+  return {
+    ...o,
+    path,
+    template,
+    headers: o.headers.map(([n, v]) => [n, ph.apply(v)]),
+    requestHeaders: o.requestHeaders.map(([n, v]) => [n, ph.apply(v)]),
   };
 }

@@ -29,3 +29,14 @@ test('raw (HARNESS_REPORT_RAW_SECRETS=1): learns nothing from traffic, keeps the
   r.learn({ lines: [['set-cookie', 'sid=abcdefghijklmnop']] });
   expect(r.scrub('sid=abcdefghijklmnop bypass-canary-1')).toBe('sid=abcdefghijklmnop ‹secret: base64url, 15 chars›');
 });
+
+test('an address whose signed value is already redacted (percent-encoded in it) is not redacted again', () => {
+  const r = runRedactor({});
+  const url = `https://shop.example/f.woff2?hmac=${encodeURIComponent('‹secret: hex64, 64 chars›')}`;
+  r.learn({ url });
+  expect(r.size).toBe(0);
+  expect(r.scrub(url)).toBe(url);
+  // A real signed value in the same place is still learned.
+  r.learn({ url: `https://shop.example/f.woff2?hmac=${'ab'.repeat(32)}` });
+  expect(r.scrub(`hmac=${'ab'.repeat(32)}`)).not.toContain('ab'.repeat(32));
+});

@@ -37,14 +37,18 @@ export class RunRedactor extends Redactor {
    */
   addLearned(value: string): void {
     if (/\s/.test(value) || value.startsWith('(')) return;
-    this.add(value, MIN_LEARNED);
+    let decoded: string | undefined;
     if (value.includes('%')) {
       try {
-        this.add(decodeURIComponent(value), MIN_LEARNED);
+        decoded = decodeURIComponent(value);
       } catch {
         /* not percent-encoding */
       }
     }
+    // A redaction already in place (percent-encoded in an address) is no secret to redact again.
+    if (decoded?.includes('‹')) return;
+    this.add(value, MIN_LEARNED);
+    if (decoded !== undefined) this.add(decoded, MIN_LEARNED);
   }
 
   /** Learns from the text, then scrubs it (a message built from what the target sent). */

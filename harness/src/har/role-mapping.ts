@@ -12,6 +12,8 @@ export interface RoleMapping {
   /** The first host listed for each role. */
   primary: ReadonlyMap<Role, string>;
   section: string;
+  /** Whether the mapping file named the section; otherwise it is read from the capture's own pages. */
+  sectionGiven?: boolean;
 }
 
 export const REFERENCE_HOSTS: ReadonlyArray<[string, Role]> = [
@@ -28,14 +30,14 @@ export const REFERENCE_HOSTS: ReadonlyArray<[string, Role]> = [
   ['analytics.beacon.test', 'analytics'],
 ];
 
-function build(pairs: ReadonlyArray<[string, Role]>, section: string): RoleMapping {
+function build(pairs: ReadonlyArray<[string, Role]>, section: string, sectionGiven = false): RoleMapping {
   const hosts = new Map<string, Role>();
   const primary = new Map<Role, string>();
   for (const [host, role] of pairs) {
     hosts.set(host, role);
     if (!primary.has(role)) primary.set(role, host);
   }
-  return { hosts, primary, section };
+  return { hosts, primary, section, ...(sectionGiven ? { sectionGiven } : {}) };
 }
 
 export function defaultRoleMapping(): RoleMapping {
@@ -69,7 +71,7 @@ export function parseRoleMapping(json: unknown, source: string): RoleMapping {
       throw bad('section', 'must be one non-empty path segment (letters, digits, . _ ~ -)');
     section = obj.section;
   }
-  return build(pairs, section);
+  return build(pairs, section, obj.section !== undefined);
 }
 
 export function loadRoleMapping(file: string): RoleMapping {
@@ -105,7 +107,8 @@ export class Placeholderizer {
 
   constructor(private readonly mapping: RoleMapping) {
     const names = [...mapping.hosts.keys()].sort((a, b) => b.length - a.length).map(escapeRegex);
-    this.re = names.length ? new RegExp(`(https?)://(${names.join('|')})(:[0-9]+)?(?![A-Za-z0-9.-])`, 'gi') : undefined;
+    // An origin already marked (a value written twice through here) is left as it is.
+    this.re = names.length ? new RegExp(`(?<!\u0001)(https?)://(${names.join('|')})(:[0-9]+)?(?![A-Za-z0-9.-])`, 'gi') : undefined;
   }
 
   apply(value: string): string {
@@ -116,6 +119,24 @@ export class Placeholderizer {
       if (this.mapping.primary.get(role) === h) return ROLE_PLACEHOLDERS[role];
       return `${MARK_OPEN}${scheme.toLowerCase()}://${h}${MARK_CLOSE}`;
     });
+  }
+
+    /**
+   * The placeholder of a host's origin: `{base_url}` for a role's first name, `{redirector_url_3}`
+   * for its third (the order of the mapping, which a target map's list of the role's URLs follows).
+   */
+  originPlaceholder(host: string): string | undefined {
+    const role = this.mapping.hosts.get(host);
+    if (!role) return undefined;
+    const names = [...this.mapping.hosts].filter(([, r]) => r === role).map(([h]) => h);
+    const n = names.indexOf(host) + 1;
+    const base = ROLE_PLACEHOLDERS[role];
+    return n <= 1 ? base : `${base.slice(0, -1)}_${n}}`;
+  }
+
+  /** The same mapping with another section (the one the capture's own pages show). */
+  withSection(section: string): Placeholderizer {
+    return new Placeholderizer({ ...this.mapping, section });
   }
 
   /** Replaces the role's section segment in a path with `{section}`. */

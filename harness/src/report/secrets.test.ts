@@ -15,4 +15,8 @@ test('secrets become their shape and length', () => {
   expect(redactHeaderValue('authorization', 'Bearer abc')).toBe('‹secret: text, 10 chars›');
   expect(redactHeaderValue('content-type', 'text/html')).toBe('text/html');
   expect(redactUrl('https://x.test/p?token=abcdef&q=1')).toBe('https://x.test/p?token=%E2%80%B9secret%3A%20hex%2C%206%20chars%E2%80%BA&q=1');
+  // Redacted already (by the worker): the same address comes back, not a redaction of the redaction.
+  const once = redactUrl(`https://x.test/f.woff2?hmac=${'ab'.repeat(32)}`);
+  expect(redactUrl(once)).toBe(once);
+  expect(decodeURIComponent(once)).toContain('hmac=‹secret: hex64, 64 chars›');
 });

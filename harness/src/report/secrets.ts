@@ -51,6 +51,14 @@ export function redactHeaderValue(name: string, value: string): string {
 }
 
 /** A URL with the values of secret-looking query parameters replaced. */
+function alreadyRedacted(value: string): boolean {
+  try {
+    return decodeURIComponent(value).startsWith('‹secret:');
+  } catch {
+    return false;
+  }
+}
+
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
@@ -67,6 +75,8 @@ export function redactUrl(url: string): string {
     } catch {
       /* keep as is */
     }
+    // A value redacted already (by the worker's redactor, percent-encoded in the address) stays as it is.
+    if (alreadyRedacted(value)) return kv;
     return isSecretParam(decodedName) || looksSecret(value) ? `${name}=${encodeURIComponent(describeSecret(value))}` : kv;
   });
   return `${url.slice(0, q + 1)}${parts.join('&')}${hashAt < 0 ? '' : url.slice(hashAt)}`;

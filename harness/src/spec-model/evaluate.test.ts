@@ -358,6 +358,10 @@ describe('cookie presence and check levels', () => {
     const s = spec({ sid: { presence: 'should', httpOnly: true } });
     expect(verdicts(evaluateExchange(s, answered([]), USER))).toEqual(['site/p cookie sid: warn', 'site/p cookie sid httponly: skip']);
     expect(verdicts(evaluateExchange(s, answered(['sid=1; Path=/']), USER))).toEqual(['site/p cookie sid: pass', 'site/p cookie sid httponly: fail']);
+    // Set, but on one line where two are expected: the count is the cookie's, not its presence's.
+    const twice = spec({ sid: { presence: 'should', count: 2 } });
+    expect(verdicts(evaluateExchange(twice, answered([]), USER))).toEqual(['site/p cookie sid: warn']);
+    expect(verdicts(evaluateExchange(twice, answered(['sid=1']), USER))).toEqual(['site/p cookie sid: fail']);
   });
 
   it('checkLevels sets the level of a selected check in this exchange', () => {

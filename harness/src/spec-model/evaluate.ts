@@ -98,7 +98,8 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
   for (const [name, cs] of Object.entries(expect.cookies ?? {})) {
     const w = weightOf(cs, exchangeWeight);
     const set = observed.cookies.filter((c) => c.name === name);
-    add(`cookie ${name}`, cs.presence ? { ...w, level: cs.presence } : w, () => cookiePresence(cs, set));
+    // `presence` weighs a cookie that is not set; one that is set is held to its count at the cookie's level.
+    add(`cookie ${name}`, cs.presence && set.length === 0 ? { ...w, level: cs.presence } : w, () => cookiePresence(cs, set));
     if (cs.absent) continue;
     for (const [attr, aspect, read] of COOKIE_ATTRIBUTES) {
       const raw = cs[attr] as MatcherSpec | undefined;

@@ -203,7 +203,7 @@ export const SPEC_SCHEMA: Json = {
         presence: {
           ...ref('level'),
           description:
-            "The level of the cookie's presence (and count) alone, where it differs from its attributes': a cookie one capture shows, whose attributes are a contract wherever it is set.",
+            "The level of the cookie's absence alone, where it differs from the cookie's: a cookie one capture shows, whose count and attributes are a contract wherever it is set.",
         },
         ...META,
       },

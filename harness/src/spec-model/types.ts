@@ -67,7 +67,7 @@ export interface CookieSpec extends MatcherMeta {
   sameSite?: MatcherSpec;
   /** How many Set-Cookie lines carry this name (the session cookie is sent twice). Default: at least one. */
   count?: number;
-  /** The level of the cookie's presence (and count) alone; its attributes keep the cookie's level. */
+  /** The level of the cookie's absence alone; a cookie that is set is held to its count and attributes at the cookie's level. */
   presence?: Level;
 }
 

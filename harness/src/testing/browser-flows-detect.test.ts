@@ -153,8 +153,12 @@ const CASES: Array<[string, Mutation, string, RegExp, Record<string, string>]> =
     NONE,
   ],
   [
-    'a home page that links no PNG image of the described shape',
-    on(isHome, (e) => rewriteText(e, (html) => html.replace(/\.png\b/g, '.PNG'))),
+    // Its stylesheet names a PNG too (a background), which a browser loads: both are broken here.
+    'a home page (and its stylesheet) that link no PNG image of the described shape',
+    on(
+      (e) => isHome(e) || (e.host === NAMES[0] && /^\/static\/css\/[^/?]+\.css(\?|$)/.test(e.path)),
+      (e) => rewriteText(e, (text) => text.replace(/\.png\b/g, '.PNG')),
+    ),
     'site/browser/home',
     /site\/browser\/home discover \/\{section\}\/img\/\{name\}\.png: expected "an address of the shape \/\{section\}\/img\/\{name\}\.png \(img\[src\], img\[srcset\], source\[src\], source\[srcset\], css\) on \{base_url\}\/", got "https:\/\/www\.lessons\.test:\d+\/ links nothing of the shape; it links https:\/\/www\.lessons\.test:\d+\/static\/img\/logo\.PNG/,
     NONE,

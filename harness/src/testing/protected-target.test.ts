@@ -109,14 +109,16 @@ test(
   'without its header the protected target fails; with its headers, session and proxy credentials every test passes and no canary is written anywhere',
   async () => {
     // Refused is refused: one exchange shows it (a whole suite of failing tests would only take longer to say so).
+    // A 401 tests nothing: the role is inconclusive, and the run could not judge it (exit status 2).
     const refused = await run('without', {}, ['tests/replay.test.ts', '--project', 'raw', '--grep', 'site/home$']);
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(2);
     const without = JSON.parse(fs.readFileSync(path.join(work, 'without', 'report', 'results.json'), 'utf8')) as ConformanceResults;
     const statuses = without.tests
       .flatMap((t) => t.expectations)
       .filter((e) => e.id === 'site/home status')
       .flatMap((e) => e.findings.map((f) => f.actual));
     expect(statuses).toContain('401');
+    expect(without.run.inconclusive?.map((i) => i.role)).toEqual(['site']);
 
     const allowed = await run('with', protectedEnv());
     expect(`${allowed.code}\n${allowed.stdout.slice(-2500)}`).toMatch(/^0\n/);
