@@ -32,3 +32,12 @@ describe('Redactor', () => {
     expect(r.scrub('xs3cr3t-value')).toBe('x‹secret: 12 chars›');
   });
 });
+
+test('scrubAddress: a secret inside an address is replaced by its redaction percent-encoded, so the address stays a URI', () => {
+  const r = new Redactor();
+  r.add('s3cretSignature');
+  const url = 'https://shop.example/f.woff2?hmac=s3cretSignature&v=1';
+  expect(r.scrubAddress(url)).toBe(`https://shop.example/f.woff2?hmac=${encodeURIComponent('‹secret: 15 chars›')}&v=1`);
+  expect(() => new URL(r.scrubAddress(url))).not.toThrow();
+  expect(r.scrub(url)).toBe('https://shop.example/f.woff2?hmac=‹secret: 15 chars›&v=1');
+});

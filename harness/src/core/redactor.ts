@@ -72,8 +72,13 @@ export class Redactor {
     return index;
   }
 
-  /** The text with every known value replaced. */
-  scrub(text: string): string {
+  /** An address with every known value replaced by its redaction percent-encoded: it stays a URI. */
+  scrubAddress(text: string): string {
+    return this.scrub(text, encodeURIComponent);
+  }
+
+  /** The text with every known value replaced (`shown` turns a redaction into the text written). */
+  scrub(text: string, shown: (redaction: string) => string = (r) => r): string {
     if (this.values.size === 0 || text.length === 0) return text;
     this.index ??= this.build();
     const index = this.index;
@@ -89,7 +94,7 @@ export class Redactor {
         i++;
         continue;
       }
-      out += text.slice(from, i) + this.values.get(hit);
+      out += text.slice(from, i) + shown(this.values.get(hit)!);
       i += hit.length;
       from = i;
       if (i + n <= text.length) h = hashOf(text, i, n);

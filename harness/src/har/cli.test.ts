@@ -84,7 +84,7 @@ describe('har2spec CLI: real tool formats', () => {
   it('maps hosts to roles, lists unmapped hosts, templates paths and infers shapes across captures', () => {
     const r = run([...TOOL_HARS, '--out', tmp]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('skipped 2 entries on unmapped hosts: www.googletagmanager.com (2)');
+    expect(r.out).toContain('skipped 2 entries (unmapped hosts, no answer): www.googletagmanager.com (2)');
     const site = JSON.parse(fs.readFileSync(path.join(tmp, 'site.derived.json'), 'utf8'));
     expect(site.role).toBe('site');
     const css = site.exchanges.find((e: { id: string }) => e.id === 'site/har/get-section-css-name-css-lw');

@@ -71,7 +71,7 @@ export function main(argv: string[], io: CliIo): number {
     for (const s of result.sections) io.out(`${s.file}: {section} is ${s.section} (${s.from})`);
     if (result.unmapped.size) {
       const list = [...result.unmapped.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
-      io.out(`skipped ${list.reduce((n, [, c]) => n + c, 0)} entries on unmapped hosts: ${list.map(([h, c]) => `${h} (${c})`).join(', ')}`);
+      io.out(`skipped ${list.reduce((n, [, c]) => n + c, 0)} entries (unmapped hosts, no answer): ${list.map(([h, c]) => `${h} (${c})`).join(', ')}`);
     }
     writeSpecs(result.specs, args.out, io.out);
     return 0;

@@ -12,7 +12,7 @@ import { parseCookieDate, parseHttpDate, tightestShape } from '../shapes';
 import type { BodySpec, CookieSpec, ExchangeSpec, HeaderSpec, MatcherSpec, RequestTemplate } from '../spec-model/types';
 import type { Role } from '../target-map';
 import type { ValueContext } from './generalize';
-import { deriveHeader, type DerivedCheck } from './header-rules';
+import { deriveHeader, DYNAMIC_BODY, type DerivedCheck } from './header-rules';
 import { inferValue } from './infer';
 import { lifetimeAfterDate, lifetimeSeconds } from './lifetime';
 import type { Observation } from './observation';
@@ -64,7 +64,7 @@ function deriveHeaders(obs: Observation[], ctx: ExchangeContext, checks: Derived
       name,
       perObs.map((m) => m.get(name)!),
       obs,
-      { ph: ctx.ph, ...(found ? { found } : {}), files },
+      { ph: ctx.ph, ...(found ? { found } : {}), files, ...(ctx.discovered ? { discovered: true } : {}) },
     );
     if (outcome.spec !== undefined) out[name] = outcome.spec;
     for (const c of outcome.checks) if (!checks.some((x) => x.id === c.id)) checks.push(c);
@@ -144,7 +144,6 @@ function withLevel(m: MatcherSpec, level: Level): MatcherSpec {
   return (typeof m === 'object' && m !== null ? { ...m, level } : { equals: m, level }) as MatcherSpec;
 }
 
-const DYNAMIC_BODY = /html|json|xml|javascript|text\/plain/;
 const TEXT = /^text\/|json|xml|javascript/;
 const BOM = 'efbbbf';
 
@@ -164,10 +163,11 @@ export function sizeDisagreement(obs: Observation[]): string | undefined {
 
 /**
  * Body facts by evidence: empty, JSON and the leading bytes of a binary body (or a text's BOM)
- * are what the answer is; a size is kept only for a file at a fixed address (not discovered, not
- * dynamic) whose every capture agrees: elsewhere it is one deployment's file.
+ * are what the answer is; a size is kept only where the same address is asked again (not a file
+ * another deployment names, not generated) and every capture agrees: elsewhere it is one
+ * deployment's file.
  */
-function deriveBody(obs: Observation[], ctx: ExchangeContext, template: string): BodySpec | undefined {
+function deriveBody(obs: Observation[], ctx: ExchangeContext): BodySpec | undefined {
   const body: BodySpec = {};
   const sizes = obs.map((o) => o.body.size);
   const mime = obs[0].body.mimeType;
@@ -175,8 +175,7 @@ function deriveBody(obs: Observation[], ctx: ExchangeContext, template: string):
   if (sizeKnown && sizes.every((s) => s === 0)) body.empty = true;
   else if (sizes.every((s) => s > 0)) {
     const size = agree(sizes);
-    const fixed = !ctx.discovered && !/<(name|n|id|secret)>/.test(template.split('?')[0]);
-    if (sizeKnown && size !== undefined && fixed && (obs[0].status >= 300 || !DYNAMIC_BODY.test(mime))) body.decodedSize = size;
+    if (sizeKnown && size !== undefined && !ctx.discovered && (obs[0].status >= 300 || !DYNAMIC_BODY.test(mime))) body.decodedSize = size;
     const head = agree(obs.map((o) => o.body.startsWithHex));
     if (head !== undefined && (!TEXT.test(mime) || head.startsWith(BOM))) body.startsWithHex = TEXT.test(mime) ? BOM : head;
     if (obs.every((o) => o.body.json === true)) body.json = true;
@@ -215,7 +214,7 @@ export function deriveExchange(g: Group, id: string, ctx: ExchangeContext): Exch
   const derivedChecks: DerivedCheck[] = [];
   const headers = deriveHeaders(obs, ctx, derivedChecks);
   const cookies = deriveCookies(obs, ctx);
-  const body = deriveBody(obs, ctx, g.template);
+  const body = deriveBody(obs, ctx);
   const expect: ExchangeSpec['expect'] = { status: g.status };
   if (Object.keys(headers).length) expect.headers = headers;
   if (Object.keys(cookies).length) expect.cookies = cookies;

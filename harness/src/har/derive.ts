@@ -12,7 +12,7 @@ import { inferSectionFromLinks } from '../discover/section';
 import type { ExchangeSpec, FlowSpec, SpecFile } from '../spec-model/types';
 import { ROLES, type Role } from '../target-map';
 import { baseIdOf, deriveExchange, groupKeyOf, representative, sizeDisagreement, type Group } from './derive-exchange';
-import { discoverFor, foundTexts, linkIndex, withDiscover, withValues } from './discover';
+import { discoverFor, foundTexts, linkIndex, unescapedUrl, withDiscover, withValues } from './discover';
 import { HarInvalidError, HarReadError, UsageError, type HarProblem } from './errors';
 import { buildFlows, FlowTracker, type FlowCandidate } from './flows';
 import type { HarEntry } from './har-types';
@@ -50,7 +50,15 @@ function sectionOf(observations: readonly Observation[], mapping: RoleMapping): 
     );
     if (found) return { section: found.section, from: found.from };
   }
-  return { section: mapping.section, from: 'the default (no site page of the capture links a stylesheet or script of the shape)' };
+  // No page text in the capture: the stylesheets and scripts it requested on the site say it as well.
+  const votes = new Map<string, number>();
+  for (const o of observations) {
+    const m = o.role === 'site' && !o.secondaryHost ? /^\/([^/]+)\/(css\/[^/]+\.css|js\/[^/]+\.js)$/.exec(new URL(o.url).pathname) : null;
+    if (m) votes.set(m[1], (votes.get(m[1]) ?? 0) + 1);
+  }
+  const best = [...votes].sort((a, b) => b[1] - a[1])[0];
+  if (best) return { section: best[0], from: `${best[1]} stylesheet and script address${best[1] === 1 ? '' : 'es'} the capture requested on the site` };
+  return { section: mapping.section, from: 'the default (the capture shows no stylesheet or script of the shape on the site)' };
 }
 
 function scanCapture(file: string, mapping: RoleMapping, problems: HarProblem[], unmapped: Map<string, number>, count: { entries: number; used: number }): Capture | undefined {
@@ -177,7 +185,8 @@ export function deriveSpecs(files: string[], mappings: RoleMapping | readonly Ro
     ids.set(key, id);
   }
   const all = [...groups.values()].flatMap((g) => g.observations);
-  const keyOf = (o: Observation, url: string) => phOf.get(o.file)!.section(phOf.get(o.file)!.apply(url));
+  // Percent-escapes undone: a page's link and the request for it may escape differently (a redacted signature above all).
+  const keyOf = (o: Observation, url: string) => unescapedUrl(phOf.get(o.file)!.section(phOf.get(o.file)!.apply(url)));
   const links = linkIndex(all, keyOf);
   const pageIds = new Map<string, string>();
   // A page is named by its exchange when that exchange asks for that page (ports aside).
@@ -244,19 +253,21 @@ function chainFlows(chains: ReturnType<typeof redirectChains>, exchangeOf: (key:
     const hops = chain.hops.map(exchangeOf);
     const first = hops[0];
     const id = `${first.id.split('/')[0]}/har/redirect-chain-${first.id.split('/').slice(2).join('-')}`;
+    // A hop's host is the deployment's: named by where it came from, never by its name.
+    const titleOf = (e: ExchangeSpec, i: number) => (i === 0 ? e.title : e.title.replace(/ on \S+ ->/, " on the host the previous hop's Location named ->"));
     const steps = hops.map((e, i) => {
       const { discover: _discover, ...rest } = e;
       return {
         ...rest,
         id: `${id}/${i + 1}`,
-        title: i === 0 ? e.title : `${e.title}; asked of the address the previous hop's Location gave`,
+        title: titleOf(e, i),
         request: i === 0 ? e.request : { ...e.request, path: `{{hop${i + 1}}}` },
         ...(i < hops.length - 1 ? { capture: { [`hop${i + 2}`]: { header: 'location' } } } : {}),
       };
     });
     seen.set(signature, {
       id,
-      title: `Redirect chain: ${hops.map((e) => `${e.request.method ?? 'GET'} ${e.title.split(' -> ')[0].split(' ').slice(1).join(' ')}`).join(' -> ')}`,
+      title: `Redirect chain: ${hops.map((e, i) => titleOf(e, i).split(' -> ')[0]).join(' -> ')}`,
       clause: `capture: the Location of each hop asked for next in ${path.basename(chain.file)}`,
       source: 'capture',
       checks: ['redirect/location-other-host'],

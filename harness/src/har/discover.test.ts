@@ -30,7 +30,12 @@ test('a PhantomJS HAR whose content.size contradicts its Content-Length: the hea
   expect(image.expect.body?.empty).toBeUndefined();
   expect(site.description).toContain('Body sizes not kept where the HAR contradicts itself: site/har/get-section-img-name-png (content-length 100901 but a body size of 2506 in phantomjs.har entry 1; written by PhantomJS 1.9.8)');
   expect(image.request.path).toBe('{{found}}');
-  expect(image.discover).toEqual({ from: 'site/har/get-root', select: ['img[src]'], template: '/{section}/img/{name}.png' });
+  // Found on its page; every kind of reference that can load an image, the one the capture showed first.
+  expect(image.discover).toEqual({
+    from: 'site/har/get-root',
+    select: ['img[src]', 'img[srcset]', 'source[src]', 'source[srcset]', 'css', 'link[rel=icon]', 'link[rel=preload]', 'link[href]'],
+    template: '/{section}/img/{name}.png',
+  });
   // The page agrees with its own numbers, but its length is one deployment's: checked against the body, not written.
   const home = site.exchanges.find((e) => e.id === 'site/har/get-root')!;
   expect(home.expect.headers?.['content-length']).toBeUndefined();

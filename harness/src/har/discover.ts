@@ -13,6 +13,24 @@ import type { Placeholderizer } from './role-mapping';
 /** Everything a page may link a file with, when only the Referer tells which page it was. */
 const ANY_LINK: Selector[] = ['link[href]', 'script[src]', 'img[src]', 'img[srcset]', 'source[src]', 'source[srcset]', 'css'];
 
+/**
+ * Every kind of reference that can load what a file is: a deployment may declare its fonts in an
+ * inline `<style>` where the capture's linked a preload, or give an image as `srcset`. The kind the
+ * capture showed is always among them.
+ */
+const KINDS_BY_TYPE: ReadonlyArray<[RegExp, Selector[]]> = [
+  [/\.(woff2?|ttf|otf|eot)$/i, ['font-face', 'css', 'link[rel=preload]', 'link[href]']],
+  [/\.(png|gif|svg|jpe?g|webp|avif|ico)$/i, ['img[src]', 'img[srcset]', 'source[src]', 'source[srcset]', 'css', 'link[rel=icon]', 'link[rel=preload]', 'link[href]']],
+  [/\.css$/i, ['link[href]', 'css', 'link[rel=preload]']],
+  [/\.js$/i, ['script[src]', 'link[rel=preload]', 'link[href]']],
+];
+
+export function kindsOf(template: string, via: Selector): Selector[] {
+  const path = template.split('?')[0];
+  const kinds = KINDS_BY_TYPE.find(([re]) => re.test(path))?.[1] ?? [];
+  return kinds.includes(via) ? kinds : [via, ...kinds];
+}
+
 /** The description's path shapes, recognised on a captured path (the query is left to the page). */
 const SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/^\/\{section\}\/(css|js|img|fonts)\/[^/]+\.(\w+)$/, '/{section}/$1/{name}.$2'],
@@ -65,13 +83,22 @@ export function linkIndex(observations: Iterable<Observation>, keyOf: (o: Observ
   return out;
 }
 
+/** An address with its percent-escapes undone, to compare addresses that escape differently (a page's link and the request for it). */
+export function unescapedUrl(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}
+
 /**
  * Where the replay finds the group's address on another deployment: the page that linked it in
  * the capture, when its address has parts and the page is in the HAR. `pageIds` names the exchange
  * derived from a page (its URL with placeholders), when there is one; `ownId` is the group's.
  */
 export function discoverFor(g: Group, rep: Observation, links: LinkIndex, pageIds: Map<string, string>, ph: Placeholderizer, ownId: string): DiscoverSpec | undefined {
-  const pageKey = (href: string) => ph.section(ph.apply(href));
+  const pageKey = (href: string) => unescapedUrl(ph.section(ph.apply(href)));
   if (g.method !== 'GET' || g.secondaryHost) return undefined;
   const template = discoverTemplate(g.template, rep.path);
   if (!template) return undefined;
@@ -96,7 +123,7 @@ export function discoverFor(g: Group, rep: Observation, links: LinkIndex, pageId
   // A page on no mapped host, or on a role's secondary name, cannot be asked for on the target.
   if (!id && !/^\{[a-z]+_url\}/.test(from)) return undefined;
   // A bare path: on the exchange's own role, wherever the page is.
-  return { from, select: linked ? [linked.via] : ANY_LINK, template };
+  return { from, select: linked ? kindsOf(template, linked.via) : ANY_LINK, template };
 }
 
 /** The exchange asked on the address `discover` finds. */

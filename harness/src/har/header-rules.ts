@@ -83,6 +83,8 @@ const SECURITY = new Set([
   'x-permitted-cross-domain-policies',
   'x-download-options',
 ]);
+/** Bodies a server generates (pages, JSON, scripts): their length is not a file's. */
+export const DYNAMIC_BODY = /html|json|xml|javascript|text\/plain/;
 /** Names that say "an id of this request" (the value decides too: it must look like one). */
 const ID_NAME = /(^|-)(request|req|trace|correlation|span|ray|ref|amzn|amz-cf)(-?id)?$|request-?id|trace-?id|correlation-?id/;
 const ID_VALUE = /^[A-Za-z0-9][A-Za-z0-9._:=+/-]{7,}$/;
@@ -168,18 +170,37 @@ function expires(values: string[], obs: Observation[]): MatcherSpec {
   return inferValue(values);
 }
 
+/** Values that differ between requests to one deployment (not between deployments, whose values differ anyway). */
+function newOnEveryRequest(values: string[], obs: Observation[]): boolean {
+  const byDeployment = new Map<string, string[]>();
+  values.forEach((v, i) => {
+    const d = obs[i]?.deployment ?? obs[i]?.file ?? '';
+    byDeployment.set(d, [...(byDeployment.get(d) ?? []), v]);
+  });
+  return [...byDeployment.values()].some((vs) => vs.length > 1 && new Set(vs).size === vs.length);
+}
+
 /**
  * One response field across the group's observations (`perObs`: its lines in each). `files`: how
  * many captures the group comes from (a field every one of several captures agrees on is evidence).
  */
-export function deriveHeader(name: string, perObs: string[][], obs: Observation[], ctx: ValueContext & { files: number }): HeaderOutcome {
+export function deriveHeader(name: string, perObs: string[][], obs: Observation[], ctx: ValueContext & { files: number; discovered?: boolean }): HeaderOutcome {
   const none: HeaderOutcome = { checks: [] };
   if (HOP_BY_HOP.has(name) || TRANSMISSION.has(name) || name === 'set-cookie') return none;
   const values = perObs.map((l) => l.join(', '));
-  if (name === 'content-length') return { checks: [{ id: 'body/content-length-matches', level: 'must', note: NOTES.contentLength }] };
+  if (name === 'content-length') {
+    const checks = [{ id: 'body/content-length-matches', level: 'must' as const, note: NOTES.contentLength }];
+    // Asked again of the same address (not a file another deployment names), uncoded, not generated, every capture agreeing: that length is the answer's.
+    const same =
+      !ctx.discovered &&
+      new Set(values.map((v) => v.trim())).size === 1 &&
+      obs.every((o) => !o.headers.some(([n]) => n === 'content-encoding')) &&
+      (obs[0].status >= 300 || !DYNAMIC_BODY.test(obs[0].body?.mimeType ?? ''));
+    return same ? { spec: values[0].trim(), checks } : { checks };
+  }
   if (isCacheStatusName(name)) return { checks: [{ id: 'headers/cache-status', level: 'should', note: NOTES.cacheStatus }] };
   const idLike = values.every((v) => ID_VALUE.test(v.trim()));
-  if (idLike && (ID_NAME.test(name) || (values.length > 1 && new Set(values).size === values.length)))
+  if (idLike && (ID_NAME.test(name) || newOnEveryRequest(values, obs)))
     return { checks: [{ id: 'headers/request-id', level: 'should', note: NOTES.requestId }] };
   if (isSecretHeader(name)) return { spec: withMeta(inferValue(values, { secret: true }), { level: 'info', note: NOTES.edge }), checks: [] };
   // A value that carries a credential (a session in a Location's query) is written as its shape, never its text.

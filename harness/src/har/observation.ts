@@ -121,6 +121,8 @@ export function observe(entry: HarEntry, index: number, file: string, mapping: R
   const host = url.hostname.toLowerCase();
   const role = mapping.hosts.get(host);
   if (!role) return { unmapped: host };
+  // A request the tool recorded without an answer (aborted, or Playwright's status -1): nothing to derive.
+  if (!(entry.response.status >= 100)) return { unmapped: `no answer recorded (status ${entry.response.status})` };
   const sent = lower(entry.request.headers);
   const requestHeaders = sent.filter(([n]) => REQUEST_HEADERS.has(n));
   const requestCookies: Array<[string, string]> = [];

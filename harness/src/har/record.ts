@@ -14,11 +14,15 @@ import { loadTargetMap, roleUrls } from '../target-map';
 const ROOT = path.resolve(__dirname, '../../..');
 const MAX_BODY_CHARS = 8 * 1024;
 
-/** Keeps the HAR valid and small: bodies over MAX_BODY_CHARS lose their text (sizes are kept). */
-export function shrinkHar(har: { log: { entries: Array<{ response: { content: { text?: string; encoding?: string; comment?: string } } }> } }): void {
+/** Pages and stylesheets are what discovery and `{section}` are read from: they keep their text up to this. */
+const MAX_PAGE_CHARS = 1024 * 1024;
+
+/** Keeps the HAR valid and small: bodies over MAX_BODY_CHARS lose their text (sizes are kept), but for pages and stylesheets. */
+export function shrinkHar(har: { log: { entries: Array<{ response: { content: { text?: string; encoding?: string; comment?: string; mimeType?: string } } }> } }): void {
   for (const e of har.log.entries) {
     const c = e.response.content;
-    if (typeof c.text === 'string' && c.text.length > MAX_BODY_CHARS) {
+    const page = /html|css/i.test(c.mimeType ?? '') && (c.encoding ?? '') !== 'base64';
+    if (typeof c.text === 'string' && c.text.length > (page ? MAX_PAGE_CHARS : MAX_BODY_CHARS)) {
       delete c.text;
       delete c.encoding;
       c.comment = 'body omitted by record.ts to keep the fixture small';
@@ -45,6 +49,9 @@ async function record(out: string): Promise<void> {
       await page.mouse.move(120, 90);
       await page.waitForResponse((r) => r.url().includes('/layouts/system/VisitorIdentificationCSS.aspx'), { timeout: 10000 }).catch(() => undefined);
       await page.waitForLoadState('networkidle');
+      // A broken link as real traffic has it: the asset address written into the site's path (the description's malformed path).
+      const assetsOrigin = origin('assets');
+      if (assetsOrigin) await page.goto(`${site}/%7B${assetsOrigin}/-/media/Project/Lessons/icons/search.svg?rev=43b14fb918c28f96ab445eb0bf3f4b49}`).catch(() => undefined);
       const bare = origin('bare');
       if (bare) await page.goto(`${bare}/`, { waitUntil: 'networkidle' });
       const maintenance = origin('maintenance');

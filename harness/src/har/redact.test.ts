@@ -40,3 +40,9 @@ test('an address whose signed value is already redacted (percent-encoded in it) 
   r.learn({ url: `https://shop.example/f.woff2?hmac=${'ab'.repeat(32)}` });
   expect(r.scrub(`hmac=${'ab'.repeat(32)}`)).not.toContain('ab'.repeat(32));
 });
+
+test("HTTP/2's :authority (the host) is no credential: a recorded HAR keeps its addresses", () => {
+  const r = runRedactor({});
+  r.learn({ headers: [{ name: ':authority', value: 'www.lessons.test:8443' }] });
+  expect(r.scrub('https://www.lessons.test:8443/')).toBe('https://www.lessons.test:8443/');
+});

@@ -4,7 +4,7 @@ describe('secrets', () => {
   it.each(['authorization', 'Cookie', 'x-api-key', 'x-csrf-token', 'x-session-id', 'x-auth-token', 'proxy-authorization'])('header %s is secret', (n) =>
     expect(isSecretHeader(n)).toBe(true),
   );
-  it.each(['content-type', 'etag', 'access-control-allow-credentials', 'cache-control', 'x-frame-options'])('header %s is not', (n) =>
+  it.each(['content-type', 'etag', 'access-control-allow-credentials', 'cache-control', 'x-frame-options', ':authority'])('header %s is not', (n) =>
     expect(isSecretHeader(n)).toBe(false),
   );
   it.each(['token', 'access_token', 'api_key', 'access_key', 'sig', 'hmac', 'session', 'password', 'code', 'state_nonce'])('param %s is secret', (n) =>

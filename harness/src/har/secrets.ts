@@ -24,7 +24,8 @@ const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-a
 const SECRET_PARAM = /token|secret|passw|pwd|api[-_]?key|apikey|auth|session|^sid$|sessid|sig(nature)?$|^sig|hmac|csrf|xsrf|jwt|nonce|^code$|ticket|credential|(^|[-_.])keys?$|^key|access|private|^pass/i;
 
 export function isSecretHeader(name: string): boolean {
-  if (/^access-control-/i.test(name)) return false;
+  // HTTP/2's :authority is the host, not an authorization; CORS fields name headers, they carry none.
+  if (/^(access-control-|:)/i.test(name)) return false;
   return SECRET_HEADER.test(name);
 }
 

@@ -1,4 +1,9 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { deriveSpecs } from '../har/derive';
+import { defaultRoleMapping } from '../har/role-mapping';
+import { writeSpecs } from '../har/write-specs';
 import { CHECKS } from '../checks';
 import type { EmbeddedReference } from '../embedded/reference-process';
 import { loadSpecs } from '../spec-model/load';
@@ -190,9 +195,11 @@ test(
 const mapCookies = (e: ProxiedExchange, f: (line: string) => string) => {
   e.lines = e.lines.map(([n, v]) => [n, n === 'set-cookie' ? f(v) : v]);
 };
-const MANY: Array<{ what: string; mutation: Mutation }> = [
+/** Each with the hand-written tests that own it (MANY_OWNERS below holds their messages). */
+const MANY: Array<{ what: string; mutation: Mutation; owners: string[] }> = [
   {
     what: 'analytics cookie expiring after nine years',
+    owners: ['site/home', 'site/visitor-flip'],
     mutation: on(isHome, (e) =>
       mapCookies(e, (l) =>
         l.startsWith('SC_ANALYTICS') ? l.replace(/expires=[^;]+/, `expires=${new Date(Date.now() + 9 * 365 * 86400e3).toUTCString()}`) : l,
@@ -201,6 +208,7 @@ const MANY: Array<{ what: string; mutation: Mutation }> = [
   },
   {
     what: 'session cookie sent once',
+    owners: ['site/home'],
     mutation: on(isHome, (e) => {
       let seen = false;
       e.lines = e.lines.filter(([n, v]) => !(n === 'set-cookie' && v.startsWith('ASP.NET_SessionId') && (seen ? true : ((seen = true), false))));
@@ -208,6 +216,7 @@ const MANY: Array<{ what: string; mutation: Mutation }> = [
   },
   {
     what: 'woff2 served as application/octet-stream',
+    owners: ['site/static/woff2'],
     mutation: on(
       (e) => e.host === SITE && path0(e).endsWith('.woff2'),
       (e) => setHeader(e, 'content-type', 'application/octet-stream'),
@@ -215,6 +224,7 @@ const MANY: Array<{ what: string; mutation: Mutation }> = [
   },
   {
     what: 'site stylesheet with a weak ETag',
+    owners: ['site/static/css', 'site/static/css-unversioned'],
     mutation: on(
       (e) => e.host === SITE && path0(e).endsWith('/css/main.css'),
       (e) => setHeader(e, 'etag', 'W/"abc"'),
@@ -222,6 +232,7 @@ const MANY: Array<{ what: string; mutation: Mutation }> = [
   },
   {
     what: 'visitor flag flip that changes the id',
+    owners: ['site/visitor-identification/flip', 'site/visitor-flip'],
     mutation: on(
       (e) => path0(e).endsWith('VisitorIdentificationCSS.aspx'),
       (e) => mapCookies(e, (l) => l.replace(/=[0-9a-f]{32}\|/, `=${'f'.repeat(32)}|`)),
@@ -229,6 +240,7 @@ const MANY: Array<{ what: string; mutation: Mutation }> = [
   },
   {
     what: 'lesson-plan answer cacheable and with another referrer-policy',
+    owners: ['site/lesson-plan/empty'],
     mutation: on(
       (e) => path0(e).startsWith('/api/'),
       (e) => (setHeader(e, 'cache-control', 'private, max-age=60'), setHeader(e, 'referrer-policy', 'no-referrer')),
@@ -236,6 +248,7 @@ const MANY: Array<{ what: string; mutation: Mutation }> = [
   },
   {
     what: 'malformed path answered 404',
+    owners: ['site/malformed-path', 'site/malformed-to-maintenance'],
     mutation: on(
       (e) => e.host === SITE && e.path.startsWith('/%7B'),
       (e) => (e.status = 404),
@@ -243,6 +256,7 @@ const MANY: Array<{ what: string; mutation: Mutation }> = [
   },
   {
     what: 'bare host redirecting with 302',
+    owners: ['bare/root', 'bare/redirect-to-www'],
     mutation: on(
       (e) => e.host === NAMES[1],
       (e) => (e.status = 302),
@@ -250,6 +264,7 @@ const MANY: Array<{ what: string; mutation: Mutation }> = [
   },
   {
     what: 'media cached for a day',
+    owners: ['assets/media/icon', 'assets/media/subject', 'assets/media/head'],
     mutation: on(
       (e) => e.host === NAMES[2],
       (e) => setHeader(e, 'cache-control', 'public, max-age=86400'),
@@ -257,6 +272,7 @@ const MANY: Array<{ what: string; mutation: Mutation }> = [
   },
   {
     what: 'maintenance document without its BOM',
+    owners: ['maintenance/page'],
     mutation: on(
       (e) => e.host === NAMES[3],
       (e) => (e.body = e.body.subarray(3)),
@@ -294,6 +310,7 @@ test(
     const failed = [...results].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped'));
     expect(failed.filter(([id]) => !(id in MANY_OWNERS)).map(([id, r]) => `${id}: ${r.status} ${r.message}`)).toEqual([]);
     expect(failed.map(([id]) => id).sort()).toEqual(Object.keys(MANY_OWNERS).sort());
+    expect([...new Set(MANY.flatMap((m) => m.owners))].sort()).toEqual(Object.keys(MANY_OWNERS).sort());
     for (const [id, re] of Object.entries(MANY_OWNERS)) expect(`${id}: ${results.get(id)?.message}`).toMatch(re);
   },
   WHOLE_RUN_MS,
@@ -309,3 +326,50 @@ test.each(CASES)('a target with %s fails exactly the owning replay tests', async
   for (const [, r] of failed) expect(r.message).toMatch(message);
   for (const [id, re] of Object.entries(perTest)) expect(results.get(id)?.message).toMatch(re);
 });
+
+/*
+ * Specs derived by har2spec from the reference's recordings (one deployment) against the same
+ * deviations: replayed one deviation at a time, each counts as caught where a derived test fails.
+ * The hand-written count replays the tests that own each deviation. The derived specs must catch
+ * at least 90% of what the hand-written ones catch, and pass on the unmodified target.
+ */
+test(
+  'specs derived from one deployment catch at least 90% of the deviations the hand-written specs catch',
+  async () => {
+    const hars = [
+      path.join(root, 'har', 'reference-site.har'),
+      ...fs
+        .readdirSync(path.join(root, 'har', 'reference'))
+        .filter((f) => f.endsWith('.har'))
+        .map((f) => path.join(root, 'har', 'reference', f)),
+    ];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'derived-detects-'));
+    try {
+      writeSpecs(deriveSpecs(hars, defaultRoleMapping()).specs, dir, () => undefined);
+      const derived = loadSpecs(dir, CHECKS);
+      const failing = (results: Map<string, Outcome>) =>
+        [...results].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped'));
+      proxy.setMutation(undefined);
+      const clean = failing(await replayOutcomes(loadTargetMap(targetEnv()), derived));
+      expect(clean.map(([id, r]) => `${id}: ${r.message}`)).toEqual([]);
+      const deviations = [...CASES.filter(([, , owners]) => owners.length > 0).map(([what, mutation, owners]) => ({ what, mutation, owners })), ...MANY];
+      const owned = (owners: string[]) =>
+        SPECS.map((s) => ({ ...s, exchanges: s.exchanges.filter((e) => owners.includes(e.id)), flows: (s.flows ?? []).filter((f) => owners.includes(f.id)) }));
+      const caught = { hand: [] as string[], derived: [] as string[] };
+      for (const d of deviations) {
+        proxy.setMutation(d.mutation);
+        if (failing(await replayOutcomes(loadTargetMap(targetEnv()), owned(d.owners))).length) caught.hand.push(d.what);
+        if (failing(await replayOutcomes(loadTargetMap(targetEnv()), derived)).length) caught.derived.push(d.what);
+      }
+      console.log(
+        `deviations caught: hand-written ${caught.hand.length} of ${deviations.length}, derived ${caught.derived.length} of ${deviations.length}; ` +
+          `missed by the derived specs: ${caught.hand.filter((w) => !caught.derived.includes(w)).join('; ') || 'none'}`,
+      );
+      expect(caught.hand.length).toBe(deviations.length);
+      expect(caught.derived.length).toBeGreaterThanOrEqual(Math.ceil(0.9 * caught.hand.length));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+  WHOLE_RUN_MS,
+);

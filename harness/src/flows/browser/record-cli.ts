@@ -96,7 +96,21 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
         }
         // Cookies, credential headers and signed addresses of the target written as their shape and
         // length (har2spec reads the shape back), the run's own credentials too.
-        fs.writeFileSync(file, `${redactor.learn(har).scrub(JSON.stringify(har, null, 1))}\n`);
+        redactor.learn(har);
+        // Addresses first, their secrets percent-encoded, so that each stays a URI.
+        for (const e of har.log.entries as unknown as Array<{ request: { url: string }; response: { redirectURL?: string } }>) {
+          e.request.url = redactor.scrubAddress(e.request.url);
+          if (e.response.redirectURL) e.response.redirectURL = redactor.scrubAddress(e.response.redirectURL);
+        }
+        const text = redactor.scrub(JSON.stringify(har, null, 1));
+        // What is written is what must be valid: a redaction must never leave an address that is no URI.
+        const written = prepareRecordedHar(JSON.parse(text), path.relative(process.cwd(), file));
+        if (written.problems.length) {
+          status = 1;
+          log(`${flow.id}: INVALID HAR after redaction, not written:\n${written.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+          continue;
+        }
+        fs.writeFileSync(file, `${text}\n`);
         const bad = failingFindings(rec.findings, failOn);
         if (bad.some((f) => f.verdict === 'error')) status = 1;
         log(
