@@ -30,7 +30,7 @@ import { loadSpecs } from '../harness/src/spec-model/load';
 import { toObservedExchange } from '../harness/src/spec-model/observe';
 import type { ExchangeSpec } from '../harness/src/spec-model/types';
 import { createDispatcher, loadTargetMap, type Role } from '../harness/src/target-map';
-import { send } from '../harness/src/transport/send';
+import { send, TransportError } from '../harness/src/transport/send';
 import { replayDifferential } from '../harness/src/diff/replay';
 import { hostMapping } from '../harness/src/diff/hosts';
 import { ReplayClients, type BeforeRequest } from '../harness/src/replay/run';
@@ -41,6 +41,7 @@ import { pool } from './pool';
 
 /** Transport errors of the bare loops (a loaded machine resets a connection now and then): counted and printed, never a crash. */
 let bareErrors = 0;
+let engineErrors = 0;
 async function bareRequest(url: string, options: Parameters<typeof request>[1]): Promise<void> {
   try {
     const res = await request(url, options);
@@ -105,8 +106,16 @@ async function main(): Promise<void> {
               totalMs: performance.now() - t0,
             });
           };
-          const observed = await ask();
-          const repeat = await ask();
+          let observed, repeat;
+          try {
+            observed = await ask();
+            repeat = await ask();
+          } catch (e) {
+            // The replay makes such an error a finding; here it is counted, like the bare loop's.
+            if (!(e instanceof TransportError)) throw e;
+            if (engineErrors++ === 0) console.error(`engine: ${e.message} (counted; later ones too)`);
+            return;
+          }
           const findings = evaluateExchange(ex, observed, { role, placeholders: req.vars, targetOrigin: map.origin, previous: [], repeat, checks: CHECKS });
           learnNoise(observed, repeat);
           failures += findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error').length;
@@ -289,6 +298,7 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
 main()
   .then(() => {
     if (bareErrors) console.log(`bare loops: ${bareErrors} transport errors (a loaded machine's resets), counted as requests sent`);
+    if (engineErrors) console.log(`engine: ${engineErrors} exchanges ended by a transport error, counted as sent`);
   })
   .catch((e: unknown) => {
     console.error(e);

@@ -41,16 +41,36 @@ export class TransportError extends HarnessError {
   constructor(
     readonly url: string,
     readonly cause: Error,
+    /** The connection closed under the request before any byte of an answer came back. */
+    readonly closedBeforeResponse = false,
   ) {
     super('HARNESS_ERR_TRANSPORT', `${url}: ${cause.message}`);
   }
 }
 
+/** RFC 9110 §9.2.2: the methods a client may send again without asking whether the first was applied. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
+/** The connection was closed under the request: a kept-alive connection the server closed as it was reused. */
+const CLOSED_UNDER_REQUEST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
 /**
  * Sends one request through a dispatcher and keeps the raw header lines: undici's convenience APIs
  * join repeated lines over HTTP/2, which would hide a header sent twice.
+ *
+ * An idempotent request whose connection closed before any response byte is sent once more, as
+ * browsers do (RFC 9112 §9.3.1, RFC 9110 §9.2.2): a server that closes an idle kept-alive
+ * connection just as it is reused is no deviation. A target that closes it again is reported.
  */
-export function send(dispatcher: Dispatcher, spec: RequestSpec): Promise<ObservedResponse> {
+export async function send(dispatcher: Dispatcher, spec: RequestSpec): Promise<ObservedResponse> {
+  try {
+    return await sendOnce(dispatcher, spec);
+  } catch (e) {
+    if (!(e instanceof TransportError) || !e.closedBeforeResponse || !IDEMPOTENT.has((spec.method ?? 'GET').toUpperCase())) throw e;
+    return sendOnce(dispatcher, spec);
+  }
+}
+
+function sendOnce(dispatcher: Dispatcher, spec: RequestSpec): Promise<ObservedResponse> {
   const url = new URL(spec.url);
   const timeoutMs = spec.timeoutMs ?? limits().requestTimeoutMs;
   const sink = new BodySink(spec.bodyCapBytes ?? limits().bodyCapBytes);
@@ -97,7 +117,9 @@ export function send(dispatcher: Dispatcher, spec: RequestSpec): Promise<Observe
         });
       },
       onError(err) {
-        settle(() => reject(new TransportError(spec.url, describeCause(err))));
+        const cause = describeCause(err);
+        const closed = status === 0 && CLOSED_UNDER_REQUEST.has((cause as { code?: string }).code ?? '');
+        settle(() => reject(new TransportError(spec.url, cause, closed)));
       },
     };
     dispatcher.dispatch(
