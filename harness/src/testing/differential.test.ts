@@ -72,7 +72,7 @@ test(
   'the reference against itself (two processes): every exchange compared, no difference',
   async () => {
     const records = await differential(loadTargetMap(targetEnvOf(candidate.ready)));
-    expect(judged(records).map((f) => `${f.verdict} ${f.protocol} ${f.id}: ${f.expected} / ${f.actual}`)).toEqual([]);
+    expect(judged(records).map((f) => `${f.verdict} ${f.protocol} ${f.id}: ${f.expected} / ${f.actual}${f.message ? ` (${f.message})` : ''}`)).toEqual([]);
     const compared = [...records.values()].filter((r) => r.diff?.some((f) => f.verdict === 'pass'));
     expect(compared.length).toBeGreaterThan(50);
     // What is not compared says why: an unsafe method is never sent to the baseline.
@@ -157,7 +157,7 @@ test(
     expect(
       judged(records)
         .filter((f) => f.verdict !== 'diff' && f.verdict !== 'warn')
-        .map((f) => `${f.verdict} ${f.id}: ${f.expected} / ${f.actual}`),
+        .map((f) => `${f.verdict} ${f.id}: ${f.expected} / ${f.actual}${f.message ? ` (${f.message})` : ''}`),
     ).toEqual([]);
     const found = diffs(records);
     const explains = ([, step, aspect]: (typeof ALT_CHOICES)[number], f: ReplayFinding) =>
