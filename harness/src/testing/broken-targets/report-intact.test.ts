@@ -28,14 +28,17 @@ afterAll(() => {
 const REQUEST_TIMEOUT_MS = 2500;
 const BODY_CAP_BYTES = 1024 * 1024;
 
+/** Ended by the request timer: the head may come after it on a loaded machine, which is no fault of the target's. */
+const WITHIN_REQUEST_TIMEOUT = new RegExp(`^no complete response within ${REQUEST_TIMEOUT_MS} ms \\((no response head|status 200 and \\d+ body bytes)\\)$`);
+
 /** The one error expectation of site/home, by its id, and the cause its finding gives after `site: <url>: `. */
 const CAUSES: Record<Kind, Array<[string, RegExp]>> = {
   // 100 bytes announced, one a second: the request timeout ends it.
-  slow: [['site/home transport', new RegExp(`^no complete response within ${REQUEST_TIMEOUT_MS} ms \\(status 200 and \\d+ body bytes\\)$`)]],
+  slow: [['site/home transport', WITHIN_REQUEST_TIMEOUT]],
   // 1 GiB sent as fast as it is read: the cap or the request timeout, whichever the machine reaches first.
   'giant-body': [
     ['site/home body', new RegExp(`^body larger than the cap, truncated to ${BODY_CAP_BYTES} bytes$`)],
-    ['site/home transport', new RegExp(`^no complete response within ${REQUEST_TIMEOUT_MS} ms \\(status 200 and \\d+ body bytes\\)$`)],
+    ['site/home transport', WITHIN_REQUEST_TIMEOUT],
   ],
   // 500 of 1000 bytes, then the connection closed.
   'close-mid-body': [['site/home transport', /^other side closed \(UND_ERR_SOCKET\)$/]],
