@@ -161,8 +161,14 @@ describe('oversized and bomb bodies', () => {
     expect(unmet(record)).toEqual([]);
   });
 
-  const withEdge = caddyInstalled() && findChromium().path !== undefined ? test : test.skip;
-  withEdge('over HTTP/3: the page stops reading at the cap, and the leg is an error naming it', async () => {
+  // The HTTP/3 case needs an edge (caddy) and Chromium; where either is missing it is skipped with the reason in its title.
+  const edgeMissing = !caddyInstalled()
+    ? ' (skipped: caddy is not installed, so the target has no HTTP/3 edge)'
+    : findChromium().path === undefined
+      ? ' (skipped: no Chromium, which the HTTP/3 leg runs in)'
+      : '';
+  const withEdge = edgeMissing ? test.skip : test;
+  withEdge(`over HTTP/3: the page stops reading at the cap, and the leg is an error naming it${edgeMissing}`, async () => {
     const edge = await startTestEdge({ names: [SITE], pki: t.pki, upstreamPort: t.sitePort });
     try {
       t.setAltSvc(edge!.altSvc);
