@@ -4,6 +4,31 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The harness's conventions (docs/architecture.md, "Conventions"), kept by selectors over its source.
+const HARNESS_ERRORS = {
+  selector: 'NewExpression[callee.name=/^(Error|TypeError|RangeError)$/], CallExpression[callee.name=/^(Error|TypeError|RangeError)$/]',
+  message: 'Every error the harness raises carries a stable code: throw a HarnessError subclass (core/errors.ts), not a built-in error.',
+};
+const NAME = '/^(n|name|field)$/';
+const HEADER_LOOKUP = {
+  selector: [
+    // `lines.filter(([n]) => n === 'alt-svc')`: a callback over [name, value] lines that compares the name.
+    `ArrowFunctionExpression[params.0.type='ArrayPattern'][params.0.elements.0.name=${NAME}] BinaryExpression[operator=/^[!=]==?$/]:matches([left.name=${NAME}], [left.callee.object.name=${NAME}])`,
+    // `headers.find((h) => h.name.toLowerCase() === 'location')`: the same over { name, value } entries.
+    "CallExpression[callee.property.name=/^(filter|find|findIndex|findLast|some|every)$/] > ArrowFunctionExpression BinaryExpression[operator=/^[!=]==?$/][left.callee.object.property.name='name'][left.callee.property.name='toLowerCase']",
+    // `Object.keys(headers).find((k) => k.toLowerCase() === name)`: a case-insensitive search of a map's keys.
+    "CallExpression[callee.property.name='find'][callee.object.callee.object.name='Object'][callee.object.callee.property.name='keys'] > ArrowFunctionExpression BinaryExpression[left.callee.property.name='toLowerCase']",
+  ].join(', '),
+  message:
+    'Header fields are looked up only through core/headers.ts (fieldLines, fieldValue, isField, withoutField, linesOfEntries, fieldKey), which compares names case-insensitively.',
+};
+const MODULE_STATE = {
+  selector: "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
+  message: 'No module state in report/: a render passes what it needs in its context.',
+};
+const PRODUCT = ['harness/src/**/*.ts'];
+const NOT_PRODUCT = ['**/*.test.ts', 'harness/src/testing/**', 'harness/src/__fixtures__/**', 'harness/src/core/headers.ts'];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'reports/**', '.pki-cache/**', '.harness-cache/**', 'reference-server/content/**', 'har/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -18,6 +43,16 @@ export default tseslint.config(
       // A variable a closure reads before its one assignment (a signal handler installed before start-up) stays `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
+  },
+  {
+    files: PRODUCT,
+    ignores: NOT_PRODUCT,
+    rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP] },
+  },
+  {
+    files: ['harness/src/report/**/*.ts'],
+    ignores: NOT_PRODUCT,
+    rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP, MODULE_STATE] },
   },
   {
     // CommonJS scripts and configuration files.

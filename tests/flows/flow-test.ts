@@ -1,9 +1,10 @@
-import type { TestInfo } from '@playwright/test';
+import { test, type TestInfo } from '@playwright/test';
+import type { RawFlowTest } from '../../harness/src/flows/raw/registry';
 import { allFindings, ReplayClients, type ReplayRecord } from '../../harness/src/replay/run';
 import { runSettings } from '../../harness/src/settings';
-import { loadTargetMap } from '../../harness/src/target-map';
+import { loadTargetMap, skipReason } from '../../harness/src/target-map';
 import { assertFindings, markKnownFindings } from '../support/assert';
-import { attachRecord } from '../support/attach';
+import { attachRecord, shown } from '../support/attach';
 
 /** Clients of the worker, shared by the flow tests of a file. */
 let clients: ReplayClients | undefined;
@@ -25,4 +26,27 @@ export async function settle(record: ReplayRecord, testInfo: TestInfo): Promise<
   markKnownFindings(allFindings(record));
   await attachRecord(testInfo, record);
   assertFindings(record.id, allFindings(record), ['h1']);
+}
+
+/**
+ * One Playwright test per raw flow of the registry (flows/raw/registry.ts), with the file's clients:
+ * skipped with the reason where the target map lacks a role the flow needs, or where the finished
+ * run says it was a skip (its record attached all the same); otherwise settled.
+ */
+export function rawFlowTests(flows: readonly RawFlowTest[]): void {
+  test.afterAll(closeFlowClients);
+  for (const flow of flows) {
+    test(flow.title, { annotation: [{ type: 'flow', description: flow.description }] }, async ({}, testInfo) => {
+      const c = flowClients();
+      const unmapped = flow.roles.map((role) => skipReason(c.map, role)).find((r) => r !== undefined);
+      test.skip(unmapped !== undefined, unmapped);
+      const record = await flow.run(c);
+      const skipped = flow.skippedBy?.(record);
+      if (skipped !== undefined) {
+        await attachRecord(testInfo, record);
+        test.skip(true, shown(skipped));
+      }
+      await settle(record, testInfo);
+    });
+  }
 }

@@ -8,6 +8,7 @@ import { flowEnvironment, type FlowEnvironment } from '../../harness/src/flows/b
 import { capHarBodies, mergeSupplement } from '../../harness/src/flows/browser/har-output';
 import { limits } from '../../harness/src/target-map/limits';
 import { runFlow, type BrowserFlow, type SupplementEntry } from '../../harness/src/flows/browser/session';
+import type { BrowserH3Flow } from '../../harness/src/flows/browser/flows';
 import { assertFindings, markKnownFindings } from './assert';
 import { attachRecord, shown, workerRedactor } from './attach';
 import { target } from './target';
@@ -117,7 +118,7 @@ export function browserFlowTest(flow: BrowserFlow): void {
 }
 
 /** The same, for a flow over HTTP/3: made from the advertised endpoints, in a Chromium with QUIC forced to them; skipped, with the reason, where there are none. */
-export function http3FlowTest(make: (endpoints: readonly QuicEndpoint[]) => BrowserFlow): void {
+export function http3FlowTest(make: BrowserH3Flow): void {
   const named = make([]);
   h3Test.describe(named.role, () => {
     h3Test(named.id, { annotation: [{ type: 'flow', description: named.title }] }, async ({ h3Setup, h3Context }, testInfo) => {

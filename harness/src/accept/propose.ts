@@ -5,7 +5,7 @@
  * reason. Existing expectations are only ever replaced where `changed` names them; everything else
  * keeps its bytes, so the diff shows exactly what is proposed.
  */
-import type { Level } from '../core';
+import { fieldKey, type Level } from '../core';
 import { BODY_BOUND, comparedField } from '../noise/fields';
 import type { ConformanceResults, Expectation } from '../report/types';
 import type { CookieSpec, ExchangeSpec, HeaderSpec, MatcherMeta, MatcherSpec } from '../spec-model/types';
@@ -166,7 +166,7 @@ function locate(aspect: string, w: StepWork): Edit | { chain: unknown[]; reason:
   let m = /^header (\S+)$/.exec(aspect);
   if (m) {
     const name = m[1].toLowerCase();
-    const key = Object.keys(expect.headers ?? {}).find((k) => k.toLowerCase() === name);
+    const key = fieldKey(expect.headers ?? {}, name);
     if (key === undefined) return gone(`header ${name}`);
     const headers = expect.headers!;
     const noise = obs.noise.fields.has(name) || (obs.noise.body && BODY_BOUND.has(name));

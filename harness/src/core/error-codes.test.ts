@@ -6,7 +6,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HarnessError, SettingsError } from './errors';
+import { HarnessError, InternalError, SettingsError } from './errors';
+import { SourceUnreadableError } from '../discover/errors';
+import { RecordUsageError, UnknownFlowError } from '../flows/browser/errors';
+import { MergedRunFailedError } from '../report/errors';
+import { ConnectTimeoutError } from '../target-map/connect';
+import { describeCause, TransportCause } from '../transport/cause';
 import { failOnFromEnv } from './fail-on';
 import { AcceptIdsError, AcceptInvalidProposalError, AcceptModeError, AcceptResultsError, AcceptSpecsError, AcceptUsageError } from '../accept/errors';
 import { BrowserMissingError, missingBrowserMessage } from '../browser/launch';
@@ -127,8 +132,75 @@ const ROWS: Row[] = [
   {
     error: TransportError,
     code: 'HARNESS_ERR_TRANSPORT',
-    make: () => new TransportError('https://www.example.org/', new Error('connect ECONNREFUSED 10.0.0.5:443')),
+    make: () =>
+      new TransportError('https://www.example.org/', describeCause(Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:443'), { code: 'ECONNREFUSED' }))),
     message: 'https://www.example.org/: connect ECONNREFUSED 10.0.0.5:443',
+  },
+  {
+    error: TransportCause,
+    code: 'HARNESS_ERR_CONNECTION',
+    make: () => describeCause(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' })),
+    message: 'other side closed (UND_ERR_SOCKET)',
+  },
+  {
+    error: TransportCause,
+    code: 'HARNESS_ERR_REQUEST_TIMEOUT',
+    make: () => new TransportCause('HARNESS_ERR_REQUEST_TIMEOUT', 'no complete response within 30000 ms (no response head)'),
+    message: 'no complete response within 30000 ms (no response head)',
+  },
+  {
+    error: TransportCause,
+    code: 'HARNESS_ERR_STREAM_CLOSED',
+    make: () => new TransportCause('HARNESS_ERR_STREAM_CLOSED', 'stream closed without a response (code 2)'),
+    message: 'stream closed without a response (code 2)',
+  },
+  {
+    error: TransportCause,
+    code: 'HARNESS_ERR_NO_H2',
+    make: () => new TransportCause('HARNESS_ERR_NO_H2', 'h2 not offered (ALPN chose http/1.1)'),
+    message: 'h2 not offered (ALPN chose http/1.1)',
+  },
+  {
+    error: TransportCause,
+    code: 'HARNESS_ERR_NO_CERTIFICATE',
+    make: () => new TransportCause('HARNESS_ERR_NO_CERTIFICATE', 'www.example.org presented no certificate'),
+    message: 'www.example.org presented no certificate',
+  },
+  {
+    error: ConnectTimeoutError,
+    code: 'HARNESS_ERR_CONNECT_TIMEOUT',
+    make: () => new ConnectTimeoutError(60000),
+    message: 'connect and TLS handshake not done within 60000 ms',
+  },
+  {
+    error: InternalError,
+    code: 'HARNESS_ERR_INTERNAL',
+    make: () => new InternalError('noise is learned over one protocol, not between h1 and h2'),
+    message: 'noise is learned over one protocol, not between h1 and h2',
+  },
+  {
+    error: MergedRunFailedError,
+    code: 'HARNESS_ERR_RUN_FAILED',
+    make: () => new MergedRunFailedError('fail'),
+    message: 'conformance: the merged results hold a verdict at or above fail (HARNESS_FAIL_ON)',
+  },
+  {
+    error: UnknownFlowError,
+    code: 'HARNESS_ERR_UNKNOWN_FLOW',
+    make: () => new UnknownFlowError(['site/browser/nope'], ['site/browser/home', 'shop/browser/product']),
+    message: 'no browser flow "site/browser/nope" (known: site/browser/home, shop/browser/product)',
+  },
+  {
+    error: RecordUsageError,
+    code: 'HARNESS_ERR_RECORD_USAGE',
+    make: () => new RecordUsageError('--out needs a value'),
+    message: '--out needs a value',
+  },
+  {
+    error: SourceUnreadableError,
+    code: 'HARNESS_ERR_SOURCE_UNREADABLE',
+    make: () => new SourceUnreadableError('the browser did not load it'),
+    message: 'the browser did not load it',
   },
   {
     error: H3RequestError,

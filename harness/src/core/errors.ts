@@ -13,6 +13,16 @@ export class HarnessError extends Error {
   }
 }
 
+/**
+ * A caller broke an invariant of the harness's own API (an argument no public entry point passes):
+ * a bug of the harness or of code built on it, never a fault of the target or of the settings.
+ */
+export class InternalError extends HarnessError {
+  constructor(message: string) {
+    super('HARNESS_ERR_INTERNAL', message);
+  }
+}
+
 /** A `HARNESS_*` setting with a value the harness does not accept; the message names both. */
 export class SettingsError extends HarnessError {
   constructor(

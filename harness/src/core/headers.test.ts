@@ -1,4 +1,4 @@
-import { fieldLines, fieldValue, type FieldLines } from './headers';
+import { fieldKey, fieldLines, fieldValue, isField, linesOfEntries, withoutField, type FieldLines } from './headers';
 
 const lines: FieldLines = [
   ['content-type', 'text/html'],
@@ -30,4 +30,42 @@ test('no lines, no field', () => {
 test('mutable lines (Array<[string, string]>) are accepted as they are', () => {
   const mutable: Array<[string, string]> = [['etag', '"a"']];
   expect(fieldValue(mutable, 'ETag')).toBe('"a"');
+});
+
+test('isField compares names case-insensitively, and only whole names', () => {
+  expect(isField('Alt-Svc', 'alt-svc')).toBe(true);
+  expect(isField('alt-svc', 'ALT-SVC')).toBe(true);
+  expect(isField('alt-svc-x', 'alt-svc')).toBe(false);
+});
+
+test('withoutField leaves out every line of the field, whatever its case, and keeps the rest in order', () => {
+  const mixed: Array<[string, string]> = [
+    ['Set-Cookie', 'a=1'],
+    ['date', 'x'],
+    ['set-cookie', 'b=2'],
+    ['vary', 'Cookie'],
+  ];
+  expect(withoutField(mixed, 'set-cookie')).toEqual([
+    ['date', 'x'],
+    ['vary', 'Cookie'],
+  ]);
+});
+
+test('{ name, value } entries become lines, repeats and order kept, and are looked up as lines', () => {
+  const entries = [
+    { name: 'Location', value: '/a' },
+    { name: 'location', value: '/b' },
+  ];
+  expect(linesOfEntries(entries)).toEqual([
+    ['Location', '/a'],
+    ['location', '/b'],
+  ]);
+  expect(fieldLines(linesOfEntries(entries), 'LOCATION')).toEqual(['/a', '/b']);
+});
+
+test("fieldKey names the map's key for a field whatever its case, undefined when none does", () => {
+  const expectHeaders = { 'Content-Type': 'text/css', vary: 'Accept-Encoding' };
+  expect(fieldKey(expectHeaders, 'content-type')).toBe('Content-Type');
+  expect(fieldKey(expectHeaders, 'Vary')).toBe('vary');
+  expect(fieldKey(expectHeaders, 'etag')).toBeUndefined();
 });

@@ -8,6 +8,26 @@
 /** Header lines as received or sent: names as they came (observed answers lowercase them), repeats and order kept. */
 export type FieldLines = ReadonlyArray<readonly [string, string]>;
 
+/** Header fields as `{ name, value }` entries (HAR, Playwright's `headersArray()`) turned into lines, order kept. */
+export function linesOfEntries(entries: ReadonlyArray<{ readonly name: string; readonly value: string }>): Array<[string, string]> {
+  return entries.map((e) => [e.name, e.value]);
+}
+
+/** The key of a map of fields (a spec's `expect.headers`) that names the field, whatever its case; undefined when none does. */
+export function fieldKey(fields: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  return Object.keys(fields).find((k) => isField(k, name));
+}
+
+/** Whether a line's name is the field's (RFC 9110 §5.1: names compare case-insensitively). */
+export function isField(lineName: string, name: string): boolean {
+  return lineName.toLowerCase() === name.toLowerCase();
+}
+
+/** The lines of every other field, in order: the field's own lines left out. */
+export function withoutField<L extends readonly [string, string]>(lines: ReadonlyArray<L>, name: string): L[] {
+  return lines.filter(([n]) => !isField(n, name));
+}
+
 /** The values of one field, line by line, in order; empty when the field is absent. */
 export function fieldLines(lines: FieldLines, name: string): string[] {
   const wanted = name.toLowerCase();

@@ -6,7 +6,7 @@
  * to one candidate port (two deployments on other ports, the embedded references), that port is
  * mapped for other host names too (a CSP naming a third-party host on the deployment's port).
  */
-import { fieldLines } from '../core';
+import { fieldLines, isField } from '../core';
 import { ROLES, roleUrls, type TargetMap } from '../target-map';
 import type { ObservedExchange } from '../spec-model/observed';
 
@@ -104,7 +104,7 @@ export function comparable(ex: ObservedExchange, mapping?: HostMapping): Observe
   const decoded = ex.decoded && mapping && !mapping.identity && isTextual(type) ? Buffer.from(map(ex.decoded.toString('utf8')), 'utf8') : ex.decoded;
   return {
     ...ex,
-    lines: ex.lines.map(([n, v]) => [n, n === 'set-cookie' ? v : n === 'alt-svc' ? relativeAltSvc(map(v), url) : map(v)]),
+    lines: ex.lines.map(([n, v]) => [n, isField(n, 'set-cookie') ? v : isField(n, 'alt-svc') ? relativeAltSvc(map(v), url) : map(v)]),
     cookies: ex.cookies.map((c) => {
       const domain = relativeDomain(c.domain, host);
       return { ...c, ...(domain !== undefined ? { domain } : {}) };

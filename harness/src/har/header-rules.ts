@@ -6,7 +6,7 @@
  * nothing makes a contract (a server banner, a platform's own header) informs. Each expectation
  * that is not `must` carries its reason in `note`.
  */
-import type { Level } from '../core';
+import { fieldLines, type Level } from '../core';
 import { isCacheStatusName } from '../checks/headers-cache-status';
 import { parseHttpDate, tightestShape } from '../shapes';
 import type { HeaderSpec, MatcherSpec } from '../spec-model/types';
@@ -194,7 +194,7 @@ export function deriveHeader(name: string, perObs: string[][], obs: Observation[
     const same =
       !ctx.discovered &&
       new Set(values.map((v) => v.trim())).size === 1 &&
-      obs.every((o) => !o.headers.some(([n]) => n === 'content-encoding')) &&
+      obs.every((o) => fieldLines(o.headers, 'content-encoding').length === 0) &&
       (obs[0].status >= 300 || !DYNAMIC_BODY.test(obs[0].body?.mimeType ?? ''));
     return same ? { spec: values[0].trim(), checks } : { checks };
   }

@@ -3,7 +3,7 @@
  * repeated header lines kept in order, cookies parsed, the body reduced to facts (size, leading
  * bytes, JSON or not). Bodies themselves are not kept.
  */
-import { fieldLines } from '../core';
+import { fieldLines, withoutField } from '../core';
 import { candidatesOf, type Selector } from '../discover/candidates';
 import { parseHttpDate } from '../shapes';
 import type { Role } from '../target-map';
@@ -132,7 +132,7 @@ export function observe(entry: HarEntry, index: number, file: string, mapping: R
   const setCookies = setCookieLines(fieldLines(all, 'set-cookie'))
     .map(parseSetCookie)
     .filter((c): c is SetCookie => c !== undefined);
-  const headers = all.filter(([n]) => n !== 'set-cookie');
+  const headers = withoutField(all, 'set-cookie');
   const dateValue = fieldLines(headers, 'date')[0];
   const date = dateValue ? parseHttpDate(dateValue)?.getTime() : undefined;
   const { path, template } = templatePath(url.pathname + url.search, ph);

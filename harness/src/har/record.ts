@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
 import { targetBrowserLaunch } from '../browser/launch';
-import { startEmbeddedReference, targetEnvOf } from '../embedded/reference-process';
+import { EmbeddedReferenceError, startEmbeddedReference, targetEnvOf } from '../embedded/reference-process';
 import { loadTargetMap, roleUrls } from '../target-map';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -43,7 +43,7 @@ async function record(out: string): Promise<void> {
       const page = await context.newPage();
       const origin = (role: Parameters<typeof roleUrls>[1]) => roleUrls(map, role)[0]?.origin;
       const site = origin('site');
-      if (!site) throw new Error('the reference reported no site URL');
+      if (!site) throw new EmbeddedReferenceError('the reference reported no site URL');
       await page.goto(`${site}/`, { waitUntil: 'networkidle' });
       await page.mouse.move(40, 40);
       await page.mouse.move(120, 90);

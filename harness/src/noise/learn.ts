@@ -4,7 +4,7 @@
  * between two answers (h1 vs h2, HEAD vs GET, baseline vs candidate); it never excuses a spec
  * expectation. It is never learned across protocols: that would excuse every protocol difference.
  */
-import { fieldLines } from '../core';
+import { fieldLines, InternalError } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import { COOKIE_ASPECTS, comparedField, cookieNames, fieldNames, sameCookieAspect, sameField, type CookieAspect } from './fields';
 
@@ -32,7 +32,7 @@ function bodyOf(ex: ObservedExchange): Buffer {
 /** What differs between two answers to the same request over the same protocol. */
 export function learnNoise(first: ObservedExchange, second: ObservedExchange): Noise {
   if (first.protocol !== second.protocol && first.protocol !== 'unknown' && second.protocol !== 'unknown') {
-    throw new Error(`noise is learned over one protocol, not between ${first.protocol} and ${second.protocol}`);
+    throw new InternalError(`noise is learned over one protocol, not between ${first.protocol} and ${second.protocol}`);
   }
   const noise = emptyNoise();
   noise.status = first.status !== second.status;

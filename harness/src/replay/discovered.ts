@@ -4,7 +4,8 @@
  * client, and the discovered address turned into the step's flow variables.
  */
 import type { Dispatcher } from 'undici';
-import { defaultLevel, fieldLines, verdictFor } from '../core';
+import { defaultLevel, fieldLines, InternalError, verdictFor } from '../core';
+import { SourceUnreadableError } from '../discover/errors';
 import { describeMiss, Discovery, type Discovered, type DiscoverMiss, type SourceRequest } from '../discover/discovery';
 import { discoverSource, isAddress } from '../spec-model/load';
 import { toObservedExchange } from '../spec-model/observe';
@@ -33,7 +34,7 @@ export function discoveryOver(dispatcher: Dispatcher): Discovery {
       startedAt: new Date(),
       totalMs: 0,
     });
-    if (observed.decodeError) throw new Error(`its body could not be decoded: ${observed.decodeError}`);
+    if (observed.decodeError) throw new SourceUnreadableError(`its body could not be decoded: ${observed.decodeError}`);
     const type = fieldLines(observed.lines, 'content-type')[0];
     return {
       url: req.url,
@@ -91,7 +92,7 @@ async function sourceOf(
     return { req: { url: new URL(filled, originOf(values, role)).href, headers: { ...SOURCE_HEADERS } } };
   }
   const source = discoverSource(d);
-  if (!source) throw new Error(`${step.id}: discover.from "${d.from}" is not linked to an exchange (load the specs with loadSpecs)`);
+  if (!source) throw new InternalError(`${step.id}: discover.from "${d.from}" is not linked to an exchange (load the specs with loadSpecs)`);
   let vars = values;
   let widen: SourceRequest | undefined;
   if (source.exchange.discover) {

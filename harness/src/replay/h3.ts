@@ -13,7 +13,7 @@
  * answer advertises no HTTP/3, and every exchange of a run with TARGET_H3=0 skip the leg, each
  * with its reason.
  */
-import type { Finding } from '../core';
+import { fieldLines, type Finding } from '../core';
 import { compareAnswers, emptyNoise, learnNoise, mergeNoise, type Noise } from '../noise';
 import { quicAddress, type QuicEndpoint } from '../browser/quic';
 import { toObservedExchange } from '../spec-model/observe';
@@ -52,7 +52,7 @@ export function h3SkipReason(item: ExchangeSpec | FlowSpec, map: TargetMap, h1: 
   if (url.protocol !== 'https:') return 'plain http: cannot advertise HTTP/3 (RFC 9114 §3.1 needs TLS)';
   if (FORBIDDEN_METHODS.has(h1.request.method)) return `a page cannot send ${h1.request.method} (Fetch forbids the method)`;
   if (proxyFor(map.proxy, url)) return 'the request goes through an HTTP proxy, which QUIC cannot pass';
-  if (!h3Alternative(h1.lines.filter(([n]) => n === 'alt-svc').map(([, v]) => v))) return 'the h1 answer advertises no HTTP/3 (no Alt-Svc h3)';
+  if (!h3Alternative(fieldLines(h1.lines, 'alt-svc'))) return 'the h1 answer advertises no HTTP/3 (no Alt-Svc h3)';
   if (!client) return 'no browser for HTTP/3';
   return undefined;
 }
@@ -64,7 +64,7 @@ export const ALT_SVC_CLAUSE = 'RFC 7838 §3: alt-authority is a quoted uri-host 
  * names it: nothing of it reaches Chromium's switches. Undefined when the field is absent or valid.
  */
 export function refusedAltSvc(stepId: string, lines: Array<[string, string]>, options: { target: string }): ReplayFinding | undefined {
-  const values = lines.filter(([n]) => n === 'alt-svc').map(([, v]) => v);
+  const values = fieldLines(lines, 'alt-svc');
   const problem = altSvcProblem(values);
   if (!problem) return undefined;
   return {
@@ -83,7 +83,7 @@ export function refusedAltSvc(stepId: string, lines: Array<[string, string]>, op
 
 /** The endpoint an h1 answer advertises for its origin. */
 export function endpointOf(map: TargetMap, url: URL, lines: Array<[string, string]>): QuicEndpoint | undefined {
-  const alt = h3Alternative(lines.filter(([n]) => n === 'alt-svc').map(([, v]) => v));
+  const alt = h3Alternative(fieldLines(lines, 'alt-svc'));
   if (!alt) return undefined;
   const originHost = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const originPort = Number(url.port || 443);

@@ -41,7 +41,11 @@ const FLOW_VARIABLE = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/;
 
 /** The step cannot be sent: its reason is the skip reason. */
 export class StepSkip extends HarnessError {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    /** The flow variable (`{{name}}`) no earlier step captured: known only once the flow runs, so no reason to skip it beforehand. */
+    readonly uncapturedVariable?: string,
+  ) {
     super('HARNESS_ERR_STEP_SKIPPED', reason);
   }
 }
@@ -76,7 +80,7 @@ export function buildRequest(step: ExchangeSpec, values: PlaceholderValues, map:
     const further = FURTHER_URL.exec(out);
     if (further) throw new StepSkip(`role not mapped (${further[0]} needs a further URL of the role)`);
     const variable = FLOW_VARIABLE.exec(out);
-    if (variable) throw new StepSkip(`flow variable ${variable[0]} was not captured by an earlier step`);
+    if (variable) throw new StepSkip(`flow variable ${variable[0]} was not captured by an earlier step`, variable[1]);
     return out;
   };
   const path = fill(step.request.path);

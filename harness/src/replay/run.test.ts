@@ -5,7 +5,7 @@ import type { FlowSpec } from '../spec-model/types';
 import { loadTargetMap, UnmappedPlaceholderError } from '../target-map';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { allFindings, buildRequest, ReplayClients, replayItem, replayPlaceholders } from './run';
-import { RefusedAddressError } from './request';
+import { RefusedAddressError, StepSkip } from './request';
 import { CookieJar } from './cookie-jar';
 
 const NAME = 'made.up.test';
@@ -70,6 +70,21 @@ describe('buildRequest', () => {
     expect(() => buildRequest(ex('/{maintenance_url}'), values, map, 'site')).toThrow(UnmappedPlaceholderError);
     expect(() => buildRequest(ex('{redirector_url_2}/'), values, map, 'site')).toThrow(/role not mapped/);
     expect(() => buildRequest(ex('{{other}}'), values, map, 'site')).toThrow(/was not captured/);
+  });
+
+  test('an uncaptured flow variable is named as a field of the skip, a missing further URL is not', () => {
+    const skipOf = (path: string) => {
+      try {
+        buildRequest(ex(path), values, map, 'site');
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    };
+    expect(skipOf('{{other}}')).toMatchObject({ code: 'HARNESS_ERR_STEP_SKIPPED', uncapturedVariable: 'other' });
+    const further = skipOf('{redirector_url_2}/');
+    expect(further).toBeInstanceOf(StepSkip);
+    expect((further as StepSkip).uncapturedVariable).toBeUndefined();
   });
 
   test("base64 bodies, lower-cased headers, the jar's cookies after the spec's own", () => {

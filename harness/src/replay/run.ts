@@ -467,7 +467,7 @@ export async function replayWithAnswers(
         return { record: rec, firsts, agains };
       }
       if (!(e instanceof StepSkip)) throw e;
-      if (!e.message.startsWith('flow variable')) {
+      if (e.uncapturedVariable === undefined) {
         rec.skipped = e.message;
         return { record: rec, firsts, agains };
       }

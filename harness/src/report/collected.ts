@@ -46,7 +46,8 @@ export function collectTest(test: TestCase, result: TestResult, rootDir: string)
   // ['', project, file, ...describes, title]
   const project = test.parent.project()?.name ?? path[1] ?? '';
   const titlePath = path.slice(3);
-  let file = test.location.file;
+  // The file the test belongs to (its file suite), not where test() was called: a shared helper defines the tests of several files.
+  let file = path[2] || test.location.file;
   if (rootDir && file.startsWith(rootDir)) file = file.slice(rootDir.length).replace(/^[\\/]+/, '');
   file = file.split('\\').join('/');
   const errors = (result.errors.length ? result.errors : result.error ? [result.error] : []).map((e) => stripAnsi(e.message ?? e.value ?? String(e)));

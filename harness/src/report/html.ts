@@ -24,9 +24,25 @@ export interface HtmlOptions {
 const vc = (v: Verdict) => (v === 'n/a' ? 'na' : v);
 /** A difference from the spec or the baseline, whether or not it fails the run. */
 const DIFFERS = (v: Verdict) => v !== 'pass' && v !== 'skip' && v !== 'n/a';
-/** The run's threshold, set for one render. */
-let failOn: FailOn = 'fail';
-const FAILING = (v: Verdict) => failsRun(v, failOn);
+/** What one render shares between its sections: the page is a function of the results alone, with no module state. */
+interface RenderContext {
+  /** Whether a verdict fails the run under its threshold (HARNESS_FAIL_ON). */
+  readonly failing: (v: Verdict) => boolean;
+  /**
+   * Met expectations of a replay step are shown once, in the step's side-by-side table below, which
+   * carries their anchors (the expectation's and each finding's); the table of expectations keeps
+   * one row group standing for all of them, so that the filters still find the test by their level,
+   * provenance and id. Finding key to the anchor its row carries, emptied as rows are written.
+   */
+  readonly shownBelow: Map<string, string>;
+  /** The HTTP/3 launch commands of the run, each with the shell function that stands for it. */
+  readonly h3Launchers: ReadonlyMap<string, string>;
+}
+
+function renderContext(results: ConformanceResults): RenderContext {
+  const failOn: FailOn = results.run.failOn;
+  return { failing: (v) => failsRun(v, failOn), shownBelow: new Map(), h3Launchers: collectH3Launchers(results.tests) };
+}
 
 const badge = (v: Verdict) => `<span class="badge b-${vc(v)}">${v}</span>`;
 
@@ -107,7 +123,7 @@ function columns(r: ConformanceResults): Verdict[] {
   return VERDICTS.filter((v) => v === 'pass' || v === 'fail' || v === 'error' || r.totals[v] > 0);
 }
 
-function summary(r: ConformanceResults): string {
+function summary(r: ConformanceResults, ctx: RenderContext): string {
   const COLS = columns(r);
   const rows = r.roles
     .map(
@@ -123,16 +139,16 @@ ${rows}
 <tr><th>all</th><th class="n">${r.tests.length}</th>${COLS.map((v) => `<th class="n">${t[v] || ''}</th>`).join('')}<th>${bar(t)}</th></tr>
 </tbody></table>
 ${r.run.runErrors.length ? `<h2>Errors of the run</h2>${r.run.runErrors.map((e) => `<pre class="run-error">${esc(e)}</pre>`).join('')}` : ''}
-${target(r)}
+${target(r, ctx)}
 </section>`;
 }
 
-function target(r: ConformanceResults): string {
+function target(r: ConformanceResults, ctx: RenderContext): string {
   const maps = [
     r.run.target && `<details><summary>Target map</summary><pre>${esc(r.run.target.description)}</pre></details>`,
     r.run.baseline && `<details><summary>Baseline map</summary><pre>${esc(r.run.baseline.description)}</pre></details>`,
   ];
-  return [...maps, h3LaunchersBlock()].filter(Boolean).join('');
+  return [...maps, h3LaunchersBlock(ctx.h3Launchers)].filter(Boolean).join('');
 }
 
 function filters(r: ConformanceResults): string {
@@ -192,16 +208,16 @@ function expectationList(r: ConformanceResults, wanted: (v: Verdict) => boolean)
   return { rows, count };
 }
 
-function failures(r: ConformanceResults): string {
-  const items = expectationList(r, FAILING);
-  const warnings = expectationList(r, (v) => (v === 'warn' || v === 'diff') && !FAILING(v));
+function failures(r: ConformanceResults, ctx: RenderContext): string {
+  const items = expectationList(r, ctx.failing);
+  const warnings = expectationList(r, (v) => (v === 'warn' || v === 'diff') && !ctx.failing(v));
   const counted = (l: { rows: string[]; count: number }) =>
     `${l.count}${l.count > l.rows.length ? `, from ${l.rows.length} cause${l.rows.length === 1 ? '' : 's'}` : ''}`;
   const warned = warnings.rows.length
     ? `<section class="warnings"><h2>Warnings and diffs, not failing the run (${counted(warnings)})</h2><ol>${warnings.rows.join('\n')}</ol></section>`
     : '';
   for (const i of [...(r.run.inconclusive ?? [])].reverse()) {
-    const tests = r.tests.filter((t) => (t.role === i.role || i.dependents?.includes(t.key)) && t.key !== i.key && FAILING(t.verdict));
+    const tests = r.tests.filter((t) => (t.role === i.role || i.dependents?.includes(t.key)) && t.key !== i.key && ctx.failing(t.verdict));
     items.rows.unshift(
       `<li data-role="${esc(i.role)}" data-verdict="error" data-level="must" data-source="capture" data-id="${esc(`${i.role} inconclusive`)}">${badge('error')} <a href="#${esc(i.key)}">${esc(`${i.role}/inconclusive`)}</a>: ${esc(i.message)}${
         tests.length
@@ -348,14 +364,6 @@ function findingRow(
   return `<tr class="f-${vc(f.verdict)}" id="${f.key}"><td class="v">${verdictCell(f.verdict)}${more}</td>${head}<td class="v">${esc(protocols)}</td>${values}</tr>`;
 }
 
-/**
- * Met expectations of a replay step are shown once, in the step's side-by-side table below, which
- * carries their anchors (the expectation's and each finding's); the table of expectations keeps one
- * row group standing for all of them, so that the filters still find the test by their level,
- * provenance and id.
- */
-let shownBelow = new Map<string, string>();
-
 /** The legs whose side-by-side table shows the spec's expectations (an h3 step is shown against its h1 twin instead). */
 const SPEC_LEGS: ReadonlySet<string> = new Set(['h1', 'h2']);
 
@@ -374,18 +382,18 @@ function metBelow(t: TestReport, e: Expectation): boolean {
  * For a finding shown in a side-by-side row: undefined when it is not shown there, else the anchor
  * that row carries (its expectation's, on the first row of it: a met finding is reached through it).
  */
-function anchorsOf(key: string | undefined): { id?: string } | undefined {
-  if (!key || !shownBelow.has(key)) return undefined;
-  const e = shownBelow.get(key)!;
-  shownBelow.set(key, '');
+function anchorsOf(ctx: RenderContext, key: string | undefined): { id?: string } | undefined {
+  if (!key || !ctx.shownBelow.has(key)) return undefined;
+  const e = ctx.shownBelow.get(key)!;
+  ctx.shownBelow.set(key, '');
   return e ? { id: e } : {};
 }
 
-function expectationsTable(t: TestReport, bodies: ConformanceResults['bodies']): string {
+function expectationsTable(ctx: RenderContext, t: TestReport, bodies: ConformanceResults['bodies']): string {
   const sorted = [...t.expectations].sort((a, b) => rank(a.verdict) - rank(b.verdict));
   let lastClause: string | undefined;
   const below = sorted.filter((e) => metBelow(t, e));
-  for (const e of below) e.findings.forEach((f, i) => shownBelow.set(f.key, i === 0 ? e.key : ''));
+  for (const e of below) e.findings.forEach((f, i) => ctx.shownBelow.set(f.key, i === 0 ? e.key : ''));
   // The comparison with a baseline has its own table (baseline | candidate | spec), with its anchors.
   const compared = t.baseline ? sorted.filter((e) => e.source === 'baseline') : [];
   const groups = sorted
@@ -421,13 +429,13 @@ const aspectOf = (id: string, step: string) => (id.startsWith(`${step} `) ? id.s
  * (`like`), header fields that met their expectation with the same value there are counted, not
  * repeated: the page stays small and what differs stands out.
  */
-function sideBySide(t: TestReport, s: StepReport, like?: StepReport): string {
+function sideBySide(ctx: RenderContext, t: TestReport, s: StepReport, like?: StepReport): string {
   // Comparisons with a baseline have their own table (differentialBlock).
   const exps = t.expectations.filter((e) => e.step === s.id && e.source !== 'baseline');
   const forLeg = (e: Expectation) => e.findings.find((f) => f.protocol === s.protocol);
   const rows: string[] = [];
   const row = (aspect: string, expected: string, actualHtml: string, verdict?: Verdict, key?: string, e?: Expectation) => {
-    const anchors = anchorsOf(key);
+    const anchors = anchorsOf(ctx, key);
     const shape = e && anchors ? shapeInfo(e) : '';
     // A met value equal to the expected one is shown once, across both columns.
     const values =
@@ -477,7 +485,7 @@ function sideBySide(t: TestReport, s: StepReport, like?: StepReport): string {
     const there = like?.response ? fieldLines(like.response.lines, name) : undefined;
     if (!bad && there && there.join('\n') === values.join('\n')) {
       alike++;
-      const a = anchorsOf(f?.key);
+      const a = anchorsOf(ctx, f?.key);
       if (a?.id) alikeKeys.push(`<span id="${a.id}"></span>`);
       continue;
     }
@@ -512,7 +520,7 @@ function sideBySide(t: TestReport, s: StepReport, like?: StepReport): string {
     const there = like && e.findings.find((x) => x.protocol === like.protocol);
     if (there && met(f.verdict) && there.verdict === f.verdict && there.expected === f.expected && there.actual === f.actual) {
       alikeFacts++;
-      const a = anchorsOf(f.key);
+      const a = anchorsOf(ctx, f.key);
       if (a?.id) alikeFactKeys.push(`<span id="${a.id}"></span>`);
       continue;
     }
@@ -646,7 +654,6 @@ function reproBlock(s: StepReport, text = s.reproduce): string {
  * step calls its function: a run with many h3 legs would otherwise repeat kilobytes per step.
  */
 const H3_REQUEST_PART = ' --log-net-log=';
-let h3Launchers = new Map<string, string>();
 
 function splitH3(command: string | undefined): { launch: string; request: string } | undefined {
   const at = command?.indexOf(H3_REQUEST_PART) ?? -1;
@@ -664,7 +671,7 @@ function collectH3Launchers(tests: readonly TestReport[]): Map<string, string> {
   return names;
 }
 
-function h3LaunchersBlock(): string {
+function h3LaunchersBlock(h3Launchers: ReadonlyMap<string, string>): string {
   if (h3Launchers.size === 0) return '';
   const defs = [...h3Launchers].map(
     ([launch, name], i) =>
@@ -675,13 +682,13 @@ function h3LaunchersBlock(): string {
   }: Chromium with QUIC forced to the advertised endpoints and the run's resolver rules and trust. Paste it into the shell first.</p>${defs.join('')}</details>`;
 }
 
-function h3Repro(s: StepReport): string {
+function h3Repro(ctx: RenderContext, s: StepReport): string {
   const split = splitH3(s.reproduce);
-  const name = split && h3Launchers.get(split.launch);
+  const name = split && ctx.h3Launchers.get(split.launch);
   return reproBlock(s, name && split ? `${name}${split.request}` : s.reproduce);
 }
 
-function stepBlock(t: TestReport, s: StepReport, like?: StepReport): string {
+function stepBlock(ctx: RenderContext, t: TestReport, s: StepReport, like?: StepReport): string {
   const label = `${s.id} over ${s.protocol}`;
   const d = s.discovered;
   const discovered = d
@@ -698,15 +705,15 @@ function stepBlock(t: TestReport, s: StepReport, like?: StepReport): string {
   const repro = !s.reproduce
     ? ''
     : s.protocol === 'h3'
-      ? `<div class="muted">reproduce with Chromium, QUIC forced to the endpoint (the curl most systems ship cannot send HTTP/3):</div>${h3Repro(s)}`
+      ? `<div class="muted">reproduce with Chromium, QUIC forced to the endpoint (the curl most systems ship cannot send HTTP/3):</div>${h3Repro(ctx, s)}`
       : like?.reproduce && like.reproduce.replace(/ --http2\b| --http1\.1\b/, '') === s.reproduce.replace(/ --http2\b| --http1\.1\b/, '')
         ? '<div class="muted">reproduce: the command over h1, with --http2</div>'
         : reproBlock(s);
-  const body = !s.response ? noAnswer(t, s) : s.protocol === 'h3' ? twinTable(t, s, s.response) : sideBySide(t, s, like);
+  const body = !s.response ? noAnswer(t, s) : s.protocol === 'h3' ? twinTable(t, s, s.response) : sideBySide(ctx, t, s, like);
   return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a>${bytesOf(s.response, s.protocol)}</h4>${discovered}${req}${h3Line(s)}${repro}${noiseLine(s)}${body}</div>`;
 }
 
-function legsBlock(t: TestReport): string {
+function legsBlock(ctx: RenderContext, t: TestReport): string {
   if (!t.legs?.length) return '';
   // Steps by position: a flow may ask the same step id more than once (one per name of a role).
   const count = Math.max(...t.legs.map((l) => l.steps.length));
@@ -722,7 +729,7 @@ function legsBlock(t: TestReport): string {
           return l.skipped && (n === 0 || l.steps.length > 0)
             ? `<div class="step"><h4>${esc(id)} over ${esc(l.protocol)}</h4><p class="muted">skipped: ${esc(l.skipped)}</p></div>`
             : '';
-        return stepBlock(t, s, i > 0 && first?.response ? first : undefined);
+        return stepBlock(ctx, t, s, i > 0 && first?.response ? first : undefined);
       })
       .join('');
     out.push(`<div class="legs">${cols}</div>`);
@@ -810,8 +817,8 @@ function browserBlock(t: TestReport): string {
   return `<h3>Browser</h3><h4>Redirect chain</h4>${hops}${shot ? `<h4>Screenshot of the final page</h4><div class="shot-box"><img class="shot" alt="screenshot of ${esc(t.id)}" src="${shot}"></div>` : ''}`;
 }
 
-function testBlock(t: TestReport, firstOfRole: boolean, bodies: ConformanceResults['bodies']): string {
-  const open = FAILING(t.verdict) ? ' open' : '';
+function testBlock(ctx: RenderContext, t: TestReport, firstOfRole: boolean, bodies: ConformanceResults['bodies']): string {
+  const open = ctx.failing(t.verdict) ? ' open' : '';
   const errors =
     t.errors.length && t.status !== 'passed' && t.status !== 'skipped'
       ? `<details><summary>Playwright error</summary><pre>${esc(t.errors.join('\n\n'))}</pre></details>`
@@ -820,13 +827,11 @@ function testBlock(t: TestReport, firstOfRole: boolean, bodies: ConformanceResul
     t.verdict,
   )} <b>${esc(t.id)}</b><span class="kind">${esc(t.kind)} · ${esc(t.project)} · ${esc(t.status)}</span><span class="counts">${countsText(t.counts)}</span><a class="anchor" href="#${t.key}">#</a></summary><div class="body">
 <div class="muted">${esc(t.titlePath.join(' › '))} — ${esc(t.file)}</div>
-${t.skipped ? `<p>skipped: ${esc(t.skipped)}</p>` : ''}${errors}${expectationsTable(t, bodies)}${differentialBlock(t, bodies)}${legsBlock(t)}${browserBlock(t)}</div></details></article>`;
+${t.skipped ? `<p>skipped: ${esc(t.skipped)}</p>` : ''}${errors}${expectationsTable(ctx, t, bodies)}${differentialBlock(t, bodies)}${legsBlock(ctx, t)}${browserBlock(t)}</div></details></article>`;
 }
 
 export function renderHtml(results: ConformanceResults, options: HtmlOptions = {}): string {
-  failOn = results.run.failOn;
-  shownBelow = new Map();
-  h3Launchers = collectH3Launchers(results.tests);
+  const ctx = renderContext(results);
   const scriptHash = createHash('sha256').update(SCRIPT).digest('base64');
   const csp =
     options.csp === false
@@ -837,7 +842,7 @@ export function renderHtml(results: ConformanceResults, options: HtmlOptions = {
     .map((t) => {
       const first = !seenRoles.has(t.role);
       seenRoles.add(t.role);
-      return testBlock(t, first, results.bodies);
+      return testBlock(ctx, t, first, results.bodies);
     })
     .join('\n');
   return `<!DOCTYPE html>
@@ -853,9 +858,9 @@ ${csp}
 <body>
 ${header(results)}
 <main>
-${summary(results)}
+${summary(results, ctx)}
 ${filters(results)}
-${failures(results)}
+${failures(results, ctx)}
 <section class="tests"><h2>Tests (worst verdict first)</h2>
 ${tests}
 </section>

@@ -18,7 +18,7 @@
  * (one redirect target, one page) need two exchanges, the page two different addresses. The role
  * then gets one `error` (`<role>/inconclusive`), and its other failures are grouped under it.
  */
-import { emptyCounts, failsRun } from '../core';
+import { emptyCounts, failsRun, fieldValue } from '../core';
 import { anchor } from './anchors';
 import type { InconclusiveRole, ResponseReport, StepReport, TestReport } from './types';
 
@@ -49,11 +49,7 @@ function covers(name: string, host: string): boolean {
   return host.endsWith(rest) && !host.slice(0, -rest.length).includes('.');
 }
 
-const header = (r: ResponseReport, name: string) =>
-  r.lines
-    .filter(([n]) => n.toLowerCase() === name)
-    .map(([, v]) => v)
-    .join(', ');
+const header = (r: ResponseReport, name: string) => fieldValue(r.lines, name) ?? '';
 
 const CERT_NAMES = /ERR_TLS_CERT_ALTNAME_INVALID|does not match certificate's altnames|Hostname\/IP does not match/i;
 

@@ -19,6 +19,7 @@ import { terminalSummary } from './terminal';
 import { BODIES_DIR, isBodyAttachment, saveBody, type SavedBodyFile } from './saved-bodies';
 import { saveScreenshots, SCREENSHOTS_DIR } from './saved-screenshots';
 import type { ConformanceResults } from './types';
+import { MergedRunFailedError } from './errors';
 import { HarnessError } from '../core';
 import { entryLines } from '../known';
 import { specLocator } from '../spec-model/locate';
@@ -122,7 +123,7 @@ export default class ConformanceReporter implements Reporter {
    * suite fails in CI as the unsharded run would. A test run takes its status from onEnd.
    */
   async onExit(): Promise<void> {
-    if (this.merging && this.failed) throw new Error(`conformance: the merged results hold a verdict at or above ${this.options.failOn} (HARNESS_FAIL_ON)`);
+    if (this.merging && this.failed) throw new MergedRunFailedError(this.options.failOn);
   }
 
   /** In GitHub Actions (or with HARNESS_GITHUB=1): annotations on the failing spec lines, and the job summary. */

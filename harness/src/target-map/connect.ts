@@ -1,11 +1,19 @@
 import { isIP } from 'node:net';
 import * as tls from 'node:tls';
 import { rootCertificates, type ConnectionOptions } from 'node:tls';
+import { HarnessError } from '../core';
 import { limits } from './limits';
 import { proxyFor } from './proxy';
 import { resolveKey } from './resolve';
 import type { TargetMap } from './target-map';
 import { openTunnel } from './tunnel';
+
+/** The TCP connection and TLS handshake to a target (through the proxy tunnel, where one applies) took longer than the connect timeout. */
+export class ConnectTimeoutError extends HarnessError {
+  constructor(readonly timeoutMs: number) {
+    super('HARNESS_ERR_CONNECT_TIMEOUT', `connect and TLS handshake not done within ${timeoutMs} ms`);
+  }
+}
 
 /** Where a socket for `url` goes and how its TLS is checked, under the map's resolve rules and roots. */
 export interface ConnectTarget {
@@ -62,7 +70,7 @@ export async function openTls(map: TargetMap, url: URL, alpn: string[]): Promise
   const left = ms - (Date.now() - started);
   return new Promise((resolve, reject) => {
     const secure = tls.connect(socket ? { ...options, socket } : options);
-    const timer = setTimeout(() => secure.destroy(new Error(`connect and TLS handshake not done within ${ms} ms`)), Math.max(left, 1));
+    const timer = setTimeout(() => secure.destroy(new ConnectTimeoutError(ms)), Math.max(left, 1));
     // Left attached: after the handshake it keeps a late error from being unhandled until the caller listens.
     secure.once('error', (err) => {
       clearTimeout(timer);

@@ -6,6 +6,7 @@ import { DelegatingDispatcher } from './delegating-dispatcher';
 import { resolveKey } from './resolve';
 import { extraHeadersFor, type TargetMap } from './target-map';
 import { limits } from './limits';
+import { InternalError } from '../core';
 
 export interface DispatcherOptions {
   /** Offer h2 in ALPN (default true); false pins HTTP/1.1 for the h1 leg of the replay. */
@@ -32,7 +33,7 @@ function defaultPort(protocol: string): number {
 export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}): Dispatcher {
   const allowH2 = options.allowH2 ?? true;
   if (typeof allowH2 !== 'boolean') {
-    throw new TypeError(`createDispatcher: allowH2 must be a boolean, got ${typeof allowH2}`);
+    throw new InternalError(`createDispatcher: allowH2 must be a boolean, got ${typeof allowH2}`);
   }
   // allowH2 must reach buildConnector too: it decides the ALPN list, and Agent does not pass
   // its own allowH2 into a custom connector's TLS options.

@@ -11,7 +11,7 @@ export { loadTargetMap, referenceRequested, roleUrls, skipReason, describeTarget
 export { placeholders, resolvePlaceholders } from './placeholders';
 export { createDispatcher, type DispatcherOptions } from './dispatcher';
 export { browserLaunchData, type BrowserLaunchData } from './browser';
-export { connectTarget, openTls, tlsConnectOptions, type ConnectTarget } from './connect';
+export { ConnectTimeoutError, connectTarget, openTls, tlsConnectOptions, type ConnectTarget } from './connect';
 export { describeProxy, proxyFor, proxyFromEnv, type NoProxyRule, type ProxyEndpoint, type ProxySettings } from './proxy';
 export { ProxyError } from './tunnel';
 export { KNOWN_VALUES, VALUE_VARIABLE_PREFIX, variableOfValue, type TargetValue } from './values';

@@ -1,4 +1,4 @@
-import { configErrorOf } from './config-error-of';
+import { configErrorOf } from '../testing/config-error-of';
 import { checkUnknownVariables, envMapsRoles, readEnvTargets } from './parse-env';
 
 const errorOf = configErrorOf;

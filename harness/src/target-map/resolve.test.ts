@@ -1,4 +1,4 @@
-import { configErrorOf } from './config-error-of';
+import { configErrorOf } from '../testing/config-error-of';
 import { parseResolveEntry, parseResolveList } from './resolve';
 
 const SRC = { variable: 'TARGET_RESOLVE' };

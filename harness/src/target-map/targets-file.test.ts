@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configErrorOf } from './config-error-of';
+import { configErrorOf } from '../testing/config-error-of';
 import { jsonMapsRoles, loadTargetsFile } from './targets-file';
 import { makeTestPki, type TestPki } from './test-pki';
 

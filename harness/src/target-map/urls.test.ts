@@ -1,4 +1,4 @@
-import { configErrorOf } from './config-error-of';
+import { configErrorOf } from '../testing/config-error-of';
 import { parseBaseUrl, parseRoleUrls } from './urls';
 
 const SRC = { variable: 'TARGET_URL' };

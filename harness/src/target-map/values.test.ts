@@ -1,4 +1,4 @@
-import { configErrorOf } from './config-error-of';
+import { configErrorOf } from '../testing/config-error-of';
 import { checkValueNames, parseValue, readEnvValues } from './values';
 
 const src = (variable: string) => ({ variable });

@@ -10,6 +10,7 @@ import * as tls from 'node:tls';
 import { extraHeadersFor, openTls, type TargetMap } from '../target-map';
 import { limits } from '../target-map/limits';
 import { BodySink } from './body-sink';
+import { causeOf, TransportCause } from './cause';
 import { TransportError, type ObservedResponse, type ObservedTls, type RequestSpec } from './send';
 
 export const H2_NOT_OFFERED = 'target does not offer h2';
@@ -86,7 +87,7 @@ export class H2Client {
       // Through the CONNECT tunnel when HTTPS_PROXY applies to the origin; bounded by the connect timeout either way.
       socket = await openTls(this.map, url, ['h2', 'http/1.1']);
     } catch (err) {
-      throw new TransportError(url.origin, err as Error);
+      throw new TransportError(url.origin, causeOf(err as Error));
     }
     const facts = tlsFacts(socket);
     if (socket.alpnProtocol !== 'h2') {
@@ -103,7 +104,7 @@ export class H2Client {
   async request(spec: RequestSpec): Promise<H2Response> {
     const url = new URL(spec.url);
     const { session, probe } = await this.open(url.origin);
-    if (!session) throw new TransportError(spec.url, new Error(probe.offered ? 'no session' : probe.reason));
+    if (!session) throw new TransportError(spec.url, new TransportCause('HARNESS_ERR_NO_H2', probe.offered ? 'no session' : probe.reason));
     const headers: http2.OutgoingHttpHeaders = {
       ':method': (spec.method ?? 'GET').toUpperCase(),
       ':path': url.pathname + url.search,
@@ -129,11 +130,11 @@ export class H2Client {
         clearTimeout(timer);
         if (settled) return;
         settled = true;
-        reject(new TransportError(spec.url, err));
+        reject(new TransportError(spec.url, causeOf(err)));
       };
       const timer = setTimeout(() => {
         const got = status ? `status ${status} and ${sink.totalBytes} body bytes` : 'no response head';
-        fail(new Error(`no complete response within ${timeoutMs} ms (${got})`));
+        fail(new TransportCause('HARNESS_ERR_REQUEST_TIMEOUT', `no complete response within ${timeoutMs} ms (${got})`));
         stream.close(http2.constants.NGHTTP2_CANCEL);
       }, timeoutMs);
       stream.on('response', (h, _flags, rawHeaders?: string[]) => {
@@ -153,8 +154,9 @@ export class H2Client {
       });
       stream.on('error', fail);
       stream.on('close', () => {
-        if (status === 0) fail(new Error(`stream closed without a response (code ${stream.rstCode})`));
-        else if (stream.rstCode) fail(new Error(`stream reset mid-body (code ${stream.rstCode}) after ${sink.totalBytes} bytes`));
+        if (status === 0) fail(new TransportCause('HARNESS_ERR_STREAM_CLOSED', `stream closed without a response (code ${stream.rstCode})`));
+        else if (stream.rstCode)
+          fail(new TransportCause('HARNESS_ERR_STREAM_CLOSED', `stream reset mid-body (code ${stream.rstCode}) after ${sink.totalBytes} bytes`));
       });
       if (body !== undefined) stream.end(body);
     });

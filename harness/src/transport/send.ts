@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { HarnessError } from '../core';
 import { limits } from '../target-map/limits';
 import { BodySink, type TruncatedBody } from './body-sink';
+import { describeCause, TransportCause } from './cause';
 
 /** What the client asks for. */
 export interface RequestSpec {
@@ -40,7 +41,7 @@ export interface ObservedTls {
 export class TransportError extends HarnessError {
   constructor(
     readonly url: string,
-    readonly cause: Error,
+    readonly cause: TransportCause,
     /** The connection closed under the request before any byte of an answer came back. */
     readonly closedBeforeResponse = false,
   ) {
@@ -79,7 +80,7 @@ function sendOnce(dispatcher: Dispatcher, spec: RequestSpec): Promise<ObservedRe
     const lines: Array<[string, string]> = [];
     let settled = false;
     let abort: ((err: Error) => void) | undefined;
-    let timedOut: Error | undefined;
+    let timedOut: TransportCause | undefined;
     const settle = (fn: () => void) => {
       clearTimeout(timer);
       if (settled) return;
@@ -90,7 +91,7 @@ function sendOnce(dispatcher: Dispatcher, spec: RequestSpec): Promise<ObservedRe
     // promise settles at once even when undici has not handed that function over yet.
     const timer = setTimeout(() => {
       const got = status ? `status ${status} and ${sink.totalBytes} body bytes` : 'no response head';
-      timedOut = new Error(`no complete response within ${timeoutMs} ms (${got})`);
+      timedOut = new TransportCause('HARNESS_ERR_REQUEST_TIMEOUT', `no complete response within ${timeoutMs} ms (${got})`);
       settle(() => reject(new TransportError(spec.url, timedOut!)));
       abort?.(timedOut);
     }, timeoutMs);
@@ -118,7 +119,7 @@ function sendOnce(dispatcher: Dispatcher, spec: RequestSpec): Promise<ObservedRe
       },
       onError(err) {
         const cause = describeCause(err);
-        const closed = status === 0 && CLOSED_UNDER_REQUEST.has((cause as { code?: string }).code ?? '');
+        const closed = status === 0 && CLOSED_UNDER_REQUEST.has(cause.lowLevelCode ?? '');
         settle(() => reject(new TransportError(spec.url, cause, closed)));
       },
     };
@@ -133,16 +134,4 @@ function sendOnce(dispatcher: Dispatcher, spec: RequestSpec): Promise<ObservedRe
       handler,
     );
   });
-}
-
-/** undici's errors name their class more than their cause: add the code so a report says what happened. */
-export function describeCause(err: Error): Error {
-  const code = (err as { code?: string }).code;
-  const inner = (err as { cause?: Error }).cause;
-  const parts = [err.message || err.name];
-  if (code && !parts[0].includes(code)) parts.push(`(${code})`);
-  if (inner?.message && !parts[0].includes(inner.message)) parts.push(`: ${inner.message}`);
-  const out = new Error(parts.join(' '));
-  (out as { code?: string }).code = code;
-  return out;
 }

@@ -9,6 +9,7 @@
 import { defaultLevel } from '../../core';
 import { candidatesOf } from '../../discover/candidates';
 import { describeMiss, Discovery } from '../../discover/discovery';
+import { SourceUnreadableError } from '../../discover/errors';
 import { discoverSource } from '../../spec-model/load';
 import { fillPlaceholders } from '../../spec-model/placeholders';
 import type { ExchangeSpec } from '../../spec-model/types';
@@ -45,7 +46,7 @@ export async function checkDiscoverable(s: FlowSession): Promise<void> {
   const html = await s.page.content();
   const discovery = new Discovery(async (req) => {
     const answer = await s.network.answerOf(req.url);
-    if (!answer) throw new Error('the browser did not load it');
+    if (!answer) throw new SourceUnreadableError('the browser did not load it');
     return { url: req.url, ...answer, link: [] };
   });
   const requested = s.network

@@ -16,6 +16,7 @@ import { formatProblem } from '../../har/errors';
 import { loadTargetMap, referenceRequested } from '../../target-map';
 import { flowEnvironment } from './environment';
 import { failingFindings, failureLines } from '../../core';
+import { RecordUsageError, UnknownFlowError } from './errors';
 import { BROWSER_FLOWS } from './flows';
 import { mergeSupplement, prepareRecordedHar } from './har-output';
 import { runFlow } from './session';
@@ -36,13 +37,13 @@ export function parseRecordArgs(argv: string[]): RecordArgs {
       const eq = a.indexOf('=');
       if (eq >= 0) return a.slice(eq + 1);
       const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new Error(`${a} needs a value`);
+      if (v === undefined || v.startsWith('--')) throw new RecordUsageError(`${a} needs a value`);
       return v;
     };
     if (a === '--') continue;
     if (a === '--out' || a.startsWith('--out=')) args.out = value();
     else if (a === '--flow' || a.startsWith('--flow=')) args.flows.push(value());
-    else throw new Error(`unknown argument ${a} (usage: npm run record -- [--out <dir>] [--flow <id>]...)`);
+    else throw new RecordUsageError(`unknown argument ${a} (usage: npm run record -- [--out <dir>] [--flow <id>]...)`);
   }
   return args;
 }
@@ -50,7 +51,11 @@ export function parseRecordArgs(argv: string[]): RecordArgs {
 export async function record(args: RecordArgs, log: (line: string) => void = console.log): Promise<number> {
   const flows = args.flows.length ? BROWSER_FLOWS.filter((f) => args.flows.includes(f.id)) : [...BROWSER_FLOWS];
   const unknown = args.flows.filter((id) => !BROWSER_FLOWS.some((f) => f.id === id));
-  if (unknown.length) throw new Error(`no browser flow ${unknown.join(', ')} (known: ${BROWSER_FLOWS.map((f) => f.id).join(', ')})`);
+  if (unknown.length)
+    throw new UnknownFlowError(
+      unknown,
+      BROWSER_FLOWS.map((f) => f.id),
+    );
   let reference: EmbeddedReference | undefined;
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (referenceRequested(env)) {

@@ -5,7 +5,7 @@
  * as findings, never as a bare Playwright timeout.
  */
 import type { BrowserContext, Page, Response } from '@playwright/test';
-import { HarnessError, type Provenance } from '../../core';
+import { fieldLines, HarnessError, linesOfEntries, type Provenance } from '../../core';
 import { ROLE_PLACEHOLDERS, ROLES, roleUrls, skipReason, type Role } from '../../target-map';
 import { evaluateConsole, type ObservedConsole } from './console';
 import { evaluateStoredCookies, type StoredCookie } from './cookies';
@@ -290,7 +290,8 @@ async function supplementEntry(response: Response): Promise<SupplementEntry> {
   const timing = request.timing();
   const started = timing.startTime > 0 ? new Date(timing.startTime) : new Date();
   const ms = (a: number, b: number) => (a >= 0 && b >= 0 ? Math.max(0, b - a) : 0);
-  const length = Number(resHeaders.find((h) => h.name.toLowerCase() === 'content-length')?.value ?? -1);
+  const resLines = linesOfEntries(resHeaders);
+  const length = Number(fieldLines(resLines, 'content-length')[0] ?? -1);
   const url = new URL(request.url());
   return {
     startedDateTime: started.toISOString(),
@@ -313,10 +314,10 @@ async function supplementEntry(response: Response): Promise<SupplementEntry> {
       headers: resHeaders,
       content: {
         size: Number.isFinite(length) ? length : -1,
-        mimeType: resHeaders.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? 'x-unknown',
+        mimeType: fieldLines(resLines, 'content-type')[0] ?? 'x-unknown',
         comment: 'added by the browser flow: Playwright does not record this request',
       },
-      redirectURL: resHeaders.find((h) => h.name.toLowerCase() === 'location')?.value ?? '',
+      redirectURL: fieldLines(resLines, 'location')[0] ?? '',
       headersSize: -1,
       bodySize: -1,
     },

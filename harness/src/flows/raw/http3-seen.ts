@@ -8,6 +8,7 @@
  * A run with the HTTP/3 legs off (TARGET_H3=0, an embedded reference without its edge) skips it all
  * with that reason.
  */
+import { fieldLines } from '../../core';
 import { ROLES, roleUrls } from '../../target-map';
 import { proxyFor } from '../../target-map/proxy';
 import type { ReplayClients, ReplayRecord } from '../../replay/run';
@@ -45,7 +46,7 @@ export async function runHttp3Flow(clients: ReplayClients, options: { targetName
       const observed = await ctx.fetch(`${stepId} alt-svc`, { url: url.href });
       if (!observed) continue;
       const endpoint = endpointOf(clients.map, url, observed.lines);
-      const altSvc = observed.lines.filter(([n]) => n === 'alt-svc').map(([, v]) => v);
+      const altSvc = fieldLines(observed.lines, 'alt-svc');
       const problem = altSvcProblem(altSvc);
       if (problem) {
         ctx.expect(`${stepId} alt-svc`, false, 'Alt-Svc of RFC 7838 syntax', altSvc.join(', '), 'rfc', {

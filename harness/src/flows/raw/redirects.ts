@@ -7,7 +7,7 @@
  * outside the target map (another host, plain http, a link-local address) is a failure that names
  * it, and is never fetched.
  */
-import { fieldValue } from '../../core';
+import { fieldValue, isField } from '../../core';
 import { CHECKS } from '../../checks';
 import { evaluateExchange } from '../../spec-model/evaluate';
 import { fillPlaceholders } from '../../spec-model/placeholders';
@@ -37,7 +37,7 @@ export function redirectChains(specs: readonly SpecFile[], namespace?: string): 
       const chained = flow.steps.slice(1).every((s, i) => {
         const m = /^\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}$/.exec(s.request.path);
         const cap = m && flow.steps[i].capture?.[m[1]];
-        return !!cap && (cap.header ?? '').toLowerCase() === 'location' && cap.regex === undefined;
+        return !!cap && isField(cap.header ?? '', 'location') && cap.regex === undefined;
       });
       if (chained) out.push({ role: spec.role, flow, ...(namespace ? { namespace } : {}) });
     }

@@ -3,6 +3,7 @@
  * files (never listed by hand): GET exchanges answered 200 without cookies, one per role and
  * resource type (file extension, or `page`), with what the spec says of their content coding.
  */
+import { fieldKey } from '../../core';
 import type { ExchangeSpec, MatcherSpec, Provenance, SpecFile } from '../../spec-model/types';
 import type { Role } from '../../target-map';
 
@@ -41,7 +42,7 @@ function equalsValue(m: unknown): string | number | undefined {
 
 function headerSpec(ex: ExchangeSpec, name: string): unknown {
   const h = ex.expect.headers ?? {};
-  const key = Object.keys(h).find((k) => k.toLowerCase() === name);
+  const key = fieldKey(h, name);
   return key === undefined ? undefined : h[key];
 }
 

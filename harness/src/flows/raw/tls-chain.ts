@@ -1,4 +1,5 @@
 import { openTls, type TargetMap } from '../../target-map';
+import { TransportCause } from '../../transport/cause';
 
 export interface PeerChain {
   leaf: Buffer;
@@ -15,7 +16,7 @@ export async function peerChain(map: TargetMap, url: URL): Promise<PeerChain> {
   const socket = await openTls(map, url, ['http/1.1']);
   const cert = socket.getPeerCertificate(true);
   socket.destroy();
-  if (!cert?.raw) throw new Error(`${url.host} presented no certificate`);
+  if (!cert?.raw) throw new TransportCause('HARNESS_ERR_NO_CERTIFICATE', `${url.host} presented no certificate`);
   const issuer = cert.issuerCertificate && cert.issuerCertificate.fingerprint256 !== cert.fingerprint256 ? cert.issuerCertificate.raw : undefined;
   return { leaf: cert.raw, ...(issuer ? { issuer } : {}), subject: cert.subject?.CN ? `CN=${String(cert.subject.CN)}` : url.hostname };
 }

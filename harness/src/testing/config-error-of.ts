@@ -1,5 +1,5 @@
-/** For the tests of this folder: the TargetConfigError `fn` throws (anything else, or nothing, fails the test). */
-import { TargetConfigError } from './errors';
+/** For the tests of target-map/: the TargetConfigError `fn` throws (anything else, or nothing, fails the test). */
+import { TargetConfigError } from '../target-map/errors';
 
 export function configErrorOf(fn: () => unknown): TargetConfigError {
   try {

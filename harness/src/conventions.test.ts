@@ -1,0 +1,89 @@
+/**
+ * The conventions a lint rule keeps (eslint.config.mjs, docs/architecture.md "Conventions"): each
+ * rule flags the hand-written form it forbids, where it is forbidden, and nothing where it is not.
+ * `npm run lint` holds the whole tree to them; this shows each rule can fail.
+ */
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+interface Flag {
+  line: number;
+  message: string;
+}
+
+function lint(snippets: Array<{ filePath: string; code: string }>): Promise<Flag[][]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(path.join(__dirname, 'conventions.lint.mjs'), { workerData: { cwd: ROOT, snippets } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => code === 0 || reject(new Error(`the lint worker exited with ${code}`)));
+  });
+}
+
+const file = (rel: string) => path.join(ROOT, rel);
+
+const THROWS = 'export function f(x: number): number {\n  if (x < 0) throw new Error(`negative: ${x}`);\n  return x;\n}\n';
+const CALLS_ERROR = 'export const e = (m: string) => Error(m);\n';
+const TYPE_ERROR = 'export function f(): never {\n  throw new TypeError("no");\n}\n';
+const LOOKS_UP = "export const alt = (lines: Array<[string, string]>) => lines.filter(([n]) => n === 'alt-svc').map(([, v]) => v);\n";
+const LOOKS_UP_LOWER = "export const has = (lines: Array<[string, string]>) => lines.some(([name]) => name.toLowerCase() !== 'content-encoding');\n";
+const THROUGH_CORE = "import { fieldLines } from '../core';\nexport const alt = (lines: Array<[string, string]>) => fieldLines(lines, 'alt-svc');\n";
+const OTHER_TUPLES = "export const links = (xs: Array<[string, string]>) => xs.filter(([via]) => via === 'stylesheet');\n";
+const ENTRIES = "export const loc = (hs: Array<{ name: string; value: string }>) => hs.find((h) => h.name.toLowerCase() === 'location')?.value;\n";
+const KEYS = 'export const key = (h: Record<string, string>, name: string) => Object.keys(h).find((k) => k.toLowerCase() === name);\n';
+const ATTACHMENTS = "export const findings = (xs: Array<{ name: string }>) => xs.find((x) => x.name === 'findings');\n";
+const MODULE_LET = 'let count = 0;\nexport function next(): number {\n  return ++count;\n}\n';
+const LOCAL_LET = 'export function sum(xs: number[]): number {\n  let total = 0;\n  for (const x of xs) total += x;\n  return total;\n}\n';
+
+let flags: Flag[][];
+beforeAll(async () => {
+  flags = await lint([
+    { filePath: file('harness/src/replay/example.ts'), code: THROWS },
+    { filePath: file('harness/src/replay/example.ts'), code: CALLS_ERROR },
+    { filePath: file('harness/src/target-map/example.ts'), code: TYPE_ERROR },
+    { filePath: file('harness/src/replay/example.test.ts'), code: THROWS },
+    { filePath: file('harness/src/testing/example.ts'), code: THROWS },
+    { filePath: file('harness/src/replay/example.ts'), code: LOOKS_UP },
+    { filePath: file('harness/src/har/example.ts'), code: LOOKS_UP_LOWER },
+    { filePath: file('harness/src/replay/example.ts'), code: THROUGH_CORE },
+    { filePath: file('harness/src/discover/example.ts'), code: OTHER_TUPLES },
+    { filePath: file('harness/src/report/example.ts'), code: MODULE_LET },
+    { filePath: file('harness/src/report/example.ts'), code: LOCAL_LET },
+    { filePath: file('harness/src/replay/example.ts'), code: MODULE_LET },
+    { filePath: file('harness/src/flows/example.ts'), code: ENTRIES },
+    { filePath: file('harness/src/accept/example.ts'), code: KEYS },
+    { filePath: file('harness/src/report/example.ts'), code: ATTACHMENTS },
+  ]);
+}, 120_000);
+
+const only = (i: number) => flags[i].map((f) => `${f.line}: ${f.message.split(':')[0]}`);
+
+test('a built-in error in harness/src is flagged, called or constructed; tests and test support may throw one', () => {
+  expect(only(0)).toEqual(['2: Every error the harness raises carries a stable code']);
+  expect(only(1)).toEqual(['1: Every error the harness raises carries a stable code']);
+  expect(only(2)).toEqual(['2: Every error the harness raises carries a stable code']);
+  expect(flags[3]).toEqual([]);
+  expect(flags[4]).toEqual([]);
+});
+
+test('a header field looked up by hand over [name, value] lines is flagged; through core, or over other pairs, it is not', () => {
+  expect(flags[5].map((f) => f.line)).toEqual([1]);
+  expect(flags[5][0].message).toMatch(/only through core\/headers\.ts/);
+  expect(flags[6].map((f) => f.line)).toEqual([1]);
+  expect(flags[7]).toEqual([]);
+  expect(flags[8]).toEqual([]);
+});
+
+test('the same over { name, value } entries, or a case-insensitive search of a map of fields, is flagged; an exact name of another list is not', () => {
+  expect(flags[12].map((f) => f.line)).toEqual([1]);
+  expect(flags[13].map((f) => f.line)).toEqual([1]);
+  expect(flags[14]).toEqual([]);
+});
+
+test('module state in report/ is flagged; a local let, or module state elsewhere, is not', () => {
+  expect(only(9)).toEqual(['1: No module state in report/']);
+  expect(flags[10]).toEqual([]);
+  expect(flags[11]).toEqual([]);
+});
