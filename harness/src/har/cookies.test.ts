@@ -1,3 +1,4 @@
+import { parseSetCookieLine } from '../spec-model/observe';
 import { parseCookieHeader, parseSetCookie, setCookieLines } from './cookies';
 
 describe('cookies', () => {
@@ -15,4 +16,22 @@ describe('cookies', () => {
     }));
   it('splits Set-Cookie values joined by newlines (Firefox, Chrome exports)', () => expect(setCookieLines(['a=1\nb=2', 'c=3'])).toEqual(['a=1', 'b=2', 'c=3']));
   it('parses a Cookie header', () => expect(parseCookieHeader('a=1; b=x=y; bad')).toEqual([['a', '1'], ['b', 'x=y']]));
+  it('reads a cookie as the replay does: one parser, so a derived spec states what the replay will see', () => {
+    const lines = [
+      'a=1; Domain=.X.test; SameSite=lax; Path=/p',
+      'a=1; Path=relative; SameSite=Weird',
+      ' b = 2 ; max-age=-1; expires=Thu, 01 Jan 1970 00:00:00 GMT',
+      'ASP.NET_SessionId=abc; path=/; HttpOnly; SameSite=Lax',
+    ];
+    for (const line of lines) {
+      const { line: _line, ...observed } = parseSetCookieLine(line);
+      expect(parseSetCookie(line)).toEqual(observed);
+    }
+    expect(parseSetCookie(lines[0])).toMatchObject({ domain: 'x.test', sameSite: 'Lax', path: '/p' });
+  });
+  it('keeps malformed lines as before: no name, no cookie', () => {
+    expect(parseSetCookie('bad')).toBeUndefined();
+    expect(parseSetCookie('=v; Path=/')).toBeUndefined();
+    expect(parseSetCookie('  =v')).toBeUndefined();
+  });
 });

@@ -1,28 +1,21 @@
 /** Set-Cookie and Cookie parsing (RFC 6265 §5.2, lenient like browsers). */
+import { parseSetCookieLine } from '../spec-model/observe';
 import type { ObservedCookie } from '../spec-model/observed';
 
 /** A cookie's attributes: the observed cookie's, without the line it came in. */
 export type SetCookie = Omit<ObservedCookie, 'line'>;
 
+/**
+ * One Set-Cookie line of a capture, read by the parser the replay judges with
+ * (`parseSetCookieLine`: undici's, RFC 6265bis), so a derived spec states the cookie as the replay
+ * will see it. A line without a name (no `=`, or nothing before it) is no cookie a browser stores:
+ * undefined, and the capture has no such cookie to derive.
+ */
 export function parseSetCookie(line: string): SetCookie | undefined {
-  const [pair, ...attrs] = line.split(';');
+  const pair = line.split(';')[0];
   const eq = pair.indexOf('=');
-  if (eq < 0) return undefined;
-  const name = pair.slice(0, eq).trim();
-  if (!name) return undefined;
-  const cookie: SetCookie = { name, value: pair.slice(eq + 1).trim(), httpOnly: false, secure: false };
-  for (const attr of attrs) {
-    const i = attr.indexOf('=');
-    const key = (i < 0 ? attr : attr.slice(0, i)).trim().toLowerCase();
-    const val = i < 0 ? '' : attr.slice(i + 1).trim();
-    if (key === 'path') cookie.path = val;
-    else if (key === 'domain') cookie.domain = val;
-    else if (key === 'expires') cookie.expires = val;
-    else if (key === 'max-age' && /^-?[0-9]+$/.test(val)) cookie.maxAge = Number(val);
-    else if (key === 'httponly') cookie.httpOnly = true;
-    else if (key === 'secure') cookie.secure = true;
-    else if (key === 'samesite') cookie.sameSite = val;
-  }
+  if (eq < 0 || !pair.slice(0, eq).trim()) return undefined;
+  const { line: _line, ...cookie } = parseSetCookieLine(line);
   return cookie;
 }
 
