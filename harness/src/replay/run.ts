@@ -27,6 +27,7 @@ import { createDispatcher, UnmappedPlaceholderError, type Role, type TargetMap }
 import { H2Client, tlsFacts } from '../transport/h2';
 import { limits } from '../target-map/limits';
 import { send, TransportError, type ObservedResponse } from '../transport/send';
+import type { TruncatedBody } from '../transport/body-sink';
 import type { Discovery } from '../discover/discovery';
 import { readPages } from '../discover/shared-pages';
 import { answerFacts, type AnswerFacts } from './answer-facts';
@@ -204,12 +205,16 @@ export function bodyError(stepId: string, response: ObservedResponse, observed: 
   return undefined;
 }
 
-function record(observed: ObservedExchange): StepRecord['response'] {
+/**
+ * What a step's record keeps of an answer: the one recorder of the replay and the raw flows. The
+ * body's size is the size the target sent, also when only its first cap bytes were kept.
+ */
+export function responseRecord(observed: ObservedExchange, truncated?: TruncatedBody): StepRecord['response'] {
   return {
     protocol: observed.protocol,
     status: observed.status,
     lines: observed.lines,
-    bodySize: observed.body.length,
+    bodySize: truncated?.totalBytes ?? observed.body.length,
     ...(observed.decoded ? { decodedSize: observed.decoded.length } : {}),
     ...(observed.decodeError ? { decodeError: observed.decodeError } : {}),
     ...(observed.tls ? { tls: observed.tls } : {}),
@@ -350,7 +355,7 @@ async function sendLeg(
       startedAt,
       totalMs: Math.round(totalMs * 1000) / 1000,
     });
-    rec.response = record(observed);
+    rec.response = responseRecord(observed, response.truncated);
     s.observed = observed;
     s.response = response;
     jar.store(req.url, fieldLines(observed.lines, 'set-cookie'));
@@ -567,12 +572,12 @@ async function h3Leg(
     h3: {
       endpoint: `${endpoint.address}:${endpoint.port}`,
       ...(outcome.answer ? { command: outcome.answer.command } : {}),
-      ...(outcome.twin ? { twin: record(outcome.twin) } : {}),
+      ...(outcome.twin ? { twin: responseRecord(outcome.twin) } : {}),
     },
   };
   if (outcome.observed) {
     step.request = outcome.observed.request;
-    step.response = record(outcome.observed);
+    step.response = responseRecord(outcome.observed);
   } else step.request = { method: h1.request.method, url: h1.request.url, headers: Object.entries(h1.request.headers) };
   if (outcome.noise) step.noise = describeNoise(outcome.noise);
   if (sent?.rec.discovered) step.discovered = sent.rec.discovered;

@@ -10,8 +10,7 @@ import { toObservedExchange } from '../../spec-model/observe';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { Provenance } from '../../spec-model/types';
 import type { Role } from '../../target-map';
-import { answerFacts } from '../../replay/answer-facts';
-import { bodyError, type ReplayClients, type ReplayRecord, type StepRecord } from '../../replay/run';
+import { bodyError, responseRecord, type ReplayClients, type ReplayRecord, type StepRecord } from '../../replay/run';
 import type { ReplayFinding } from '../../replay/summary';
 import { send, type RequestSpec } from '../../transport/send';
 
@@ -85,17 +84,7 @@ export class FlowContext {
       startedAt,
       totalMs: Math.round((performance.now() - t0) * 1000) / 1000,
     });
-    rec.response = {
-      protocol: 'h1',
-      status: observed.status,
-      lines: observed.lines,
-      bodySize: response.truncated?.totalBytes ?? observed.body.length,
-      ...(observed.decoded ? { decodedSize: observed.decoded.length } : {}),
-      ...(observed.decodeError ? { decodeError: observed.decodeError } : {}),
-      ...(tls ? { tls } : {}),
-      timings: observed.timings,
-      ...answerFacts(observed),
-    };
+    rec.response = responseRecord(observed, response.truncated);
     const problem = bodyError(stepId, response, observed, this.target);
     if (problem) {
       rec.findings.push({ ...problem, message: `${this.options.role}: ${problem.message ?? ''}`, source, protocol: 'h1' });

@@ -153,6 +153,8 @@ describe('oversized and bomb bodies', () => {
       const errors = leg!.steps.flatMap((s) => s.findings).filter((f) => f.verdict === 'error');
       expect(errors.map((f) => f.id)).toEqual(['site/hostile body']);
       expect(errors[0].message).toContain(cause);
+      // The record states the size the target sent, not the cap it was cut to.
+      if (path.startsWith('/big')) expect(leg!.steps[0].response?.bodySize).toBe(4194304);
     }
   });
 
