@@ -6,9 +6,9 @@
  * counted. Only safe methods reach the baseline unless the user allows the others.
  */
 import { fieldLines, type Finding } from '../core';
-import { learnNoise, mergeNoise, type Noise } from '../noise';
+import { mergeNoise, type Noise } from '../noise';
 import type { ObservedExchange } from '../spec-model/observed';
-import { replayWithAnswers, type ReplayAnswers, type ReplayClients, type ReplayRecord, type SentStep } from '../replay/run';
+import { replayWithAnswers, stepNoise, type ReplayAnswers, type ReplayClients, type ReplayRecord, type SentStep } from '../replay/run';
 import { PROTOCOLS } from '../replay/run';
 import type { Protocol, ReplayFinding } from '../replay/summary';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
@@ -144,11 +144,9 @@ function answersOf(a: ReplayAnswers, i: number): ObservedExchange[] {
  * that changes between two answers over h1 changes on that side, over h2 too.
  */
 function noiseOf(a: ReplayAnswers, i: number): Noise | undefined {
-  const learned = PROTOCOLS.map((p) => {
-    const x = a.firsts[p]?.[i]?.observed;
-    const y = a.agains[p]?.[i]?.observed;
-    return x && y ? learnNoise(x, y) : undefined;
-  }).filter((n): n is Noise => n !== undefined);
+  const learned = stepNoise(a, i)
+    .map(([, n]) => n)
+    .filter((n): n is Noise => n !== undefined);
   return learned.length ? mergeNoise(...learned) : undefined;
 }
 

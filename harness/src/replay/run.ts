@@ -16,7 +16,7 @@ import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { defaultLevel, fieldLines, fieldValue, verdictFor, type Finding } from '../core';
-import { describeNoise, emptyNoise, learnNoise, mergeNoise } from '../noise';
+import { describeNoise, emptyNoise, learnNoise, mergeNoise, type Noise } from '../noise';
 import { CHECKS, selectChecks } from '../checks';
 import { evaluateExchange } from '../spec-model/evaluate';
 import { toObservedExchange } from '../spec-model/observe';
@@ -436,6 +436,19 @@ function readsRepeat(item: ExchangeSpec | FlowSpec): boolean {
 }
 
 /** Whether the first answers of the two protocols differ anywhere (so noise must be learned to judge them). */
+/**
+ * The one noise learner of a replay's answers: for step `i`, what differed between its two answers
+ * on each protocol, learned within a protocol and never across (undefined where the step was asked
+ * once). The replay records it per leg; the replay and the differential mode unite it per side.
+ */
+export function stepNoise(answers: ReplayAnswers, i: number): Array<readonly [Protocol, Noise | undefined]> {
+  return PROTOCOLS.map((p) => {
+    const a = answers.firsts[p]?.[i]?.observed;
+    const b = answers.agains[p]?.[i]?.observed;
+    return [p, a && b ? learnNoise(a, b) : undefined] as const;
+  });
+}
+
 function protocolsDisagree(steps: FlowStep[], firsts: ReplayAnswers['firsts']): boolean {
   return steps.some((step, i) => {
     const a = firsts.h1?.[i]?.observed;
@@ -494,12 +507,7 @@ export async function replayWithAnswers(
   for (const protocol of PROTOCOLS) evaluateLeg(protocol, item, firsts[protocol] ?? [], agains[protocol], clients, options);
 
   steps.forEach((step, i) => {
-    const noiseOf = (p: Protocol) => {
-      const a = firsts[p]?.[i]?.observed;
-      const b = agains[p]?.[i]?.observed;
-      return a && b ? learnNoise(a, b) : undefined;
-    };
-    const perProtocol = PROTOCOLS.map((p) => [p, noiseOf(p)] as const);
+    const perProtocol = stepNoise({ firsts, agains }, i);
     for (const [p, n] of perProtocol) {
       const stepRec = firsts[p]?.[i]?.rec;
       if (stepRec && n) stepRec.noise = describeNoise(n);
