@@ -6,7 +6,8 @@ import { hostMapping, type HostMapping } from '../harness/src/diff/hosts';
 import { Pacer, perWorker } from '../harness/src/diff/pace';
 import { replayDifferential } from '../harness/src/diff/replay';
 import { runSettings } from '../harness/src/settings';
-import { loadTargetMap, skipReason } from '../harness/src/target-map';
+import { skipReason } from '../harness/src/target-map';
+import { targetMap } from './support/target';
 import { assertFindings, markKnownFindings } from './support/assert';
 import { attachBody, attachRecord, shown } from './support/attach';
 
@@ -30,7 +31,7 @@ const BASELINE = SETTINGS.baseline.map;
 let clients: ReplayClients | undefined;
 let baseline: { clients: ReplayClients; hosts: HostMapping } | undefined;
 function replayClients(): ReplayClients {
-  clients ??= new ReplayClients(loadTargetMap(process.env), { discoveryFile: SETTINGS.target.discoveryFile });
+  clients ??= new ReplayClients(targetMap(), { discoveryFile: SETTINGS.target.discoveryFile });
   return clients;
 }
 /** The baseline's clients, paced so that the run's workers together keep to BASELINE_MAX_RPS. */

@@ -2,14 +2,15 @@ import { test, type TestInfo } from '@playwright/test';
 import type { RawFlowTest } from '../../harness/src/flows/raw/registry';
 import { allFindings, ReplayClients, type ReplayRecord } from '../../harness/src/replay/run';
 import { runSettings } from '../../harness/src/settings';
-import { loadTargetMap, skipReason } from '../../harness/src/target-map';
+import { skipReason } from '../../harness/src/target-map';
+import { targetMap } from '../support/target';
 import { assertFindings, markKnownFindings } from '../support/assert';
 import { attachRecord, shown } from '../support/attach';
 
 /** Clients of the worker, shared by the flow tests of a file. */
 let clients: ReplayClients | undefined;
 export function flowClients(): ReplayClients {
-  clients ??= new ReplayClients(loadTargetMap(process.env), { discoveryFile: runSettings(process.env).target.discoveryFile });
+  clients ??= new ReplayClients(targetMap(), { discoveryFile: runSettings(process.env).target.discoveryFile });
   return clients;
 }
 

@@ -2,6 +2,7 @@ import { test } from '@playwright/test';
 import { getSetCookies, Headers, type Cookie, type Dispatcher } from 'undici';
 import { fieldLines } from '../../harness/src/core';
 import { createDispatcher, loadTargetMap, roleUrls, skipReason, type Role, type TargetMap } from '../../harness/src/target-map';
+import { runSettings } from '../../harness/src/settings';
 import { send, type ObservedResponse, type RequestSpec } from '../../harness/src/transport/send';
 
 export type Protocol = 'h1' | 'h2';
@@ -9,10 +10,18 @@ export const PROTOCOLS: Protocol[] = ['h1', 'h2'];
 
 let cached: { map: TargetMap; agents: Record<Protocol, Dispatcher> } | undefined;
 
+/**
+ * The worker's target map: the run settings' (parsed once per worker, after the set-up validated
+ * them and exported the started reference's variables), which every test of the worker shares.
+ */
+export function targetMap(): TargetMap {
+  return runSettings(process.env).target.map ?? loadTargetMap(process.env);
+}
+
 /** The target map of this run (validated by the global set-up) and one dispatcher per protocol. */
 export function target(): { map: TargetMap; agents: Record<Protocol, Dispatcher> } {
   cached ??= (() => {
-    const map = loadTargetMap(process.env);
+    const map = targetMap();
     return { map, agents: { h1: createDispatcher(map, { allowH2: false }), h2: createDispatcher(map, { allowH2: true }) } };
   })();
   return cached;
