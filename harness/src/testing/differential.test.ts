@@ -63,8 +63,12 @@ async function differential(map: TargetMap): Promise<Map<string, ReplayRecord>> 
 
 const diffs = (records: Map<string, ReplayRecord>): ReplayFinding[] =>
   [...records.values()].flatMap((r) => r.diff ?? []).filter((f) => f.verdict !== 'pass' && f.verdict !== 'skip');
-const judged = (records: Map<string, ReplayRecord>) =>
-  [...records.values()].flatMap(allFindings).filter((f) => ['error', 'fail', 'warn', 'diff', 'fixed'].includes(f.verdict));
+const judged = (records: Map<string, ReplayRecord>) => {
+  const out = [...records.values()].flatMap(allFindings).filter((f) => ['error', 'fail', 'warn', 'diff', 'fixed'].includes(f.verdict));
+  // A run error's cause, on the console, where a failing assertion shows only its id.
+  for (const f of out) if (f.verdict === 'error') console.log(`run error: ${f.protocol} ${f.id}: ${f.message ?? f.actual}`);
+  return out;
+};
 /** `<step> diff <aspect>`, once whatever the protocol. */
 const distinct = (fs: ReplayFinding[]) => [...new Set(fs.map((f) => f.id))].sort();
 

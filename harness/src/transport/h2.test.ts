@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { loadTargetMap } from '../target-map';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { H2_NOT_OFFERED, H2Client } from './h2';
+import { TransportError } from './send';
 
 let pki: TestPki;
 let h2Server: http2.Http2SecureServer;
@@ -105,4 +106,77 @@ test('an untrusted certificate is a transport error unless the map is insecure',
   );
   expect((await insecure.request({ url: `https://made.up.test:${h2Port}/` })).status).toBe(201);
   await insecure.close();
+});
+
+describe('a request the server did not process', () => {
+  let server: http2.Http2SecureServer;
+  let port: number;
+  /** What the server does with each stream it is asked, in order; then it answers 200. */
+  let plan: Array<'refuse' | 'goaway'> = [];
+  let streams = 0;
+
+  beforeAll(async () => {
+    server = http2.createSecureServer({ key: pki.keyPem, cert: pki.certPem });
+    server.on('stream', (stream) => {
+      streams++;
+      // A stream closed with an error code reports it on the server's side too.
+      stream.on('error', () => undefined);
+      const step = plan.shift();
+      if (step === 'refuse') stream.close(http2.constants.NGHTTP2_REFUSED_STREAM);
+      // Last stream id 0: the stream is left out, and the session closes, as a server's idle timeout closes one just reused.
+      else if (step === 'goaway') {
+        const session = stream.session;
+        session?.goaway(http2.constants.NGHTTP2_NO_ERROR, 0);
+        setImmediate(() => session?.destroy());
+      } else {
+        stream.respond({ ':status': 200 });
+        stream.end('ok');
+      }
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((d) => server.close(() => d())));
+  beforeEach(() => {
+    streams = 0;
+  });
+
+  test.each([
+    ['refused (REFUSED_STREAM)', 'refuse'],
+    ['left out by a GOAWAY', 'goaway'],
+  ] as const)('%s: an idempotent request is sent once more, and answered', async (_name, step) => {
+    plan = [step];
+    const client = new H2Client(mapFor(port));
+    try {
+      const res = await client.request({ url: `https://made.up.test:${port}/x` });
+      expect(res.status).toBe(200);
+      expect(streams).toBe(2);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('refused twice: the error, after one more attempt', async () => {
+    plan = ['refuse', 'refuse'];
+    const client = new H2Client(mapFor(port));
+    try {
+      await expect(client.request({ url: `https://made.up.test:${port}/x` })).rejects.toThrow(/stream closed without a response|REFUSED_STREAM/);
+      expect(streams).toBe(2);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a POST is never sent twice', async () => {
+    plan = ['refuse'];
+    const client = new H2Client(mapFor(port));
+    try {
+      await expect(client.request({ url: `https://made.up.test:${port}/x`, method: 'POST', body: 'a=1' })).rejects.toThrow(TransportError);
+      expect(streams).toBe(1);
+    } finally {
+      await client.close();
+      plan = [];
+    }
+  });
 });

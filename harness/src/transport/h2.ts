@@ -11,7 +11,7 @@ import { extraHeadersFor, openTls, type TargetMap } from '../target-map';
 import { limits } from '../target-map/limits';
 import { BodySink } from './body-sink';
 import { causeOf, TransportCause } from './cause';
-import { TransportError, type ObservedResponse, type ObservedTls, type RequestSpec } from './send';
+import { IDEMPOTENT, TransportError, type ObservedResponse, type ObservedTls, type RequestSpec } from './send';
 
 export const H2_NOT_OFFERED = 'target does not offer h2';
 
@@ -95,16 +95,37 @@ export class H2Client {
       return { probe: { offered: false, reason: H2_NOT_OFFERED, tls: facts } };
     }
     const session = http2.connect(url.origin, { createConnection: () => socket });
+    // A session the server is closing (GOAWAY) takes no new stream: the next request opens another.
+    session.on('goaway', () => this.sessions.delete(url.origin));
     session.on('error', () => this.sessions.delete(url.origin));
     session.on('close', () => this.sessions.delete(url.origin));
     return { session: { session, tls: facts }, probe: { offered: true, tls: facts } };
   }
 
-  /** Sends one request over h2; throws TransportError when the origin does not offer h2 or the exchange fails. */
+  /**
+   * Sends one request over h2; throws TransportError when the origin does not offer h2 or the
+   * exchange fails. An idempotent request the server did not process (its stream refused, or left
+   * out by the server's GOAWAY, before any response: RFC 9113 §8.7) is sent once more, on a new
+   * session where the old one is closing, as browsers do; a second refusal is the error.
+   */
   async request(spec: RequestSpec): Promise<H2Response> {
+    try {
+      return await this.requestOnce(spec);
+    } catch (e) {
+      if (!(e instanceof TransportError) || !e.closedBeforeResponse || !IDEMPOTENT.has((spec.method ?? 'GET').toUpperCase())) throw e;
+      return this.requestOnce(spec);
+    }
+  }
+
+  private async requestOnce(spec: RequestSpec): Promise<H2Response> {
     const url = new URL(spec.url);
-    const { session, probe } = await this.open(url.origin);
+    let { session, probe } = await this.open(url.origin);
+    if (session && (session.session.closed || session.session.destroyed)) {
+      this.sessions.delete(url.origin);
+      ({ session, probe } = await this.open(url.origin));
+    }
     if (!session) throw new TransportError(spec.url, new TransportCause('HARNESS_ERR_NO_H2', probe.offered ? 'no session' : probe.reason));
+    const h2 = session;
     const headers: http2.OutgoingHttpHeaders = {
       ':method': (spec.method ?? 'GET').toUpperCase(),
       ':path': url.pathname + url.search,
@@ -120,17 +141,27 @@ export class H2Client {
     const body = spec.body === undefined ? undefined : Buffer.from(spec.body);
     if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
     return new Promise((resolve, reject) => {
-      const stream = session.session.request(headers, { endStream: body === undefined });
+      let stream: http2.ClientHttp2Stream;
+      try {
+        stream = h2.session.request(headers, { endStream: body === undefined });
+      } catch (err) {
+        // The session closed between the check above and this request: nothing was sent.
+        this.sessions.delete(url.origin);
+        reject(new TransportError(spec.url, causeOf(err as Error), true));
+        return;
+      }
       let status = 0;
       const lines: Array<[string, string]> = [];
       const sink = new BodySink(spec.bodyCapBytes ?? limits().bodyCapBytes);
       const timeoutMs = spec.timeoutMs ?? limits().requestTimeoutMs;
       let settled = false;
-      const fail = (err: Error) => {
+      // Refused (also what a GOAWAY makes of the streams it leaves out), or its session gone, before any response.
+      const unprocessed = () => status === 0 && (stream.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM || h2.session.closed || h2.session.destroyed);
+      const fail = (err: Error, notProcessed = false) => {
         clearTimeout(timer);
         if (settled) return;
         settled = true;
-        reject(new TransportError(spec.url, causeOf(err)));
+        reject(new TransportError(spec.url, causeOf(err), notProcessed));
       };
       const timer = setTimeout(() => {
         const got = status ? `status ${status} and ${sink.totalBytes} body bytes` : 'no response head';
@@ -146,15 +177,18 @@ export class H2Client {
       });
       stream.on('data', (c: Buffer) => sink.push(c));
       stream.on('end', () => {
+        // Ended with no response head (its session went away): no answer, never a status 0.
+        if (status === 0)
+          return fail(new TransportCause('HARNESS_ERR_STREAM_CLOSED', `stream closed without a response (code ${stream.rstCode ?? 0})`), unprocessed());
         clearTimeout(timer);
         if (settled) return;
         settled = true;
         const { body, truncated } = sink.finish();
-        resolve({ status, lines, body, ...(truncated ? { truncated } : {}), tls: session.tls });
+        resolve({ status, lines, body, ...(truncated ? { truncated } : {}), tls: h2.tls });
       });
-      stream.on('error', fail);
+      stream.on('error', (err) => fail(err, unprocessed()));
       stream.on('close', () => {
-        if (status === 0) fail(new TransportCause('HARNESS_ERR_STREAM_CLOSED', `stream closed without a response (code ${stream.rstCode})`));
+        if (status === 0) fail(new TransportCause('HARNESS_ERR_STREAM_CLOSED', `stream closed without a response (code ${stream.rstCode})`), unprocessed());
         else if (stream.rstCode)
           fail(new TransportCause('HARNESS_ERR_STREAM_CLOSED', `stream reset mid-body (code ${stream.rstCode}) after ${sink.totalBytes} bytes`));
       });

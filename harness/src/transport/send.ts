@@ -50,7 +50,7 @@ export class TransportError extends HarnessError {
 }
 
 /** RFC 9110 §9.2.2: the methods a client may send again without asking whether the first was applied. */
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
+export const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
 /** The connection was closed under the request: a kept-alive connection the server closed as it was reused. */
 const CLOSED_UNDER_REQUEST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
