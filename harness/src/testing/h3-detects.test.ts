@@ -10,7 +10,6 @@ import { loadSpecs } from '../spec-model/load';
 import type { ExchangeSpec } from '../spec-model/types';
 import { loadTargetMap, type Role } from '../target-map';
 import { setLimits } from '../target-map/limits';
-import { findChromium } from '../browser/chromium-path';
 import { playwrightCli, REPORTER } from './run-playwright';
 import type { ConformanceResults } from '../report/types';
 import { chromium } from '@playwright/test';
@@ -21,7 +20,7 @@ import { siteHomeH3 } from '../flows/browser/flows/site-home-h3';
 import { runFlow } from '../flows/browser/session';
 import type { FlowRecord } from '../flows/browser/types';
 import { serviceEndpoints } from '../replay/h3';
-import { caddyInstalled } from './h3-edge';
+import { h3Missing } from './h3-edge';
 import type { Mutation } from './mutating-proxy';
 import { REPO_ROOT, startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
@@ -46,11 +45,7 @@ const ITEMS: Array<[Role, ExchangeSpec]> = ['site/home', 'site/static/css', 'sho
 let p: ProxiedReference;
 let clients: ReplayClients;
 /** Where the HTTP/3 cases cannot run, they are skipped with the reason in their title. */
-const WITHOUT = !caddyInstalled()
-  ? ' (skipped: caddy is not installed, so the target has no HTTP/3 edge)'
-  : findChromium().path === undefined
-    ? ' (skipped: no Chromium, which the HTTP/3 legs run in)'
-    : '';
+const WITHOUT = h3Missing();
 const h3Test = WITHOUT ? test.skip : test;
 
 beforeAll(async () => {

@@ -8,12 +8,22 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
+import { findChromium } from '../browser/chromium-path';
 import { REPOSITORY_ROOT } from '../embedded/reference-process';
 import type { TestPki } from '../target-map/test-pki';
 
 const EDGE_ENTRY = path.join('reference-server', 'src', 'h3', 'edge-main.ts');
 /** The edge's exit status when Caddy is not installed (its `--help` lists the statuses). */
 const NO_CADDY = 3;
+
+/**
+ * What an HTTP/3 test lacks on this machine, as the end of its title: an edge needs caddy, the h3
+ * legs need Chromium; empty when both are there. A test skipped for it says why in its title.
+ */
+export function h3Missing(): string {
+  if (!caddyInstalled()) return ' (skipped: caddy is not installed, so the target has no HTTP/3 edge)';
+  return findChromium().path === undefined ? ' (skipped: no Chromium, which the HTTP/3 legs run in)' : '';
+}
 
 /**
  * Whether the edge will find Caddy: the reference's own rule (REFERENCE_CADDY when set, else `caddy`

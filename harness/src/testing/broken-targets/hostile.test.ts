@@ -3,9 +3,8 @@ import { runRedirectFlow } from '../../flows/raw/redirects';
 import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../../replay/run';
 import type { ExchangeSpec, FlowSpec } from '../../spec-model/types';
 import { loadTargetMap } from '../../target-map';
-import { findChromium } from '../../browser/chromium-path';
 import { setLimits } from '../../target-map/limits';
-import { caddyInstalled, startTestEdge } from '../h3-edge';
+import { h3Missing, startTestEdge } from '../h3-edge';
 import { SITE, startHostileTarget, type HostileTarget } from './hostile';
 
 /*
@@ -164,11 +163,7 @@ describe('oversized and bomb bodies', () => {
   });
 
   // The HTTP/3 case needs an edge (caddy) and Chromium; where either is missing it is skipped with the reason in its title.
-  const edgeMissing = !caddyInstalled()
-    ? ' (skipped: caddy is not installed, so the target has no HTTP/3 edge)'
-    : findChromium().path === undefined
-      ? ' (skipped: no Chromium, which the HTTP/3 leg runs in)'
-      : '';
+  const edgeMissing = h3Missing();
   const withEdge = edgeMissing ? test.skip : test;
   withEdge(`over HTTP/3: the page stops reading at the cap, and the leg is an error naming it${edgeMissing}`, async () => {
     const edge = await startTestEdge({ names: [SITE], pki: t.pki, upstreamPort: t.sitePort });
