@@ -24,7 +24,7 @@ import { quicLaunch, type QuicEndpoint } from '../harness/src/browser/quic';
 import { CHECKS } from '../harness/src/checks';
 import { answerBlankPages, H3Client } from '../harness/src/replay/h3-client';
 import { endpointOf, h3SkipReason, runH3, serviceEndpoints } from '../harness/src/replay/h3';
-import { buildRequest, replayPlaceholders } from '../harness/src/replay/run';
+import { buildRequest, replayPlaceholders } from '../harness/src/replay';
 import { evaluateExchange } from '../harness/src/spec-model/evaluate';
 import { loadSpecs } from '../harness/src/spec-model/load';
 import { toObservedExchange } from '../harness/src/spec-model/observe';

@@ -22,7 +22,7 @@ import * as path from 'node:path';
 import { request } from 'undici';
 import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import { discoveryOver, resolveDiscover } from '../harness/src/replay/discovered';
-import { buildRequest, replayPlaceholders } from '../harness/src/replay/run';
+import { buildRequest, replayPlaceholders } from '../harness/src/replay';
 import { learnNoise } from '../harness/src/noise';
 import { CHECKS } from '../harness/src/checks';
 import { evaluateExchange } from '../harness/src/spec-model/evaluate';
@@ -33,7 +33,7 @@ import { createDispatcher, loadTargetMap, type Role } from '../harness/src/targe
 import { send, TransportError } from '../harness/src/transport/send';
 import { replayDifferential } from '../harness/src/diff/replay';
 import { hostMapping } from '../harness/src/diff/hosts';
-import { ReplayClients, type BeforeRequest } from '../harness/src/replay/run';
+import { ReplayClients, type BeforeRequest } from '../harness/src/replay';
 import { BASELINE_SIDE } from '../harness/src/target-map';
 import type { EmbeddedReference } from '../harness/src/embedded/reference-process';
 import { legRates } from './legs';

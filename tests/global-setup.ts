@@ -6,7 +6,7 @@ import { readSectionFromTarget } from '../harness/src/discover/read-section';
 import { writePages } from '../harness/src/discover/shared-pages';
 import { discoverSourceUrl, resolveDiscover } from '../harness/src/replay/discovered';
 import { pageRequests } from '../harness/src/flows/browser/page-requests';
-import { ReplayClients } from '../harness/src/replay/run';
+import { ReplayClients } from '../harness/src/replay';
 import { CHECKS } from '../harness/src/checks';
 import { SpecLoadError } from '../harness/src/spec-model/load';
 import { allSpecs, loadSpecFolders } from '../harness/src/spec-model/spec-folders';

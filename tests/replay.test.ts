@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../harness/src/replay/run';
+import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../harness/src/replay';
 import { CHECKS } from '../harness/src/checks';
 import { allSpecs, loadSpecFolders } from '../harness/src/spec-model/spec-folders';
 import { hostMapping, type HostMapping } from '../harness/src/diff/hosts';

@@ -1,6 +1,6 @@
 import { test, type TestInfo } from '@playwright/test';
 import type { RawFlowTest } from '../../harness/src/flows/raw/registry';
-import { allFindings, ReplayClients, type ReplayRecord } from '../../harness/src/replay/run';
+import { allFindings, ReplayClients, type ReplayRecord } from '../../harness/src/replay';
 import { runSettings } from '../../harness/src/settings';
 import { skipReason } from '../../harness/src/target-map';
 import { targetMap } from '../support/target';

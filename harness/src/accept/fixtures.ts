@@ -96,7 +96,7 @@ export interface H3Fixture {
 }
 
 /**
- * The test with an h3 leg after its h1 and h2 legs, as the report builds it from run.ts's record:
+ * The test with an h3 leg after its h1 and h2 legs, as the report builds it from the replay's record:
  * Chromium's request, the h3 answer and its h1 twin, or a skipped leg; plus the expectations that
  * leg brings (`<step> parity h3 ...`, `<step> h3 transport`).
  */

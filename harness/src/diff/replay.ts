@@ -8,8 +8,8 @@
 import { fieldLines, type Finding } from '../core';
 import { mergeNoise, type Noise } from '../noise';
 import type { ObservedExchange } from '../spec-model/observed';
-import { replayWithAnswers, stepNoise, type ReplayAnswers, type ReplayClients, type ReplayRecord, type SentStep } from '../replay/run';
-import { PROTOCOLS } from '../replay/run';
+import { replayWithAnswers, stepNoise, type ReplayAnswers, type ReplayClients, type ReplayRecord, type SentStep } from '../replay';
+import { PROTOCOLS } from '../replay';
 import type { Protocol, ReplayFinding } from '../replay/summary';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import type { BaselineSettings, Role } from '../target-map';

@@ -327,7 +327,7 @@ const h3Lines = (xfo: string[], extra: Array<[string, string]> = []): Array<[str
   ...extra,
 ];
 
-/** The h3 leg of an exchange as run.ts records it: Chromium's request, the h3 answer and its h1 twin, or the transport error. */
+/** The h3 leg of an exchange as the replay records it: Chromium's request, the h3 answer and its h1 twin, or the transport error. */
 export function h3Leg(id: string, o: H3Opts = {}) {
   const endpoint = o.endpoint ?? H3_ENDPOINT;
   const request = {

@@ -10,7 +10,7 @@ import type { TestInfo } from '@playwright/test';
 import { settle } from '../../../tests/flows/flow-test';
 import { assertFindings } from '../../../tests/support/assert';
 import type { Finding } from '../core';
-import type { ReplayRecord } from '../replay/run';
+import type { ReplayRecord } from '../replay';
 
 const finding = (over: Partial<Finding>): Finding => ({
   id: 'site/home header x-frame-options',

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
-import { allFindings, replayItem, ReplayClients, type ReplayRecord } from '../replay/run';
+import { allFindings, replayItem, ReplayClients, type ReplayRecord } from '../replay';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
 import type { ExchangeSpec } from '../spec-model/types';

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
 import { replayDifferential } from '../diff/replay';
-import { allFindings, ReplayClients, type ReplayRecord } from '../replay/run';
+import { allFindings, ReplayClients, type ReplayRecord } from '../replay';
 import type { ReplayFinding } from '../replay/summary';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';

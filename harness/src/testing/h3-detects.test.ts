@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { CHECKS } from '../checks';
 import { judge } from '../core';
 import { HTTP3_SEEN, runHttp3Flow } from '../flows/raw/http3-seen';
-import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../replay/run';
+import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../replay';
 import { loadSpecs } from '../spec-model/load';
 import type { ExchangeSpec } from '../spec-model/types';
 import { loadTargetMap, type Role } from '../target-map';

@@ -10,7 +10,7 @@ import { judge, type FailOn } from '../core';
 import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS } from '../flows/browser/flows';
 import { runFlow } from '../flows/browser/session';
-import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../replay/run';
+import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../replay';
 import type { CollectedTest } from '../report/collected';
 import type { SpecFile } from '../spec-model/types';
 import { parseBrowserTimeouts } from '../settings/harness';

@@ -12,7 +12,7 @@ import { prefixIds } from '../../spec-model/spec-folders';
 import type { SpecFolder } from '../../settings/spec-folders';
 import type { PlaceholderValues } from '../../spec-model/placeholders';
 import type { SpecFile } from '../../spec-model/types';
-import { replayPlaceholders } from '../../replay/run';
+import { replayPlaceholders } from '../../replay';
 import { ROLES, type Role, type TargetMap } from '../../target-map';
 import { ExpectationIndex } from './expectations';
 import type { FlowTimeouts } from './types';

@@ -9,7 +9,7 @@ import { fillPlaceholders, MissingValueError } from '../../spec-model/placeholde
 import type { ObservedExchange } from '../../spec-model/observed';
 import { ROLE_PLACEHOLDERS } from '../../target-map';
 import { missFinding, resolveDiscover } from '../../replay/discovered';
-import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay/run';
+import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay';
 import type { ReplayFinding } from '../../replay/summary';
 import { FlowContext, show } from './context';
 import { expectedCoding, OFFERS, type ResourceRow } from './resources';

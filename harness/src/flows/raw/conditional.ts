@@ -7,7 +7,7 @@
  */
 import { fieldValue } from '../../core';
 import { compareAnswers, describeNoise as describeNoiseOf, learnNoise } from '../../noise';
-import type { ReplayClients, ReplayRecord } from '../../replay/run';
+import type { ReplayClients, ReplayRecord } from '../../replay';
 import { FlowContext, show } from './context';
 import { contentLengthAgrees, flowRequestOf } from './compression';
 import type { ResourceRow } from './resources';

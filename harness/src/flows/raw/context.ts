@@ -10,7 +10,7 @@ import { toObservedExchange } from '../../spec-model/observe';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { Provenance } from '../../spec-model/types';
 import type { Role } from '../../target-map';
-import { bodyError, responseRecord, type ReplayClients, type ReplayRecord, type StepRecord } from '../../replay/run';
+import { bodyError, responseRecord, type ReplayClients, type ReplayRecord, type StepRecord } from '../../replay';
 import type { ReplayFinding } from '../../replay/summary';
 import { send, type RequestSpec } from '../../transport/send';
 

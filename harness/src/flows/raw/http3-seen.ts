@@ -11,7 +11,7 @@
 import { fieldLines } from '../../core';
 import { ROLES, roleUrls } from '../../target-map';
 import { proxyFor } from '../../target-map/proxy';
-import type { ReplayClients, ReplayRecord } from '../../replay/run';
+import type { ReplayClients, ReplayRecord } from '../../replay';
 import { H3RequestError } from '../../replay/h3-client';
 import { ALT_SVC_CLAUSE, endpointOf } from '../../replay/h3';
 import { altSvcProblem } from '../../transport/alt-svc';

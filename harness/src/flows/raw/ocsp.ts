@@ -13,7 +13,7 @@ import { runChecks } from '../../spec-model/evaluate';
 import { compileMatcher } from '../../spec-model/matchers';
 import type { ObservedExchange } from '../../spec-model/observed';
 import { roleUrls, type Role } from '../../target-map';
-import type { ReplayClients, ReplayRecord } from '../../replay/run';
+import type { ReplayClients, ReplayRecord } from '../../replay';
 import { FlowContext, show } from './context';
 import {
   buildOcspRequest,

@@ -1,5 +1,5 @@
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/reference-process';
-import { ReplayClients } from '../../replay/run';
+import { ReplayClients } from '../../replay';
 import { loadTargetMap, roleUrls, ROLES } from '../../target-map';
 import { runProtocolsFlow } from './protocols';
 import { WHOLE_RUN_MS } from '../../testing/budgets';

@@ -4,7 +4,7 @@
  * single role without it is a warning. OCSP over plain http cannot negotiate h2 and is exempt.
  */
 import { ROLES, roleUrls } from '../../target-map';
-import type { ReplayClients, ReplayRecord } from '../../replay/run';
+import type { ReplayClients, ReplayRecord } from '../../replay';
 import { FlowContext } from './context';
 
 const CLAUSE = 'Service description, introduction: "All traffic is HTTPS; HTTP/1.1, HTTP/2 and HTTP/3 are all seen."';

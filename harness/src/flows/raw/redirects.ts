@@ -14,7 +14,7 @@ import { fillPlaceholders } from '../../spec-model/placeholders';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { FlowSpec, SpecFile } from '../../spec-model/types';
 import { refusedAddress, ROLE_PLACEHOLDERS, type Role } from '../../target-map';
-import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay/run';
+import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay';
 import { FlowContext } from './context';
 
 export const MAX_HOPS = 10;

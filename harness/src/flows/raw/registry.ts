@@ -6,7 +6,7 @@
  * browser peer.
  */
 import { ROLES, type Role } from '../../target-map';
-import type { ReplayClients, ReplayRecord } from '../../replay/run';
+import type { ReplayClients, ReplayRecord } from '../../replay';
 import type { SpecSet } from '../../spec-model/spec-folders';
 import { runCompressionFlow } from './compression';
 import { runConditionalFlow } from './conditional';

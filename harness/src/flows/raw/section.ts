@@ -6,7 +6,7 @@
 import { inferSection } from '../../discover/section';
 import { HOME_REQUEST_HEADERS } from '../../discover/read-section';
 import { roleUrls } from '../../target-map';
-import type { ReplayClients, ReplayRecord } from '../../replay/run';
+import type { ReplayClients, ReplayRecord } from '../../replay';
 import { FlowContext } from './context';
 
 const CLAUSE =

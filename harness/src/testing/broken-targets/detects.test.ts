@@ -7,7 +7,7 @@ import { runConditionalFlow } from '../../flows/raw/conditional';
 import { runOcspFlow } from '../../flows/raw/ocsp';
 import { redirectChains, runRedirectFlow } from '../../flows/raw/redirects';
 import { resourceRows } from '../../flows/raw/resources';
-import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../../replay/run';
+import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../../replay';
 import { failingFindings } from '../../replay/summary';
 import { CHECKS } from '../../checks';
 import { loadSpecs } from '../../spec-model/load';

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTestPki, type TestPki } from '../../target-map/test-pki';
 import { loadTargetMap } from '../../target-map';
-import { allFindings, ReplayClients, replayItem } from '../../replay/run';
+import { allFindings, ReplayClients, replayItem } from '../../replay';
 import type { ExchangeSpec } from '../../spec-model/types';
 import { setLimits } from '../../target-map/limits';
 import { startMisbehaving, type Kind } from './misbehaving';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FlowSpec } from '../spec-model/types';
 import { loadTargetMap, UnmappedPlaceholderError } from '../target-map';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
-import { allFindings, buildRequest, ReplayClients, replayItem, replayPlaceholders } from './run';
+import { allFindings, buildRequest, ReplayClients, replayItem, replayPlaceholders } from '.';
 import { RefusedAddressError, StepSkip } from './request';
 import { CookieJar } from './cookie-jar';
 

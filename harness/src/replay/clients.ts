@@ -1,0 +1,59 @@
+/** The clients of one target that the replay and the raw flows send through, shared by the tests of a worker. */
+import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import type { Dispatcher } from 'undici';
+import type { ObservedTls } from '../spec-model/observed';
+import { createDispatcher, type TargetMap } from '../target-map';
+import { H2Client, tlsFacts } from '../transport/h2';
+import type { Discovery } from '../discover/discovery';
+import { readPages } from '../discover/shared-pages';
+import { discoveryOver } from './discovered';
+import { H3Client } from './h3-client';
+import type { Protocol } from './summary';
+
+export type BeforeRequest = (request: { method: string; url: string; headers: Record<string, string>; body?: Buffer }, protocol: Protocol) => Promise<void>;
+
+/** Clients of one target, shared by the tests of a worker. */
+export class ReplayClients {
+  readonly h1: Dispatcher;
+  readonly h2: H2Client;
+  /** The source pages of `discover` blocks, each read once for the life of these clients. */
+  readonly discovery: Discovery;
+  /** TLS facts of the h1 connections, by origin (every connection to an origin presents the same). */
+  private readonly tls = new Map<string, ObservedTls>();
+
+  /** Awaited before every request of a step (a rate cap on a baseline that is production), with the request about to leave. */
+  readonly beforeRequest?: BeforeRequest;
+  /** The HTTP/3 leg's browser (launched at its first request); absent with TARGET_H3=0 or `h3: false`. */
+  readonly h3?: H3Client;
+
+  /**
+   * `discoveryFile`: the source pages the run's set-up read (HARNESS_DISCOVERY_FILE), not asked for again.
+   * `h3: false`: no HTTP/3 legs (a differential run's baseline: its h1 and h2 answers are what the target is compared with).
+   */
+  constructor(
+    readonly map: TargetMap,
+    options: { discoveryFile?: string; beforeRequest?: BeforeRequest; h3?: boolean } = {},
+  ) {
+    if (options.beforeRequest) this.beforeRequest = options.beforeRequest;
+    if (options.h3 !== false && !map.h3Off) this.h3 = new H3Client(map);
+    this.h1 = createDispatcher(map, {
+      allowH2: false,
+      onSocket: (socket: Socket, o) => {
+        if ('getPeerCertificate' in socket) this.tls.set(`${o.protocol}//${o.hostname}:${o.port}`, tlsFacts(socket as TLSSocket));
+      },
+    });
+    this.h2 = new H2Client(map);
+    this.discovery = discoveryOver(this.h1);
+    if (options.discoveryFile) for (const page of readPages(options.discoveryFile)) this.discovery.seed(page);
+  }
+
+  tlsOf(url: URL): ObservedTls | undefined {
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    return this.tls.get(`${url.protocol}//${url.hostname}:${port}`);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.h1.close(), this.h2.close(), this.h3?.close()]);
+  }
+}

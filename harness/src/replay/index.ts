@@ -1,0 +1,11 @@
+/**
+ * The replay, as the tests, the flows and the differential mode use it: the clients of a target
+ * (`clients.ts`), one item replayed (`item.ts`: its legs sent by `step.ts`, judged by `judge.ts`),
+ * and the record it writes (`record.ts`).
+ */
+export { ReplayClients, type BeforeRequest } from './clients';
+export { replayItem, replayWithAnswers } from './item';
+export { bodyError, stepNoise, type ReplayAnswers } from './judge';
+export { allFindings, PROTOCOLS, responseRecord, type LegRecord, type ReplayRecord, type StepRecord } from './record';
+export { buildRequest, replayPlaceholders } from './request';
+export type { ReplayOptions, SentStep } from './step';
