@@ -172,8 +172,7 @@ async function valuesOf(s: SentStep, leg: Leg): Promise<{ values: PlaceholderVal
   return { values: { ...values, ...asPlaceholders(r.vars) } };
 }
 
-const asPlaceholders = (vars: Record<string, string>): PlaceholderValues =>
-  Object.fromEntries(Object.entries(vars).map(([k, v]) => [`{{${k}}}`, v]));
+const asPlaceholders = (vars: Record<string, string>): PlaceholderValues => Object.fromEntries(Object.entries(vars).map(([k, v]) => [`{{${k}}}`, v]));
 
 function requestOf(s: SentStep, values: PlaceholderValues, leg: Leg): { req: BuiltRequest } | Stop {
   const { step, rec } = s;

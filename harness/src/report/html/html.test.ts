@@ -1,4 +1,4 @@
-import { buildResults } from './build';
+import { buildResults } from '../build';
 import {
   collected,
   failingInput,
@@ -13,8 +13,8 @@ import {
   passingInput,
   replayRecord,
   runMeta,
-} from './fixtures';
-import { renderHtml } from './html';
+} from '../fixtures';
+import { renderHtml } from '.';
 
 describe('renderHtml', () => {
   test('self-contained: no external resource, inline style and script, a CSP that allows only the inline script', () => {
