@@ -1,4 +1,4 @@
-import { buildResults, failuresFirst, worst } from './build';
+import { buildResults, failuresFirst, worst } from '.';
 import {
   collected,
   failingInput,
@@ -11,7 +11,7 @@ import {
   passingInput,
   replayRecord,
   runMeta,
-} from './fixtures';
+} from '../fixtures';
 
 describe('buildResults', () => {
   test('a passing run: counts per role, expectations grouped across protocols, run status passed', () => {

@@ -1,0 +1,45 @@
+/** One attached finding as the report keeps it: every field checked, values the target sent redacted. */
+import { FINDING_SOURCES, isVerdict, LEVELS, type Level } from '../../core';
+import type { FindingProtocol, FindingReport, FindingSource, Verdict } from '../types';
+import type { BuildContext } from './context';
+import { redactUrls, shownValue } from './redact';
+import { knownMarkOf, SHA256, str, text, type RawFinding } from './validate';
+
+const SOURCE_SET: ReadonlySet<string> = new Set(FINDING_SOURCES);
+const LEVEL_SET: ReadonlySet<string> = new Set(LEVELS);
+
+export function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: BuildContext): Omit<FindingReport, 'key'> {
+  const verdict: Verdict = isVerdict(raw.verdict) ? raw.verdict : 'error';
+  const source = (SOURCE_SET.has(text(raw.source)) ? text(raw.source) : 'capture') as FindingSource;
+  const level = (LEVEL_SET.has(text(raw.level)) ? text(raw.level) : source === 'reference' ? 'info' : 'must') as Level;
+  const id = text(raw.id) || '(finding without id)';
+  let redacted = false;
+  /** A value the target sent, shown as the report shows secrets (the actual and the baseline's value alike). */
+  const shown = (value: string): string => {
+    const out = shownValue(value, id, raw.secret === true, ctx);
+    if (out !== value) redacted = true;
+    return out;
+  };
+  const actual = shown(text(raw.actual));
+  const out: Omit<FindingReport, 'key'> = { id, verdict, level, expected: text(raw.expected), actual, source };
+  if (raw.baseline !== undefined) out.baseline = shown(text(raw.baseline));
+  // A diff's expected value is the baseline's: redacted as the baseline's value is.
+  if (source === 'baseline' && raw.expected !== undefined && raw.baseline !== undefined && text(raw.expected) === text(raw.baseline))
+    out.expected = out.baseline!;
+  if (str(raw.detail)) out.detail = ctx.rawSecrets ? str(raw.detail) : redactUrls(str(raw.detail)!);
+  if (raw.bodies && typeof raw.bodies === 'object') {
+    const b = str(raw.bodies.baseline);
+    const c = str(raw.bodies.candidate);
+    if ((b && SHA256.test(b)) || (c && SHA256.test(c)))
+      out.bodies = { ...(b && SHA256.test(b) ? { baseline: b } : {}), ...(c && SHA256.test(c) ? { candidate: c } : {}) };
+  }
+  if (protocol) out.protocol = protocol;
+  if (str(raw.clause)) out.clause = str(raw.clause);
+  if (str(raw.shape)) out.shape = str(raw.shape);
+  if (str(raw.message)) out.message = str(raw.message);
+  if (redacted) out.redacted = true;
+  if (str(raw.target)) out.target = str(raw.target);
+  const known = verdict === 'known' ? knownMarkOf(raw.known) : undefined;
+  if (known) out.known = known;
+  return out;
+}

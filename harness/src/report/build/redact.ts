@@ -1,0 +1,34 @@
+/**
+ * Secrets redacted by field as the report is built (then by value, in `redactResults`): values of
+ * secret header fields, signed addresses a page links, request headers and answers' header lines.
+ * With HARNESS_RAW_SECRETS the values are shown as they are.
+ */
+import { isSecretHeader } from '../../har/secrets';
+import { describeSecret, redactHeaderValue, redactSetCookieText, redactUrl } from '../secrets';
+import type { BuildContext } from './context';
+
+/** Every address in a text with its secret-looking query values redacted (signed URLs a page links). */
+export function redactUrls(value: string): string {
+  return value.replace(/https?:\/\/[^\s,)"'<>]+/g, (u) => redactUrl(u));
+}
+
+/** The secret header field a finding's values are of (`<id> header <name>`), if any. */
+function secretHeaderOf(id: string): string | undefined {
+  const m = / header ([^ ]+)$/.exec(id);
+  return m !== null && isSecretHeader(m[1]) ? m[1].toLowerCase() : undefined;
+}
+
+/** A value the target sent, for the finding `id`, as the report shows it; `secret` is the finding's own flag. */
+export function shownValue(value: string, id: string, secret: boolean, ctx: BuildContext): string {
+  if (ctx.rawSecrets) return value;
+  if (secret) return describeSecret(value);
+  const header = secretHeaderOf(id);
+  if (header) return header === 'set-cookie' ? redactSetCookieText(value) : header === 'cookie' ? redactHeaderValue(header, value) : describeSecret(value);
+  if (/ discover\b/.test(id)) return redactUrls(value);
+  return value;
+}
+
+export const shownUrl = (url: string, ctx: BuildContext): string => (ctx.rawSecrets ? url : redactUrl(url));
+
+export const shownLines = (lines: Array<[string, string]>, ctx: BuildContext): Array<[string, string]> =>
+  ctx.rawSecrets ? lines : lines.map(([n, v]) => [n, redactHeaderValue(n, v)]);

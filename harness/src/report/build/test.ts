@@ -1,0 +1,166 @@
+/**
+ * One collected test as the report keeps it: the record it attached (a replay, a raw flow, a browser
+ * flow, or none), its findings grouped into expectations, and its Playwright outcome where the
+ * findings do not already say it.
+ */
+import { emptyCounts, failsRun, summaryVerdict } from '../../core';
+import { ROLES } from '../../target-map/roles';
+import { anchor } from '../anchors';
+import type { CollectedTest } from '../collected';
+import { redactUrl } from '../secrets';
+import type { FindingReport, RedirectHop, TestKind, TestReport } from '../types';
+import type { BuildContext } from './context';
+import { toFinding } from './finding';
+import { groupFindings, stepOf, type LooseFinding } from './group';
+import { buildLegs } from './step';
+import { leg, parseRecord, str, type RawRecord } from './validate';
+
+function roleOf(t: CollectedTest, record: RawRecord | undefined): string {
+  const fromRecord = str(record?.role);
+  if (fromRecord) return fromRecord;
+  for (const part of t.titlePath) if ((ROLES as readonly string[]).includes(part)) return part;
+  const title = t.titlePath[t.titlePath.length - 1] ?? '';
+  const m = /^([a-z]+)[/:]/.exec(title);
+  if (m && (ROLES as readonly string[]).includes(m[1])) return m[1];
+  return 'other';
+}
+
+/** Which record a test attached: a replay's or raw flow's (legs of steps), a browser flow's, or findings alone. */
+type RecordShape = 'replay' | 'browser' | 'findings';
+
+function skipReasonOf(t: CollectedTest): string | undefined {
+  const a = t.annotations.find((x) => x.type === 'skip' || x.type === 'fixme');
+  return a ? a.description || a.type : undefined;
+}
+
+/** Every finding of the record with the protocol it came from, in record order, each with its step. */
+function recordFindings(record: RawRecord | undefined, shape: RecordShape, ctx: BuildContext): LooseFinding[] {
+  const found: LooseFinding[] = [];
+  if (!record) return found;
+  if (shape === 'replay') {
+    const stepIds: string[] = [];
+    for (const l of record.legs ?? []) for (const s of l.steps ?? []) if (str(s.id) && !stepIds.includes(str(s.id)!)) stepIds.push(str(s.id)!);
+    for (const l of record.legs ?? []) {
+      const p = leg(l.protocol) ?? 'h1';
+      for (const s of l.steps ?? []) for (const f of s.findings ?? []) found.push({ f: toFinding(f, leg(f.protocol) ?? p, ctx), step: str(s.id) });
+    }
+    for (const f of record.parity ?? []) found.push({ f: toFinding(f, undefined, ctx) });
+    for (const f of record.diff ?? []) found.push({ f: toFinding(f, leg(f.protocol), ctx) });
+    for (const r of found) if (!r.step) r.step = stepOf(r.f.id, stepIds);
+  } else if (shape === 'browser') {
+    for (const f of record.findings ?? []) found.push({ f: toFinding(f, 'browser', ctx) });
+  } else if (Array.isArray(record.findings)) {
+    for (const f of record.findings) found.push({ f: toFinding(f, leg(f.protocol), ctx) });
+  }
+  return found;
+}
+
+/**
+ * What the test's outcome adds to its findings: a malformed attachment, and where there are no
+ * findings the outcome itself (skipped, passed, or failed: an assertion's failure is the target's,
+ * anything else the run's); a test that failed although its findings fail nothing is an error.
+ */
+function outcomeFindings(
+  t: CollectedTest,
+  id: string,
+  found: LooseFinding[],
+  problem: string | undefined,
+  skipped: string | undefined,
+  ctx: BuildContext,
+): LooseFinding[] {
+  const playwrightFailed = t.status === 'failed' || t.status === 'timedOut' || t.status === 'interrupted';
+  const errorText = t.errors.join('\n\n');
+  const whole = { level: 'must' as const, source: 'capture' as const };
+  const out: LooseFinding[] = [];
+  if (problem) out.push({ f: { id: `${id} findings`, verdict: 'error', expected: 'a findings attachment of JSON', actual: problem, ...whole } });
+  if (found.length + out.length === 0) {
+    if (skipped !== undefined && !playwrightFailed) {
+      out.push({ f: { id, verdict: 'skip', expected: 'the test runs', actual: skipped, message: skipped, ...whole } });
+    } else if (!playwrightFailed) {
+      out.push({ f: { id, verdict: 'pass', expected: 'the test passes', actual: 'passed', ...whole } });
+    } else {
+      const assertion = t.status === 'failed' && /expect\(|toBe|toEqual|toMatch|toContain|toHave|Expected/.test(errorText);
+      out.push({ f: { id, verdict: assertion ? 'fail' : 'error', expected: 'the test passes', actual: t.status, message: errorText || t.status, ...whole } });
+    }
+  } else if (playwrightFailed && ![...found, ...out].some((r) => failsRun(r.f.verdict, ctx.failOn))) {
+    // The findings say nothing failed but the test did (a harness error after the attachment, a timeout): keep it.
+    out.push({ f: { id: `${id} (test)`, verdict: 'error', expected: 'the test completes', actual: t.status, message: errorText || t.status, ...whole } });
+  }
+  return out;
+}
+
+export function buildTest(t: CollectedTest, ctx: BuildContext): TestReport {
+  const { record, problem } = parseRecord(t);
+  const fullTitle = t.titlePath.join(' › ');
+  const isReplay = record !== undefined && Array.isArray(record.legs);
+  const isBrowser = record !== undefined && record.protocol === 'browser';
+  const kind: TestKind = isBrowser ? 'browser-flow' : isReplay ? (record?.kind === 'flow' ? 'flow' : 'exchange') : 'test';
+  const id = str(record?.id) ?? fullTitle;
+  const key = anchor('t', id, t.project, t.file, fullTitle);
+  const skipped = str(record?.skipped) ?? (t.status === 'skipped' ? (skipReasonOf(t) ?? 'skipped') : undefined);
+  const recorded = recordFindings(record, isReplay ? 'replay' : isBrowser ? 'browser' : 'findings', ctx);
+  const found = [...recorded, ...outcomeFindings(t, id, recorded, problem, skipped, ctx)];
+  const expectations = groupFindings(found, key);
+  const counts = emptyCounts();
+  for (const e of expectations) counts[e.verdict]++;
+  const report: TestReport = {
+    key,
+    id,
+    title: t.titlePath[t.titlePath.length - 1] ?? '',
+    titlePath: t.titlePath,
+    project: t.project,
+    file: t.file,
+    role: roleOf(t, record),
+    kind,
+    status: t.status,
+    errors: t.errors,
+    ...(skipped !== undefined ? { skipped } : {}),
+    verdict: summaryVerdict(expectations.map((e) => e.verdict)),
+    counts,
+    expectations,
+    durationMs: t.durationMs,
+    retry: t.retry,
+  };
+  if (isReplay && record) {
+    report.legs = buildLegs(record.legs ?? [], '', key, expectations, ctx);
+    // The baseline's steps are shown beside the candidate's; its own spec findings are not the target's and are not counted.
+    const b = record.baseline;
+    if (b)
+      report.baseline = {
+        ...(str(b.skipped) ? { skipped: str(b.skipped) } : {}),
+        legs: buildLegs(b.legs ?? [], 'b-', key, [], { ...ctx, target: ctx.baseline ?? null }),
+      };
+  }
+  if (isBrowser) report.browser = browserReport(t, id, found, ctx);
+  return report;
+}
+
+/** A browser flow's screenshot and redirect chain (its HAR's, or what its findings stated). */
+function browserReport(t: CollectedTest, id: string, found: LooseFinding[], ctx: BuildContext): NonNullable<TestReport['browser']> {
+  const shot = t.attachments.find((a) => a.name === 'screenshot' && a.contentType === 'image/png' && a.body);
+  const hops = t.redirects?.length
+    ? t.redirects
+    : redirectsFromFindings(
+        id,
+        found.map((r) => r.f),
+      );
+  return {
+    ...(shot?.body ? { screenshot: `data:image/png;base64,${shot.body.toString('base64')}` } : {}),
+    redirects: hops.map((h) => (ctx.rawSecrets ? h : { status: h.status, url: redactUrl(h.url), location: redactUrl(h.location) })),
+  };
+}
+
+/**
+ * Redirect hops a flow stated in its findings (`<flow> <hop> status` 3xx and `<flow> <hop> location`),
+ * for a flow whose HAR holds no redirect (the HAR is the browser's; a flow's findings are its own).
+ */
+function redirectsFromFindings(flowId: string, findings: Array<Omit<FindingReport, 'key'>>): RedirectHop[] {
+  const out: RedirectHop[] = [];
+  for (const f of findings) {
+    if (!f.id.startsWith(`${flowId} `) || !f.id.endsWith(' location')) continue;
+    const hop = f.id.slice(flowId.length + 1, -' location'.length);
+    const status = Number(findings.find((x) => x.id === `${flowId} ${hop} status`)?.actual);
+    if (status >= 300 && status < 400) out.push({ status, url: hop, location: f.actual });
+  }
+  return out;
+}
