@@ -20,11 +20,12 @@ import { chromium, type Browser } from '@playwright/test';
 import { request, type Dispatcher } from 'undici';
 import { targetEnvOf, type EmbeddedReference } from '../harness/src/embedded/reference-process';
 import { targetBrowserLaunch } from '../harness/src/browser/launch';
-import { quicLaunch, type QuicEndpoint } from '../harness/src/browser/quic';
+import { quicLaunch } from '../harness/src/browser/quic';
+import type { QuicEndpoint } from '../harness/src/target-map/browser';
 import { CHECKS } from '../harness/src/checks';
-import { answerBlankPages, H3Client } from '../harness/src/replay/h3-client';
+import { answerBlankPages, H3Client } from '../harness/src/transport/h3-client';
 import { endpointOf, h3SkipReason, runH3, serviceEndpoints } from '../harness/src/replay/h3';
-import { buildRequest, replayPlaceholders } from '../harness/src/replay';
+import { buildRequest, chromiumOverQuic, replayPlaceholders } from '../harness/src/replay';
 import { evaluateExchange } from '../harness/src/spec-model/evaluate';
 import { loadSpecs } from '../harness/src/spec-model/load';
 import { toObservedExchange } from '../harness/src/spec-model/observe';
@@ -117,7 +118,7 @@ export async function legRates(ref: EmbeddedReference, concurrency: number): Pro
   const d = { h1: createDispatcher(map, { allowH2: false }), h2: createDispatcher(map, { allowH2: true }) };
   const bare = { h1: createDispatcher(map, { allowH2: false }), h2: createDispatcher(map, { allowH2: true }) };
   const h1Twin = createDispatcher(map, { allowH2: false });
-  const client = map.h3Off ? undefined : new H3Client(map);
+  const client = map.h3Off ? undefined : new H3Client(map, chromiumOverQuic(map));
   const items: Item[] = [];
   let left = 0;
   for (const spec of loadSpecs(path.join(root, 'specs'), CHECKS)) {

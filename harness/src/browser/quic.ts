@@ -8,16 +8,8 @@
  */
 import type { LaunchOptions } from '@playwright/test';
 import type { TargetMap } from '../target-map';
+import type { QuicEndpoint } from '../target-map/browser';
 import type { TargetBrowserLaunch } from './launch';
-
-/** Where one origin's HTTP/3 is: `originHost:originPort` answered at `address:port` over UDP. */
-export interface QuicEndpoint {
-  originHost: string;
-  originPort: number;
-  /** The address to send the QUIC packets to: an IP literal or a host name Chromium resolves. */
-  address: string;
-  port: number;
-}
 
 const bracketed = (a: string) => (a.includes(':') ? `[${a}]` : a);
 

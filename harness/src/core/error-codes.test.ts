@@ -31,7 +31,7 @@ import { TargetConfigError, UnmappedPlaceholderError } from '../target-map/error
 import { parseProxyUrl } from '../target-map/proxy';
 import { ProxyError } from '../target-map/tunnel';
 import { TransportError } from '../transport/send';
-import { H3RequestError } from '../replay/h3-client';
+import { H3RequestError } from '../transport/h3-client';
 import { KnownDeviationsError } from '../known/errors';
 
 /** An error class (ProxyError's constructor is private: it is built by its static methods). */

@@ -8,7 +8,10 @@ import { H2Client, tlsFacts } from '../transport/h2';
 import type { Discovery } from '../discover/discovery';
 import { readPages } from '../discover/shared-pages';
 import { discoveryOver } from './discovered';
-import { H3Client } from './h3-client';
+import { httpCredentialsFor } from '../browser/extra-headers';
+import { targetBrowserLaunch } from '../browser/launch';
+import { quicCommand, quicLaunch } from '../browser/quic';
+import { H3Client, type H3Launcher } from '../transport/h3-client';
 import type { Protocol } from './summary';
 
 export type BeforeRequest = (request: { method: string; url: string; headers: Record<string, string>; body?: Buffer }, protocol: Protocol) => Promise<void>;
@@ -36,7 +39,7 @@ export class ReplayClients {
     options: { discoveryFile?: string; beforeRequest?: BeforeRequest; h3?: boolean } = {},
   ) {
     if (options.beforeRequest) this.beforeRequest = options.beforeRequest;
-    if (options.h3 !== false && !map.h3Off) this.h3 = new H3Client(map);
+    if (options.h3 !== false && !map.h3Off) this.h3 = new H3Client(map, chromiumOverQuic(map));
     this.h1 = createDispatcher(map, {
       allowH2: false,
       onSocket: (socket: Socket, o) => {
@@ -56,4 +59,13 @@ export class ReplayClients {
   async close(): Promise<void> {
     await Promise.all([this.h1.close(), this.h2.close(), this.h3?.close()]);
   }
+}
+
+/** The run's Chromium (its resolver rules, trust, proxy and credentials) with QUIC forced to the endpoints. */
+export function chromiumOverQuic(map: TargetMap): H3Launcher {
+  return (endpoints) => {
+    const launch = quicLaunch(targetBrowserLaunch(map), endpoints);
+    const credentials = httpCredentialsFor(map);
+    return { ...launch, ...(credentials ? { httpCredentials: credentials } : {}), command: (url) => quicCommand(launch, url) };
+  };
 }

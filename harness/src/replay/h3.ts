@@ -15,7 +15,8 @@
  */
 import { fieldLines, type Finding } from '../core';
 import { compareAnswers, emptyNoise, learnNoise, mergeNoise, type Noise } from '../noise';
-import { quicAddress, type QuicEndpoint } from '../browser/quic';
+import { quicAddress } from '../browser/quic';
+import type { QuicEndpoint } from '../target-map/browser';
 import { toObservedExchange } from '../spec-model/observe';
 import type { ObservedExchange } from '../spec-model/observed';
 import type { ExchangeSpec, FlowSpec } from '../spec-model/types';
@@ -25,7 +26,7 @@ import { altSvcProblem, h3Alternative } from '../transport/alt-svc';
 import { send } from '../transport/send';
 import { limits } from '../target-map/limits';
 import type { Dispatcher } from 'undici';
-import { FORBIDDEN_METHODS, H3RequestError, type H3Answer, type H3Client, type H3Request } from './h3-client';
+import { FORBIDDEN_METHODS, H3RequestError, type H3Answer, type H3Client, type H3Request } from '../transport/h3-client';
 import type { ReplayFinding } from './summary';
 
 export const H3_PARITY_CLAUSE =

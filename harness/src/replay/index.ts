@@ -3,7 +3,7 @@
  * (`clients.ts`), one item replayed (`item.ts`: its legs sent by `step.ts`, judged by `judge.ts`),
  * and the record it writes (`record.ts`).
  */
-export { ReplayClients, type BeforeRequest } from './clients';
+export { chromiumOverQuic, ReplayClients, type BeforeRequest } from './clients';
 export { replayItem, replayWithAnswers } from './item';
 export { bodyError, stepNoise, type ReplayAnswers } from './judge';
 export { allFindings, PROTOCOLS, responseRecord, type LegRecord, type ReplayRecord, type StepRecord } from './record';

@@ -75,3 +75,12 @@ function browserProxy(settings: ProxySettings | undefined): { proxy: BrowserProx
     },
   };
 }
+
+/** Where one origin's HTTP/3 is: `originHost:originPort` answered at `address:port` over UDP. */
+export interface QuicEndpoint {
+  originHost: string;
+  originPort: number;
+  /** The address to send the QUIC packets to: an IP literal or a host name Chromium resolves. */
+  address: string;
+  port: number;
+}

@@ -12,10 +12,10 @@ import { fieldLines } from '../../core';
 import { ROLES, roleUrls } from '../../target-map';
 import { proxyFor } from '../../target-map/proxy';
 import type { ReplayClients, ReplayRecord } from '../../replay';
-import { H3RequestError } from '../../replay/h3-client';
+import { H3RequestError } from '../../transport/h3-client';
 import { ALT_SVC_CLAUSE, endpointOf } from '../../replay/h3';
 import { altSvcProblem } from '../../transport/alt-svc';
-import type { QuicEndpoint } from '../../browser/quic';
+import type { QuicEndpoint } from '../../target-map/browser';
 import { FlowContext } from './context';
 
 const CLAUSE = 'Service description, introduction: "All traffic is HTTPS; HTTP/1.1, HTTP/2 and HTTP/3 are all seen."';

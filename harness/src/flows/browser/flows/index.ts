@@ -1,5 +1,5 @@
 import { UnknownFlowError } from '../errors';
-import type { QuicEndpoint } from '../../../browser/quic';
+import type { QuicEndpoint } from '../../../target-map/browser';
 import type { BrowserFlow } from '../session';
 import { bareToWww } from './bare-to-www';
 import { redirectorFaviconChain, redirectorPage } from './redirector';

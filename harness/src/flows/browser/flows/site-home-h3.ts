@@ -1,4 +1,4 @@
-import type { QuicEndpoint } from '../../../browser/quic';
+import type { QuicEndpoint } from '../../../target-map/browser';
 import type { BrowserFlow } from '../session';
 import { siteHome } from './site-home';
 

@@ -1,6 +1,6 @@
 /**
- * The HTTP/3 client of the replay: Chromium, launched from the target map with QUIC forced to the
- * endpoints the target advertised, sending one request at a time with `fetch()` from a blank page
+ * The HTTP/3 client of the replay: Chromium, launched by the caller's `H3Launcher` with QUIC forced
+ * to the endpoints the target advertised, sending one request at a time with `fetch()` from a blank page
  * of the request's own origin (same-origin, so nothing is hidden by CORS; `redirect: 'manual'`, so
  * a redirect is the answer). What was sent and answered is read from the DevTools protocol: the
  * request header fields Chromium actually wrote (its own Accept-Encoding, Sec-Fetch-*, priority),
@@ -10,13 +10,25 @@
  * One browser per client, relaunched only when an origin's endpoint changes (Chromium's switches
  * are fixed at launch); every request starts from an empty cookie store and no HTTP cache.
  */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type LaunchOptions, type Page } from '@playwright/test';
 import { HarnessError } from '../core';
-import { httpCredentialsFor } from '../browser/extra-headers';
-import { targetBrowserLaunch, type TargetBrowserLaunch } from '../browser/launch';
-import { quicCommand, quicLaunch, type QuicEndpoint } from '../browser/quic';
 import { extraHeadersFor, type TargetMap } from '../target-map';
+import type { QuicEndpoint } from '../target-map/browser';
 import { limits } from '../target-map/limits';
+
+/** How Chromium is launched for a set of HTTP/3 endpoints: the run's launch with QUIC forced to them. */
+export interface H3Launch {
+  options: LaunchOptions;
+  /** Playwright's ignoreHTTPSErrors for the context: true only with TARGET_INSECURE=1. */
+  ignoreHTTPSErrors: boolean;
+  /** The credentials of TARGET_HEADERS' Authorization, answered to a challenge. */
+  httpCredentials?: BrowserContextOptions['httpCredentials'];
+  /** The command line that reproduces a request to `url` with this launch. */
+  command(url: string): string;
+}
+
+/** The launch for these endpoints (Chromium's switches are fixed at launch: a new endpoint is a new launch). */
+export type H3Launcher = (endpoints: readonly QuicEndpoint[]) => H3Launch;
 
 /** The blank page each request is sent from, answered by the browser itself (never asked of the target). */
 export const BLANK_PATH = '/.well-known/conformance-harness-h3-blank';
@@ -94,7 +106,7 @@ interface Session {
   browser: Browser;
   context: BrowserContext;
   tabs: Map<string, Promise<Tab>>;
-  launch: TargetBrowserLaunch;
+  launch: H3Launch;
   endpoints: Map<string, QuicEndpoint>;
 }
 
@@ -109,7 +121,10 @@ export class H3Client {
    */
   private readonly silent = new Map<string, string>();
 
-  constructor(readonly map: TargetMap) {}
+  constructor(
+    readonly map: TargetMap,
+    private readonly launcher: H3Launcher,
+  ) {}
 
   /** Sends one request to the endpoint over HTTP/3 (one at a time: the cookie store and the extra header fields are per request). Throws H3RequestError when nothing came back. */
   request(req: H3Request, endpoint: QuicEndpoint): Promise<H3Answer> {
@@ -160,10 +175,10 @@ export class H3Client {
   }
 
   private async open(endpoints: QuicEndpoint[]): Promise<Session> {
-    const launch = quicLaunch(targetBrowserLaunch(this.map), endpoints);
+    const launch = this.launcher(endpoints);
     const browser = await chromium.launch(launch.options);
     try {
-      const credentials = httpCredentialsFor(this.map);
+      const credentials = launch.httpCredentials;
       const context = await browser.newContext({ ignoreHTTPSErrors: launch.ignoreHTTPSErrors, ...(credentials ? { httpCredentials: credentials } : {}) });
       return { browser, context, tabs: new Map(), launch, endpoints: new Map(endpoints.map((e) => [keyOf(e), e])) };
     } catch (e) {
@@ -243,7 +258,7 @@ export class H3Client {
     const silent = this.silent.get(where);
     if (silent) throw new H3RequestError(req.url, `${silent} (not asked again: ${where} gave no answer to an earlier request of this run)`);
     const s = await this.sessionFor(endpoint);
-    const command = quicCommand(s.launch, req.url);
+    const command = s.launch.command(req.url);
     const url = new URL(req.url);
     await s.context.clearCookies();
     const cookies = (req.headers.cookie ?? '')
