@@ -18,7 +18,7 @@ import { BrowserMissingError, missingBrowserMessage } from '../browser/launch';
 import { BrowserTrustError } from '../browser/nss-home';
 import { TemplateError } from '../discover/template';
 import { EmbeddedReferenceError } from '../embedded/reference-process';
-import { FlowAbort } from '../flows/browser/session';
+import { FlowAbort } from '../flows/browser/errors';
 import { OcspParseError } from '../flows/raw/ocsp-der';
 import { HarInvalidError, HarReadError, UsageError } from '../har/errors';
 import { RefusedAddressError, StepSkip } from '../replay/request';

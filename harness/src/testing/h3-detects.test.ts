@@ -17,7 +17,7 @@ import { targetBrowserLaunch } from '../browser/launch';
 import { quicLaunch } from '../browser/quic';
 import { flowEnvironment } from '../flows/browser/environment';
 import { siteHomeH3 } from '../flows/browser/flows/site-home-h3';
-import { runFlow } from '../flows/browser/session';
+import { runFlow } from '../flows/browser/run-flow';
 import type { FlowRecord } from '../flows/browser/types';
 import { serviceEndpoints } from '../replay/h3';
 import { h3Missing } from './h3-edge';

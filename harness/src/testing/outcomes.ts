@@ -9,7 +9,7 @@ import type { Browser } from '@playwright/test';
 import { judge, type FailOn } from '../core';
 import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS } from '../flows/browser/flows';
-import { runFlow } from '../flows/browser/session';
+import { runFlow } from '../flows/browser/run-flow';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../replay';
 import type { CollectedTest } from '../report/collected';
 import type { SpecFile } from '../spec-model/types';

@@ -17,3 +17,10 @@ export class RecordUsageError extends HarnessError {
     super('HARNESS_ERR_RECORD_USAGE', message);
   }
 }
+
+/** Thrown after a finding that ends the flow has been recorded. */
+export class FlowAbort extends HarnessError {
+  constructor(message: string) {
+    super('HARNESS_ERR_FLOW_ABORTED', message);
+  }
+}

@@ -19,7 +19,7 @@ import { failingFindings, failureLines } from '../../core';
 import { RecordUsageError, UnknownFlowError } from './errors';
 import { BROWSER_FLOWS } from './flows';
 import { mergeSupplement, prepareRecordedHar } from './har-output';
-import { runFlow } from './session';
+import { runFlow } from './run-flow';
 import { runRedactor } from '../../har/redact';
 
 const ROOT = path.resolve(__dirname, '../../../..');

@@ -5,7 +5,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { loadTargetMap } from '../../target-map';
 import type { FlowEnvironment } from './environment';
-import { FlowAbort, FlowSession, type BrowserFlow } from './session';
+import { FlowAbort } from './errors';
+import { FlowSession, type BrowserFlow } from './session';
 
 const FLOW: BrowserFlow = { id: 'site/browser/test', role: 'site', title: 't', clause: 'c', requires: ['site'], har: 'test', run: async () => undefined };
 

@@ -1,22 +1,21 @@
 /**
- * One run of one browser flow: a page with its network log and console, helpers that turn what
- * the browser saw into findings, and `runFlow`, which never lets a flow end without a verdict: a
- * navigation that fails, a response that never comes and a flow that overruns its budget all end
- * as findings, never as a bare Playwright timeout.
+ * A browser flow and its session: a page with its network log and console, and helpers that turn
+ * what the browser saw into findings. A navigation that fails and a response that never comes are
+ * recorded as findings and end the flow (`FlowAbort`); `run-flow.ts` runs a flow within its budget.
  */
 import type { BrowserContext, Page, Response } from '@playwright/test';
-import { fieldLines, HarnessError, linesOfEntries, type Provenance } from '../../core';
-import { ROLE_PLACEHOLDERS, ROLES, roleUrls, skipReason, type Role } from '../../target-map';
+import type { Provenance } from '../../core';
+import { ROLE_PLACEHOLDERS, ROLES, roleUrls, type Role } from '../../target-map';
 import { evaluateConsole, type ObservedConsole } from './console';
 import { evaluateStoredCookies, type StoredCookie } from './cookies';
 import type { FlowEnvironment } from './environment';
+import { FlowAbort } from './errors';
 import type { RequestFacts } from './expectations';
 import { FindingList } from './findings';
+import { supplementEntry, type SupplementEntry } from './har-supplement';
 import { classifyNavigationError } from './navigation';
 import { NetworkLog } from './network-log';
 import { evaluateResource, resourceLabel, type ObservedResource } from './resources';
-import type { FlowRecord } from './types';
-import { MissingValueError } from '../../spec-model/placeholders';
 
 export interface BrowserFlow {
   /** `<role>/browser/<name>` */
@@ -31,13 +30,6 @@ export interface BrowserFlow {
   /** File name (without .har) of the flow's recording under har/reference/. */
   har: string;
   run(s: FlowSession): Promise<void>;
-}
-
-/** Thrown after a finding that ends the flow has been recorded. */
-export class FlowAbort extends HarnessError {
-  constructor(message: string) {
-    super('HARNESS_ERR_FLOW_ABORTED', message);
-  }
 }
 
 export class FlowSession {
@@ -269,111 +261,4 @@ export class FlowSession {
       ...(next ? { redirectedTo: next.url() } : {}),
     };
   }
-}
-
-export interface FlowRun {
-  record: FlowRecord;
-  page: Page;
-  /** HAR entries to add to the flow's recording (see FlowSession.noteForHar). */
-  harSupplement: SupplementEntry[];
-}
-
-/** A HAR 1.2 entry built from a Playwright response (no body: redirects have none to read). */
-export type SupplementEntry = Record<string, unknown> & {
-  request: { method: string; url: string } & Record<string, unknown>;
-  response: { status: number } & Record<string, unknown>;
-};
-
-async function supplementEntry(response: Response): Promise<SupplementEntry> {
-  const request = response.request();
-  const [reqHeaders, resHeaders] = await Promise.all([request.headersArray(), response.headersArray()]);
-  const timing = request.timing();
-  const started = timing.startTime > 0 ? new Date(timing.startTime) : new Date();
-  const ms = (a: number, b: number) => (a >= 0 && b >= 0 ? Math.max(0, b - a) : 0);
-  const resLines = linesOfEntries(resHeaders);
-  const length = Number(fieldLines(resLines, 'content-length')[0] ?? -1);
-  const url = new URL(request.url());
-  return {
-    startedDateTime: started.toISOString(),
-    time: ms(timing.requestStart, timing.responseEnd),
-    request: {
-      method: request.method(),
-      url: request.url(),
-      httpVersion: 'HTTP/2.0',
-      cookies: [],
-      headers: reqHeaders,
-      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
-      headersSize: -1,
-      bodySize: 0,
-    },
-    response: {
-      status: response.status(),
-      statusText: response.statusText(),
-      httpVersion: 'HTTP/2.0',
-      cookies: [],
-      headers: resHeaders,
-      content: {
-        size: Number.isFinite(length) ? length : -1,
-        mimeType: fieldLines(resLines, 'content-type')[0] ?? 'x-unknown',
-        comment: 'added by the browser flow: Playwright does not record this request',
-      },
-      redirectURL: fieldLines(resLines, 'location')[0] ?? '',
-      headersSize: -1,
-      bodySize: -1,
-    },
-    cache: {},
-    timings: { send: 0, wait: ms(timing.requestStart, timing.responseStart), receive: ms(timing.responseStart, timing.responseEnd) },
-    comment: 'added by the browser flow: Playwright leaves /favicon.ico requests (and their redirects) out of its HAR',
-  };
-}
-
-/** Runs one flow in a fresh page of `context`; always returns a record. */
-export async function runFlow(flow: BrowserFlow, context: BrowserContext, env: FlowEnvironment): Promise<FlowRun> {
-  const page = await context.newPage();
-  const harSupplement: SupplementEntry[] = [];
-  const record: FlowRecord = { kind: 'flow', role: flow.role, id: flow.id, title: flow.title, protocol: 'browser', target: env.map.origin, findings: [] };
-  const unmapped = flow.requires.filter((r) => skipReason(env.map, r) !== undefined);
-  if (unmapped.length) {
-    record.skipped = `${unmapped.join(', ')}: role not mapped`;
-    return { record, page, harSupplement };
-  }
-  const missing = (flow.values ?? []).filter((name) => env.values[`{value:${name}}`] === undefined);
-  if (missing.length) {
-    record.skipped = missing.map((name) => new MissingValueError(name).message).join('; ');
-    return { record, page, harSupplement };
-  }
-  const s = new FlowSession(flow, page, context, env);
-  const budget = env.timeouts.flowMs;
-  let timer: NodeJS.Timeout | undefined;
-  const overrun = new Promise<'overrun'>((resolve) => {
-    timer = setTimeout(() => resolve('overrun'), budget);
-  });
-  const running = flow.run(s).then(
-    () => 'done' as const,
-    (e: unknown) => e,
-  );
-  const outcome = await Promise.race([running, overrun]);
-  clearTimeout(timer);
-  if (outcome === 'overrun') {
-    const pending = await s.network
-      .snapshot()
-      .then((all) => all.filter((r) => r.pending).map((r) => `${r.method} ${s.label(r.url)}`))
-      .catch(() => []);
-    s.findings.add(`${flow.id} run`, 'error', `the flow finished within ${budget / 1000} s`, `still running after ${budget / 1000} s`, {
-      message: pending.length ? `pending: ${pending.join(', ')}` : 'no request pending: a step waited on the page',
-    });
-  } else if (outcome !== 'done' && !(outcome instanceof FlowAbort)) {
-    const e = outcome as Error;
-    s.findings.add(`${flow.id} run`, 'error', 'the flow ran to its end', `${e?.name ?? 'Error'}: ${String(e?.message ?? e).split('\n')[0]}`, {
-      message: String(e?.stack ?? e)
-        .split('\n')
-        .slice(0, 3)
-        .map((l) => l.trim())
-        .join(' | ')
-        .slice(0, 600),
-    });
-  }
-  record.findings = s.findings.items;
-  for (const e of await Promise.all(s.harSupplement)) if (e) harSupplement.push(e);
-  return { record, page, harSupplement };
 }

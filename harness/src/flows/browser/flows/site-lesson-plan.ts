@@ -1,6 +1,7 @@
 import type { Response } from '@playwright/test';
 import { cookieAppliesTo, type StoredCookie } from '../cookies';
-import { FlowAbort, FlowSession, type BrowserFlow } from '../session';
+import { FlowAbort } from '../errors';
+import { FlowSession, type BrowserFlow } from '../session';
 
 const LOOKUP = '/api/LessonPlan/GetPlanJson';
 
