@@ -36,13 +36,32 @@ export const USAGE = `Usage: npm run reference -- [options]
                   one killed with SIGKILL
   --help          this text`;
 
+/** A flag's value, else the variable's (an empty variable is unset), with where it came from for messages. */
+function flagOrVariable(flag: string | undefined, flagName: string, env: NodeJS.ProcessEnv, variable: string): [string | undefined, string] {
+  if (flag !== undefined) return [flag, flagName];
+  const value = env[variable];
+  return value === undefined || value === '' ? [undefined, flagName] : [value, variable];
+}
+
+/** REFERENCE_HTTP3: 1 requires HTTP/3, 0 turns it off; unset, it is offered where Caddy is installed. */
+function http3FromEnv(value: string | undefined): boolean | 'auto' {
+  if (value === undefined || value === '') return 'auto';
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new CliError(`REFERENCE_HTTP3: "${value}" is not 1 or 0`);
+}
+
 function port(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new CliError(`--${name}: "${value}" is not a port (0-65535)`);
   return Number(value);
 }
 
-export function parseCli(argv: string[]): CliOptions {
+/**
+ * The command line, then the REFERENCE_* variables where no flag says (a flag wins): the one place
+ * the reference reads its options from the environment.
+ */
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   let parsed;
   try {
     parsed = parseArgs({
@@ -78,20 +97,22 @@ export function parseCli(argv: string[]): CliOptions {
   if (httpPort !== undefined) options.httpPort = httpPort;
   if (parsed.bind !== undefined) options.bind = parsed.bind;
   if (section !== undefined) options.section = section;
-  if (parsed['pki-dir'] !== undefined) options.pkiDir = parsed['pki-dir'];
-  const deployment = parsed.deployment;
+  const pkiDir = parsed['pki-dir'] ?? (env.REFERENCE_PKI_DIR || undefined);
+  if (pkiDir !== undefined) options.pkiDir = pkiDir;
+  const [deployment, deploymentFrom] = flagOrVariable(parsed.deployment, '--deployment', env, 'REFERENCE_DEPLOYMENT');
   if (deployment !== undefined) {
-    if (deployment !== 'reference' && deployment !== 'alt') throw new CliError(`--deployment: "${deployment}" is not reference or alt`);
+    if (deployment !== 'reference' && deployment !== 'alt') throw new CliError(`${deploymentFrom}: "${deployment}" is not reference or alt`);
     options.deployment = deployment;
   }
   if (parsed.http3 && parsed['no-http3']) throw new CliError('--http3 and --no-http3 contradict each other');
   if (parsed.http3) options.http3 = true;
   if (parsed['no-http3']) options.http3 = false;
+  if (!parsed.http3 && !parsed['no-http3']) options.http3 = http3FromEnv(env.REFERENCE_HTTP3);
   const h3Port = port('h3-port', parsed['h3-port']);
   if (h3Port !== undefined) options.h3Port = h3Port;
-  const responderId = parsed['ocsp-responder-id'];
+  const [responderId, responderIdFrom] = flagOrVariable(parsed['ocsp-responder-id'], '--ocsp-responder-id', env, 'REFERENCE_OCSP_RESPONDER_ID');
   if (responderId !== undefined) {
-    if (responderId !== 'byName' && responderId !== 'byKey') throw new CliError(`--ocsp-responder-id: "${responderId}" is not byName or byKey`);
+    if (responderId !== 'byName' && responderId !== 'byKey') throw new CliError(`${responderIdFrom}: "${responderId}" is not byName or byKey`);
     options.ocspResponderId = responderId;
   }
   return options;

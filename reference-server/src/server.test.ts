@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
 import { ROLE_NAMES } from './roles';
+import { ReferenceOptionsError, startReference } from './server';
 import { useReference } from './testing/reference';
 
 const reference = useReference();
@@ -160,5 +161,17 @@ describe('reference server core', () => {
     expect(lines.filter((l) => /^x-frame-options: SAMEORIGIN$/i.test(l))).toHaveLength(2);
     expect(lines.filter((l) => /^set-cookie: ASP\.NET_SessionId=[a-z0-9]{24}; path=\/; HttpOnly; SameSite=Lax$/i.test(l))).toHaveLength(2);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('options of startReference', () => {
+  test.each([
+    [{ deployment: 'staging' as never }, /deployment "staging" is not one of reference, alt/],
+    [{ ocspResponderId: 'byHash' as never }, /OCSP responder id "byHash" is not one of byName, byKey/],
+  ])('%j is refused before anything listens, naming the value', async (options, message) => {
+    const started = startReference({ port: 0, httpPort: 0, drainMs: 0, ...options });
+    await expect(started).rejects.toThrow(ReferenceOptionsError);
+    await expect(started).rejects.toThrow(message);
+    await expect(started).rejects.toMatchObject({ code: 'REFERENCE_ERR_OPTIONS' });
   });
 });

@@ -25,7 +25,7 @@ export interface ReferenceOptions {
   httpPort?: number;
   /** Address to bind. Default 127.0.0.1. */
   bind?: string;
-  /** Folder of the PKI cache. Default `.pki-cache` at the package root or REFERENCE_PKI_DIR. */
+  /** Folder of the PKI cache. Default `.pki-cache` at the package root (the CLI: or REFERENCE_PKI_DIR). */
   pkiDir?: string;
   section?: string;
   contentRoot?: string;
@@ -33,10 +33,10 @@ export interface ReferenceOptions {
   drainMs?: number;
   /**
    * The choices where the description is silent: `reference` (default) or `alt`, a second
-   * deployment that keeps every stated fact and chooses differently elsewhere. Or REFERENCE_DEPLOYMENT.
+   * deployment that keeps every stated fact and chooses differently elsewhere (the CLI: or REFERENCE_DEPLOYMENT).
    */
   deployment?: Deployment['name'];
-  /** ResponderID of OCSP responses: byName (default, 504-byte responses) or byKey (473). Or REFERENCE_OCSP_RESPONDER_ID. */
+  /** ResponderID of OCSP responses: byName (default, 504-byte responses) or byKey (473) (the CLI: or REFERENCE_OCSP_RESPONDER_ID). */
   ocspResponderId?: ResponderIdForm;
   /**
    * Bounds on slow and idle connections (slowloris, idle sockets); defaults in `DEFAULT_TIMEOUTS`:
@@ -47,7 +47,7 @@ export interface ReferenceOptions {
   /**
    * HTTP/3 through an edge of its own (Caddy, `h3/edge.ts`): `true` requires it, `'auto'` starts it
    * where Caddy is installed (the CLI's default), `false` (the default in process) does without.
-   * REFERENCE_HTTP3 (1 or 0) overrides `'auto'`.
+   * The CLI reads REFERENCE_HTTP3 (1 or 0) where no flag says.
    */
   http3?: boolean | 'auto';
   /** The edge's port (TCP and UDP). Default: the TLS port + the deployment's offset (1; alt 2), or a free port when the TLS port is 0. */
@@ -82,18 +82,23 @@ const OCSP_NAMES = { R10: ROLE_NAMES.ocsp[0], R11: ROLE_NAMES.ocsp[1] };
  */
 export const REVOKED_HOST: HostSpec = { role: 'revoked', names: ['revoked.lessons.test'], revoked: { reason: 'keyCompromise' } };
 
+/** An option of `startReference` that cannot be used: the message names it and its value. */
+export class ReferenceOptionsError extends Error {
+  readonly code = 'REFERENCE_ERR_OPTIONS';
+}
+
 function responderIdOf(options: ReferenceOptions): ResponderIdForm {
-  const value = options.ocspResponderId ?? process.env.REFERENCE_OCSP_RESPONDER_ID ?? 'byName';
-  if (!RESPONDER_ID_FORMS.includes(value as ResponderIdForm)) {
-    throw new Error(`OCSP responder id ${JSON.stringify(value)} is not one of ${RESPONDER_ID_FORMS.join(', ')}`);
+  const value = options.ocspResponderId ?? 'byName';
+  if (!RESPONDER_ID_FORMS.includes(value)) {
+    throw new ReferenceOptionsError(`OCSP responder id ${JSON.stringify(value)} is not one of ${RESPONDER_ID_FORMS.join(', ')}`);
   }
-  return value as ResponderIdForm;
+  return value;
 }
 
 function deploymentOf(options: ReferenceOptions): Deployment {
-  const name = options.deployment ?? process.env.REFERENCE_DEPLOYMENT ?? 'reference';
+  const name = options.deployment ?? 'reference';
   const deployment = deploymentByName(name);
-  if (!deployment) throw new Error(`deployment ${JSON.stringify(name)} is not one of ${Object.keys(DEPLOYMENTS).join(', ')}`);
+  if (!deployment) throw new ReferenceOptionsError(`deployment ${JSON.stringify(name)} is not one of ${Object.keys(DEPLOYMENTS).join(', ')}`);
   return deployment;
 }
 
@@ -122,16 +127,6 @@ export function edgeSites(pki: ReferencePki, roles: readonly Role[], names: Read
 export function edgePortFor(options: Pick<ReferenceOptions, 'h3Port' | 'port'>, tlsPort: number, deployment: Deployment): number {
   if (options.h3Port !== undefined) return options.h3Port;
   return tlsPort === 0 || options.port === 0 ? 0 : tlsPort + deployment.h3.portOffset;
-}
-
-/** Whether to start the HTTP/3 edge: true, false, or undefined for where Caddy is installed. */
-function http3Wanted(options: ReferenceOptions): boolean | undefined {
-  if (options.http3 !== 'auto') return options.http3 ?? false;
-  const v = process.env.REFERENCE_HTTP3;
-  if (v === undefined || v === '') return undefined;
-  if (v === '1' || v === 'true') return true;
-  if (v === '0' || v === 'false') return false;
-  throw new Error(`REFERENCE_HTTP3 ${JSON.stringify(v)} is not 1 or 0`);
 }
 
 /** A deployment's per-request trace header on every answer of every role, before any app runs. */
@@ -195,18 +190,90 @@ function answerParserErrors(server: http.Server | http2.Http2SecureServer): void
   });
 }
 
+/** The TLS port's server: every role over h2 and HTTP/1.1, each leaf's certificate chosen by SNI. */
+function tlsServerFor(pki: ReferencePki, timeouts: ConnectionTimeouts, tracker: ConnectionTracker, handler: Handler): http2.Http2SecureServer {
+  const contexts = secureContexts(pki);
+  const siteLeaf = pki.leaves.find((l) => l.role === 'site') ?? pki.leaves[0];
+  const server = http2.createSecureServer(
+    {
+      ...http2ServerOptions(timeouts),
+      allowHTTP1: true,
+      key: siteLeaf.keyPem,
+      cert: siteLeaf.chainPem,
+      SNICallback: (servername, cb) => cb(null, contexts.get(servername.toLowerCase())),
+    },
+    tracker.wrap(handler) as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void,
+  );
+  // The HTTP/1.1 fallback reads this like http.Server does: the parser lets through enough that
+  // the guards, not the parser, tell an overlong URL (414) from oversized headers (431).
+  (server as unknown as { maxHeaderSize: number }).maxHeaderSize = PARSER_HEADER_LIMIT;
+  // Without it one HTTP/1.1 client saw 42 req/s instead of about 580.
+  server.on('connection', (socket: Socket) => socket.setNoDelay(true));
+  server.on('sessionError', () => undefined);
+  applyTimeouts(server, timeouts);
+  answerParserErrors(server);
+  tracker.track(server, true);
+  return server;
+}
+
+/** The plain-HTTP port's server (the OCSP responder). */
+function httpServerFor(timeouts: ConnectionTimeouts, tracker: ConnectionTracker, handler: Handler): http.Server {
+  const server = http.createServer({ maxHeaderSize: PARSER_HEADER_LIMIT }, tracker.wrap(handler));
+  server.on('connection', (socket: Socket) => socket.setNoDelay(true));
+  applyTimeouts(server, timeouts);
+  answerParserErrors(server);
+  tracker.track(server, false);
+  return server;
+}
+
+/**
+ * HTTP/3: the edge in front of the TLS port, where Caddy is installed (`'auto'`) or required
+ * (`true`). Throws where it was required, or its port asked for, and cannot start; else a reference
+ * without it says why.
+ */
+async function startHttp3(
+  options: ReferenceOptions,
+  edgeOf: { deployment: Deployment; sites: EdgeSite[]; bind: string; tlsPort: number; caPem: string },
+): Promise<{ http3: RunningReference['http3']; edge?: RunningEdge }> {
+  const wanted = options.http3 ?? false;
+  if (wanted === false) return { http3: { off: options.http3 === false ? 'turned off (--no-http3 or REFERENCE_HTTP3=0)' : 'not asked for' } };
+  const caddy = findCaddy();
+  if (!caddy) {
+    if (wanted === true) throw new EdgeError(`HTTP/3 was asked for, but ${CADDY_MISSING}`);
+    return { http3: { off: CADDY_MISSING } };
+  }
+  const { deployment, bind } = edgeOf;
+  try {
+    const edge = await startEdge({
+      caddy,
+      sites: edgeOf.sites,
+      upstream: { host: loopbackFor(bind), port: edgeOf.tlsPort, caPem: edgeOf.caPem },
+      bind,
+      advertise: { maxAgeSeconds: deployment.h3.maxAgeSeconds },
+      port: edgePortFor(options, edgeOf.tlsPort, deployment),
+    });
+    return { http3: { port: edge.port }, edge };
+  } catch (err) {
+    // Where HTTP/3 was only offered (Caddy installed, no port asked for), a busy port or a Caddy
+    // that will not start leaves the reference serving h1 and h2, saying why; asked for, it stops.
+    if (wanted === true || options.h3Port !== undefined) throw err;
+    const off = `its edge (Caddy) did not start: ${(err as Error).message.split('\n')[0]}`;
+    console.error(`reference: HTTP/3 off, ${off}`);
+    return { http3: { off } };
+  }
+}
+
 /** Starts the reference: one TLS port for every role, one plain-HTTP port. Only `main` and tests call it. */
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
-  const pkiDir = options.pkiDir ?? process.env.REFERENCE_PKI_DIR ?? DEFAULT_PKI_DIR;
   const responderId = responderIdOf(options);
+  const deployment = deploymentOf(options);
   const timeouts = resolveTimeouts(options.timeouts);
   const pki = await loadOrCreatePki({
-    dir: pkiDir,
+    dir: options.pkiDir ?? DEFAULT_PKI_DIR,
     // Every deployment's names, whichever starts: deployments side by side share one cache.
     hosts: [...ROLES.map((role) => ({ role, names: pkiNames()[role] })), REVOKED_HOST],
     ocspNames: OCSP_NAMES,
   });
-  const deployment = deploymentOf(options);
   const context = defaultHostContext({
     deployment,
     ...(options.section !== undefined ? { section: options.section } : {}),
@@ -216,91 +283,29 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   });
   const implemented = ROLES.filter((r) => HOST_FACTORIES[r]);
   const names = roleNames(deployment);
-  const tlsRoles = implemented;
-  const httpRoles = implemented.filter((r) => PLAIN_HTTP_ROLES.includes(r));
-  const contexts = secureContexts(pki);
-  const siteLeaf = pki.leaves.find((l) => l.role === 'site') ?? pki.leaves[0];
   const tracker = new ConnectionTracker();
-
   let altSvc: string | undefined;
   const wrap = options.wrap ?? ((handler: Handler) => handler);
-  const tlsHandler = wrap(advertised(traced(vhost(composeHosts(context, tlsRoles)), deployment), () => altSvc));
-  const tlsServer = http2.createSecureServer(
-    {
-      ...http2ServerOptions(timeouts),
-      allowHTTP1: true,
-      key: siteLeaf.keyPem,
-      cert: siteLeaf.chainPem,
-      SNICallback: (servername, cb) => cb(null, contexts.get(servername.toLowerCase())),
-    },
-    tracker.wrap(tlsHandler) as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void,
-  );
-  // The HTTP/1.1 fallback reads this like http.Server does: the parser lets through enough that
-  // the guards, not the parser, tell an overlong URL (414) from oversized headers (431).
-  (tlsServer as unknown as { maxHeaderSize: number }).maxHeaderSize = PARSER_HEADER_LIMIT;
-  // Without it one HTTP/1.1 client saw 42 req/s instead of about 580.
-  tlsServer.on('connection', (socket: Socket) => socket.setNoDelay(true));
-  tlsServer.on('sessionError', () => undefined);
-  applyTimeouts(tlsServer, timeouts);
-  answerParserErrors(tlsServer);
-  tracker.track(tlsServer, true);
-
-  const httpServer = http.createServer({ maxHeaderSize: PARSER_HEADER_LIMIT }, tracker.wrap(wrap(traced(vhost(composeHosts(context, httpRoles)), deployment))));
-  httpServer.on('connection', (socket: Socket) => socket.setNoDelay(true));
-  applyTimeouts(httpServer, timeouts);
-  answerParserErrors(httpServer);
-  tracker.track(httpServer, false);
+  const tlsServer = tlsServerFor(pki, timeouts, tracker, wrap(advertised(traced(vhost(composeHosts(context, implemented)), deployment), () => altSvc)));
+  const httpRoles = implemented.filter((r) => PLAIN_HTTP_ROLES.includes(r));
+  const httpServer = httpServerFor(timeouts, tracker, wrap(traced(vhost(composeHosts(context, httpRoles)), deployment)));
+  const servers = [tlsServer, httpServer];
 
   const bind = options.bind ?? '127.0.0.1';
-  const tlsPort = await listen(tlsServer, options.port ?? 8443, bind);
+  let tlsPort: number;
   let httpPort: number;
+  let started: Awaited<ReturnType<typeof startHttp3>>;
   try {
+    tlsPort = await listen(tlsServer, options.port ?? 8443, bind);
     httpPort = await listen(httpServer, options.httpPort ?? 8080, bind);
+    started = await startHttp3(options, { deployment, sites: edgeSites(pki, implemented, names), bind, tlsPort, caPem: pki.rootPem });
   } catch (err) {
-    await tracker.shutdown([tlsServer], 0);
+    stopOcspStore(context);
+    await tracker.shutdown(servers, 0);
     throw err;
   }
-
-  // HTTP/3: the edge in front of the TLS port, where Caddy is installed (or required).
-  const wanted = http3Wanted(options);
-  let http3: RunningReference['http3'] = {
-    off: options.http3 === 'auto' ? 'turned off (REFERENCE_HTTP3=0)' : options.http3 === false ? 'turned off (--no-http3)' : 'not asked for',
-  };
-  let edge: RunningEdge | undefined;
-  if (wanted !== false) {
-    const caddy = findCaddy();
-    if (!caddy) {
-      if (wanted === true) {
-        stopOcspStore(context);
-        await tracker.shutdown([tlsServer, httpServer], 0);
-        throw new EdgeError(`HTTP/3 was asked for, but ${CADDY_MISSING}`);
-      }
-      http3 = { off: CADDY_MISSING };
-    } else {
-      try {
-        edge = await startEdge({
-          caddy,
-          sites: edgeSites(pki, tlsRoles, names),
-          upstream: { host: loopbackFor(bind), port: tlsPort, caPem: pki.rootPem },
-          bind,
-          advertise: { maxAgeSeconds: deployment.h3.maxAgeSeconds },
-          port: edgePortFor(options, tlsPort, deployment),
-        });
-        http3 = { port: edge.port };
-        altSvc = altSvcValue(edge.port, deployment.h3.maxAgeSeconds);
-      } catch (err) {
-        // Where HTTP/3 was only offered (Caddy installed, no port asked for), a busy port or a Caddy
-        // that will not start leaves the reference serving h1 and h2, saying why; asked for, it stops.
-        if (wanted === true || options.h3Port !== undefined) {
-          stopOcspStore(context);
-          await tracker.shutdown([tlsServer, httpServer], 0);
-          throw err;
-        }
-        http3 = { off: `its edge (Caddy) did not start: ${(err as Error).message.split('\n')[0]}` };
-        console.error(`reference: HTTP/3 off, ${http3.off}`);
-      }
-    }
-  }
+  const { edge } = started;
+  if (edge) altSvc = altSvcValue(edge.port, deployment.h3.maxAgeSeconds);
 
   const urls = {} as Record<Role, string[]>;
   for (const role of ROLES) {
@@ -317,10 +322,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     context,
     urls,
     implemented,
-    http3,
+    http3: started.http3,
     stop: () => {
       stopOcspStore(context);
-      return (stopping ??= Promise.all([edge?.stop(), tracker.shutdown([tlsServer, httpServer], options.drainMs ?? 5000)]).then(() => undefined));
+      return (stopping ??= Promise.all([edge?.stop(), tracker.shutdown(servers, options.drainMs ?? 5000)]).then(() => undefined));
     },
   };
   // An edge that dies on its own is advertised no more (clients would try QUIC on a dead port).

@@ -3,22 +3,17 @@
  * with the reason; `'auto'` starts without it, says why, and advertises nothing.
  */
 import { headerValues, send } from '../testing/client';
+import { parseCli } from '../cli-options';
 import { startReference, type RunningReference } from '../server';
 import { CADDY_MISSING, EdgeError } from './edge';
 
-const saved = { caddy: process.env.REFERENCE_CADDY, http3: process.env.REFERENCE_HTTP3 };
+const saved = process.env.REFERENCE_CADDY;
 beforeAll(() => {
   process.env.REFERENCE_CADDY = '/nonexistent/caddy';
-  delete process.env.REFERENCE_HTTP3;
 });
 afterAll(() => {
-  for (const [name, value] of [
-    ['REFERENCE_CADDY', saved.caddy],
-    ['REFERENCE_HTTP3', saved.http3],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  if (saved === undefined) delete process.env.REFERENCE_CADDY;
+  else process.env.REFERENCE_CADDY = saved;
 });
 
 describe('HTTP/3 without Caddy', () => {
@@ -28,13 +23,9 @@ describe('HTTP/3 without Caddy', () => {
     await expect(started).rejects.toMatchObject({ code: 'REFERENCE_ERR_HTTP3_EDGE' });
   });
 
-  test("'auto' with REFERENCE_HTTP3=1 requires it too", async () => {
-    process.env.REFERENCE_HTTP3 = '1';
-    try {
-      await expect(startReference({ port: 0, httpPort: 0, drainMs: 0, http3: 'auto' })).rejects.toThrow(`HTTP/3 was asked for, but ${CADDY_MISSING}`);
-    } finally {
-      delete process.env.REFERENCE_HTTP3;
-    }
+  test('REFERENCE_HTTP3=1 on the command line requires it too', async () => {
+    const options = parseCli(['--port', '0', '--http-port', '0'], { REFERENCE_HTTP3: '1' });
+    await expect(startReference({ ...options, drainMs: 0 })).rejects.toThrow(`HTTP/3 was asked for, but ${CADDY_MISSING}`);
   });
 
   describe("'auto'", () => {
