@@ -121,6 +121,14 @@ module.exports = {
       to: { path: '^reference-server/' },
     },
     {
+      name: 'service-is-data',
+      severity: 'error',
+      comment:
+        'service/ is the service description as data (its roles, their placeholders and the reference names), read by the harness and the reference alike: it imports neither of them, nor the tests or the spec files.',
+      from: { path: '^service/', pathNot: TEST_FILE },
+      to: { path: '^(harness|reference-server|tests|specs)/' },
+    },
+    {
       name: 'reference-self-contained',
       severity: 'error',
       comment:

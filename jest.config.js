@@ -1,7 +1,7 @@
 /** Unit tests sit beside the code: `x.ts` and `x.test.ts`. */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/reference-server/src', '<rootDir>/harness/src', '<rootDir>/scripts'],
+  roots: ['<rootDir>/service', '<rootDir>/reference-server/src', '<rootDir>/harness/src', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.[tj]s$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true }, diagnostics: false }],

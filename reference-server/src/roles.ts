@@ -2,19 +2,14 @@
  * The host roles of the service description and the names the reference serves them under
  * (reserved `.test` domain). The first name of a role is its canonical one.
  */
-export const ROLE_NAMES = {
-  site: ['www.lessons.test'],
-  bare: ['lessons.test'],
-  assets: ['media.lessons.test'],
-  maintenance: ['maintenance.lessons.test'],
-  ocsp: ['r10.o.pki.test', 'r11.o.pki.test'],
-  shop: ['shop.store.test'],
-  redirector: ['go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test'],
-  analytics: ['analytics.beacon.test'],
-} as const;
+import { perRole, ROLE_TABLE, ROLES, type Role } from '../../service/roles';
 
-export type Role = keyof typeof ROLE_NAMES;
-export const ROLES = Object.keys(ROLE_NAMES) as Role[];
+type RoleNames = { readonly [R in Role]: (typeof ROLE_TABLE)[R]['referenceNames'] };
+
+/** Each role's names, from the one list of roles (`service/roles.ts`). */
+export const ROLE_NAMES: RoleNames = perRole((entry) => entry.referenceNames) as RoleNames;
+
+export { ROLES, type Role };
 
 export function canonicalName(role: Role): string {
   return ROLE_NAMES[role][0];

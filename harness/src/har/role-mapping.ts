@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import { DEFAULT_SECTION, ROLE_PLACEHOLDERS, ROLES, type Role } from '../target-map';
+import { ROLE_TABLE } from '../../../service/roles';
 import { UsageError } from './errors';
 
 export interface RoleMapping {
@@ -16,19 +17,8 @@ export interface RoleMapping {
   sectionGiven?: boolean;
 }
 
-export const REFERENCE_HOSTS: ReadonlyArray<[string, Role]> = [
-  ['www.lessons.test', 'site'],
-  ['lessons.test', 'bare'],
-  ['media.lessons.test', 'assets'],
-  ['maintenance.lessons.test', 'maintenance'],
-  ['r10.o.pki.test', 'ocsp'],
-  ['r11.o.pki.test', 'ocsp'],
-  ['shop.store.test', 'shop'],
-  ['go.redirect.test', 'redirector'],
-  ['hop2.redirect.test', 'redirector'],
-  ['hop3.redirect.test', 'redirector'],
-  ['analytics.beacon.test', 'analytics'],
-];
+/** The reference's host names and their roles, each role's canonical name first (`service/roles.ts`). */
+export const REFERENCE_HOSTS: ReadonlyArray<[string, Role]> = ROLES.flatMap((role) => ROLE_TABLE[role].referenceNames.map((name): [string, Role] => [name, role]));
 
 function build(pairs: ReadonlyArray<[string, Role]>, section: string, sectionGiven = false): RoleMapping {
   const hosts = new Map<string, Role>();

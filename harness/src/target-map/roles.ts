@@ -1,23 +1,18 @@
 /**
  * The host roles of the service description, as the harness sees them: names of the user's
  * contract (environment variables, TARGETS_FILE keys, spec placeholders), never the reference's
- * hostnames, which the harness only learns over the wire.
+ * hostnames, which the harness learns over the wire (har2spec's default mapping of captures of the
+ * reference aside).
  */
-export type Role = 'site' | 'bare' | 'assets' | 'maintenance' | 'ocsp' | 'shop' | 'redirector' | 'analytics';
+import { perRole, ROLE_TABLE, ROLES as ALL_ROLES, type Role } from '../../../service/roles';
 
-export const ROLES: readonly Role[] = Object.freeze(['site', 'bare', 'assets', 'maintenance', 'ocsp', 'shop', 'redirector', 'analytics'] as const);
+export type { Role } from '../../../service/roles';
+
+/** The roles of the service description, in its order (`service/roles.ts`, the one list). */
+export const ROLES: readonly Role[] = ALL_ROLES;
 
 /** Spec placeholders standing for a role's origin; the first URL of a multi-name role. */
-export const ROLE_PLACEHOLDERS: Readonly<Record<Role, string>> = Object.freeze({
-  site: '{base_url}',
-  bare: '{bare_url}',
-  assets: '{asset_url}',
-  maintenance: '{maintenance_url}',
-  ocsp: '{ocsp_url}',
-  shop: '{shop_url}',
-  redirector: '{redirector_url}',
-  analytics: '{analytics_url}',
-});
+export const ROLE_PLACEHOLDERS: Readonly<Record<Role, string>> = perRole((r) => r.placeholder);
 
 export const SECTION_PLACEHOLDER = '{section}';
 export const DEFAULT_SECTION = 'static';
@@ -27,10 +22,8 @@ export const DEFAULT_SECTION = 'static';
  * redirector (its main name, then the hops of the favicon chain). Every other role has one origin,
  * so a second URL there is a mistake worth reporting rather than silently ignoring.
  */
-const MULTI_URL_ROLES: ReadonlySet<Role> = new Set<Role>(['ocsp', 'redirector']);
-
 export function acceptsSeveralUrls(role: Role): boolean {
-  return MULTI_URL_ROLES.has(role);
+  return 'severalNames' in ROLE_TABLE[role];
 }
 
 export function isRole(name: string): name is Role {

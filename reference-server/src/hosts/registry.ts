@@ -1,5 +1,6 @@
 import type express from 'express';
-import type { Role } from '../roles';
+import { ROLE_TABLE } from '../../../service/roles';
+import { ROLES, type Role } from '../roles';
 import { createAnalyticsApp } from './analytics';
 import { createAssetsApp } from './assets';
 import { createBareApp } from './bare';
@@ -25,4 +26,4 @@ export const HOST_FACTORIES: Partial<Record<Role, HostFactory>> = {
 };
 
 /** Roles answered on the plain-HTTP port (real OCSP clients use http). */
-export const PLAIN_HTTP_ROLES: readonly Role[] = ['ocsp'];
+export const PLAIN_HTTP_ROLES: readonly Role[] = ROLES.filter((r) => 'plainHttp' in ROLE_TABLE[r]);

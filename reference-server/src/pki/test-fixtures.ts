@@ -2,18 +2,12 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { ROLE_NAMES, ROLES } from '../roles';
 import type { HostSpec } from './types';
 
 /** The hosts the reference server asks for. */
 export const SERVER_HOSTS: HostSpec[] = [
-  { role: 'site', names: ['www.lessons.test'] },
-  { role: 'bare', names: ['lessons.test'] },
-  { role: 'assets', names: ['media.lessons.test'] },
-  { role: 'maintenance', names: ['maintenance.lessons.test'] },
-  { role: 'ocsp', names: ['r10.o.pki.test', 'r11.o.pki.test'] },
-  { role: 'shop', names: ['shop.store.test'] },
-  { role: 'redirector', names: ['go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test'] },
-  { role: 'analytics', names: ['analytics.beacon.test'] },
+  ...ROLES.map((role) => ({ role, names: [...ROLE_NAMES[role]] })),
   { role: 'revoked', names: ['revoked.lessons.test'], revoked: { reason: 'keyCompromise' } },
 ];
 
