@@ -10,3 +10,4 @@ export * from './errors';
 export * from './fail-on';
 export * from './failures';
 export * from './headers';
+export * from './judged';

@@ -4,7 +4,7 @@
  * filled in; the level decides what a miss means (must: fail, should: warn, info: info), and a
  * rule whose premise the answer does not meet is `n/a` with the reason.
  */
-import { defaultLevel, fieldLines, fieldValue, verdictFor, type Finding, type Level, type TargetOrigin } from '../core';
+import { defaultLevel, fieldLines, fieldValue, judged, verdictFor, verdictNote, type Finding, type Level, type TargetOrigin } from '../core';
 import { parseHttpDate } from '../shapes';
 import { UnmappedPlaceholderError } from '../target-map';
 import { selectFrom, selects, type Check, type CheckContext, type CheckRegistry } from './check';
@@ -28,13 +28,7 @@ export interface EvaluateOptions {
   checks: CheckRegistry;
 }
 
-export const REFERENCE_NOTE = "the reference's own choice where the description is silent: informational (HARNESS_FAIL_ON=info fails it)";
-export const SHOULD_NOTE = 'a recommendation (SHOULD): a warning (HARNESS_FAIL_ON=warn fails it)';
-
-/** The note a missed expectation of this verdict carries, when it has none of its own. */
-export function verdictNote(verdict: Finding['verdict']): string | undefined {
-  return verdict === 'info' ? REFERENCE_NOTE : verdict === 'warn' ? SHOULD_NOTE : undefined;
-}
+export { REFERENCE_NOTE, SHOULD_NOTE, verdictNote } from '../core';
 
 /** Whether the answer meets a premise; the reason when it does not. */
 export function premiseFails(premise: Premise | undefined, observed: ObservedExchange): string | undefined {
@@ -72,16 +66,7 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
       findings.push({ ...base, verdict: 'n/a', expected: r.expected, actual: r.actual, message: unmet });
       return;
     }
-    const verdict = verdictFor(r.ok, w.level, options.targetOrigin);
-    const note = verdictNote(verdict);
-    findings.push({
-      ...base,
-      verdict,
-      expected: r.expected,
-      actual: r.actual,
-      ...(r.shape ? { shape: r.shape } : {}),
-      ...(note ? { message: note } : {}),
-    });
+    findings.push(judged(r.ok, { ...base, expected: r.expected, actual: r.actual, ...(r.shape ? { shape: r.shape } : {}) }, options.targetOrigin));
   };
   const exchangeWeight = weightOf(undefined, { source: spec.source, level: spec.level ?? defaultLevel(spec.source), clause: spec.clause });
 

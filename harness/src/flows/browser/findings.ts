@@ -2,8 +2,7 @@
  * Collecting a flow's findings, and the one assertion message its test fails with:
  * `<id>: expected "<e>", got "<a>"` per failing finding (secrets not printed).
  */
-import { defaultLevel, verdictFor, type FailOn, type Finding, type Level, type Provenance, type TargetOrigin, type Verdict } from '../../core';
-import { verdictNote } from '../../spec-model/evaluate';
+import { defaultLevel, judged, type FailOn, type Finding, type Provenance, type TargetOrigin, type Verdict } from '../../core';
 
 export { failingFindings } from '../../core';
 
@@ -20,25 +19,20 @@ export class FindingList {
 
   /** A comparison: pass when ok, else the verdict of its level (default: from its provenance). */
   compare(id: string, ok: boolean, expected: string, actual: string, extra: Partial<Finding> = {}): Finding {
-    const source = extra.source ?? this.defaults.source;
-    const level: Level = extra.level ?? defaultLevel(source);
-    const verdict = verdictFor(ok, level, this.defaults.targetOrigin);
-    const note = verdictNote(verdict);
-    const f: Finding = {
-      id,
-      verdict,
-      level,
-      expected,
-      actual,
-      source,
-      ...(this.defaults.clause !== undefined ? { clause: this.defaults.clause } : {}),
-      ...(this.defaults.target !== undefined ? { target: this.defaults.target } : {}),
-      ...(note ? { message: note } : {}),
-      ...extra,
-    };
-    f.source = source;
-    f.level = level;
-    f.verdict = verdict;
+    const { verdict: _ignored, ...fields } = extra;
+    const f = judged(
+      ok,
+      {
+        id,
+        expected,
+        actual,
+        ...(this.defaults.clause !== undefined ? { clause: this.defaults.clause } : {}),
+        ...(this.defaults.target !== undefined ? { target: this.defaults.target } : {}),
+        ...fields,
+        source: extra.source ?? this.defaults.source,
+      },
+      this.defaults.targetOrigin,
+    );
     this.items.push(f);
     return f;
   }

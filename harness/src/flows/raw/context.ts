@@ -4,8 +4,7 @@
  * records each exchange as a step of a `ReplayRecord` (so the reporter shows flows like the data
  * replay), and collects findings with the replay's provenance rules.
  */
-import { defaultLevel, verdictFor, type Finding } from '../../core';
-import { verdictNote } from '../../spec-model/evaluate';
+import { defaultLevel, judged, verdictFor, type Finding } from '../../core';
 import { toObservedExchange } from '../../spec-model/observe';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { Provenance } from '../../spec-model/types';
@@ -95,10 +94,8 @@ export class FlowContext {
 
   /** Records one comparison: pass, or the verdict of its level (default: from its provenance). */
   expect(id: string, ok: boolean, expected: string, actual: string, source: Provenance, extra: Partial<Finding> = {}): boolean {
-    const level = extra.level ?? defaultLevel(source);
-    const verdict = verdictFor(ok, level, this.clients.map.origin);
-    const note = verdictNote(verdict);
-    this.push({ id, verdict, level, expected, actual, source, ...(note ? { message: note } : {}), ...extra });
+    const { verdict: _ignored, ...fields } = extra;
+    this.push(judged(ok, { id, expected, actual, source, ...fields }, this.clients.map.origin));
     return ok;
   }
 
