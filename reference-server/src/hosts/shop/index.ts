@@ -62,13 +62,18 @@ async function sendIndexed(req: Request, res: Response, file: IndexedFile): Prom
   else res.end(body);
 }
 
-/**
- * The storefront ({shop_url}): a Shopify-style shop. Product pages, theme and platform scripts,
- * fonts and original images are read, rendered and compressed once when the host is built;
- * image variants are encoded on first request and cached.
- */
-export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): express.Express {
-  const app = createApp();
+/** What the storefront serves, read, rendered and compressed once when the host is built. */
+interface Shop {
+  deployment: HostContext['deployment'];
+  theme: ReturnType<typeof loadTheme>;
+  fonts: Map<string, IndexedFile>;
+  images: Map<string, ShippedImage>;
+  pages: Map<string, StorePage>;
+  notFoundPage: StorePage;
+  variants: ImageVariants;
+}
+
+function loadShop(ctx: HostContext, options: ShopAppOptions): Shop {
   const shopRoot = path.join(ctx.contentRoot, 'shop');
   const { deployment } = ctx;
   const rename = renamer(deployment);
@@ -91,125 +96,142 @@ export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): e
       return [handle, { ...p, handle, images: p.images.map((i) => ({ ...i, file: rename(i.file) })) }] as const;
     }),
   );
-  const pages = buildProductPages(path.join(shopRoot, 'pages/product.html'), catalogue, { fontUrl, ...theme.urls, images }, rename);
-  const notFoundPage = storePage(fs.readFileSync(path.join(shopRoot, 'pages/404.html'), 'utf8'));
-  const variants = options.variants ?? new ImageVariants();
-
-  const sendPage = (req: Request, res: Response, page: StorePage, status: number): void => {
-    pageHeaders(res);
-    const coding = codingFor(req, page.body);
-    sendPrecompressed(req, res, page.body, { status, type: HTML, coding });
+  return {
+    deployment,
+    theme,
+    fonts,
+    images,
+    pages: buildProductPages(path.join(shopRoot, 'pages/product.html'), catalogue, { fontUrl, ...theme.urls, images }, rename),
+    notFoundPage: storePage(fs.readFileSync(path.join(shopRoot, 'pages/404.html'), 'utf8')),
+    variants: options.variants ?? new ImageVariants(),
   };
+}
 
-  const notFound = (req: Request, res: Response): void => sendPage(req, res, notFoundPage, 404);
+function sendPage(req: Request, res: Response, page: StorePage, status: number): void {
+  pageHeaders(res);
+  const coding = codingFor(req, page.body);
+  sendPrecompressed(req, res, page.body, { status, type: HTML, coding });
+}
 
-  const productPage = (req: Request, res: Response, page: StorePage): void => {
-    pageHeaders(res);
-    const coding = codingFor(req, page.body);
-    const etag = page.etag(coding);
-    res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
-    res.setHeader('ETag', etag);
-    res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date(), undefined, deployment.shopCountry, deployment.cookieYears.shopYearDays));
-    if (notModified(req, etag)) {
-      res.setHeader('Vary', 'Accept-Encoding');
-      res.statusCode = 304;
-      res.end();
-      return;
+function productPage(shop: Shop, req: Request, res: Response, page: StorePage): void {
+  const { deployment } = shop;
+  pageHeaders(res);
+  const coding = codingFor(req, page.body);
+  const etag = page.etag(coding);
+  res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
+  res.setHeader('ETag', etag);
+  res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date(), undefined, deployment.shopCountry, deployment.cookieYears.shopYearDays));
+  if (notModified(req, etag)) {
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  sendPrecompressed(req, res, page.body, { type: HTML, coding });
+}
+
+function themeFile(req: Request, res: Response, found: ThemeFile): Promise<void> {
+  const query = found.file.key.includes('/compiled_assets/') ? found.version : `v=${found.version}`;
+  themeAssetHeaders(res, `${originOf('shop', req)}${found.file.key}?${query}`);
+  return sendIndexed(req, res, found.file);
+}
+
+function platformFile(req: Request, res: Response, file: IndexedFile): Promise<void> {
+  res.setHeader('Cache-Control', CACHE.platform);
+  cdnHeaders(res);
+  return sendIndexed(req, res, file);
+}
+
+function font(shop: Shop, req: Request, res: Response, key: string, query: string | undefined): Promise<void> | void {
+  if (!verifyFontQuery(key, query, shop.deployment.fontSecret)) return plain(req, res, 403, 'Forbidden: missing or invalid font signature');
+  const file = shop.fonts.get(key);
+  if (!file) return plain(req, res, 404, 'Not Found');
+  res.statusCode = 200;
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('Cache-Control', CACHE.font);
+  cdnHeaders(res);
+  res.setHeader('Content-Length', file.bytes.length);
+  res.end(req.method === 'HEAD' ? undefined : file.bytes);
+}
+
+async function image(shop: Shop, req: Request, res: Response, key: string, query: string | undefined): Promise<void> {
+  const name = key.slice(FILES_PREFIX.length);
+  if (!name.endsWith('.png') || name.includes('/')) return plain(req, res, 404, 'Not Found: only PNG originals are stored');
+  const source = shop.images.get(name);
+  if (!source) return plain(req, res, 404, 'Not Found');
+  const params = new URLSearchParams(query ?? '');
+  const width = parseWidth(params.getAll('width'));
+  if (!width.ok) return plain(req, res, 400, `Bad Request: ${width.reason}`);
+  const versions = params.getAll('v');
+  if (versions.length > 1 || (versions.length === 1 && !IMAGE_VERSION.test(versions[0]))) return plain(req, res, 400, 'Bad Request: v must be digits');
+  const format = preferredFormat(req.headers.accept);
+  // The cache is keyed by the file: a v= of the right shape is accepted, and costs no encode of its own.
+  let bytes: Buffer;
+  try {
+    bytes = await shop.variants.get(source, width.width, format);
+  } catch (e) {
+    if (!(e instanceof VariantsBusyError)) throw e;
+    res.setHeader('Retry-After', '1');
+    return plain(req, res, 503, 'Service Unavailable: too many image conversions waiting');
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Type', FORMAT_TYPES[format]);
+  res.setHeader('Content-Length', bytes.length);
+  res.setHeader('Source-Type', 'image/png');
+  res.setHeader('Source-Length', source.bytes.length);
+  res.setHeader('Vary', 'Accept, Accept-Encoding');
+  res.setHeader('Cache-Control', CACHE.image);
+  cdnHeaders(res);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/** Each path to what answers it: a product page, a theme or platform file, a font, an image, else the store's 404 page. */
+function dispatch(shop: Shop): RequestHandler {
+  return async (req, res) => {
+    const resolved = resolveRequestPath(req.url);
+    if (resolved.kind === 'bad-request') return plain(req, res, 400, 'Bad Request: malformed path');
+    const notFound = () => sendPage(req, res, shop.notFoundPage, 404);
+    if (resolved.kind === 'not-found') return notFound();
+    const { key, query } = resolved;
+    if (key.startsWith(PRODUCTS_PREFIX)) {
+      const page = shop.pages.get(key.slice(PRODUCTS_PREFIX.length));
+      return page ? productPage(shop, req, res, page) : notFound();
     }
-    sendPrecompressed(req, res, page.body, { type: HTML, coding });
+    const themed = shop.theme.files.get(key);
+    if (themed) return themeFile(req, res, themed);
+    const platform = shop.theme.platform.get(key);
+    if (platform) return platformFile(req, res, platform);
+    if (key.startsWith(FONT_PREFIX)) return font(shop, req, res, key, query);
+    if (key.startsWith(FILES_PREFIX)) return image(shop, req, res, key, query);
+    return notFound();
   };
+}
 
-  const themeFile = (req: Request, res: Response, found: ThemeFile): Promise<void> => {
-    const query = found.file.key.includes('/compiled_assets/') ? found.version : `v=${found.version}`;
-    themeAssetHeaders(res, `${originOf('shop', req)}${found.file.key}?${query}`);
-    return sendIndexed(req, res, found.file);
-  };
+const serverError: ErrorRequestHandler = (_err, req, res, _next) => {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  for (const name of ['Content-Encoding', 'ETag', 'Set-Cookie', 'Link', 'Cache-Control', 'Source-Type', 'Source-Length']) res.removeHeader(name);
+  void plain(req, res, 500, 'Internal Server Error');
+};
 
-  const platformFile = (req: Request, res: Response, file: IndexedFile): Promise<void> => {
-    res.setHeader('Cache-Control', CACHE.platform);
-    cdnHeaders(res);
-    return sendIndexed(req, res, file);
-  };
-
-  const font = (req: Request, res: Response, key: string, query: string | undefined): Promise<void> | void => {
-    if (!verifyFontQuery(key, query, deployment.fontSecret)) return plain(req, res, 403, 'Forbidden: missing or invalid font signature');
-    const file = fonts.get(key);
-    if (!file) return plain(req, res, 404, 'Not Found');
-    res.statusCode = 200;
-    res.setHeader('Content-Type', file.type);
-    res.setHeader('Cache-Control', CACHE.font);
-    cdnHeaders(res);
-    res.setHeader('Content-Length', file.bytes.length);
-    res.end(req.method === 'HEAD' ? undefined : file.bytes);
-  };
-
-  const image = async (req: Request, res: Response, key: string, query: string | undefined): Promise<void> => {
-    const name = key.slice(FILES_PREFIX.length);
-    if (!name.endsWith('.png') || name.includes('/')) return plain(req, res, 404, 'Not Found: only PNG originals are stored');
-    const source = images.get(name);
-    if (!source) return plain(req, res, 404, 'Not Found');
-    const params = new URLSearchParams(query ?? '');
-    const width = parseWidth(params.getAll('width'));
-    if (!width.ok) return plain(req, res, 400, `Bad Request: ${width.reason}`);
-    const versions = params.getAll('v');
-    if (versions.length > 1 || (versions.length === 1 && !IMAGE_VERSION.test(versions[0]))) return plain(req, res, 400, 'Bad Request: v must be digits');
-    const format = preferredFormat(req.headers.accept);
-    // The cache is keyed by the file: a v= of the right shape is accepted, and costs no encode of its own.
-    let bytes: Buffer;
-    try {
-      bytes = await variants.get(source, width.width, format);
-    } catch (e) {
-      if (!(e instanceof VariantsBusyError)) throw e;
-      res.setHeader('Retry-After', '1');
-      return plain(req, res, 503, 'Service Unavailable: too many image conversions waiting');
-    }
-    res.statusCode = 200;
-    res.setHeader('Content-Type', FORMAT_TYPES[format]);
-    res.setHeader('Content-Length', bytes.length);
-    res.setHeader('Source-Type', 'image/png');
-    res.setHeader('Source-Length', source.bytes.length);
-    res.setHeader('Vary', 'Accept, Accept-Encoding');
-    res.setHeader('Cache-Control', CACHE.image);
-    cdnHeaders(res);
-    res.end(req.method === 'HEAD' ? undefined : bytes);
-  };
-
+/**
+ * The storefront ({shop_url}): a Shopify-style shop. Product pages, theme and platform scripts,
+ * fonts and original images are read, rendered and compressed once when the host is built;
+ * image variants are encoded on first request and cached.
+ */
+export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): express.Express {
+  const shop = loadShop(ctx, options);
+  const app = createApp();
   const hostHeaders: RequestHandler = (_req, res, next) => {
-    res.setHeader('Strict-Transport-Security', deployment.shopHsts);
+    res.setHeader('Strict-Transport-Security', shop.deployment.shopHsts);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   };
-
-  const dispatch: RequestHandler = async (req, res) => {
-    const resolved = resolveRequestPath(req.url);
-    if (resolved.kind === 'bad-request') return plain(req, res, 400, 'Bad Request: malformed path');
-    if (resolved.kind === 'not-found') return notFound(req, res);
-    const { key, query } = resolved;
-    if (key.startsWith(PRODUCTS_PREFIX)) {
-      const page = pages.get(key.slice(PRODUCTS_PREFIX.length));
-      return page ? productPage(req, res, page) : notFound(req, res);
-    }
-    const themed = theme.files.get(key);
-    if (themed) return themeFile(req, res, themed);
-    const platform = theme.platform.get(key);
-    if (platform) return platformFile(req, res, platform);
-    if (key.startsWith(FONT_PREFIX)) return font(req, res, key, query);
-    if (key.startsWith(FILES_PREFIX)) return image(req, res, key, query);
-    return notFound(req, res);
-  };
-
-  const serverError: ErrorRequestHandler = (_err, req, res, _next) => {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    for (const name of ['Content-Encoding', 'ETag', 'Set-Cookie', 'Link', 'Cache-Control', 'Source-Type', 'Source-Length']) res.removeHeader(name);
-    void plain(req, res, 500, 'Internal Server Error');
-  };
-
   app.use(hostHeaders);
   app.use(onlyMethods('GET', 'HEAD'));
-  app.use(dispatch);
+  app.use(dispatch(shop));
   app.use(serverError);
   return app;
 }
