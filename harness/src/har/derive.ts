@@ -136,11 +136,9 @@ function mappingsFor(files: readonly string[], mappings: RoleMapping | readonly 
   return [...list];
 }
 
-export function deriveSpecs(files: string[], mappings: RoleMapping | readonly RoleMapping[]): DeriveResult {
-  const perFile = mappingsFor(files, mappings);
+/** Every capture read and checked (every problem of every file listed at once), each with its `{section}` and deployment. */
+function readCaptures(files: string[], perFile: RoleMapping[], unmapped: Map<string, number>, count: { entries: number; used: number }) {
   const problems: HarProblem[] = [];
-  const unmapped = new Map<string, number>();
-  const count = { entries: 0, used: 0 };
   const captures: Capture[] = [];
   const sections: DeriveResult['sections'] = [];
   files.forEach((file, i) => {
@@ -154,10 +152,11 @@ export function deriveSpecs(files: string[], mappings: RoleMapping | readonly Ro
     captures.push(capture);
   });
   if (problems.length) throw new HarInvalidError(problems);
+  return { captures, sections };
+}
 
-  const phOf = new Map(captures.map((c) => [c.file, c.ph]));
-  const sectionOfFile = new Map(sections.map((s) => [s.file, s.section]));
-  const creators = new Map(captures.map((c) => [c.file, c.creator]));
+/** Observations grouped into exchanges (same role, method, path template, status), and the flows each capture suggests. */
+function groupObservations(captures: Capture[]): { groups: Map<string, Group>; candidates: FlowCandidate[] } {
   const groups = new Map<string, Group>();
   const candidates: FlowCandidate[] = [];
   for (const c of captures) {
@@ -171,10 +170,11 @@ export function deriveSpecs(files: string[], mappings: RoleMapping | readonly Ro
     }
     for (const steps of tracker.chains()) candidates.push({ file: path.basename(c.file), steps });
   }
-  const chains = captures.flatMap((c) => redirectChains(c.observations, groupKeyOf));
-  // A hop on a role's other name is reached through its chain only: its address is the deployment's.
-  const hopOnly = new Set(chains.flatMap((ch) => ch.hops.slice(1)).filter((k) => groups.get(k)?.secondaryHost));
+  return { groups, candidates };
+}
 
+/** One id per group, unique (`-2`, `-3` after a taken one), in the order of the groups' keys. */
+function idsOf(groups: Map<string, Group>): Map<string, string> {
   const ids = new Map<string, string>();
   const taken = new Set<string>();
   for (const key of [...groups.keys()].sort()) {
@@ -184,6 +184,13 @@ export function deriveSpecs(files: string[], mappings: RoleMapping | readonly Ro
     taken.add(id);
     ids.set(key, id);
   }
+  return ids;
+}
+
+/** Each group as an exchange: generalised, with a `discover` block where a page of the capture links its address. */
+function exchangesOf(groups: Map<string, Group>, ids: Map<string, string>, captures: Capture[], sections: DeriveResult['sections']): Map<string, ExchangeSpec> {
+  const phOf = new Map(captures.map((c) => [c.file, c.ph]));
+  const sectionOfFile = new Map(sections.map((s) => [s.file, s.section]));
   const all = [...groups.values()].flatMap((g) => g.observations);
   // Percent-escapes undone: a page's link and the request for it may escape differently (a redacted signature above all).
   const keyOf = (o: Observation, url: string) => unescapedUrl(phOf.get(o.file)!.section(phOf.get(o.file)!.apply(url)));
@@ -206,6 +213,33 @@ export function deriveSpecs(files: string[], mappings: RoleMapping | readonly Ro
     const ex = g.secondaryHost ? { ...derived, request: { ...derived.request, path: `${ph.originPlaceholder(g.secondaryHost)}${derived.request.path}` } } : derived;
     exchanges.set(g.key, withValues(discover ? withDiscover(ex, discover) : ex, g));
   }
+  return exchanges;
+}
+
+/** Where a HAR's own numbers disagree the header is kept and the size dropped: the note of a role's file says so. */
+function droppedSizesNote(role: Role, groups: Map<string, Group>, ids: Map<string, string>, captures: Capture[]): string {
+  const creators = new Map(captures.map((c) => [c.file, c.creator]));
+  const dropped = [...groups.values()]
+    .filter((g) => g.role === role)
+    .flatMap((g) => {
+      const why = sizeDisagreement(g.observations);
+      const creator = creators.get(g.observations[0].file);
+      return why ? [`${ids.get(g.key)} (${why}${creator ? `; written by ${creator}` : ''})`] : [];
+    })
+    .sort();
+  return dropped.length ? ` Body sizes not kept where the HAR contradicts itself: ${dropped.join('; ')}.` : '';
+}
+
+export function deriveSpecs(files: string[], mappings: RoleMapping | readonly RoleMapping[]): DeriveResult {
+  const unmapped = new Map<string, number>();
+  const count = { entries: 0, used: 0 };
+  const { captures, sections } = readCaptures(files, mappingsFor(files, mappings), unmapped, count);
+  const { groups, candidates } = groupObservations(captures);
+  const chains = captures.flatMap((c) => redirectChains(c.observations, groupKeyOf));
+  // A hop on a role's other name is reached through its chain only: its address is the deployment's.
+  const hopOnly = new Set(chains.flatMap((ch) => ch.hops.slice(1)).filter((k) => groups.get(k)?.secondaryHost));
+  const ids = idsOf(groups);
+  const exchanges = exchangesOf(groups, ids, captures, sections);
   const flows = [...buildFlows(candidates, (key) => exchanges.get(key)!), ...chainFlows(chains, (key) => exchanges.get(key)!)];
   const sources = [...new Set(files.map((f) => path.basename(f)))].sort();
   const specs: SpecFile[] = [];
@@ -217,21 +251,11 @@ export function deriveSpecs(files: string[], mappings: RoleMapping | readonly Ro
       .sort((a, b) => (a.id < b.id ? -1 : 1));
     const myFlows = flows.filter((f) => f.id.startsWith(`${role}/`));
     if (mine.length === 0 && myFlows.length === 0) continue;
-    // Where a HAR's own numbers disagree the header is kept and the size dropped: say so.
-    const dropped = [...groups.values()]
-      .filter((g) => g.role === role)
-      .flatMap((g) => {
-        const why = sizeDisagreement(g.observations);
-        const creator = creators.get(g.observations[0].file);
-        return why ? [`${ids.get(g.key)} (${why}${creator ? `; written by ${creator}` : ''})`] : [];
-      })
-      .sort();
-    const note = dropped.length ? ` Body sizes not kept where the HAR contradicts itself: ${dropped.join('; ')}.` : '';
     const spec: SpecFile = {
       $schema: './spec.schema.json',
       role: role as Role,
       version: 1,
-      description: `Derived by har2spec from ${sources.join(', ')}. ${LEVELS_NOTE} Regenerated on every run: copy what you want to keep into ${role}.json.${note}`,
+      description: `Derived by har2spec from ${sources.join(', ')}. ${LEVELS_NOTE} Regenerated on every run: copy what you want to keep into ${role}.json.${droppedSizesNote(role, groups, ids, captures)}`,
       exchanges: mine,
     };
     if (myFlows.length) spec.flows = myFlows;
