@@ -35,6 +35,7 @@ const PARTS = {
   'spec-model': { path: `${HARNESS}spec-model/` },
   checks: { path: `${HARNESS}checks/` },
   noise: { path: `${HARNESS}noise/` },
+  record: { path: `${HARNESS}record/` },
   replay: { path: `${HARNESS}replay/` },
   har: { path: `${HARNESS}har/` },
   diff: { path: `${HARNESS}diff/` },
@@ -65,8 +66,8 @@ const LAYERS = [
     why: 'what a spec says and what was observed: it names roles and discovery templates, and turns transport answers into observations',
   },
   {
-    parts: ['checks', 'noise'],
-    why: 'named checks and noise learning, both over the observations of the spec model (the check registry is passed in to the spec model, never imported by it)',
+    parts: ['checks', 'noise', 'record'],
+    why: 'named checks, noise learning and the test record (what the replay and the flows attach, the report and accept read), all over the observations of the spec model (the check registry is passed in to the spec model, never imported by it)',
   },
   { parts: ['replay', 'har'], why: 'running specs against a target, and turning recorded traffic into specs' },
   { parts: ['diff', 'flows/raw', 'flows/browser'], why: 'differential comparison and the scripted flows, built on the replay' },

@@ -1,5 +1,7 @@
 import type { TestInfo } from '@playwright/test';
 import { runRedactor, type RunRedactor } from '../../harness/src/har/redact';
+import { checkedRecord } from '../../harness/src/record/check';
+import type { TestRecord } from '../../harness/src/record';
 import { isTextual } from '../../harness/src/diff/hosts';
 
 let redactor: RunRedactor | undefined;
@@ -14,10 +16,10 @@ export function workerRedactor(): RunRedactor {
   return redactor;
 }
 
-/** Attaches a record as `findings` (the reporter's input), its secrets learned and replaced. */
-export async function attachRecord(testInfo: TestInfo, record: unknown): Promise<void> {
+/** Attaches a record as `findings` (the reporter's input), checked against its schema, its secrets learned and replaced. */
+export async function attachRecord(testInfo: TestInfo, record: TestRecord): Promise<void> {
   const body = workerRedactor()
-    .learn(record)
+    .learn(checkedRecord(record))
     .scrub(JSON.stringify(record, null, 2));
   await testInfo.attach('findings', { body, contentType: 'application/json' });
 }

@@ -10,6 +10,7 @@ import { capHarBodies, mergeSupplement } from '../../harness/src/flows/browser/h
 import { limits } from '../../harness/src/target-map/limits';
 import type { SupplementEntry } from '../../harness/src/flows/browser/har-supplement';
 import { runFlow } from '../../harness/src/flows/browser/run-flow';
+import { RECORD_VERSION, type BrowserFlowRecord } from '../../harness/src/record';
 import type { BrowserFlow } from '../../harness/src/flows/browser/session';
 import type { BrowserH3Flow } from '../../harness/src/flows/browser/flows';
 import { assertFindings, markKnownFindings } from './assert';
@@ -109,7 +110,7 @@ async function attachHar(context: BrowserContext, testInfo: TestInfo, supplement
 
 /**
  * One Playwright test per browser flow, titled by its id under its role (as the raw replay titles
- * exchanges): attaches `findings` (FlowRecord JSON), a screenshot of the final page and the HAR,
+ * exchanges): attaches `findings` (a BrowserFlowRecord), a screenshot of the final page and the HAR,
  * and fails with one assertion listing every failing finding.
  */
 export function browserFlowTest(flow: BrowserFlow): void {
@@ -126,12 +127,12 @@ export function http3FlowTest(make: BrowserH3Flow): void {
   h3Test.describe(named.role, () => {
     h3Test(named.id, { annotation: [{ type: 'flow', description: named.title }] }, async ({ h3Setup, h3Context }, testInfo) => {
       if (!h3Context) {
-        const record = {
-          kind: 'flow',
+        const record: BrowserFlowRecord = {
+          version: RECORD_VERSION,
+          kind: 'browser-flow',
           role: named.role,
           id: named.id,
           title: named.title,
-          protocol: 'browser',
           target: target().map.origin,
           skipped: h3Setup.off,
           findings: [],

@@ -53,13 +53,14 @@ describe('quicAddress', () => {
 });
 
 describe('quicCommand', () => {
-  it('is a shell line with the same switches, quoting what needs it', () => {
-    const line = quicCommand(
+  it('is a launch with the same switches and a request part, quoting what needs it', () => {
+    const { launch, request } = quicCommand(
       quicLaunch(base(), [{ originHost: 'www.lessons.test', originPort: 8443, address: '127.0.0.1', port: 9001 }]),
       'https://www.lessons.test:8443/a b',
     );
-    expect(line).toContain('--origin-to-force-quic-on=www.lessons.test:8443');
-    expect(line).toContain("'--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:9001, MAP www.lessons.test:8443 127.0.0.1:8443");
-    expect(line).toMatch(/--dump-dom 'https:\/\/www\.lessons\.test:8443\/a b'$/);
+    expect(launch).toContain('--origin-to-force-quic-on=www.lessons.test:8443');
+    expect(launch).toContain("'--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:9001, MAP www.lessons.test:8443 127.0.0.1:8443");
+    expect(launch).not.toContain('lessons.test:8443/a');
+    expect(request).toBe("--log-net-log=h3-netlog.json --dump-dom 'https://www.lessons.test:8443/a b'");
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { LaunchOptions } from '@playwright/test';
 import type { TargetMap } from '../target-map';
-import type { QuicEndpoint } from '../target-map/browser';
+import type { H3Command, QuicEndpoint } from '../target-map/browser';
 import type { TargetBrowserLaunch } from './launch';
 
 const bracketed = (a: string) => (a.includes(':') ? `[${a}]` : a);
@@ -56,12 +56,15 @@ const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/
  * Chromium switches and trust store, loading the URL and writing the DOM and a net log, whose QUIC
  * session events show the handshake and the answer's header fields.
  */
-export function quicCommand(launch: TargetBrowserLaunch, url: string): string {
+export function quicCommand(launch: TargetBrowserLaunch, url: string): H3Command {
   const home = launch.options.env?.HOME;
   const exe = launch.options.executablePath ?? 'chromium';
   const args = (launch.options.args ?? []).filter(
     (a) => !/^--(disable-gpu|no-first-run|disable-background-networking|disable-component-update|disable-sync)$/.test(a),
   );
-  const words = [exe, '--headless', ...args, '--log-net-log=h3-netlog.json', '--dump-dom', url].map(quote);
-  return (home && home !== process.env.HOME ? `HOME=${quote(home)} ` : '') + words.join(' ');
+  const env = home && home !== process.env.HOME ? `HOME=${quote(home)} ` : '';
+  return {
+    launch: env + [exe, '--headless', ...args].map(quote).join(' '),
+    request: ['--log-net-log=h3-netlog.json', '--dump-dom', url].map(quote).join(' '),
+  };
 }

@@ -33,6 +33,7 @@ import { ProxyError } from '../target-map/tunnel';
 import { TransportError } from '../transport/send';
 import { H3RequestError } from '../transport/h3-client';
 import { KnownDeviationsError } from '../known/errors';
+import { RecordSchemaError } from '../record/check';
 
 /** An error class (ProxyError's constructor is private: it is built by its static methods). */
 type ErrorClass = { readonly name: string; readonly prototype: Error };
@@ -86,6 +87,12 @@ const ROWS: Row[] = [
     code: 'HARNESS_ERR_KNOWN',
     make: () => new KnownDeviationsError('specs/known-deviations.json', [`entry 2 ("site/home header vary"): must have required property 'ticket'`]),
     message: `specs/known-deviations.json: entry 2 ("site/home header vary"): must have required property 'ticket'`,
+  },
+  {
+    error: RecordSchemaError,
+    code: 'HARNESS_ERR_RECORD',
+    make: () => new RecordSchemaError('site/home', ['/legs/0 must have required property \'steps\'']),
+    message: "the record of site/home does not fit its schema: /legs/0 must have required property 'steps'",
   },
   {
     error: TargetConfigError,

@@ -5,18 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { fieldValue } from '../core';
+import type { AnswerFacts } from '../record';
 import type { ObservedExchange } from '../spec-model/observed';
 
-export interface AnswerFacts {
-  /** SHA-256 (hex) of the decoded body (of the body as received when it did not decode). */
-  sha256: string;
-  /** The page's <title>, whitespace folded, at most 120 characters. */
-  title?: string;
-  /** Marks of a bot or WAF challenge (on 403, 429 and 503 only). */
-  markers?: string[];
-  /** A redirect's target: the Location resolved against the request, without its query (a sign-in's return address). */
-  redirect?: string;
-}
+export type { AnswerFacts } from '../record';
 
 /** Statuses a challenge page is served with. */
 const CHALLENGE_STATUSES = new Set([403, 429, 503]);

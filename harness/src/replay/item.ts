@@ -13,6 +13,7 @@
  * hit) changes between the two answers of one protocol whenever it changes between the protocols.
  */
 import { describeNoise, mergeNoise } from '../noise';
+import { RECORD_VERSION } from '../record';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import { UnmappedPlaceholderError } from '../target-map';
 import type { ReplayClients } from './clients';
@@ -57,7 +58,15 @@ export async function replayWithAnswers(
   options: ReplayOptions,
 ): Promise<{ record: ReplayRecord } & ReplayAnswers> {
   const kind = 'steps' in item ? 'flow' : 'exchange';
-  const rec: ReplayRecord = { id: item.id, role: options.role, kind, target: options.targetName ?? clients.map.origin, legs: [], parity: [] };
+  const rec: ReplayRecord = {
+    version: RECORD_VERSION,
+    id: item.id,
+    role: options.role,
+    kind,
+    target: options.targetName ?? clients.map.origin,
+    legs: [],
+    parity: [],
+  };
   const firsts: ReplayAnswers['firsts'] = {};
   const agains: ReplayAnswers['agains'] = {};
   const skipped = await itemSkipReason(item, clients, options);

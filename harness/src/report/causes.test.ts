@@ -1,10 +1,12 @@
 import { buildResults } from './build';
+import { RECORD_VERSION } from '../record';
 import { causes } from './causes';
 import { collected, runMeta } from './fixtures';
 import { renderHtml } from './html';
 import { terminalSummary } from './terminal';
 
 const vary = (id: string, actual = '(absent)') => ({
+  version: RECORD_VERSION,
   id,
   role: id.split('/')[0],
   kind: 'exchange',

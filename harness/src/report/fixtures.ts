@@ -4,6 +4,7 @@
  * attaches nothing, a skipped one), exchanges with an h3 leg (answered alike, differing from its h1
  * twin, unreachable, skipped) and a hostile target's record for the XSS test.
  */
+import { RECORD_VERSION, type H3Command } from '../record';
 import type { CollectedTest } from './collected';
 import type { BuildInput } from './build';
 import type { TargetMeta } from './types';
@@ -65,6 +66,7 @@ function step(id: string, o: StepOpts) {
       {
         id: `${id} status`,
         verdict: status === 200 ? 'pass' : 'fail',
+        level: 'must',
         expected: '200',
         actual: String(status),
         source: 'capture',
@@ -75,6 +77,7 @@ function step(id: string, o: StepOpts) {
       {
         id: `${id} header x-frame-options`,
         verdict: xfoOk ? 'pass' : 'fail',
+        level: 'must',
         expected: o.expectedXfo ?? o.xfo.join(', '),
         actual: o.xfo.join(', ') || '(absent)',
         source: 'capture',
@@ -85,6 +88,7 @@ function step(id: string, o: StepOpts) {
       {
         id: `${id} cookie ASP.NET_SessionId value`,
         verdict: 'pass',
+        level: 'must',
         expected: 'alnum-lower24',
         actual: cookie,
         source: 'capture',
@@ -134,12 +138,22 @@ function step(id: string, o: StepOpts) {
 export function replayRecord(id: string, o: Partial<StepOpts> & { role?: string } = {}) {
   const xfo = o.xfo ?? ['SAMEORIGIN', 'SAMEORIGIN'];
   return {
+    version: RECORD_VERSION,
     id,
     role: o.role ?? 'site',
     kind: 'exchange',
     target: 'user',
     legs: (['h1', 'h2'] as const).map((protocol) => ({ protocol, steps: [step(id, { ...o, protocol, xfo })] })),
-    parity: [{ id: `${id} parity`, verdict: 'pass', expected: 'the same response over h1 and h2', actual: 'the same response over h1 and h2', source: 'rfc' }],
+    parity: [
+      {
+        id: `${id} parity`,
+        verdict: 'pass',
+        level: 'must',
+        expected: 'the same response over h1 and h2',
+        actual: 'the same response over h1 and h2',
+        source: 'rfc',
+      },
+    ],
   };
 }
 
@@ -162,16 +176,17 @@ export function collected(titlePath: string[], record: unknown, over: Partial<Co
 
 export function flowRecord(id: string, verdict: 'pass' | 'fail' = 'pass') {
   return {
-    kind: 'flow',
+    version: RECORD_VERSION,
+    kind: 'browser-flow',
     role: 'bare',
     id,
     title: 'bare host redirects to www',
-    protocol: 'browser',
     target: 'user',
     findings: [
       {
         id: `${id} final url`,
         verdict,
+        level: 'must',
         expected: 'https://www.lessons.test:8443/',
         actual: verdict === 'pass' ? 'https://www.lessons.test:8443/' : 'https://lessons.test:8443/',
         source: 'capture',
@@ -255,6 +270,7 @@ export function hostileInput(): BuildInput {
     l.steps[0].findings.push({
       id: `${id} header location`,
       verdict: 'fail',
+      level: 'must',
       expected: 'https://www.lessons.test:8443/',
       actual: HOSTILE.location,
       source: 'capture',
@@ -265,7 +281,7 @@ export function hostileInput(): BuildInput {
   // The h3 leg: markup in the endpoint, in the recorded command and in both answers' header values.
   const h3 = {
     endpoint: `127.0.0.1:443${HOSTILE.script}`,
-    command: `chromium ${HOSTILE.script} '${HOSTILE.img}'`,
+    command: { launch: `chromium ${HOSTILE.script}`, request: `'${HOSTILE.img}'` },
     xfo: [HOSTILE.img],
     twinXfo: [HOSTILE.script],
   };
@@ -277,6 +293,7 @@ export function hostileInput(): BuildInput {
       {
         id: `bare/browser/to-www ${HOSTILE.script}`,
         verdict: 'fail',
+        level: 'must',
         expected: HOSTILE.img,
         actual: HOSTILE.location,
         source: 'capture',
@@ -307,15 +324,19 @@ export function hostileInput(): BuildInput {
 
 /** The QUIC endpoint and the Chromium command of the h3 fixtures. */
 export const H3_ENDPOINT = '127.0.0.1:34885';
-export const H3_COMMAND =
-  "chromium --headless '--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:8443' --origin-to-force-quic-on=www.lessons.test:8443 --log-net-log=h3-netlog.json --dump-dom 'https://www.lessons.test:8443/?q=1'";
+export const H3_COMMAND: H3Command = {
+  launch: "chromium --headless '--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:8443' --origin-to-force-quic-on=www.lessons.test:8443",
+  request: "--log-net-log=h3-netlog.json --dump-dom 'https://www.lessons.test:8443/?q=1'",
+};
+/** The same, as the one shell line a step's `reproduce` is. */
+export const H3_COMMAND_LINE = `${H3_COMMAND.launch} ${H3_COMMAND.request}`;
 
 interface H3Opts {
   /** x-frame-options of the h3 answer and of its h1 twin. */
   xfo?: string[];
   twinXfo?: string[];
   endpoint?: string;
-  command?: string;
+  command?: H3Command;
   /** No answer over QUIC: the transport error's actual value. */
   noAnswer?: string;
   extraLines?: Array<[string, string]>;
@@ -385,6 +406,7 @@ function h3Parity(id: string, o: H3Opts) {
       {
         id: `${id} parity h3`,
         verdict: 'pass',
+        level: 'must',
         expected: 'the same answer over h3 as over h1',
         actual: 'the same answer over h3 as over h1',
         source: 'rfc',
@@ -395,6 +417,7 @@ function h3Parity(id: string, o: H3Opts) {
     {
       id: `${id} parity h3 header x-frame-options`,
       verdict: 'fail',
+      level: 'must',
       expected: `h3 as h1: ${twin}`,
       actual: `h3: ${xfo}`,
       source: 'rfc',

@@ -24,6 +24,8 @@ export const READABLE_RESULTS_SCHEMAS: readonly string[] = ['harness-conformance
 
 export interface ConformanceResults {
   schema: typeof RESULTS_SCHEMA;
+  /** The version of the test records these results were built from (`harness/src/record`); absent in files of older runs. */
+  record?: string;
   run: RunMeta;
   /** Counts of expectations over the whole run. */
   totals: Counts;
@@ -295,6 +297,8 @@ export interface StepReport {
    * the Chromium command the replay recorded (the curl most systems ship cannot send HTTP/3).
    */
   reproduce?: string;
+  /** HTTP/3 only: `reproduce` in its two parts, Chromium's launch (the same for many steps) and the request's own part. */
+  h3Command?: { launch: string; request: string };
   /**
    * HTTP/3 only: the UDP endpoint QUIC was forced to (`address:port`, from the h1 answer's Alt-Svc),
    * and the HTTP/1.1 answer to the header fields Chromium sent, which the h3 answer is judged against

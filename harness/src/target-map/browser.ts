@@ -77,6 +77,16 @@ function browserProxy(settings: ProxySettings | undefined): { proxy: BrowserProx
 }
 
 /** Where one origin's HTTP/3 is: `originHost:originPort` answered at `address:port` over UDP. */
+/**
+ * The command that reproduces an HTTP/3 request: Chromium's launch (every endpoint QUIC is forced
+ * to, the resolver rules and trust: the same for every request of a launch) and the request's own
+ * part. The shell command is `${launch} ${request}`.
+ */
+export interface H3Command {
+  launch: string;
+  request: string;
+}
+
 export interface QuicEndpoint {
   originHost: string;
   originPort: number;

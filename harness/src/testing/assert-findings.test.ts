@@ -10,7 +10,7 @@ import type { TestInfo } from '@playwright/test';
 import { settle } from '../../../tests/flows/flow-test';
 import { assertFindings } from '../../../tests/support/assert';
 import type { Finding } from '../core';
-import type { ReplayRecord } from '../replay';
+import { RECORD_VERSION, type ReplayRecord } from '../record';
 
 const finding = (over: Partial<Finding>): Finding => ({
   id: 'site/home header x-frame-options',
@@ -46,6 +46,7 @@ test('a failing finding: assertFindings throws with its line', () => {
 
 test('settle (the raw flows) attaches the record and fails a flow that judged nothing', async () => {
   const record: ReplayRecord = {
+    version: RECORD_VERSION,
     id: 'site/section',
     role: 'site',
     kind: 'flow',

@@ -18,7 +18,7 @@ import { quicLaunch } from '../browser/quic';
 import { flowEnvironment } from '../flows/browser/environment';
 import { siteHomeH3 } from '../flows/browser/flows/site-home-h3';
 import { runFlow } from '../flows/browser/run-flow';
-import type { FlowRecord } from '../flows/browser/types';
+import type { BrowserFlowRecord } from '../record';
 import { serviceEndpoints } from '../replay/h3';
 import { h3Missing } from './h3-edge';
 import type { Mutation } from './mutating-proxy';
@@ -254,7 +254,7 @@ describe('the home page over HTTP/3 (site/browser/home-h3)', () => {
   });
 
   /** The flow in a Chromium with QUIC forced to the endpoints the target advertises now, as the browser project runs it. */
-  async function homeOverH3(): Promise<FlowRecord> {
+  async function homeOverH3(): Promise<BrowserFlowRecord> {
     const c = await freshClients();
     const endpoints = await serviceEndpoints(c.map, c.h1);
     const launch = quicLaunch(targetBrowserLaunch(c.map), endpoints);
@@ -267,7 +267,7 @@ describe('the home page over HTTP/3 (site/browser/home-h3)', () => {
       await browser.close();
     }
   }
-  const bad = (r: FlowRecord) => r.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error');
+  const bad = (r: BrowserFlowRecord) => r.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error');
 
   h3Test(`unbroken: the page and every sub-resource of a forced origin over h3${WITHOUT}`, async () => {
     const record = await homeOverH3();

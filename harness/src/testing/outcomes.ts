@@ -11,6 +11,7 @@ import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS } from '../flows/browser/flows';
 import { runFlow } from '../flows/browser/run-flow';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../replay';
+import { checkedRecord } from '../record/check';
 import type { CollectedTest } from '../report/collected';
 import type { SpecFile } from '../spec-model/types';
 import { parseBrowserTimeouts } from '../settings/harness';
@@ -81,7 +82,7 @@ export async function replayCollected(map: TargetMap, specs: readonly SpecFile[]
       const record = await replayItem(item, clients, { role: spec.role });
       const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
       const j = judge(item.id, allFindings(record), failOn, ran);
-      const attachments = [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(record)) }];
+      const attachments = [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(checkedRecord(record))) }];
       if (record.skipped) return { ...base, status: 'skipped', errors: [], annotations: [{ type: 'skip', description: record.skipped }], attachments };
       return { ...base, status: j.passed ? 'passed' : 'failed', errors: j.passed ? [] : [j.message], annotations: [], attachments };
     });
@@ -110,6 +111,7 @@ export async function flowOutcomes(
     try {
       const own = perFlow[flow.id] ? { ...environment, timeouts: parseBrowserTimeouts(withTestBudgets({ ...env, ...perFlow[flow.id] })) } : environment;
       const { record } = await runFlow(flow, context, own);
+      checkedRecord(record);
       if (record.skipped) {
         out.set(flow.id, { status: 'skipped', message: record.skipped });
         continue;

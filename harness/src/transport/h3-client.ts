@@ -13,7 +13,7 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type LaunchOptions, type Page } from '@playwright/test';
 import { HarnessError } from '../core';
 import { extraHeadersFor, type TargetMap } from '../target-map';
-import type { QuicEndpoint } from '../target-map/browser';
+import type { H3Command, QuicEndpoint } from '../target-map/browser';
 import { limits } from '../target-map/limits';
 
 /** How Chromium is launched for a set of HTTP/3 endpoints: the run's launch with QUIC forced to them. */
@@ -23,8 +23,8 @@ export interface H3Launch {
   ignoreHTTPSErrors: boolean;
   /** The credentials of TARGET_HEADERS' Authorization, answered to a challenge. */
   httpCredentials?: BrowserContextOptions['httpCredentials'];
-  /** The command line that reproduces a request to `url` with this launch. */
-  command(url: string): string;
+  /** The command that reproduces a request to `url` with this launch. */
+  command(url: string): H3Command;
 }
 
 /** The launch for these endpoints (Chromium's switches are fixed at launch: a new endpoint is a new launch). */
@@ -62,8 +62,8 @@ export interface H3Answer {
   overCap?: { keptBytes: number };
   /** The request header fields Chromium wrote, pseudo-header fields left out, names lowercased. */
   sent: Array<[string, string]>;
-  /** The command line that reproduces the request. */
-  command: string;
+  /** The command that reproduces the request. */
+  command: H3Command;
 }
 
 /** Header fields a page cannot set: Chromium writes its own (Fetch's forbidden request-headers) or the cookie store does. */

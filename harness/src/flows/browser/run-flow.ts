@@ -4,16 +4,16 @@
  * as a bare Playwright timeout.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import { RECORD_VERSION, type BrowserFlowRecord } from '../../record';
 import { skipReason } from '../../target-map';
 import { MissingValueError } from '../../spec-model/placeholders';
 import type { FlowEnvironment } from './environment';
 import { FlowAbort } from './errors';
 import type { SupplementEntry } from './har-supplement';
 import { FlowSession, type BrowserFlow } from './session';
-import type { FlowRecord } from './types';
 
 export interface FlowRun {
-  record: FlowRecord;
+  record: BrowserFlowRecord;
   page: Page;
   /** HAR entries to add to the flow's recording (see FlowSession.noteForHar). */
   harSupplement: SupplementEntry[];
@@ -23,7 +23,15 @@ export interface FlowRun {
 export async function runFlow(flow: BrowserFlow, context: BrowserContext, env: FlowEnvironment): Promise<FlowRun> {
   const page = await context.newPage();
   const harSupplement: SupplementEntry[] = [];
-  const record: FlowRecord = { kind: 'flow', role: flow.role, id: flow.id, title: flow.title, protocol: 'browser', target: env.map.origin, findings: [] };
+  const record: BrowserFlowRecord = {
+    version: RECORD_VERSION,
+    kind: 'browser-flow',
+    role: flow.role,
+    id: flow.id,
+    title: flow.title,
+    target: env.map.origin,
+    findings: [],
+  };
   const unmapped = flow.requires.filter((r) => skipReason(env.map, r) !== undefined);
   if (unmapped.length) {
     record.skipped = `${unmapped.join(', ')}: role not mapped`;

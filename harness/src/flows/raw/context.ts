@@ -5,12 +5,12 @@
  * replay), and collects findings with the replay's provenance rules.
  */
 import { defaultLevel, judged, verdictFor, type Finding } from '../../core';
+import { RECORD_VERSION, type ReplayFinding } from '../../record';
 import { toObservedExchange } from '../../spec-model/observe';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { Provenance } from '../../spec-model/types';
 import type { Role } from '../../target-map';
 import { bodyError, responseRecord, type ReplayClients, type ReplayRecord, type StepRecord } from '../../replay';
-import type { ReplayFinding } from '../../replay/summary';
 import { send, type RequestSpec } from '../../transport/send';
 
 export interface FlowOptions {
@@ -35,7 +35,7 @@ export class FlowContext {
     readonly clients: ReplayClients,
     readonly options: FlowOptions,
   ) {
-    this.record = { id, role: options.role, kind: 'flow', target: this.target, legs: [{ protocol: 'h1', steps: [] }], parity: [] };
+    this.record = { version: RECORD_VERSION, id, role: options.role, kind: 'flow', target: this.target, legs: [{ protocol: 'h1', steps: [] }], parity: [] };
   }
 
   get target(): string {

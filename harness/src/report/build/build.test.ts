@@ -1,8 +1,10 @@
 import { buildResults, failuresFirst, worst } from '.';
+import { RECORD_VERSION } from '../../record';
 import {
   collected,
   failingInput,
   H3_COMMAND,
+  H3_COMMAND_LINE,
   H3_ENDPOINT,
   H3_SKIPPED,
   h3FailingInput,
@@ -171,11 +173,11 @@ describe('buildResults', () => {
   test('a browser flow without redirects in its HAR shows the hops its findings state', () => {
     const id = 'redirector/browser/favicon-chain';
     const flow = {
-      kind: 'flow',
+      version: RECORD_VERSION,
+      kind: 'browser-flow',
       role: 'redirector',
       id,
       title: 'chain',
-      protocol: 'browser',
       target: 'reference',
       findings: [
         { id: `${id} {redirector_url}/favicon.ico status`, verdict: 'pass', expected: '301', actual: '301', source: 'capture' },
@@ -203,8 +205,9 @@ describe('buildResults', () => {
     expect(buildResults(input).run.status).toBe('failed');
   });
 
-  test('an old record without levels gets the level of its provenance', () => {
+  test('a finding without a level gets the level of its provenance', () => {
     const rec = {
+      version: RECORD_VERSION,
       id: 'x/y',
       role: 'site',
       kind: 'exchange',
@@ -235,7 +238,12 @@ describe('an h3 leg', () => {
     const home = r.tests.find((t) => t.id === 'site/home')!;
     expect(home.legs!.map((l) => l.protocol)).toEqual(['h1', 'h2', 'h3']);
     const step = home.legs![2].steps[0];
-    expect(step).toMatchObject({ protocol: 'h3', reproduce: H3_COMMAND, response: { protocol: 'h3', status: 200, bodySize: 21000 } });
+    expect(step).toMatchObject({
+      protocol: 'h3',
+      reproduce: H3_COMMAND_LINE,
+      h3Command: H3_COMMAND,
+      response: { protocol: 'h3', status: 200, bodySize: 21000 },
+    });
     expect(step.h3).toMatchObject({ endpoint: H3_ENDPOINT, twin: { protocol: 'h1', status: 200, bodySize: 4158, decodedSize: 21000 } });
     // The h1 and h2 legs keep their curl lines.
     expect(home.legs![0].steps[0].reproduce).toMatch(/^curl .* --http1\.1 /);
@@ -266,7 +274,7 @@ describe('an h3 leg', () => {
     const secret = '9f83645f5fba2eab9ff08ff7b36efb15dc15acad1029479ae6564bb893681c1f';
     const record = h3Record('site/home', {
       extraLines: [['set-cookie', `sid=${secret}; Path=/`]],
-      command: `chromium --headless --dump-dom 'https://www.lessons.test:8443/a?hmac=${secret}'`,
+      command: { launch: 'chromium --headless', request: `--dump-dom 'https://www.lessons.test:8443/a?hmac=${secret}'` },
     });
     const input = { run: runMeta(), tests: [collected(['site', 'site/home'], record)] };
     expect(JSON.stringify(buildResults(input))).not.toContain(secret);
@@ -276,6 +284,7 @@ describe('an h3 leg', () => {
     );
     expect(step.h3!.twin!.lines).toContainEqual(['set-cookie', 'sid=‹secret: hex64, 64 chars›; Path=/']);
     const raw = buildResults({ ...input, run: runMeta({ rawSecrets: true }) }).tests[0].legs![2].steps[0];
+    expect(step.h3Command!.request).not.toContain(secret);
     expect(raw.reproduce).toContain(secret);
   });
 });

@@ -11,6 +11,7 @@ import type { CollectedTest } from '../collected';
 import { compareWithPrevious, type PreviousRun } from '../history';
 import { findInconclusive } from '../inconclusive';
 import { knownReport, type KnownInput } from '../known';
+import { RECORD_VERSION } from '../../record';
 import { RESULTS_SCHEMA, type ConformanceResults, type RoleSummary, type RunMeta, type TestReport, type Verdict } from '../types';
 import type { BuildContext } from './context';
 import { buildTest } from './test';
@@ -91,6 +92,7 @@ export function buildResults(input: BuildInput): ConformanceResults {
   const sortedMix = Object.fromEntries(Object.entries(protocolMix).sort(([a], [b]) => cmp(a, b)));
   return {
     schema: RESULTS_SCHEMA,
+    record: RECORD_VERSION,
     run: { ...input.run, status, exitCode, protocolMix: sortedMix, ...(inconclusive.roles.length ? { inconclusive: inconclusive.roles } : {}) },
     totals,
     roles: [...roles.values()].sort((a, b) => roleIndex(a.role) - roleIndex(b.role) || cmp(a.role, b.role)),

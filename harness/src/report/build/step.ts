@@ -1,4 +1,5 @@
 /** A recorded step as the report shows it: its request (with a command that reproduces it) and its answer, secrets redacted. */
+import type { H3Command, Untrusted } from '../../record';
 import { anchor } from '../anchors';
 import { reproduceCommand } from '../repro';
 import type { Expectation, LegProtocol, LegReport, ResponseReport, StepReport } from '../types';
@@ -40,8 +41,13 @@ function buildStep(s: RawStep, protocol: LegProtocol, index: number, testKey: st
       url: shownUrl(text(s.request.url), ctx),
       headers: shownLines(pairs(s.request.headers), ctx),
     };
-    const command = reproduction(step.request, protocol, s.h3?.command, ctx);
-    if (command) step.reproduce = command;
+    if (protocol === 'h3') {
+      const h3 = h3Command(s.h3?.command, ctx);
+      if (h3) Object.assign(step, { reproduce: `${h3.launch} ${h3.request}`, h3Command: h3 });
+    } else {
+      const command = curlCommand(step.request, protocol, ctx);
+      if (command) step.reproduce = command;
+    }
   }
   if (s.response) step.response = responseOf(s.response, protocol, ctx);
   if (protocol === 'h3' && s.h3 && typeof s.h3 === 'object') {
@@ -51,14 +57,18 @@ function buildStep(s: RawStep, protocol: LegProtocol, index: number, testKey: st
 }
 
 /**
- * The step's command: curl over h1 and h2; over h3 the Chromium command the replay recorded, its
- * addresses redacted as the request's are (a curl line would go over TCP and prove nothing of h3).
+ * An h3 step's command: the Chromium command the replay recorded (a curl line would go over TCP and
+ * prove nothing of h3), its addresses redacted as the request's are.
  */
-function reproduction(request: NonNullable<StepReport['request']>, protocol: LegProtocol, recorded: unknown, ctx: BuildContext): string | undefined {
-  if (protocol === 'h3') {
-    const command = str(recorded);
-    return command && (ctx.rawSecrets ? command : redactUrls(command));
-  }
+function h3Command(recorded: Untrusted<H3Command> | undefined, ctx: BuildContext): StepReport['h3Command'] {
+  const launch = str(recorded?.launch);
+  const request = str(recorded?.request);
+  if (launch === undefined || request === undefined) return undefined;
+  return ctx.rawSecrets ? { launch, request } : { launch: redactUrls(launch), request: redactUrls(request) };
+}
+
+/** An h1 or h2 step's command: curl. */
+function curlCommand(request: NonNullable<StepReport['request']>, protocol: 'h1' | 'h2', ctx: BuildContext): string | undefined {
   try {
     return reproduceCommand(request, protocol, ctx.target);
   } catch {

@@ -13,7 +13,7 @@ import type { BuildContext } from './context';
 import { toFinding } from './finding';
 import { groupFindings, stepOf, type LooseFinding } from './group';
 import { buildLegs } from './step';
-import { leg, parseRecord, str, type RawRecord } from './validate';
+import { leg, parseRecord, str, type RawRecord, type RecordShape } from './validate';
 
 function roleOf(t: CollectedTest, record: RawRecord | undefined): string {
   const fromRecord = str(record?.role);
@@ -25,18 +25,15 @@ function roleOf(t: CollectedTest, record: RawRecord | undefined): string {
   return 'other';
 }
 
-/** Which record a test attached: a replay's or raw flow's (legs of steps), a browser flow's, or findings alone. */
-type RecordShape = 'replay' | 'browser' | 'findings';
-
 function skipReasonOf(t: CollectedTest): string | undefined {
   const a = t.annotations.find((x) => x.type === 'skip' || x.type === 'fixme');
   return a ? a.description || a.type : undefined;
 }
 
 /** Every finding of the record with the protocol it came from, in record order, each with its step. */
-function recordFindings(record: RawRecord | undefined, shape: RecordShape, ctx: BuildContext): LooseFinding[] {
+function recordFindings(record: RawRecord | undefined, shape: RecordShape | undefined, ctx: BuildContext): LooseFinding[] {
   const found: LooseFinding[] = [];
-  if (!record) return found;
+  if (!record || !shape) return found;
   if (shape === 'replay') {
     const stepIds: string[] = [];
     for (const l of record.legs ?? []) for (const s of l.steps ?? []) if (str(s.id) && !stepIds.includes(str(s.id)!)) stepIds.push(str(s.id)!);
@@ -47,10 +44,8 @@ function recordFindings(record: RawRecord | undefined, shape: RecordShape, ctx: 
     for (const f of record.parity ?? []) found.push({ f: toFinding(f, undefined, ctx) });
     for (const f of record.diff ?? []) found.push({ f: toFinding(f, leg(f.protocol), ctx) });
     for (const r of found) if (!r.step) r.step = stepOf(r.f.id, stepIds);
-  } else if (shape === 'browser') {
+  } else {
     for (const f of record.findings ?? []) found.push({ f: toFinding(f, 'browser', ctx) });
-  } else if (Array.isArray(record.findings)) {
-    for (const f of record.findings) found.push({ f: toFinding(f, leg(f.protocol), ctx) });
   }
   return found;
 }
@@ -90,15 +85,15 @@ function outcomeFindings(
 }
 
 export function buildTest(t: CollectedTest, ctx: BuildContext): TestReport {
-  const { record, problem } = parseRecord(t);
+  const { record, shape, problem } = parseRecord(t);
   const fullTitle = t.titlePath.join(' › ');
-  const isReplay = record !== undefined && Array.isArray(record.legs);
-  const isBrowser = record !== undefined && record.protocol === 'browser';
+  const isReplay = shape === 'replay';
+  const isBrowser = shape === 'browser';
   const kind: TestKind = isBrowser ? 'browser-flow' : isReplay ? (record?.kind === 'flow' ? 'flow' : 'exchange') : 'test';
   const id = str(record?.id) ?? fullTitle;
   const key = anchor('t', id, t.project, t.file, fullTitle);
   const skipped = str(record?.skipped) ?? (t.status === 'skipped' ? (skipReasonOf(t) ?? 'skipped') : undefined);
-  const recorded = recordFindings(record, isReplay ? 'replay' : isBrowser ? 'browser' : 'findings', ctx);
+  const recorded = recordFindings(record, shape, ctx);
   const found = [...recorded, ...outcomeFindings(t, id, recorded, problem, skipped, ctx)];
   const expectations = groupFindings(found, key);
   const counts = emptyCounts();

@@ -3,72 +3,25 @@
  * checked for its type before use, and a missing or malformed attachment is named, never thrown.
  */
 import { isVerdict } from '../../core';
+import {
+  RECORD_VERSION,
+  type BrowserFlowRecord,
+  type LegRecord,
+  type ReplayFinding,
+  type ReplayRecord,
+  type ResponseRecord,
+  type StepRecord,
+  type Untrusted,
+} from '../../record';
 import type { CollectedTest } from '../collected';
 import type { KnownMark, LegProtocol } from '../types';
 
-/** A finding as attached (either record shape); fields are checked, never trusted. */
-export interface RawFinding {
-  id?: unknown;
-  verdict?: unknown;
-  level?: unknown;
-  expected?: unknown;
-  actual?: unknown;
-  source?: unknown;
-  clause?: unknown;
-  shape?: unknown;
-  message?: unknown;
-  secret?: unknown;
-  target?: unknown;
-  protocol?: unknown;
-  baseline?: unknown;
-  detail?: unknown;
-  bodies?: { baseline?: unknown; candidate?: unknown };
-  known?: Record<string, unknown>;
-}
-
-export interface RawResponse {
-  protocol?: unknown;
-  status?: unknown;
-  lines?: unknown;
-  bodySize?: unknown;
-  decodedSize?: unknown;
-  decodeError?: unknown;
-  tls?: Record<string, unknown>;
-  timings?: { totalMs?: unknown };
-  sha256?: unknown;
-  title?: unknown;
-  markers?: unknown;
-  redirect?: unknown;
-}
-
-export interface RawStep {
-  id?: unknown;
-  protocol?: unknown;
-  skipped?: unknown;
-  request?: { method?: unknown; url?: unknown; headers?: unknown };
-  response?: RawResponse;
-  h3?: { endpoint?: unknown; command?: unknown; twin?: RawResponse };
-  noise?: unknown;
-  discovered?: { template?: unknown; from?: unknown; url?: unknown; via?: unknown };
-  findings?: RawFinding[];
-}
-
-export interface RawRecord {
-  id?: unknown;
-  role?: unknown;
-  kind?: unknown;
-  protocol?: unknown;
-  target?: unknown;
-  skipped?: unknown;
-  title?: unknown;
-  legs?: RawLeg[];
-  parity?: RawFinding[];
-  findings?: RawFinding[];
-  diff?: RawFinding[];
-  baseline?: { skipped?: unknown; legs?: RawLeg[] };
-}
-
-export type RawLeg = { protocol?: unknown; skipped?: unknown; steps?: RawStep[] };
+/** A record as attached, of either kind: its fields as the record types name them, checked before use. */
+export type RawRecord = Untrusted<ReplayRecord> & Untrusted<BrowserFlowRecord>;
+export type RawLeg = Untrusted<LegRecord>;
+export type RawStep = Untrusted<StepRecord>;
+export type RawResponse = Untrusted<ResponseRecord>;
+export type RawFinding = Untrusted<ReplayFinding>;
 
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 export const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
@@ -79,22 +32,37 @@ export const pairs = (v: unknown): Array<[string, string]> =>
 
 export const SHA256 = /^[0-9a-f]{64}$/;
 
-/** The test's attached record, or what is wrong with it; no attachment is neither. */
-export function parseRecord(t: CollectedTest): { record?: RawRecord; problem?: string } {
+/** Which record a test attached: a replay's or raw flow's (legs of steps), or a browser flow's. */
+export type RecordShape = 'replay' | 'browser';
+
+/**
+ * The test's attached record and its shape (by its `kind`), or what is wrong with it: not JSON, of
+ * another record version, of no kind this report reads. No attachment is neither.
+ */
+export function parseRecord(t: CollectedTest): { record?: RawRecord; shape?: RecordShape; problem?: string } {
   const a = t.attachments.find((x) => x.name === 'findings');
   if (!a) return {};
   if (!a.body) return { problem: 'the findings attachment has no body' };
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(a.body.toString('utf8')) as unknown;
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: 'the findings attachment is not a JSON object' };
-    return { record: parsed as RawRecord };
+    parsed = JSON.parse(a.body.toString('utf8')) as unknown;
   } catch (e) {
     return { problem: `the findings attachment is not JSON: ${(e as Error).message}` };
   }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: 'the findings attachment is not a JSON object' };
+  const record = parsed as RawRecord;
+  if (record.version !== RECORD_VERSION)
+    return { problem: `the findings attachment is of record version ${JSON.stringify(record.version ?? null)}; this report reads ${RECORD_VERSION}` };
+  if ((record.kind === 'exchange' || record.kind === 'flow') && Array.isArray(record.legs)) return { record, shape: 'replay' };
+  if (record.kind === 'browser-flow' && Array.isArray(record.findings)) return { record, shape: 'browser' };
+  const kind = JSON.stringify(record.kind ?? null);
+  if (record.kind === 'browser-flow') return { problem: `the findings attachment is a record of kind ${kind} without its findings` };
+  if (record.kind === 'exchange' || record.kind === 'flow') return { problem: `the findings attachment is a record of kind ${kind} without its legs` };
+  return { problem: `the findings attachment is a record of kind ${kind}, which this report does not read` };
 }
 
 /** A finding's known deviation as attached; fields checked, never trusted. */
-export function knownMarkOf(raw: Record<string, unknown> | undefined): KnownMark | undefined {
+export function knownMarkOf(raw: Untrusted<KnownMark> | undefined): KnownMark | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
   const was = isVerdict(raw.was) ? raw.was : 'fail';
   return { entry: num(raw.entry) ?? -1, id: text(raw.id), reason: text(raw.reason), ticket: text(raw.ticket), expires: text(raw.expires), was };

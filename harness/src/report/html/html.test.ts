@@ -129,14 +129,14 @@ describe('the h3 leg', () => {
   test("each Chromium launch is written once, as a shell function the steps' commands call", () => {
     const launch = (port: number) =>
       `chromium --headless '--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:${port}' --origin-to-force-quic-on=www.lessons.test:8443`;
-    const request = (p: string) => ` --log-net-log=h3-netlog.json --dump-dom https://www.lessons.test:8443/${p}`;
+    const request = (p: string) => `--log-net-log=h3-netlog.json --dump-dom https://www.lessons.test:8443/${p}`;
     const input = {
       run: h3PassingInput().run,
       tests: [
         ['site/home', launch(9001), ''],
         ['site/static', launch(9001), 'static'],
         ['site/other', launch(9002), 'other'],
-      ].map(([id, l, p]) => collected(['site', id], h3Record(id, { command: l + request(p) }))),
+      ].map(([id, l, p]) => collected(['site', id], h3Record(id, { command: { launch: l, request: request(p) } }))),
     };
     const html = renderHtml(buildResults(input));
     const escaped = (x: string) => x.replace(/'/g, '&#39;');
@@ -145,8 +145,8 @@ describe('the h3 leg', () => {
     expect(html).toContain(`chromium_h3() { ${escaped(launch(9001))} &quot;$@&quot;; }`);
     expect(html).toContain(`chromium_h3_2() { ${escaped(launch(9002))} &quot;$@&quot;; }`);
     expect(html).toContain('<summary>HTTP/3 reproduction (2 Chromium launches)</summary>');
-    expect(html).toContain(`>chromium_h3${request('static')}</code>`);
-    expect(html).toContain(`>chromium_h3_2${request('other')}</code>`);
+    expect(html).toContain(`>chromium_h3 ${request('static')}</code>`);
+    expect(html).toContain(`>chromium_h3_2 ${request('other')}</code>`);
   });
 
   test('fields the comparison does not compare as fields (Date, Set-Cookie) are listed as the h3 answer sent them, not compared', () => {
@@ -219,7 +219,9 @@ describe('the h3 leg', () => {
     const h3 = stepHtml(html, results, 'site/home', 2);
     const escaped = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
     expect(h3).toContain(`QUIC forced to <code>127.0.0.1:443${escaped(HOSTILE.script)}</code>`);
-    expect(h3).toContain(`chromium ${escaped(HOSTILE.script)} &#39;${escaped(HOSTILE.img)}&#39;</code>`);
+    // The command's launch is the page's shell function, its request part the step's.
+    expect(html).toContain(`chromium_h3() { chromium ${escaped(HOSTILE.script)} &quot;$@&quot;; }</code>`);
+    expect(h3).toContain(`>chromium_h3 &#39;${escaped(HOSTILE.img)}&#39;</code>`);
     expect(h3).toContain(`<td class="exp"><div>${escaped(HOSTILE.script)}</div></td><td><div><mark>${escaped(HOSTILE.img)}</mark></div></td>`);
     expect(h3).not.toMatch(/<script|<img|<!--/);
   });

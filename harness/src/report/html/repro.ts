@@ -11,20 +11,13 @@ export function reproBlock(s: StepReport, text = s.reproduce): string {
  * request part. The launches are written once, as shell functions in the run's header, and each
  * step calls its function: a run with many h3 legs would otherwise repeat kilobytes per step.
  */
-const H3_REQUEST_PART = ' --log-net-log=';
-
-function splitH3(command: string | undefined): { launch: string; request: string } | undefined {
-  const at = command?.indexOf(H3_REQUEST_PART) ?? -1;
-  return command && at > 0 ? { launch: command.slice(0, at), request: command.slice(at) } : undefined;
-}
-
 export function collectH3Launchers(tests: readonly TestReport[]): Map<string, string> {
   const names = new Map<string, string>();
   for (const t of tests)
     for (const l of t.legs ?? [])
       for (const s of l.steps) {
-        const split = s.protocol === 'h3' ? splitH3(s.reproduce) : undefined;
-        if (split && !names.has(split.launch)) names.set(split.launch, names.size === 0 ? 'chromium_h3' : `chromium_h3_${names.size + 1}`);
+        const launch = s.protocol === 'h3' ? s.h3Command?.launch : undefined;
+        if (launch !== undefined && !names.has(launch)) names.set(launch, names.size === 0 ? 'chromium_h3' : `chromium_h3_${names.size + 1}`);
       }
   return names;
 }
@@ -42,7 +35,6 @@ export function h3LaunchersBlock(h3Launchers: ReadonlyMap<string, string>): stri
 
 /** A step's HTTP/3 command, calling the shell function of its launch (`RenderContext.h3Launchers`). */
 export function h3Repro(h3Launchers: ReadonlyMap<string, string>, s: StepReport): string {
-  const split = splitH3(s.reproduce);
-  const name = split && h3Launchers.get(split.launch);
-  return reproBlock(s, name && split ? `${name}${split.request}` : s.reproduce);
+  const name = s.h3Command && h3Launchers.get(s.h3Command.launch);
+  return reproBlock(s, name && s.h3Command ? `${name} ${s.h3Command.request}` : s.reproduce);
 }

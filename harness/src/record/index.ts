@@ -1,0 +1,15 @@
+/** The test record: what the writers (replay, flows, differential) attach and the readers (report, accept) read. */
+export type {
+  AnswerFacts,
+  BrowserFlowRecord,
+  H3Command,
+  LegRecord,
+  Protocol,
+  ReplayFinding,
+  ReplayRecord,
+  ResponseRecord,
+  StepRecord,
+  TestRecord,
+} from './types';
+export type { Untrusted } from './untrusted';
+export { RECORD_VERSION } from './version';
