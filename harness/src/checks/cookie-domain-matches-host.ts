@@ -32,7 +32,7 @@ export const cookieDomainMatchesHost: Check = {
           domainMatches(host, c.domain),
           `${c.name}: a Domain that ${host} domain-matches (${host} or a parent of it)`,
           `Domain=${c.domain}`,
-          { aspect: c.name },
+          { part: c.name },
         ),
       );
     }

@@ -59,7 +59,7 @@ export const cookieExpiresMatchesLifetime: Check = {
       if (!date) {
         out.push(
           finding(cookieExpiresMatchesLifetime, false, 'a valid Date header to measure the expiry from', fieldValue(ex.lines, 'date') ?? '(absent)', {
-            aspect: c.name,
+            part: c.name,
           }),
         );
         continue;
@@ -67,7 +67,7 @@ export const cookieExpiresMatchesLifetime: Check = {
       const expires = c.expires === undefined ? undefined : parseAnyDate(c.expires);
       const fromExpires = expires === undefined ? undefined : Math.round((expires.getTime() - date.getTime()) / 1000);
       if (c.expires !== undefined && expires === undefined) {
-        out.push(finding(cookieExpiresMatchesLifetime, false, 'expires=<cookie date>', `expires=${c.expires}`, { aspect: `${c.name} expires` }));
+        out.push(finding(cookieExpiresMatchesLifetime, false, 'expires=<cookie date>', `expires=${c.expires}`, { part: `${c.name} expires` }));
       }
       if (c.maxAge !== undefined && fromExpires !== undefined) {
         const ok = c.maxAge <= 0 ? fromExpires <= AGREEMENT_TOLERANCE : Math.abs(fromExpires - c.maxAge) <= AGREEMENT_TOLERANCE;
@@ -77,7 +77,7 @@ export const cookieExpiresMatchesLifetime: Check = {
             ok,
             c.maxAge <= 0 ? 'expires not after Date (Max-Age<=0 deletes the cookie)' : `expires = Date + ${duration(c.maxAge)} (Max-Age)`,
             `expires=${c.expires} (Date ${fromExpires < 0 ? '-' : '+'} ${duration(Math.abs(fromExpires))})`,
-            { aspect: `${c.name} max-age` },
+            { part: `${c.name} max-age` },
           ),
         );
       }
@@ -91,7 +91,7 @@ export const cookieExpiresMatchesLifetime: Check = {
           ? 'a session cookie (no Expires, no Max-Age)'
           : `lifetime ${duration(lifetime)} (${c.maxAge !== undefined ? `Max-Age=${c.maxAge}` : `expires=${c.expires}`})`;
       const ok = lifetime !== undefined && lifetime >= stated.min && lifetime <= stated.max;
-      out.push(finding(cookieExpiresMatchesLifetime, ok, expected, actual, { aspect: `${c.name} lifetime` }));
+      out.push(finding(cookieExpiresMatchesLifetime, ok, expected, actual, { part: `${c.name} lifetime` }));
     }
     return out;
   },

@@ -43,7 +43,7 @@ export const cookieFlipKeepsId: Check = {
       const origin = sent !== undefined ? 'the value the request sent' : 'the value an earlier response set';
       out.push(
         finding(cookieFlipKeepsId, was[1] === now[1], `id ${was[1]} (${origin}, flag was ${was[2]})`, `id ${now[1]} (flag ${now[2]})`, {
-          aspect: cookie.name,
+          part: cookie.name,
           secret: true,
         }),
       );

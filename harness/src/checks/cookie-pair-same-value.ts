@@ -31,7 +31,7 @@ export const cookiePairSameValue: Check = {
               : ok
                 ? `${companion} = ${original}`
                 : `${companion} differs from ${original}`,
-          { aspect: companion },
+          { part: companion },
         ),
       );
     }

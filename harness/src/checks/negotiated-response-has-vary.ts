@@ -33,7 +33,7 @@ export const negotiatedResponseHasVary: Check = {
           `vary includes Accept-Encoding (content-encoding: ${coding})`,
           `vary: ${actual}`,
           {
-            aspect: 'accept-encoding',
+            part: 'accept-encoding',
           },
         ),
       );
@@ -49,7 +49,7 @@ export const negotiatedResponseHasVary: Check = {
           `vary includes Accept (${sourceType} converted to ${type})`,
           `vary: ${actual}`,
           {
-            aspect: 'accept',
+            part: 'accept',
           },
         ),
       );

@@ -116,7 +116,7 @@ export const securityHeaderSetPerRole: Check = {
       const value = fieldValue(ex.lines, rule.header);
       const ok = value !== undefined && rule.test(value);
       const why = rule.header === 'content-security-policy' && value !== undefined && !ok ? ` (${permissiveCsp(value).why})` : '';
-      out.push(finding(securityHeaderSetPerRole, ok, rule.expected, `${value ?? '(absent)'}${why}`, { aspect: rule.header }));
+      out.push(finding(securityHeaderSetPerRole, ok, rule.expected, `${value ?? '(absent)'}${why}`, { part: rule.header }));
     }
     return out;
   },

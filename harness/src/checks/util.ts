@@ -31,7 +31,7 @@ export function mediaType(ex: ObservedExchange): string | undefined {
 }
 
 /**
- * A finding of a check; `aspect` distinguishes several findings of one check (a header, a cookie).
+ * A finding of a check; `part` distinguishes several findings of one check (a header, a cookie).
  * A miss is written `fail` here; the evaluator turns it into the verdict of the finding's level.
  */
 export function finding(
@@ -39,11 +39,11 @@ export function finding(
   ok: boolean,
   expected: string,
   actual: string,
-  extra: Partial<Finding> & { aspect?: string } = {},
+  extra: Partial<Finding> & { part?: string } = {},
 ): Finding {
-  const { aspect, ...rest } = extra;
+  const { part, ...rest } = extra;
   return {
-    id: aspect ? `${check.id} ${aspect}` : check.id,
+    id: part ? `${check.id} ${part}` : check.id,
     verdict: ok ? 'pass' : 'fail',
     expected,
     actual,

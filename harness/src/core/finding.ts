@@ -1,3 +1,4 @@
+import type { Aspect, Compared } from './aspect';
 import type { FindingSource, Level } from './level';
 import type { Verdict } from './verdict';
 
@@ -14,6 +15,10 @@ export interface Finding {
   clause?: string;
   /** Named shape that failed, so the report can show its description and examples. */
   shape?: string;
+  /** What of the answer it is about, for readers that must not parse the id (absent for a whole step or flow). */
+  aspect?: Aspect;
+  /** A comparison of two answers: what compared them, the two sides and, where they differ, each side's value. */
+  compared?: Compared;
   /** Why (a premise that did not hold, a reference choice, a run error's cause). */
   message?: string;
   /**

@@ -5,6 +5,7 @@
  */
 export * from './verdict';
 export * from './level';
+export * from './aspect';
 export * from './finding';
 export * from './errors';
 export * from './fail-on';

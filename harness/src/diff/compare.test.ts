@@ -1,4 +1,4 @@
-import type { Verdict } from '../core';
+import { aspectText, type Aspect, type Verdict } from '../core';
 import { emptyNoise, learnNoise } from '../noise';
 import type { ReplayFinding } from '../replay/summary';
 import { observed, type FixtureInput } from '../spec-model/observed-fixture';
@@ -8,8 +8,9 @@ import { hostMapping } from './hosts';
 
 const same = hostMapping(loadTargetMap({ BASELINE_URL: 'https://www.lessons.test' }, BASELINE_SIDE), loadTargetMap({ TARGET_URL: 'https://www.lessons.test' }));
 const ex = (over: FixtureInput) => observed({ protocol: 'h1', ...over });
-const spec = (id: string, verdict: Verdict, actual = 'x', expected = 'y'): ReplayFinding => ({
-  id: `site/home ${id}`,
+const spec = (aspect: Aspect, verdict: Verdict, actual = 'x', expected = 'y'): ReplayFinding => ({
+  id: `site/home ${aspectText(aspect)}`,
+  aspect,
   verdict,
   level: verdict === 'info' ? 'info' : verdict === 'warn' ? 'should' : 'must',
   expected,
@@ -118,8 +119,8 @@ describe('diffStep: a difference the spec has no opinion on is a diff, with both
 
 describe('diffStep: where the spec has an opinion', () => {
   test('the candidate misses the spec: its finding stays (fail), shows the baseline value, and no diff is added', () => {
-    const cand = [spec('header cache-control', 'fail', 'public, max-age=86400', 'public, max-age=31557600')];
-    const base = [spec('header cache-control', 'pass', 'public, max-age=31557600', 'public, max-age=31557600')];
+    const cand = [spec({ kind: 'header', name: 'cache-control' }, 'fail', 'public, max-age=86400', 'public, max-age=31557600')];
+    const base = [spec({ kind: 'header', name: 'cache-control' }, 'pass', 'public, max-age=31557600', 'public, max-age=31557600')];
     const fs = diffStep(
       pair(
         { lines: [['cache-control', 'public, max-age=31557600']] },
@@ -134,8 +135,8 @@ describe('diffStep: where the spec has an opinion', () => {
     expect(cand[0]).toMatchObject({ verdict: 'fail', baseline: 'public, max-age=31557600' });
   });
   test('the baseline misses a must the candidate meets: fixed, and no diff', () => {
-    const cand = [spec('header x-frame-options', 'pass', 'SAMEORIGIN', 'SAMEORIGIN')];
-    const base = [spec('header x-frame-options', 'fail', 'DENY', 'SAMEORIGIN')];
+    const cand = [spec({ kind: 'header', name: 'x-frame-options' }, 'pass', 'SAMEORIGIN', 'SAMEORIGIN')];
+    const base = [spec({ kind: 'header', name: 'x-frame-options' }, 'fail', 'DENY', 'SAMEORIGIN')];
     const fs = diffStep(
       pair(
         {},
@@ -151,8 +152,8 @@ describe('diffStep: where the spec has an opinion', () => {
     expect(cand[0].message).toBe('the baseline misses this (expected SAMEORIGIN, got DENY); the candidate meets it');
   });
   test("the baseline differing from the reference's own choice (info) is no fix: the difference is a diff", () => {
-    const cand = [spec('header x-cache', 'pass', 'TCP_HIT', 'TCP_HIT')];
-    const base = [spec('header x-cache', 'info', '(absent)', 'TCP_HIT')];
+    const cand = [spec({ kind: 'header', name: 'x-cache' }, 'pass', 'TCP_HIT', 'TCP_HIT')];
+    const base = [spec({ kind: 'header', name: 'x-cache' }, 'info', '(absent)', 'TCP_HIT')];
     const fs = diffStep(
       pair({}, {}, { baseline: { first: ex({}), findings: base }, candidate: { first: ex({ lines: [['x-cache', 'TCP_HIT']] }), findings: cand } }),
     );
@@ -160,13 +161,13 @@ describe('diffStep: where the spec has an opinion', () => {
     expect(judged(fs)).toEqual([['diff', 'site/home diff header x-cache', '(absent)', 'TCP_HIT']]);
   });
   test('the candidate missing an info expectation keeps its info, and the difference from the baseline is a diff too (HARNESS_FAIL_ON=diff fails it)', () => {
-    const cand = [spec('header x-cache', 'info', '(absent)', 'TCP_HIT')];
+    const cand = [spec({ kind: 'header', name: 'x-cache' }, 'info', '(absent)', 'TCP_HIT')];
     const fs = diffStep(
       pair(
         {},
         {},
         {
-          baseline: { first: ex({ lines: [['x-cache', 'TCP_HIT']] }), findings: [spec('header x-cache', 'pass', 'TCP_HIT', 'TCP_HIT')] },
+          baseline: { first: ex({ lines: [['x-cache', 'TCP_HIT']] }), findings: [spec({ kind: 'header', name: 'x-cache' }, 'pass', 'TCP_HIT', 'TCP_HIT')] },
           candidate: { first: ex({}), findings: cand },
         },
       ),
@@ -175,12 +176,15 @@ describe('diffStep: where the spec has an opinion', () => {
     expect(judged(fs)).toEqual([['diff', 'site/home diff header x-cache', 'TCP_HIT', '(absent)']]);
   });
   test('both miss the spec the same way: the candidate fails, showing the baseline fails it too; no diff', () => {
-    const cand = [spec('header vary', 'fail', '(absent)', 'Accept-Encoding')];
+    const cand = [spec({ kind: 'header', name: 'vary' }, 'fail', '(absent)', 'Accept-Encoding')];
     const fs = diffStep(
       pair(
         {},
         {},
-        { baseline: { first: ex({}), findings: [spec('header vary', 'fail', '(absent)', 'Accept-Encoding')] }, candidate: { first: ex({}), findings: cand } },
+        {
+          baseline: { first: ex({}), findings: [spec({ kind: 'header', name: 'vary' }, 'fail', '(absent)', 'Accept-Encoding')] },
+          candidate: { first: ex({}), findings: cand },
+        },
       ),
     );
     expect(cand[0]).toMatchObject({ verdict: 'fail', baseline: '(absent)' });
@@ -211,18 +215,28 @@ describe('diffStep: no comparison possible', () => {
   });
 });
 
-test.each([
-  ['status', 'site/home status', true],
-  ['header vary', 'site/home header vary', true],
-  ['header vary', 'site/home header vary-x', false],
-  ['cookie sid value', 'site/home cookie sid value', true],
-  ['cookie sid expiry', 'site/home cookie sid expires', true],
-  ['cookie sid expiry', 'site/home cookie sid max-age', true],
-  ['cookie sid lines', 'site/home cookie sid', true],
-  ['cookie sid', 'site/home cookie sid', true],
-  ['body', 'site/home body decoded-size', true],
-  ['body', 'site/homepage body decoded-size', false],
-  ['header vary', 'site/home check vary/negotiated-response-has-vary accept-encoding', false],
-])('covers(%s, %s) = %s', (aspect, id, expected) => {
-  expect(covers('site/home', aspect, id)).toBe(expected);
+const header = (name: string): Aspect => ({ kind: 'header', name });
+const cookie = (name: string, attribute?: string): Aspect => ({ kind: 'cookie', name, ...(attribute ? { attribute } : {}) });
+test.each<[Aspect, Aspect, boolean]>([
+  [{ kind: 'status' }, { kind: 'status' }, true],
+  [header('vary'), header('vary'), true],
+  [header('vary'), header('vary-x'), false],
+  [cookie('sid', 'value'), cookie('sid', 'value'), true],
+  [cookie('sid', 'value'), cookie('sid', 'path'), false],
+  [cookie('sid', 'value'), cookie('other', 'value'), false],
+  [cookie('sid', 'expiry'), cookie('sid', 'expires'), true],
+  [cookie('sid', 'expiry'), cookie('sid', 'max-age'), true],
+  [cookie('sid', 'lines'), cookie('sid'), true],
+  [cookie('sid', 'lines'), cookie('sid', 'value'), false],
+  [cookie('sid'), cookie('sid'), true],
+  [cookie('sid'), cookie('sid', 'path'), true],
+  [{ kind: 'body' }, { kind: 'body', fact: 'decoded-size' }, true],
+  [header('vary'), { kind: 'check', check: 'vary/negotiated-response-has-vary' }, false],
+])('covers(%j, %j) = %s', (difference, aspect, expected) => {
+  expect(covers(difference, { aspect })).toBe(expected);
+});
+
+test('a comparison of two answers is never an expectation that covers a difference', () => {
+  expect(covers(header('vary'), { aspect: header('vary'), compared: { by: 'parity', first: 'h1', second: 'h2' } })).toBe(false);
+  expect(covers(header('vary'), {})).toBe(false);
 });

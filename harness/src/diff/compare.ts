@@ -9,7 +9,7 @@
  * - the baseline misses a `must` or `should` that the candidate meets: the candidate's finding is `fixed`;
  * - otherwise (the spec passes both, says nothing, or informs): a `diff` finding of its own.
  */
-import type { Finding, Verdict } from '../core';
+import { aspectText, type Aspect, type Finding, type Verdict } from '../core';
 import { combinedValue, describeNoise, differences, emptyNoise, mergeNoise, type Difference, type Noise } from '../noise';
 import { cookieAspect, type CookieAspect } from '../noise/fields';
 import type { ObservedExchange } from '../spec-model/observed';
@@ -47,32 +47,41 @@ const SPEC_SPEAKS: ReadonlySet<Verdict> = new Set(['error', 'fail', 'warn', 'fix
 /** Baseline misses that a candidate meeting them repairs. */
 const BASELINE_WRONG: ReadonlySet<Verdict> = new Set(['fail', 'warn']);
 
-/** Whether a spec finding id is about the field a difference names. */
-export function covers(stepId: string, aspect: string, findingId: string): boolean {
-  const rest = findingId.startsWith(`${stepId} `) ? findingId.slice(stepId.length + 1) : undefined;
-  if (rest === undefined) return false;
-  if (aspect === 'body') return rest.startsWith('body');
-  if (aspect === 'status' || aspect.startsWith('header ')) return rest === aspect;
-  // A cookie one side does not set at all: its presence and every attribute expectation.
-  if (/^cookie \S+$/.test(aspect)) return rest === aspect || rest.startsWith(`${aspect} `);
-  const m = /^cookie (.+) ([a-z]+)$/.exec(aspect);
-  if (!m) return false;
-  const [, name, what] = m as unknown as [string, string, CookieAspect];
-  if (what === 'lines') return rest === `cookie ${name}`;
-  if (what === 'expiry') return rest === `cookie ${name} expires` || rest === `cookie ${name} max-age`;
-  return rest === `cookie ${name} ${what}`;
+/** Whether a spec finding (an expectation, not a comparison) is about what a difference names. */
+export function covers(difference: Aspect, finding: Pick<Finding, 'aspect' | 'compared'>): boolean {
+  const a = finding.aspect;
+  if (!a || finding.compared) return false;
+  switch (difference.kind) {
+    case 'body':
+      return a.kind === 'body';
+    case 'status':
+      return a.kind === 'status';
+    case 'header':
+      return a.kind === 'header' && a.name === difference.name;
+    case 'cookie': {
+      if (a.kind !== 'cookie' || a.name !== difference.name) return false;
+      // A cookie one side does not set at all: its presence and every attribute expectation.
+      const what = difference.attribute as CookieAspect | undefined;
+      if (what === undefined) return true;
+      if (what === 'lines') return a.attribute === undefined;
+      if (what === 'expiry') return a.attribute === 'expires' || a.attribute === 'max-age';
+      return a.attribute === what;
+    }
+    default:
+      return false;
+  }
 }
 
 /** A side's value, or what it is when it changes on every request on that side (so that one cause groups as one row). */
 function sideValue(d: Difference, value: string, side: Side): string {
   const noise = side.noise;
   if (!noise || value === '(absent)' || value === '(not set)') return value;
-  const header = /^header (.+)$/.exec(d.aspect)?.[1];
-  const cookie = /^cookie (.+) ([a-z]+)$/.exec(d.aspect);
+  const a = d.aspect;
   let values: string[] | undefined;
-  if (header && noise.fields.has(header)) values = (side.answers ?? []).map((a) => combinedValue(a, header)).filter((v): v is string => v !== undefined);
-  else if (cookie && noise.cookies.get(cookie[1])?.has(cookie[2] as CookieAspect))
-    values = (side.answers ?? []).map((a) => cookieAspect(a, cookie[1], cookie[2] as CookieAspect));
+  if (a.kind === 'header' && noise.fields.has(a.name))
+    values = (side.answers ?? []).map((x) => combinedValue(x, a.name)).filter((v): v is string => v !== undefined);
+  else if (a.kind === 'cookie' && a.attribute !== undefined && noise.cookies.get(a.name)?.has(a.attribute as CookieAspect))
+    values = (side.answers ?? []).map((x) => cookieAspect(x, a.name, a.attribute as CookieAspect));
   if (values === undefined) return value;
   const shape = values.length ? tightestShape([...new Set(values)]) : undefined;
   return `(a new value on every request${shape ? `: ${shape}` : ''})`;
@@ -117,19 +126,21 @@ export function diffStep(pair: StepPair): ReplayFinding[] {
   const c = comparable(candidate.first);
   const out: ReplayFinding[] = [];
   for (const d of differences(b, c, noise, { presence: true })) {
-    const spoken = candidate.findings.filter((f) => covers(stepId, d.aspect, f.id) && SPEC_SPEAKS.has(f.verdict));
+    const spoken = candidate.findings.filter((f) => covers(d.aspect, f) && SPEC_SPEAKS.has(f.verdict));
     if (spoken.length) continue;
     const was = sideValue(d, d.first, baseline);
     const finding: Finding = {
       ...base,
-      id: `${stepId} diff ${d.aspect}`,
+      id: `${stepId} diff ${aspectText(d.aspect)}`,
+      aspect: d.aspect,
+      compared: { by: 'diff', first: 'baseline', second: 'candidate', firstValue: was, secondValue: sideValue(d, d.second, candidate) },
       verdict: 'diff',
       expected: was,
       actual: sideValue(d, d.second, candidate),
       baseline: was,
       ...(d.secret ? { secret: true } : {}),
     };
-    if (d.aspect === 'body') {
+    if (d.aspect.kind === 'body') {
       const bb = decodedBody(b);
       const cb = decodedBody(c);
       finding.expected = finding.baseline = bodyFacts(bb);

@@ -2,7 +2,7 @@
  * Compares two answers to the same request (HTTP/1.1 vs HTTP/2, GET vs HEAD, baseline vs
  * candidate): every difference that the learned noise does not excuse is a finding of its own.
  */
-import type { Finding, Level, Provenance } from '../core';
+import { aspectText, type Aspect, type Finding, type Level, type Provenance } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import { BODY_BOUND, combinedValue, COOKIE_ASPECTS, comparedField, cookieAspect, cookieNames, fieldNames, sameCookieAspect, sameField } from './fields';
 import { describeNoise, type Noise } from './learn';
@@ -27,9 +27,9 @@ export interface CompareOptions {
 
 const show = (v: string | undefined) => (v === undefined ? '(absent)' : v);
 
-/** One thing two answers disagree on: `status`, `header <name>`, `cookie <name> <aspect>`, `body`, with each side's value. */
+/** One thing two answers disagree on: the status, a header field, a cookie or one of its aspects, the body; with each side's value. */
 export interface Difference {
-  aspect: string;
+  aspect: Aspect;
   first: string;
   second: string;
   /** The values are a secret of the target (a cookie value). */
@@ -51,21 +51,21 @@ export function differences(
   options: Pick<CompareOptions, 'mayOmit' | 'body' | 'presence'> = {},
 ): Difference[] {
   const out: Difference[] = [];
-  if (x.status !== y.status && !noise.status) out.push({ aspect: 'status', first: String(x.status), second: String(y.status) });
+  if (x.status !== y.status && !noise.status) out.push({ aspect: { kind: 'status' }, first: String(x.status), second: String(y.status) });
   for (const name of [...new Set([...fieldNames(x), ...fieldNames(y)])].sort()) {
     if (!comparedField(name)) continue;
     if (noise.fields.has(name)) {
       const a = combinedValue(x, name);
       const b = combinedValue(y, name);
       if (options.presence && !noise.presence.has(name) && (a === undefined) !== (b === undefined))
-        out.push({ aspect: `header ${name}`, first: show(a), second: show(b) });
+        out.push({ aspect: { kind: 'header', name }, first: show(a), second: show(b) });
       continue;
     }
     if (noise.body && BODY_BOUND.has(name)) continue;
     const a = combinedValue(x, name);
     const b = combinedValue(y, name);
     if (b === undefined && a !== undefined && options.mayOmit?.has(name)) continue;
-    if (!sameField(name, x, y)) out.push({ aspect: `header ${name}`, first: show(a), second: show(b) });
+    if (!sameField(name, x, y)) out.push({ aspect: { kind: 'header', name }, first: show(a), second: show(b) });
   }
   const xCookies = new Set(cookieNames(x));
   const yCookies = new Set(cookieNames(y));
@@ -73,13 +73,13 @@ export function differences(
     const excused = noise.cookies.get(name);
     // A cookie one answer does not set at all is one difference, not one per attribute.
     if (xCookies.has(name) !== yCookies.has(name)) {
-      if (!excused?.has('lines')) out.push({ aspect: `cookie ${name}`, first: cookieSummary(x, name), second: cookieSummary(y, name) });
+      if (!excused?.has('lines')) out.push({ aspect: { kind: 'cookie', name }, first: cookieSummary(x, name), second: cookieSummary(y, name) });
       continue;
     }
     for (const aspect of COOKIE_ASPECTS) {
       if (excused?.has(aspect) || sameCookieAspect(name, aspect, x, y)) continue;
       out.push({
-        aspect: `cookie ${name} ${aspect}`,
+        aspect: { kind: 'cookie', name, attribute: aspect },
         first: cookieAspect(x, name, aspect),
         second: cookieAspect(y, name, aspect),
         ...(aspect === 'value' ? { secret: true } : {}),
@@ -91,7 +91,7 @@ export function differences(
     const b = y.decoded ?? y.body;
     if (!a.equals(b))
       out.push({
-        aspect: 'body',
+        aspect: { kind: 'body' },
         first: `${a.length} decoded bytes`,
         second: a.length === b.length ? `${b.length} different decoded bytes` : `${b.length} decoded bytes`,
       });
@@ -106,9 +106,12 @@ export function compareAnswers(id: string, x: ObservedExchange, y: ObservedExcha
     clause: options.clause,
     ...(options.target ? { target: options.target } : {}),
   };
+  const compared = { by: options.aspect, first: options.first, second: options.second };
   const out: Finding[] = differences(x, y, noise, options).map((d) => ({
     ...base,
-    id: `${id} ${options.aspect} ${d.aspect}`,
+    id: `${id} ${options.aspect} ${aspectText(d.aspect)}`,
+    aspect: d.aspect,
+    compared: { ...compared, firstValue: d.first, secondValue: d.second },
     verdict: 'fail',
     expected: `${options.second} as ${options.first}: ${d.first}`,
     actual: `${options.second}: ${d.second}`,
@@ -120,6 +123,7 @@ export function compareAnswers(id: string, x: ObservedExchange, y: ObservedExcha
     out.push({
       ...base,
       id: `${id} ${options.aspect}`,
+      compared,
       verdict: 'pass',
       expected: same,
       actual: excused.length ? `${same} (not compared, learned as noise: ${excused.join('; ')})` : same,

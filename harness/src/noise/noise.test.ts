@@ -125,6 +125,25 @@ describe('compareAnswers: differences the noise does not excuse', () => {
     expect(ids(fs)).toEqual(['x parity header x-frame-options']);
     expect(fs[0].expected).toBe('h2 as h1: SAMEORIGIN');
     expect(fs[0].actual).toBe('h2: (absent)');
+    // What a reader needs is in fields: what differs, what compared it, and each side's own value.
+    expect(fs[0].aspect).toEqual({ kind: 'header', name: 'x-frame-options' });
+    expect(fs[0].compared).toEqual({ by: 'parity', first: 'h1', second: 'h2', firstValue: 'SAMEORIGIN', secondValue: '(absent)' });
+  });
+
+  test('each kind of difference names its aspect; the pass names the comparison alone', () => {
+    const a = h1({ status: 200, lines: [['set-cookie', 'sid=a; Path=/']], body: Buffer.from('one') });
+    const b = h2({ status: 404, lines: [['set-cookie', 'sid=b; Path=/x']], body: Buffer.from('two') });
+    const fs = compareAnswers('x', a, b, emptyNoise(), OPTS);
+    expect(fs.map((f) => f.aspect)).toEqual([
+      { kind: 'status' },
+      { kind: 'cookie', name: 'sid', attribute: 'value' },
+      { kind: 'cookie', name: 'sid', attribute: 'path' },
+      { kind: 'body' },
+    ]);
+    expect(fs.find((f) => f.aspect?.kind === 'cookie' && f.aspect.attribute === 'value')).toMatchObject({ secret: true });
+    const same = compareAnswers('x', a, h2({ status: 200, lines: [['set-cookie', 'sid=a; Path=/']], body: Buffer.from('one') }), emptyNoise(), OPTS);
+    expect(same).toEqual([expect.objectContaining({ id: 'x parity', verdict: 'pass', compared: { by: 'parity', first: 'h1', second: 'h2' } })]);
+    expect(same[0].aspect).toBeUndefined();
   });
 
   test('a learned trace header is excused, an unlearned one is not', () => {

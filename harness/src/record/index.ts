@@ -6,6 +6,7 @@ export type {
   LegRecord,
   Protocol,
   ReplayFinding,
+  RedirectHop,
   ReplayRecord,
   ResponseRecord,
   StepRecord,

@@ -100,6 +100,18 @@ export interface BrowserFlowRecord extends RecordBase {
   role: Role;
   title: string;
   findings: Finding[];
+  /**
+   * The redirects the flow followed, as it saw them (each hop's address as the report shows it, its
+   * 3xx status and Location): the report's chain where the HAR holds none (Playwright's leaves out
+   * /favicon.ico and its redirects).
+   */
+  redirects?: RedirectHop[];
+}
+
+export interface RedirectHop {
+  status: number;
+  url: string;
+  location: string;
 }
 
 /** Every record a test may attach. */

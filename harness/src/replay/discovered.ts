@@ -174,6 +174,7 @@ export function missFinding(step: ExchangeSpec, miss: DiscoverMiss, map: TargetM
   const d = step.discover!;
   return {
     id: `${step.id} discover`,
+    aspect: { kind: 'discover' },
     verdict: miss.unreachable ? 'error' : verdictFor(false, level, map.origin),
     level,
     expected: `an address of the shape ${miss.template} (${d.select.join(', ')}) on ${miss.from}`,

@@ -13,7 +13,7 @@
  * answer advertises no HTTP/3, and every exchange of a run with TARGET_H3=0 skip the leg, each
  * with its reason.
  */
-import { fieldLines, type Finding } from '../core';
+import { fieldLines, type Aspect, type Finding } from '../core';
 import { compareAnswers, emptyNoise, learnNoise, mergeNoise, type Noise } from '../noise';
 import { quicAddress } from '../browser/quic';
 import type { QuicEndpoint } from '../target-map/browser';
@@ -165,9 +165,10 @@ export async function runH3(
 ): Promise<H3Outcome> {
   const out: H3Outcome = { endpoint, findings: [], parity: [] };
   const where = `${endpoint.address}:${endpoint.port} (UDP, advertised for ${endpoint.originHost}:${endpoint.originPort})`;
-  const error = (id: string, expected: string, actual: string, message: string) =>
+  const error = (id: string, expected: string, actual: string, message: string, aspect?: Aspect) =>
     out.findings.push({
       id,
+      ...(aspect ? { aspect } : {}),
       verdict: 'error',
       level: options.level,
       expected,
@@ -182,7 +183,9 @@ export async function runH3(
     first = await askH3(clients.h3, req, endpoint, clients.map, options.target);
   } catch (e) {
     const reason = e instanceof H3RequestError ? e.reason : (e as Error).message;
-    error(`${stepId} h3 transport`, `an answer over HTTP/3 from ${where}`, reason, `${req.url}: no answer over HTTP/3 from ${where}: ${reason}`);
+    error(`${stepId} h3 transport`, `an answer over HTTP/3 from ${where}`, reason, `${req.url}: no answer over HTTP/3 from ${where}: ${reason}`, {
+      kind: 'transport',
+    });
     return out;
   }
   out.answer = first.answer;

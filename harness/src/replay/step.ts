@@ -4,7 +4,7 @@
  * A step that cannot be sent (a value missing, an address outside the map, no answer) skips every
  * step after it, naming why.
  */
-import { defaultLevel, fieldLines, fieldValue, verdictFor } from '../core';
+import { defaultLevel, fieldLines, fieldValue, verdictFor, type Aspect } from '../core';
 import { toObservedExchange } from '../spec-model/observe';
 import type { ObservedExchange, ObservedTls } from '../spec-model/observed';
 import type { PlaceholderValues } from '../spec-model/placeholders';
@@ -85,9 +85,21 @@ export async function sendLeg(
   return { leg: record, sent };
 }
 
-function finding(s: SentStep, leg: Leg, id: string, verdict: 'skip' | 'error' | 'fail', expected: string, actual: string, message?: string): void {
+const TRANSPORT: Aspect = { kind: 'transport' };
+
+function finding(
+  s: SentStep,
+  leg: Leg,
+  id: string,
+  verdict: 'skip' | 'error' | 'fail',
+  expected: string,
+  actual: string,
+  message?: string,
+  aspect?: Aspect,
+): void {
   s.rec.findings.push({
     id,
+    ...(aspect ? { aspect } : {}),
     verdict,
     level: levelOf(s.step),
     expected,
@@ -130,7 +142,7 @@ async function sendStep(s: SentStep, leg: Leg): Promise<Stop | undefined> {
     }
   } catch (e) {
     const cause = e instanceof TransportError ? e.message : (e as Error).message;
-    finding(s, leg, `${s.step.id} transport`, 'error', 'a response', '(no response)', `${leg.options.role}: ${cause}`);
+    finding(s, leg, `${s.step.id} transport`, 'error', 'a response', '(no response)', `${leg.options.role}: ${cause}`, TRANSPORT);
     return { stop: 'an earlier step got no response' };
   }
   const observed = toObservedExchange({
@@ -199,7 +211,7 @@ async function h2Closed(s: SentStep, url: URL, leg: Leg): Promise<Stop | undefin
   try {
     probe = await leg.clients.h2.probe(url.origin);
   } catch (e) {
-    finding(s, leg, `${s.step.id} transport`, 'error', 'a response', '(no response)', `${leg.options.role}: ${(e as Error).message}`);
+    finding(s, leg, `${s.step.id} transport`, 'error', 'a response', '(no response)', `${leg.options.role}: ${(e as Error).message}`, TRANSPORT);
     return { stop: 'an earlier step got no response' };
   }
   if (probe.offered) return undefined;

@@ -65,6 +65,7 @@ function step(id: string, o: StepOpts) {
     findings: [
       {
         id: `${id} status`,
+        aspect: { kind: 'status' },
         verdict: status === 200 ? 'pass' : 'fail',
         level: 'must',
         expected: '200',
@@ -76,6 +77,7 @@ function step(id: string, o: StepOpts) {
       },
       {
         id: `${id} header x-frame-options`,
+        aspect: { kind: 'header', name: 'x-frame-options' },
         verdict: xfoOk ? 'pass' : 'fail',
         level: 'must',
         expected: o.expectedXfo ?? o.xfo.join(', '),
@@ -87,6 +89,7 @@ function step(id: string, o: StepOpts) {
       },
       {
         id: `${id} cookie ASP.NET_SessionId value`,
+        aspect: { kind: 'cookie', name: 'ASP.NET_SessionId', attribute: 'value' },
         verdict: 'pass',
         level: 'must',
         expected: 'alnum-lower24',
@@ -99,6 +102,7 @@ function step(id: string, o: StepOpts) {
       },
       {
         id: `${id} check cache/etag-strong`,
+        aspect: { kind: 'check', check: 'cache/etag-strong' },
         verdict: 'info',
         level: 'info',
         expected: 'a strong ETag',
@@ -110,6 +114,7 @@ function step(id: string, o: StepOpts) {
       },
       {
         id: `${id} check vary/negotiated-response-has-vary accept-encoding`,
+        aspect: { kind: 'check', check: 'vary/negotiated-response-has-vary' },
         verdict: 'warn',
         level: 'should',
         expected: 'vary includes Accept-Encoding (content-encoding: gzip)',
@@ -121,6 +126,7 @@ function step(id: string, o: StepOpts) {
       },
       {
         id: `${id} header allow`,
+        aspect: { kind: 'header', name: 'allow' },
         verdict: 'n/a',
         level: 'must',
         expected: '(present, any value)',
@@ -147,6 +153,7 @@ export function replayRecord(id: string, o: Partial<StepOpts> & { role?: string 
     parity: [
       {
         id: `${id} parity`,
+        compared: { by: 'parity', first: 'h1', second: 'h2' },
         verdict: 'pass',
         level: 'must',
         expected: 'the same response over h1 and h2',
@@ -269,6 +276,7 @@ export function hostileInput(): BuildInput {
     l.steps[0].request.url = `https://www.lessons.test:8443/${encodeURI(HOSTILE.img)}?next=${HOSTILE.location}`;
     l.steps[0].findings.push({
       id: `${id} header location`,
+      aspect: { kind: 'header', name: 'location' },
       verdict: 'fail',
       level: 'must',
       expected: 'https://www.lessons.test:8443/',
@@ -365,6 +373,7 @@ export function h3Leg(id: string, o: H3Opts = {}) {
     const findings = [
       {
         id: `${id} h3 transport`,
+        aspect: { kind: 'transport' },
         verdict: 'error',
         level: 'must',
         expected: `an answer over HTTP/3 from ${where}`,
@@ -405,6 +414,7 @@ function h3Parity(id: string, o: H3Opts) {
     return [
       {
         id: `${id} parity h3`,
+        compared: { by: 'parity h3', first: 'h1', second: 'h3' },
         verdict: 'pass',
         level: 'must',
         expected: 'the same answer over h3 as over h1',
@@ -416,6 +426,8 @@ function h3Parity(id: string, o: H3Opts) {
   return [
     {
       id: `${id} parity h3 header x-frame-options`,
+      aspect: { kind: 'header', name: 'x-frame-options' },
+      compared: { by: 'parity h3', first: 'h1', second: 'h3', firstValue: twin, secondValue: xfo },
       verdict: 'fail',
       level: 'must',
       expected: `h3 as h1: ${twin}`,

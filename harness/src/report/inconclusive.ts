@@ -120,7 +120,7 @@ function onlyUnfoundOn(t: TestReport, hosts: ReadonlySet<string>, failOn: Parame
   const failing = t.expectations.filter((e) => failsRun(e.verdict, failOn));
   if (failing.length === 0) return false;
   const sources = new Map((t.legs ?? []).flatMap((l) => l.steps.filter((s) => s.discovered).map((s) => [s.id, hostOf(s.discovered!.from)] as const)));
-  return failing.every((e) => / discover$/.test(e.id) && e.step !== undefined && hosts.has(sources.get(e.step) ?? ''));
+  return failing.every((e) => e.aspect?.kind === 'discover' && e.step !== undefined && hosts.has(sources.get(e.step) ?? ''));
 }
 
 export interface Inconclusive {
@@ -144,7 +144,7 @@ export function findInconclusive(tests: readonly TestReport[], failOn: Parameter
     for (const { test, step } of steps) {
       const mine = test.expectations.filter((e) => e.step === step.id || (!e.step && test.id === step.id));
       if (!mine.some((e) => MISSED.has(e.verdict))) continue;
-      const transport = mine.find((e) => e.verdict === 'error' && / transport$/.test(e.id));
+      const transport = mine.find((e) => e.verdict === 'error' && e.aspect?.kind === 'transport');
       const error = transport ? (transport.findings.find((f) => f.protocol === 'h1') ?? transport.findings[0])?.message : undefined;
       for (const s of signsOf(step, step.response ? undefined : (error ?? undefined))) {
         const k = `${s.kind}\u0000${s.key}`;

@@ -4,9 +4,9 @@
  * as their shape and length) unless the run asked for raw values.
  */
 
-import type { Counts, FailOn, FindingSource, KnownMark, Level, Verdict } from '../core';
+import type { Aspect, Compared, Counts, FailOn, FindingSource, KnownMark, Level, Verdict } from '../core';
 
-export type { Counts, FailOn, FindingSource, KnownMark, Level, Provenance, Verdict } from '../core';
+export type { Aspect, Compared, Counts, FailOn, FindingSource, KnownMark, Level, Provenance, Verdict } from '../core';
 export { VERDICTS } from '../core';
 /** A raw replay leg: HTTP/1.1, HTTP/2, or HTTP/3 (sent from Chromium with QUIC forced). */
 export type LegProtocol = 'h1' | 'h2' | 'h3';
@@ -217,6 +217,9 @@ export interface Expectation {
   id: string;
   /** The step the expectation belongs to (raw replay), for linking to its exchange. */
   step?: string;
+  /** What of the answer it is about, and the comparison it is part of (its findings'). */
+  aspect?: Aspect;
+  compared?: Compared;
   verdict: Verdict;
   /** The worst level among its findings (must > should > info). */
   level: Level;
@@ -246,6 +249,10 @@ export interface FindingReport {
   clause?: string;
   shape?: string;
   message?: string;
+  /** What of the answer it is about (the status, a header field, a cookie...), as the writer said. */
+  aspect?: Aspect;
+  /** A comparison of two answers: what compared them, the sides and each side's value (redacted like `actual`). */
+  compared?: Compared;
   /** The actual value was a secret and is shown redacted. */
   redacted?: boolean;
   target?: string;

@@ -1,5 +1,6 @@
 import * as zlib from 'node:zlib';
 import { CHECKS } from '../checks';
+import { aspectText } from '../core';
 import type { Check } from './check';
 import { evaluateExchange, type EvaluateOptions } from './evaluate';
 import { DATE, observed } from './observed-fixture';
@@ -64,6 +65,19 @@ const good = () => observed({ lines: goodLines, body: zlib.gzipSync(html) });
 const byId = (fs: ReturnType<typeof evaluateExchange>) => Object.fromEntries(fs.map((f) => [f.id, f]));
 
 describe('evaluateExchange', () => {
+  it('says what each finding is about as data, the same as its id says in words', () => {
+    const fs = evaluateExchange(home, good(), opts);
+    expect(fs.every((f) => f.aspect !== undefined && f.id === `site/home ${aspectText(f.aspect)}`)).toBe(true);
+    const of = byId(fs);
+    expect(of['site/home status'].aspect).toEqual({ kind: 'status' });
+    expect(of['site/home header x-frame-options'].aspect).toEqual({ kind: 'header', name: 'x-frame-options' });
+    expect(of['site/home cookie ARRAffinity'].aspect).toEqual({ kind: 'cookie', name: 'ARRAffinity' });
+    expect(of['site/home cookie ASP_NET_SessionId samesite'].aspect).toEqual({ kind: 'cookie', name: 'ASP_NET_SessionId', attribute: 'samesite' });
+    expect(of['site/home body starts-with'].aspect).toEqual({ kind: 'body', fact: 'starts-with' });
+    const check = fs.find((f) => f.id.startsWith('site/home check security/hsts-per-role'))!;
+    expect(check.aspect).toEqual({ kind: 'check', check: 'security/hsts-per-role' });
+  });
+
   it('passes a conforming exchange, one finding per expectation', () => {
     const fs = evaluateExchange(home, good(), opts);
     expect(fs.filter((f) => f.verdict !== 'pass')).toEqual([]);

@@ -4,7 +4,19 @@
  * filled in; the level decides what a miss means (must: fail, should: warn, info: info), and a
  * rule whose premise the answer does not meet is `n/a` with the reason.
  */
-import { defaultLevel, fieldLines, fieldValue, judged, verdictFor, verdictNote, type Finding, type Level, type TargetOrigin } from '../core';
+import {
+  aspectText,
+  defaultLevel,
+  fieldLines,
+  fieldValue,
+  judged,
+  verdictFor,
+  verdictNote,
+  type Aspect,
+  type Finding,
+  type Level,
+  type TargetOrigin,
+} from '../core';
 import { parseHttpDate } from '../shapes';
 import { UnmappedPlaceholderError } from '../target-map';
 import { selectFrom, selects, type Check, type CheckContext, type CheckRegistry } from './check';
@@ -45,8 +57,8 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
   const ctx: MatchContext = { placeholders: options.placeholders, ...(date ? { date } : {}) };
 
   /** Runs one comparison, turning spec problems, unmapped roles and unmet premises into findings rather than throws. */
-  const add = (aspect: string, w: Weight, compare: () => MatchResult, extra: Partial<Finding> = {}) => {
-    const base = { id: `${spec.id} ${aspect}`, source: w.source, level: w.level, clause: w.clause, target: observed.target, ...extra };
+  const add = (aspect: Aspect, w: Weight, compare: () => MatchResult, extra: Partial<Finding> = {}) => {
+    const base = { id: `${spec.id} ${aspectText(aspect)}`, aspect, source: w.source, level: w.level, clause: w.clause, target: observed.target, ...extra };
     const unmet = premiseFails(w.when, observed);
     let r: MatchResult;
     try {
@@ -73,18 +85,18 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
   const { expect } = spec;
   if (expect.status !== undefined) {
     const m = expect.status;
-    add('status', weightOf(m, exchangeWeight), () => compileMatcher(m)(String(observed.status), ctx));
+    add({ kind: 'status' }, weightOf(m, exchangeWeight), () => compileMatcher(m)(String(observed.status), ctx));
   }
 
   for (const [name, hs] of Object.entries(expect.headers ?? {})) {
-    add(`header ${name.toLowerCase()}`, weightOf(hs, exchangeWeight), () => compareHeader(hs, observed, name, ctx));
+    add({ kind: 'header', name: name.toLowerCase() }, weightOf(hs, exchangeWeight), () => compareHeader(hs, observed, name, ctx));
   }
 
   for (const [name, cs] of Object.entries(expect.cookies ?? {})) {
     const w = weightOf(cs, exchangeWeight);
     const set = observed.cookies.filter((c) => c.name === name);
     // `presence` weighs a cookie that is not set; one that is set is held to its count at the cookie's level.
-    add(`cookie ${name}`, cs.presence && set.length === 0 ? { ...w, level: cs.presence } : w, () => cookiePresence(cs, set));
+    add({ kind: 'cookie', name }, cs.presence && set.length === 0 ? { ...w, level: cs.presence } : w, () => cookiePresence(cs, set));
     if (cs.absent) continue;
     for (const [attr, aspect, read] of COOKIE_ATTRIBUTES) {
       const raw = cs[attr] as MatcherSpec | undefined;
@@ -92,9 +104,11 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
       // httpOnly and secure are booleans in the spec; compare them as the flag's presence in words.
       const m: MatcherSpec = attr === 'httpOnly' ? flag('HttpOnly', raw === true) : attr === 'secure' ? flag('Secure', raw === true) : raw;
       const aw = weightOf(m, w);
+      const cookieAspect: Aspect = { kind: 'cookie', name, attribute: aspect };
       if (set.length === 0) {
         findings.push({
-          id: `${spec.id} cookie ${name} ${aspect}`,
+          id: `${spec.id} ${aspectText(cookieAspect)}`,
+          aspect: cookieAspect,
           verdict: 'skip',
           level: aw.level,
           expected: describeAttr(m, ctx),
@@ -107,7 +121,7 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
         continue;
       }
       const extra: Partial<Finding> = attr === 'value' ? { secret: true } : {};
-      add(`cookie ${name} ${aspect}`, aw, () => acrossLines(set, (c) => compileMatcher(m)(read(c), ctx)), extra);
+      add(cookieAspect, aw, () => acrossLines(set, (c) => compileMatcher(m)(read(c), ctx)), extra);
     }
   }
 
@@ -135,7 +149,8 @@ export function runChecks(
   const out: Finding[] = [];
   for (const check of checks) {
     const level = levelFor(check.id, levels);
-    const base = { source: check.source, level: level ?? check.level, clause: check.clause, target: observed.target };
+    const aspect: Aspect = { kind: 'check', check: check.id };
+    const base = { aspect, source: check.source, level: level ?? check.level, clause: check.clause, target: observed.target };
     let produced: Finding[];
     try {
       produced = check.run(observed, context);
@@ -252,7 +267,7 @@ function acrossLines(set: ObservedCookie[], compare: (c: ObservedCookie) => Matc
   };
 }
 
-type Add = (aspect: string, w: Weight, compare: () => MatchResult, extra?: Partial<Finding>) => void;
+type Add = (aspect: Aspect, w: Weight, compare: () => MatchResult, extra?: Partial<Finding>) => void;
 
 function evaluateBody(body: BodySpec, ex: ObservedExchange, w: Weight, ctx: MatchContext, add: Add): void {
   const decoded = ex.decoded;
@@ -265,16 +280,18 @@ function evaluateBody(body: BodySpec, ex: ObservedExchange, w: Weight, ctx: Matc
 
   if (body.size !== undefined) {
     const m = body.size;
-    add('body size', of(m), () => compileMatcher(m)(String(ex.body.length), ctx));
+    add({ kind: 'body', fact: 'size' }, of(m), () => compileMatcher(m)(String(ex.body.length), ctx));
   }
   if (body.decodedSize !== undefined) {
     const m = body.decodedSize;
-    add('body decoded-size', of(m), () => (decoded ? compileMatcher(m)(String(decoded.length), ctx) : undecodable(compileMatcher(m)(undefined, ctx).expected)));
+    add({ kind: 'body', fact: 'decoded-size' }, of(m), () =>
+      decoded ? compileMatcher(m)(String(decoded.length), ctx) : undecodable(compileMatcher(m)(undefined, ctx).expected),
+    );
   }
   const text = decoded?.toString('utf8');
   for (const needle of body.contains ?? []) {
     const label = needle.length > 40 ? `${needle.slice(0, 37)}...` : needle;
-    add(`body contains ${JSON.stringify(label)}`, w, () => {
+    add({ kind: 'body', fact: `contains ${JSON.stringify(label)}` }, w, () => {
       const want = fillPlaceholders(needle, ctx.placeholders);
       if (text === undefined) return undecodable(`contains ${JSON.stringify(want)}`);
       return {
@@ -286,7 +303,7 @@ function evaluateBody(body: BodySpec, ex: ObservedExchange, w: Weight, ctx: Matc
   }
   if (body.json !== undefined) {
     const wantJson = body.json;
-    add('body json', w, () => {
+    add({ kind: 'body', fact: 'json' }, w, () => {
       if (text === undefined) return undecodable(wantJson ? 'valid JSON' : 'not JSON');
       let error: string | undefined;
       try {
@@ -303,7 +320,7 @@ function evaluateBody(body: BodySpec, ex: ObservedExchange, w: Weight, ctx: Matc
   }
   if (body.startsWithHex !== undefined) {
     const hex = body.startsWithHex.toLowerCase();
-    add('body starts-with', w, () => {
+    add({ kind: 'body', fact: 'starts-with' }, w, () => {
       if (!decoded) return undecodable(`starts with bytes ${hex}`);
       const head = decoded.subarray(0, hex.length / 2).toString('hex');
       return { ok: head === hex, expected: `starts with bytes ${hex}`, actual: decoded.length ? `starts with bytes ${head}` : '(empty body)' };
@@ -311,7 +328,7 @@ function evaluateBody(body: BodySpec, ex: ObservedExchange, w: Weight, ctx: Matc
   }
   if (body.empty !== undefined) {
     const wantEmpty = body.empty;
-    add('body empty', w, () => ({
+    add({ kind: 'body', fact: 'empty' }, w, () => ({
       ok: (ex.body.length === 0) === wantEmpty,
       expected: wantEmpty ? 'empty body' : 'a non-empty body',
       actual: ex.body.length === 0 ? 'empty body' : `${ex.body.length} bytes`,

@@ -74,6 +74,7 @@ export async function runFlow(flow: BrowserFlow, context: BrowserContext, env: F
     });
   }
   record.findings = s.findings.items;
+  if (s.redirects.length) record.redirects = s.redirects;
   for (const e of await Promise.all(s.harSupplement)) if (e) harSupplement.push(e);
   return { record, page, harSupplement };
 }

@@ -5,6 +5,7 @@
  */
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import type { Provenance } from '../../core';
+import type { RedirectHop } from '../../record';
 import { ROLE_PLACEHOLDERS, ROLES, roleUrls, type Role } from '../../target-map';
 import { evaluateConsole, type ObservedConsole } from './console';
 import { evaluateStoredCookies, type StoredCookie } from './cookies';
@@ -39,6 +40,8 @@ export class FlowSession {
   readonly pageErrors: string[] = [];
   /** Exchanges the flow saw that Playwright's HAR recorder leaves out (it skips /favicon.ico and its redirects). */
   readonly harSupplement: Array<Promise<SupplementEntry | undefined>> = [];
+  /** Redirects the flow followed and judged, for the record (`redirectHop`). */
+  readonly redirects: RedirectHop[] = [];
   private readonly originPlaceholders = new Map<string, string>();
   private readonly roleOfOrigin = new Map<string, Role>();
 
@@ -76,6 +79,11 @@ export class FlowSession {
     } catch {
       return undefined;
     }
+  }
+
+  /** A redirect the flow followed: kept for the report's chain when its status is 3xx. */
+  redirectHop(url: string, status: number | undefined, location: string | null | undefined): void {
+    if (status !== undefined && status >= 300 && status < 400) this.redirects.push({ status, url: this.label(url), location: location ?? '(absent)' });
   }
 
   label(url: string): string {

@@ -79,7 +79,13 @@ export async function runCompressionFlow(row: ResourceRow, clients: ReplayClient
     const headers = { ...req.headers, ...(offer.value === undefined ? {} : { 'accept-encoding': offer.value }) };
     const ex = await ctx.fetch(sid, { url: req.url, headers });
     if (!ex) continue;
-    if (!ctx.expect(`${sid} status`, ex.status === 200, '200', String(ex.status), row.exchange.source, { clause: row.exchange.clause })) continue;
+    if (
+      !ctx.expect(`${sid} status`, ex.status === 200, '200', String(ex.status), row.exchange.source, {
+        aspect: { kind: 'status' },
+        clause: row.exchange.clause,
+      })
+    )
+      continue;
     const want = expectedCoding(row, offer.value);
     const got = (fieldValue(ex.lines, 'content-encoding') ?? 'identity').toLowerCase();
     ctx.expect(

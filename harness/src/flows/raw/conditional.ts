@@ -25,7 +25,7 @@ export async function runConditionalFlow(row: ResourceRow, clients: ReplayClient
   const identity = { ...req.headers, 'accept-encoding': 'identity' };
   const base = await ctx.fetch(`${id}/get`, { url: req.url, headers: identity });
   if (!base) return ctx.record;
-  if (!ctx.expect(`${id}/get status`, base.status === 200, '200', String(base.status), row.exchange.source)) return ctx.record;
+  if (!ctx.expect(`${id}/get status`, base.status === 200, '200', String(base.status), row.exchange.source, { aspect: { kind: 'status' } })) return ctx.record;
   contentLengthAgrees(ctx, `${id}/get`, base);
   const etag = fieldValue(base.lines, 'etag');
   const lastModified = fieldValue(base.lines, 'last-modified');
@@ -36,7 +36,7 @@ export async function runConditionalFlow(row: ResourceRow, clients: ReplayClient
   if (etag) {
     const ex = await ctx.fetch(`${id}/if-none-match`, { url: req.url, headers: { ...identity, 'if-none-match': etag } });
     if (ex) {
-      ctx.expect(`${id}/if-none-match status`, ex.status === 304, '304', String(ex.status), 'rfc', { clause: 'RFC 9110 §13.1.2' });
+      ctx.expect(`${id}/if-none-match status`, ex.status === 304, '304', String(ex.status), 'rfc', { aspect: { kind: 'status' }, clause: 'RFC 9110 §13.1.2' });
       ctx.expect(`${id}/if-none-match etag`, fieldValue(ex.lines, 'etag') === etag, etag, show(fieldValue(ex.lines, 'etag')), 'rfc', {
         clause: 'RFC 9110 §15.4.5',
       });
@@ -45,7 +45,11 @@ export async function runConditionalFlow(row: ResourceRow, clients: ReplayClient
   }
   if (lastModified) {
     const ex = await ctx.fetch(`${id}/if-modified-since`, { url: req.url, headers: { ...identity, 'if-modified-since': lastModified } });
-    if (ex) ctx.expect(`${id}/if-modified-since status`, ex.status === 304, '304', String(ex.status), 'rfc', { clause: 'RFC 9110 §13.1.3' });
+    if (ex)
+      ctx.expect(`${id}/if-modified-since status`, ex.status === 304, '304', String(ex.status), 'rfc', {
+        aspect: { kind: 'status' },
+        clause: 'RFC 9110 §13.1.3',
+      });
   }
   const full = base.decoded ?? base.body;
   if ((row.acceptRanges || /bytes/i.test(fieldValue(base.lines, 'accept-ranges') ?? '')) && full.length > 1 && !fieldValue(base.lines, 'content-encoding')) {
@@ -55,6 +59,7 @@ export async function runConditionalFlow(row: ResourceRow, clients: ReplayClient
     if (ex) {
       // A server MAY ignore Range (RFC 9110 §14.2): one that advertises bytes is expected to honour it; what a 206 says is a must.
       const ranged = ctx.expect(`${id}/range status`, ex.status === 206, '206', String(ex.status), 'rfc', {
+        aspect: { kind: 'status' },
         clause: 'RFC 9110 §14.2 ("A server MAY ignore the Range header field"), §14.3 (accept-ranges: bytes)',
         level: 'should',
       });
@@ -84,6 +89,7 @@ export async function runConditionalFlow(row: ResourceRow, clients: ReplayClient
   // The same GET once more: what differs between the two GETs is this resource's noise.
   const again = head ? await ctx.fetch(`${id}/get-again`, { url: req.url, headers: identity }) : undefined;
   if (head) {
+    // Recorded under the step sent last (the second GET): the HEAD's status beside the GET's, not that step's own status.
     ctx.expect(`${id}/head status`, head.status === base.status, String(base.status), String(head.status), 'rfc', { clause: 'RFC 9110 §9.3.2' });
     ctx.expect(`${id}/head body`, head.body.length === 0, 'no body', `${head.body.length} bytes`, 'rfc', { clause: 'RFC 9110 §9.3.2' });
     const noise = again ? learnNoise(base, again) : undefined;

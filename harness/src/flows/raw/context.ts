@@ -4,7 +4,7 @@
  * records each exchange as a step of a `ReplayRecord` (so the reporter shows flows like the data
  * replay), and collects findings with the replay's provenance rules.
  */
-import { defaultLevel, judged, verdictFor, type Finding } from '../../core';
+import { defaultLevel, judged, verdictFor, type Aspect, type Finding } from '../../core';
 import { RECORD_VERSION, type ReplayFinding } from '../../record';
 import { toObservedExchange } from '../../spec-model/observe';
 import type { ObservedExchange } from '../../spec-model/observed';
@@ -70,7 +70,7 @@ export class FlowContext {
     try {
       response = await send(this.clients.h1, spec);
     } catch (e) {
-      this.error(`${stepId} transport`, 'a response', `${this.options.role}: ${(e as Error).message}`);
+      this.error(`${stepId} transport`, 'a response', `${this.options.role}: ${(e as Error).message}`, { kind: 'transport' });
       return undefined;
     }
     const tls = this.clients.tlsOf(new URL(req.url));
@@ -110,8 +110,8 @@ export class FlowContext {
   }
 
   /** A run error (no usable answer): never a pass. */
-  error(id: string, expected: string, message: string): void {
-    this.push({ id, verdict: 'error', level: 'must', expected, actual: '(no usable response)', message, source: 'rfc' });
+  error(id: string, expected: string, message: string, aspect?: Aspect): void {
+    this.push({ id, ...(aspect ? { aspect } : {}), verdict: 'error', level: 'must', expected, actual: '(no usable response)', message, source: 'rfc' });
   }
 
   skip(id: string, reason: string): void {

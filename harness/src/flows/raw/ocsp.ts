@@ -55,14 +55,14 @@ function joinPath(endpoint: string, segment: string): string {
 }
 
 function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: BuiltOcspRequest, issuer: Buffer, now: Date): void {
-  ctx.expect(`${sid} status`, ex.status === 200, '200', String(ex.status), 'capture', { clause: CLAUSE });
+  ctx.expect(`${sid} status`, ex.status === 200, '200', String(ex.status), 'capture', { aspect: { kind: 'status' }, clause: CLAUSE });
   ctx.expect(
     `${sid} header content-type`,
     fieldValue(ex.lines, 'content-type') === 'application/ocsp-response',
     'application/ocsp-response',
     show(fieldValue(ex.lines, 'content-type')),
     'capture',
-    { clause: CLAUSE },
+    { aspect: { kind: 'header', name: 'content-type' }, clause: CLAUSE },
   );
   const body = ex.decoded ?? ex.body;
   let parsed;
@@ -110,7 +110,7 @@ function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: 
     'public, no-transform, must-revalidate and max-age=N',
     show(fieldValue(ex.lines, 'cache-control')),
     'capture',
-    { clause: CLAUSE },
+    { aspect: { kind: 'header', name: 'cache-control' }, clause: CLAUSE },
   );
   const httpSecond = (d: Date) => Math.floor(d.getTime() / 1000);
   const expires = parseHttpDate((fieldValue(ex.lines, 'expires') ?? '').trim());
@@ -121,7 +121,11 @@ function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: 
     `nextUpdate ${basic.nextUpdate?.toUTCString() ?? '(absent)'}`,
     show(fieldValue(ex.lines, 'expires')),
     'rfc',
-    { clause: 'RFC 5019 §6.2: Expires is the nextUpdate of the response (the description says only that Expires is sent)', ...SHOULD },
+    {
+      aspect: { kind: 'header', name: 'expires' },
+      clause: 'RFC 5019 §6.2: Expires is the nextUpdate of the response (the description says only that Expires is sent)',
+      ...SHOULD,
+    },
   );
   const lastModified = parseHttpDate((fieldValue(ex.lines, 'last-modified') ?? '').trim());
   ctx.expect(
@@ -130,7 +134,11 @@ function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: 
     `thisUpdate ${basic.thisUpdate.toUTCString()}`,
     show(fieldValue(ex.lines, 'last-modified')),
     'rfc',
-    { clause: 'RFC 5019 §6.2: Last-Modified is the thisUpdate of the response (the description says only that Last-Modified is sent)', ...SHOULD },
+    {
+      aspect: { kind: 'header', name: 'last-modified' },
+      clause: 'RFC 5019 §6.2: Last-Modified is the thisUpdate of the response (the description says only that Last-Modified is sent)',
+      ...SHOULD,
+    },
   );
   const maxAge = cc.find((d) => d.startsWith('max-age='));
   const date = parseHttpDate((fieldValue(ex.lines, 'date') ?? '').trim());
@@ -144,6 +152,7 @@ function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: 
   }
   const etag = compileMatcher({ shape: 'quoted-HEX64' })(fieldValue(ex.lines, 'etag'), { placeholders: {} });
   ctx.expect(`${sid} header etag`, etag.ok, etag.expected, etag.actual, 'capture', {
+    aspect: { kind: 'header', name: 'etag' },
     clause: 'Service description, certificate-status responder: "ETag is a quoted uppercase 64-hex string"',
     shape: 'quoted-HEX64',
   });
@@ -170,7 +179,7 @@ function checkError(ctx: FlowContext, sid: string, ex: ObservedExchange, status:
     'application/ocsp-response',
     show(fieldValue(ex.lines, 'content-type')),
     'rfc',
-    { clause: 'RFC 6960 Appendix C.2' },
+    { aspect: { kind: 'header', name: 'content-type' }, clause: 'RFC 6960 Appendix C.2' },
   );
   const cc = (fieldValue(ex.lines, 'cache-control') ?? '').toLowerCase();
   ctx.expect(
@@ -241,8 +250,12 @@ export async function runOcspFlow(certRole: Role, clients: ReplayClients, option
     if (etag) {
       const cond = await ctx.fetch(`${id}/${tag}/if-none-match`, { url: getUrl, headers: { 'if-none-match': etag } });
       if (cond) {
-        ctx.expect(`${id}/${tag}/if-none-match status`, cond.status === 304, '304', String(cond.status), 'rfc', { clause: 'RFC 9110 §13.1.2' });
+        ctx.expect(`${id}/${tag}/if-none-match status`, cond.status === 304, '304', String(cond.status), 'rfc', {
+          aspect: { kind: 'status' },
+          clause: 'RFC 9110 §13.1.2',
+        });
         ctx.expect(`${id}/${tag}/if-none-match header etag`, fieldValue(cond.lines, 'etag') === etag, etag, show(fieldValue(cond.lines, 'etag')), 'rfc', {
+          aspect: { kind: 'header', name: 'etag' },
           clause: 'RFC 9110 §15.4.5',
         });
       }

@@ -103,6 +103,7 @@ describe('buildResults', () => {
       findings: [
         {
           id: 'shop/font discover',
+          aspect: { kind: 'discover' },
           verdict: 'fail',
           level: 'must',
           expected: 'an address of the shape',
@@ -170,7 +171,7 @@ describe('buildResults', () => {
     expect(e.shape!.examples.length).toBeGreaterThan(0);
   });
 
-  test('a browser flow without redirects in its HAR shows the hops its findings state', () => {
+  test('a browser flow without redirects in its HAR shows the hops it recorded (3xx only, checked field by field)', () => {
     const id = 'redirector/browser/favicon-chain';
     const flow = {
       version: RECORD_VERSION,
@@ -179,10 +180,11 @@ describe('buildResults', () => {
       id,
       title: 'chain',
       target: 'reference',
-      findings: [
-        { id: `${id} {redirector_url}/favicon.ico status`, verdict: 'pass', expected: '301', actual: '301', source: 'capture' },
-        { id: `${id} {redirector_url}/favicon.ico location`, verdict: 'pass', expected: 'https://hop2.test/', actual: 'https://hop2.test/', source: 'capture' },
-        { id: `${id} {redirector_url_3}/ status`, verdict: 'pass', expected: '2xx', actual: '200', source: 'capture' },
+      findings: [{ id: `${id} {redirector_url}/favicon.ico status`, verdict: 'pass', level: 'must', expected: '301', actual: '301', source: 'capture' }],
+      redirects: [
+        { status: 301, url: '{redirector_url}/favicon.ico', location: 'https://hop2.test/' },
+        { status: 200, url: '{redirector_url_3}/', location: '(absent)' },
+        { status: '302', url: 'x', location: 'y' },
       ],
     };
     const r = buildResults({ run: runMeta(), tests: [collected(['redirector', id], flow, { project: 'browser', redirects: [] })] });
@@ -229,6 +231,60 @@ describe('buildResults', () => {
     };
     const t = buildResults({ run: runMeta(), tests: [collected(['site', 'x/y'], rec)] }).tests[0];
     expect(t.expectations.map((e) => e.level)).toEqual(['info', 'must']);
+  });
+});
+
+describe('secrets redacted by what a finding is about (its aspect), never by its id', () => {
+  const secret = 'k3j4h5g6f7d8s9a0q1w2e3r4';
+  const recordWith = (findings: Array<Record<string, unknown>>) => {
+    const r = replayRecord('site/home');
+    (r.legs[0].steps[0] as { findings: unknown[] }).findings = findings.map((f) => ({
+      verdict: 'fail',
+      level: 'must',
+      expected: 'x',
+      source: 'capture',
+      ...f,
+    }));
+    return r;
+  };
+  const shown = (findings: Array<Record<string, unknown>>, rawSecrets = false) =>
+    buildResults({ run: runMeta({ rawSecrets }), tests: [collected(['site', 'site/home'], recordWith(findings))] }).tests[0].expectations.map(
+      (e) => e.findings[0],
+    );
+
+  test('a Set-Cookie field keeps its attributes, its value redacted; an Authorization value is redacted whole; another field is shown', () => {
+    const [cookie, auth, xfo] = shown([
+      { id: 'site/home header set-cookie', aspect: { kind: 'header', name: 'set-cookie' }, actual: `sid=${secret}; Path=/; HttpOnly` },
+      { id: 'site/home header authorization', aspect: { kind: 'header', name: 'Authorization' }, actual: `Bearer ${secret}` },
+      { id: 'site/home header x-frame-options', aspect: { kind: 'header', name: 'x-frame-options' }, actual: 'DENY' },
+    ]);
+    expect(cookie.actual).toMatch(/^sid=‹secret: .*›; Path=\/; HttpOnly$/);
+    expect(auth.actual).not.toContain(secret);
+    expect(xfo.actual).toBe('DENY');
+    expect([cookie.redacted, auth.redacted, xfo.redacted]).toEqual([true, true, undefined]);
+  });
+
+  test("a comparison's two values are redacted as its actual is; raw secrets show them", () => {
+    const finding = {
+      id: 'site/home parity cookie sid value',
+      aspect: { kind: 'cookie', name: 'sid', attribute: 'value' },
+      compared: { by: 'parity', first: 'h1', second: 'h2', firstValue: secret, secondValue: `${secret}2` },
+      actual: `h2: ${secret}2`,
+      secret: true,
+    };
+    const [f] = shown([finding]);
+    expect(JSON.stringify(f)).not.toContain(secret);
+    expect(f.compared).toMatchObject({ by: 'parity', first: 'h1', second: 'h2' });
+    const [raw] = shown([finding], true);
+    expect(raw.compared).toMatchObject({ firstValue: secret, secondValue: `${secret}2` });
+  });
+
+  test('an aspect that is not one the record knows is dropped, not trusted', () => {
+    const [f] = shown([
+      { id: 'site/home header x', aspect: { kind: 'header' }, actual: 'v' },
+      { id: 'site/home y', aspect: { kind: 'page' }, actual: 'v' },
+    ]);
+    expect(f.aspect).toBeUndefined();
   });
 });
 

@@ -1,11 +1,47 @@
 /** One attached finding as the report keeps it: every field checked, values the target sent redacted. */
-import { FINDING_SOURCES, isVerdict, LEVELS, type Level } from '../../core';
+import { FINDING_SOURCES, isVerdict, LEVELS, type Aspect, type Compared, type Level } from '../../core';
 import type { FindingProtocol, FindingReport, FindingSource, Verdict } from '../types';
 import type { BuildContext } from './context';
 import { redactUrls, shownValue } from './redact';
 import { knownMarkOf, SHA256, str, text, type RawFinding } from './validate';
 
 const SOURCE_SET: ReadonlySet<string> = new Set(FINDING_SOURCES);
+
+/** The finding's aspect as attached: a known kind with its fields of the right types, or none. */
+export function aspectOf(attached: RawFinding['aspect']): Aspect | undefined {
+  if (!attached || typeof attached !== 'object') return undefined;
+  // Each kind's fields are read once its kind is known.
+  const raw = attached as Record<string, unknown>;
+  const kind = str(raw.kind);
+  switch (kind) {
+    case 'status':
+    case 'discover':
+    case 'transport':
+      return { kind };
+    case 'body':
+      return str(raw.fact) !== undefined ? { kind, fact: str(raw.fact)! } : { kind };
+    case 'header':
+      return str(raw.name) ? { kind, name: str(raw.name)!.toLowerCase() } : undefined;
+    case 'cookie':
+      return str(raw.name) ? { kind, name: str(raw.name)!, ...(str(raw.attribute) ? { attribute: str(raw.attribute)! } : {}) } : undefined;
+    case 'check':
+      return str(raw.check) ? { kind, check: str(raw.check)! } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A comparison as attached, its values shown as the finding's are. */
+function comparedOf(raw: RawFinding['compared'], shown: (v: string) => string): Compared | undefined {
+  if (!raw || typeof raw !== 'object' || !str(raw.by) || str(raw.first) === undefined || str(raw.second) === undefined) return undefined;
+  return {
+    by: str(raw.by)!,
+    first: str(raw.first)!,
+    second: str(raw.second)!,
+    ...(str(raw.firstValue) !== undefined ? { firstValue: shown(str(raw.firstValue)!) } : {}),
+    ...(str(raw.secondValue) !== undefined ? { secondValue: shown(str(raw.secondValue)!) } : {}),
+  };
+}
 const LEVEL_SET: ReadonlySet<string> = new Set(LEVELS);
 
 export function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: BuildContext): Omit<FindingReport, 'key'> {
@@ -13,10 +49,11 @@ export function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined
   const source = (SOURCE_SET.has(text(raw.source)) ? text(raw.source) : 'capture') as FindingSource;
   const level = (LEVEL_SET.has(text(raw.level)) ? text(raw.level) : source === 'reference' ? 'info' : 'must') as Level;
   const id = text(raw.id) || '(finding without id)';
+  const aspect = aspectOf(raw.aspect);
   let redacted = false;
   /** A value the target sent, shown as the report shows secrets (the actual and the baseline's value alike). */
   const shown = (value: string): string => {
-    const out = shownValue(value, id, raw.secret === true, ctx);
+    const out = shownValue(value, aspect, raw.secret === true, ctx);
     if (out !== value) redacted = true;
     return out;
   };
@@ -34,6 +71,9 @@ export function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined
       out.bodies = { ...(b && SHA256.test(b) ? { baseline: b } : {}), ...(c && SHA256.test(c) ? { candidate: c } : {}) };
   }
   if (protocol) out.protocol = protocol;
+  if (aspect) out.aspect = aspect;
+  const compared = comparedOf(raw.compared, shown);
+  if (compared) out.compared = compared;
   if (str(raw.clause)) out.clause = str(raw.clause);
   if (str(raw.shape)) out.shape = str(raw.shape);
   if (str(raw.message)) out.message = str(raw.message);

@@ -37,6 +37,8 @@ export function groupFindings(found: LooseFinding[], testKey: string): Expectati
         key: anchor('e', f.id, testKey),
         id: f.id,
         ...(step ? { step } : {}),
+        ...(f.aspect ? { aspect: f.aspect } : {}),
+        ...(f.compared ? { compared: { by: f.compared.by, first: f.compared.first, second: f.compared.second } } : {}),
         verdict: 'pass',
         level: f.level,
         source: f.source,

@@ -3,6 +3,7 @@
  * secret header fields, signed addresses a page links, request headers and answers' header lines.
  * With HARNESS_RAW_SECRETS the values are shown as they are.
  */
+import type { Aspect } from '../../core';
 import { isSecretHeader } from '../../har/secrets';
 import { describeSecret, redactHeaderValue, redactSetCookieText, redactUrl } from '../secrets';
 import type { BuildContext } from './context';
@@ -12,19 +13,15 @@ export function redactUrls(value: string): string {
   return value.replace(/https?:\/\/[^\s,)"'<>]+/g, (u) => redactUrl(u));
 }
 
-/** The secret header field a finding's values are of (`<id> header <name>`), if any. */
-function secretHeaderOf(id: string): string | undefined {
-  const m = / header ([^ ]+)$/.exec(id);
-  return m !== null && isSecretHeader(m[1]) ? m[1].toLowerCase() : undefined;
-}
-
-/** A value the target sent, for the finding `id`, as the report shows it; `secret` is the finding's own flag. */
-export function shownValue(value: string, id: string, secret: boolean, ctx: BuildContext): string {
+/** A value the target sent, for a finding about `aspect`, as the report shows it; `secret` is the finding's own flag. */
+export function shownValue(value: string, aspect: Aspect | undefined, secret: boolean, ctx: BuildContext): string {
   if (ctx.rawSecrets) return value;
   if (secret) return describeSecret(value);
-  const header = secretHeaderOf(id);
-  if (header) return header === 'set-cookie' ? redactSetCookieText(value) : header === 'cookie' ? redactHeaderValue(header, value) : describeSecret(value);
-  if (/ discover\b/.test(id)) return redactUrls(value);
+  if (aspect?.kind === 'header' && isSecretHeader(aspect.name)) {
+    const header = aspect.name.toLowerCase();
+    return header === 'set-cookie' ? redactSetCookieText(value) : header === 'cookie' ? redactHeaderValue(header, value) : describeSecret(value);
+  }
+  if (aspect?.kind === 'discover') return redactUrls(value);
   return value;
 }
 

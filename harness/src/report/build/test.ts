@@ -8,12 +8,12 @@ import { ROLES } from '../../target-map/roles';
 import { anchor } from '../anchors';
 import type { CollectedTest } from '../collected';
 import { redactUrl } from '../secrets';
-import type { FindingReport, RedirectHop, TestKind, TestReport } from '../types';
+import type { RedirectHop, TestKind, TestReport } from '../types';
 import type { BuildContext } from './context';
 import { toFinding } from './finding';
 import { groupFindings, stepOf, type LooseFinding } from './group';
 import { buildLegs } from './step';
-import { leg, parseRecord, str, type RawRecord, type RecordShape } from './validate';
+import { leg, num, parseRecord, str, text, type RawRecord, type RecordShape } from './validate';
 
 function roleOf(t: CollectedTest, record: RawRecord | undefined): string {
   const fromRecord = str(record?.role);
@@ -126,36 +126,25 @@ export function buildTest(t: CollectedTest, ctx: BuildContext): TestReport {
         legs: buildLegs(b.legs ?? [], 'b-', key, [], { ...ctx, target: ctx.baseline ?? null }),
       };
   }
-  if (isBrowser) report.browser = browserReport(t, id, found, ctx);
+  if (isBrowser) report.browser = browserReport(t, record, ctx);
   return report;
 }
 
-/** A browser flow's screenshot and redirect chain (its HAR's, or what its findings stated). */
-function browserReport(t: CollectedTest, id: string, found: LooseFinding[], ctx: BuildContext): NonNullable<TestReport['browser']> {
+/** A browser flow's screenshot and redirect chain (its HAR's, or the hops the flow recorded). */
+function browserReport(t: CollectedTest, record: RawRecord | undefined, ctx: BuildContext): NonNullable<TestReport['browser']> {
   const shot = t.attachments.find((a) => a.name === 'screenshot' && a.contentType === 'image/png' && a.body);
-  const hops = t.redirects?.length
-    ? t.redirects
-    : redirectsFromFindings(
-        id,
-        found.map((r) => r.f),
-      );
+  const hops = t.redirects?.length ? t.redirects : recordedHops(record);
   return {
     ...(shot?.body ? { screenshot: `data:image/png;base64,${shot.body.toString('base64')}` } : {}),
     redirects: hops.map((h) => (ctx.rawSecrets ? h : { status: h.status, url: redactUrl(h.url), location: redactUrl(h.location) })),
   };
 }
 
-/**
- * Redirect hops a flow stated in its findings (`<flow> <hop> status` 3xx and `<flow> <hop> location`),
- * for a flow whose HAR holds no redirect (the HAR is the browser's; a flow's findings are its own).
- */
-function redirectsFromFindings(flowId: string, findings: Array<Omit<FindingReport, 'key'>>): RedirectHop[] {
-  const out: RedirectHop[] = [];
-  for (const f of findings) {
-    if (!f.id.startsWith(`${flowId} `) || !f.id.endsWith(' location')) continue;
-    const hop = f.id.slice(flowId.length + 1, -' location'.length);
-    const status = Number(findings.find((x) => x.id === `${flowId} ${hop} status`)?.actual);
-    if (status >= 300 && status < 400) out.push({ status, url: hop, location: f.actual });
-  }
-  return out;
+/** The redirects a flow recorded, each checked: a 3xx status, an address and a Location as text. */
+function recordedHops(record: RawRecord | undefined): RedirectHop[] {
+  if (!Array.isArray(record?.redirects)) return [];
+  return record.redirects.flatMap((h) => {
+    const status = num(h?.status);
+    return status !== undefined && status >= 300 && status < 400 ? [{ status, url: text(h.url), location: text(h.location) }] : [];
+  });
 }

@@ -1,6 +1,8 @@
 /** A differential run's view of one test: baseline, candidate and spec. */
+import { aspectText } from '../../core';
 import { esc, markDifference } from '../escape';
 import type { ConformanceResults, TestReport } from '../types';
+import { sameAspect } from './aspects';
 import { vc, badge, aspectOf, actualCell, sameRows } from './cells';
 import { reproBlock } from './repro';
 
@@ -37,8 +39,10 @@ export function differentialBlock(t: TestReport, bodies: ConformanceResults['bod
         continue rowGroups;
       }
       const step = e.step ?? t.id;
-      const aspect = comparison ? e.id.slice(`${step} diff `.length) || 'answer' : aspectOf(e.id, step);
-      const specExp = comparison ? t.expectations.find((x) => x.id === `${step} ${aspect}`)?.findings[0]?.expected : f.expected;
+      const aspect = comparison ? (e.aspect ? aspectText(e.aspect) : 'answer') : aspectOf(e.id, step);
+      const specExp = comparison
+        ? t.expectations.find((x) => x.step === step && !x.compared && sameAspect(x.aspect, e.aspect))?.findings[0]?.expected
+        : f.expected;
       const baseline = comparison ? f.expected : (f.baseline ?? '');
       rows.push(
         `<tr class="f-${vc(f.verdict)}"${comparison ? ` id="${f.key}"` : ''}><td>${anchors}${esc(step === t.id ? aspect : `${step.slice(t.id.length + 1)} · ${aspect}`)}<a class="anchor" href="#${f.key}">#</a></td><td class="v">${esc(

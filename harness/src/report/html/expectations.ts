@@ -2,6 +2,7 @@
 import { rank } from '../../core';
 import { esc } from '../escape';
 import type { ConformanceResults, Expectation, FindingReport, TestReport } from '../types';
+import { checkOf, isParity } from './aspects';
 import { vc, met, verdictCell, shapeInfo, actualCell, sameRows } from './cells';
 import { type RenderContext } from './context';
 
@@ -41,7 +42,7 @@ function findingRow(
 const SPEC_LEGS: ReadonlySet<string> = new Set(['h1', 'h2']);
 
 function metBelow(t: TestReport, e: Expectation): boolean {
-  if (!t.legs || !e.step || e.verdict !== 'pass' || / parity\b/.test(e.id)) return false;
+  if (!t.legs || !e.step || e.verdict !== 'pass' || isParity(e)) return false;
   return e.findings.every(
     (f) =>
       f.verdict === 'pass' &&
@@ -61,7 +62,7 @@ export function expectationsTable(ctx: RenderContext, t: TestReport, bodies: Con
   const groups = sorted
     .filter((e) => !below.includes(e) && !compared.includes(e))
     .map((e) => {
-      const check = / check (\S+)/.exec(e.id)?.[1];
+      const check = checkOf(e);
       // The test's id is in its heading: rows show the rest. A clause repeated by passing rows is shown once.
       const shown = e.id.startsWith(`${t.id} `) || e.id.startsWith(`${t.id}/`) ? e.id.slice(t.id.length + 1) : e.id;
       const showClause = e.verdict !== 'pass' || e.clause !== lastClause;

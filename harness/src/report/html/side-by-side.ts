@@ -3,6 +3,7 @@ import { fieldLines } from '../../core';
 import { esc, markDifference } from '../escape';
 import type { Expectation, FindingReport, StepReport, TestReport, Verdict } from '../types';
 import { vc, DIFFERS, met, verdictCell, aspectOf, shapeInfo, valuesHtml } from './cells';
+import { isParity, specAspect } from './aspects';
 import { type RenderContext, anchorsOf } from './context';
 
 /** The rows of one side-by-side table, each carrying the anchor of the finding it shows. */
@@ -80,7 +81,7 @@ function protocolRow({ s, table }: Leg): void {
 
 function statusRow(leg: Leg): void {
   const { s } = leg;
-  const e = leg.exps.find((x) => aspectOf(x.id, s.id) === 'status');
+  const e = leg.exps.find((x) => specAspect(x, 'status'));
   const f = e && forLeg(leg, e);
   leg.table.row(
     'status',
@@ -98,8 +99,8 @@ function headerRows(leg: Leg): void {
   const lines = s.response?.lines ?? [];
   const byName = new Map<string, Expectation>();
   for (const e of leg.exps) {
-    const m = /^header (.+)$/.exec(aspectOf(e.id, s.id));
-    if (m) byName.set(m[1].toLowerCase(), e);
+    const header = specAspect(e, 'header');
+    if (header) byName.set(header.name, e);
   }
   const names: string[] = [];
   for (const [n] of lines) if (!names.includes(n)) names.push(n);
@@ -145,8 +146,8 @@ function factRows(leg: Leg): void {
   const alikeKeys: string[] = [];
   let alike = 0;
   for (const e of leg.exps) {
+    if (specAspect(e, 'status') || specAspect(e, 'header') || isParity(e)) continue;
     const aspect = aspectOf(e.id, s.id);
-    if (aspect === 'status' || aspect.startsWith('header ') || aspect.startsWith('parity')) continue;
     const f = forLeg(leg, e);
     if (!f) continue;
     const there = like && e.findings.find((x) => x.protocol === like.protocol);

@@ -2,6 +2,7 @@
 import { FINDING_SOURCES, LEVELS, VERDICTS } from '../../core';
 import { esc } from '../escape';
 import type { ConformanceResults, Counts, Verdict } from '../types';
+import { checkOf } from './aspects';
 import { vc, badge } from './cells';
 import { h3LaunchersBlock } from './repro';
 import { type RenderContext } from './context';
@@ -55,8 +56,8 @@ export function filters(r: ConformanceResults): string {
   const checks = new Set<string>();
   for (const t of r.tests)
     for (const e of t.expectations) {
-      const m = / check (\S+)/.exec(e.id);
-      if (m) checks.add(m[1]);
+      const check = checkOf(e);
+      if (check) checks.add(check);
     }
   return `<form class="filters" id="filters" autocomplete="off">
 <label>role <select name="role"><option value="">all</option>${roles}</select></label>

@@ -1,13 +1,16 @@
 /** An HTTP/3 step beside its h1 twin, which is what it is judged by. */
-import { fieldLines } from '../../core';
+import { aspectText, fieldLines, type Aspect } from '../../core';
 import { comparedField } from '../../noise/fields';
 import { esc, markDifference } from '../escape';
 import type { Expectation, FindingReport, StepReport, TestReport } from '../types';
+import { sameAspect } from './aspects';
 import { vc, DIFFERS, badge, valuesHtml } from './cells';
 
-/** The parity expectation of an h3 step for one aspect (`status`, `header x-frame-options`), when the comparison found a difference there. */
-function h3Parity(t: TestReport, s: StepReport, aspect: string): { e: Expectation; f: FindingReport } | undefined {
-  const e = t.expectations.find((x) => x.id === `${s.id} parity h3 ${aspect}`);
+const isH3Parity = (s: StepReport, x: Expectation): boolean => x.step === s.id && x.compared?.by === 'parity h3';
+
+/** The parity expectation of an h3 step for one aspect (the status, a header field), when the comparison found a difference there. */
+function h3Parity(t: TestReport, s: StepReport, aspect: Aspect): { e: Expectation; f: FindingReport } | undefined {
+  const e = t.expectations.find((x) => isH3Parity(s, x) && sameAspect(x.aspect, aspect));
   const f = e?.findings.find((x) => x.verdict === e.verdict) ?? e?.findings[0];
   return e && f && DIFFERS(f.verdict) ? { e, f } : undefined;
 }
@@ -27,7 +30,7 @@ export function twinTable(t: TestReport, s: StepReport, res: NonNullable<StepRep
       `<tr${judged ? ` class="f-${vc(judged.f.verdict)}"` : ''}><td>${esc(aspect)}${judged ? `<a class="anchor" href="#${judged.e.key}">#</a>` : ''}</td><td class="exp">${h1Html}</td><td>${h3Html}</td><td class="v">${judged ? badge(judged.f.verdict) : ''}</td></tr>`,
     );
   row('protocol', esc(twin.protocol), res.protocol === 'h3' ? esc(res.protocol) : `<mark>${esc(res.protocol)}</mark>`);
-  const status = h3Parity(t, s, 'status');
+  const status = h3Parity(t, s, { kind: 'status' });
   row('status', esc(twin.status), status ? `<mark>${esc(res.status)}</mark>` : esc(res.status), status);
   const names: string[] = [];
   for (const [n] of [...res.lines, ...twin.lines]) if (!names.includes(n)) names.push(n);
@@ -41,7 +44,7 @@ export function twinTable(t: TestReport, s: StepReport, res: NonNullable<StepRep
       uncompared.push(...h3.map((v) => `${name}: ${v}`));
       continue;
     }
-    const judged = h3Parity(t, s, `header ${name}`);
+    const judged = h3Parity(t, s, { kind: 'header', name });
     if (!judged && h1.join('\n') === h3.join('\n')) {
       alike++;
       continue;
@@ -56,14 +59,12 @@ export function twinTable(t: TestReport, s: StepReport, res: NonNullable<StepRep
       `<tr><td>${uncompared.length} field line${uncompared.length === 1 ? '' : 's'} not compared as fields (over h3)</td><td colspan="3"><pre>${esc(uncompared.join('\n'))}</pre></td></tr>`,
     );
   // Cookies and the body: only where the comparison found a difference (the h3 answer's Set-Cookie lines are listed above).
-  const prefix = `${s.id} parity h3 `;
   for (const e of t.expectations) {
-    const aspect = e.id.startsWith(prefix) ? e.id.slice(prefix.length) : undefined;
-    if (!aspect || aspect === 'status' || aspect.startsWith('header ')) continue;
-    const judged = h3Parity(t, s, aspect);
+    if (!isH3Parity(s, e) || !e.aspect || e.aspect.kind === 'status' || e.aspect.kind === 'header') continue;
+    const judged = h3Parity(t, s, e.aspect);
     if (!judged) continue;
-    const h1 = judged.f.expected.replace(/^h3 as h1: /, '');
-    row(aspect, esc(h1), markDifference(h1, judged.f.actual.replace(/^h3: /, '')), judged);
+    const h1 = judged.f.compared?.firstValue ?? '';
+    row(aspectText(e.aspect), esc(h1), markDifference(h1, judged.f.compared?.secondValue ?? ''), judged);
   }
   return `<table class="side"><thead><tr><th>aspect</th><th>h1 twin</th><th>h3</th><th class="v"></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }

@@ -27,6 +27,7 @@ export const bareToWww: BrowserFlow = {
       s.findings.compare(`${s.id} ${s.label(start)} status`, hop?.status() === 301, '301', String(hop?.status() ?? '(no response)'));
       const location = hop ? await hop.headerValue('location') : null;
       s.findings.compare(`${s.id} ${s.label(start)} location`, location === end, end, location ?? '(absent)');
+      s.redirectHop(start, hop?.status(), location);
       const type = hop ? await hop.headerValue('content-type') : null;
       s.findings.compare(`${s.id} ${s.label(start)} content-type`, type === 'text/html', 'text/html', type ?? '(absent)');
     }

@@ -69,6 +69,7 @@ export const redirectorFaviconChain: BrowserFlow = {
       const h = hop ? await hop.allHeaders() : {};
       s.findings.compare(`${label} status`, hop?.status() === 301, '301', String(hop?.status() ?? '(no response)'));
       s.findings.compare(`${label} location`, h.location === chain[i + 1].url(), chain[i + 1].url(), h.location ?? '(absent)');
+      s.redirectHop(chain[i].url(), hop?.status(), h.location);
       s.findings.compare(`${label} cache-control`, h['cache-control'] === 'max-age=3600', 'max-age=3600', h['cache-control'] ?? '(absent)');
       s.findings.compare(`${label} content-type`, h['content-type'] === 'text/html', 'text/html', h['content-type'] ?? '(absent)');
     }

@@ -1,0 +1,48 @@
+/**
+ * What of an answer a finding is about, as data: the writer that judged it says so, and readers
+ * (the report's redaction and views) read it here rather than from the finding's id. The id keeps
+ * its words (`site/home header x-frame-options`), which `aspectText` writes from this.
+ */
+export type Aspect =
+  | { kind: 'status' }
+  /** A response header field, its name in lower case. */
+  | { kind: 'header'; name: string }
+  /** A cookie the answer sets: whether it is set (no attribute), or one attribute (`value`, `path`, `max-age`...). */
+  | { kind: 'cookie'; name: string; attribute?: string }
+  /** The body: as a whole (no fact), or one fact of it (`size`, `decoded-size`, `contains "..."`, `json`, `starts-with`, `empty`). */
+  | { kind: 'body'; fact?: string }
+  /** A named check (`cache/max-age-matches-expires`). */
+  | { kind: 'check'; check: string }
+  /** The target's own address of a step with `discover`. */
+  | { kind: 'discover' }
+  /** Whether an answer came at all (a transport error). */
+  | { kind: 'transport' };
+
+/** The aspect in the words of finding ids: `status`, `header <name>`, `cookie <name> [<attribute>]`, `body [<fact>]`, `check <id>`. */
+export function aspectText(a: Aspect): string {
+  switch (a.kind) {
+    case 'header':
+      return `header ${a.name}`;
+    case 'cookie':
+      return a.attribute === undefined ? `cookie ${a.name}` : `cookie ${a.name} ${a.attribute}`;
+    case 'body':
+      return a.fact === undefined ? 'body' : `body ${a.fact}`;
+    case 'check':
+      return `check ${a.check}`;
+    default:
+      return a.kind;
+  }
+}
+
+/**
+ * Two answers to the same request compared (h1 and h2, h1 and its h3 twin, GET and HEAD, the
+ * baseline and the candidate): what compared them (`parity`, `parity h3`, `head`, `diff`), the
+ * names of the two sides, and each side's value where they differ.
+ */
+export interface Compared {
+  by: string;
+  first: string;
+  second: string;
+  firstValue?: string;
+  secondValue?: string;
+}
