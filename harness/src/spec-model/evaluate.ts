@@ -38,12 +38,14 @@ export interface EvaluateOptions {
   repeat?: ObservedExchange;
   /** The check registry the spec's `checks` select from: `CHECKS` of harness/src/checks (tests substitute their own). */
   checks: CheckRegistry;
+  /** A finding's id from its aspect (default `<spec id> <aspect>`: `site/home header vary`); the browser flows name theirs by resource. */
+  idOf?: (aspect: Aspect) => string;
 }
 
 export { REFERENCE_NOTE, SHOULD_NOTE, verdictNote } from '../core';
 
 /** Whether the answer meets a premise; the reason when it does not. */
-export function premiseFails(premise: Premise | undefined, observed: ObservedExchange): string | undefined {
+export function premiseFails(premise: Premise | undefined, observed: Pick<ObservedExchange, 'status'>): string | undefined {
   if (!premise) return undefined;
   const statuses = Array.isArray(premise.status) ? premise.status : [premise.status];
   if (statuses.includes(observed.status)) return undefined;
@@ -52,13 +54,14 @@ export function premiseFails(premise: Premise | undefined, observed: ObservedExc
 
 export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange, options: EvaluateOptions): Finding[] {
   const findings: Finding[] = [];
+  const idOf = options.idOf ?? ((aspect: Aspect) => `${spec.id} ${aspectText(aspect)}`);
   const dateHeader = fieldValue(observed.lines, 'date');
   const date = dateHeader === undefined ? undefined : parseHttpDate(dateHeader.trim());
   const ctx: MatchContext = { placeholders: options.placeholders, ...(date ? { date } : {}) };
 
   /** Runs one comparison, turning spec problems, unmapped roles and unmet premises into findings rather than throws. */
   const add = (aspect: Aspect, w: Weight, compare: () => MatchResult, extra: Partial<Finding> = {}) => {
-    const base = { id: `${spec.id} ${aspectText(aspect)}`, aspect, source: w.source, level: w.level, clause: w.clause, target: observed.target, ...extra };
+    const base = { id: idOf(aspect), aspect, source: w.source, level: w.level, clause: w.clause, target: observed.target, ...extra };
     const unmet = premiseFails(w.when, observed);
     let r: MatchResult;
     try {
@@ -107,7 +110,7 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
       const cookieAspect: Aspect = { kind: 'cookie', name, attribute: aspect };
       if (set.length === 0) {
         findings.push({
-          id: `${spec.id} ${aspectText(cookieAspect)}`,
+          id: idOf(cookieAspect),
           aspect: cookieAspect,
           verdict: 'skip',
           level: aw.level,

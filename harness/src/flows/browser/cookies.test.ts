@@ -10,13 +10,13 @@ const jar: StoredCookie[] = [
   { name: 'keep_alive', value: 'k', domain: 'www.t', path: '/', expires: at(1800), httpOnly: true, secure: false, sameSite: 'Lax' },
   { name: 'other', value: 'o', domain: 'shop.t', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
 ];
-const run = (specs: Parameters<typeof evaluateStoredCookies>[2]) => {
+const run = (specs: Parameters<typeof evaluateStoredCookies>[2], status?: number) => {
   const l = new FindingList({ source: 'capture', targetOrigin: 'reference' });
   evaluateStoredCookies(
     'f',
     jar,
     specs,
-    { host: 'www.t', date: DATE, placeholders: { '{site_host}': 'www.t' }, source: 'capture', clause: 'c', from: 'site/home' },
+    { host: 'www.t', date: DATE, ...(status ? { status } : {}), placeholders: { '{site_host}': 'www.t' }, source: 'capture', clause: 'c', from: 'site/home' },
     l,
   );
   return l.items;
@@ -32,6 +32,16 @@ describe('evaluateStoredCookies', () => {
       'f cookie ARRAffinitySameSite httpOnly: HttpOnly / not HttpOnly',
     ]);
     expect(items.find((f) => f.id.endsWith('value'))?.secret).toBe(true);
+  });
+
+  it('an expectation whose premise the answer does not meet is n/a, with the reason, as in the raw replay', () => {
+    const specs = { SC: { path: { equals: '/x', when: { status: 405 } } }, nope: { path: '/', when: { status: [301, 302] } } };
+    const items = run(specs, 200);
+    expect(items.map((f) => `${f.verdict} ${f.id}`)).toEqual(['n/a f cookie SC path', 'n/a f cookie nope stored']);
+    expect(items[0].message).toBe('premise not met: the rule applies to a 405 answer; this one is 200');
+    // A premise met: judged as usual.
+    expect(run(specs, 405).map((f) => `${f.verdict} ${f.id}`)).toEqual(['fail f cookie SC path', 'n/a f cookie nope stored']);
+    expect(run(specs, 301).map((f) => `${f.verdict} ${f.id}`)).toEqual(['n/a f cookie SC path', 'fail f cookie nope stored']);
   });
 
   it('a spec Domain against a host-only cookie fails; a missing cookie fails as not stored', () => {

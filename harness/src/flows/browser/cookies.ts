@@ -6,7 +6,8 @@
  */
 import { defaultLevel, type Level } from '../../core';
 import { compileMatcher, matcherMeta, MatcherSpecError, type MatchContext } from '../../spec-model/matchers';
-import type { CookieSpec, MatcherSpec, Provenance } from '../../spec-model/types';
+import { premiseFails } from '../../spec-model/evaluate';
+import type { CookieSpec, MatcherSpec, Premise, Provenance } from '../../spec-model/types';
 import type { FindingList } from './findings';
 
 /** Playwright's Cookie, as plain data. */
@@ -34,6 +35,8 @@ export interface CookieContext {
   host: string;
   /** Date header of the response that set them (relative expiries count from it). */
   date?: Date;
+  /** Status of the response that set them: an expectation whose premise (`when`) it does not meet is n/a. */
+  status?: number;
   placeholders: MatchContext['placeholders'];
   /** Default provenance, level and clause (the exchange's). */
   source: Provenance;
@@ -59,6 +62,17 @@ export function evaluateStoredCookies(
     const id = `${prefix} cookie ${name}`;
     const found = jar.filter((c) => c.name === name && cookieAppliesTo(c, ctx.host));
     const message = `expectation of ${ctx.from}`;
+    const unmet = (when: Premise | undefined) => (ctx.status === undefined ? undefined : premiseFails(when, { status: ctx.status }));
+    const cookieUnmet = unmet(spec.when);
+    if (cookieUnmet) {
+      out.add(`${id} stored`, 'n/a', spec.absent ? '(not stored)' : 'stored by the browser', found.length ? 'stored' : '(not stored)', {
+        source,
+        level,
+        clause,
+        message: cookieUnmet,
+      });
+      continue;
+    }
     if (spec.absent || expiresTheCookie(spec)) {
       out.compare(
         `${id} stored`,
@@ -83,6 +97,17 @@ export function evaluateStoredCookies(
       const meta = matcherMeta(m);
       try {
         const r = compileMatcher(m)(actual, { placeholders: ctx.placeholders, ...(extra.date ? { date: extra.date } : {}) });
+        const premise = unmet(meta.when);
+        if (premise) {
+          out.add(`${id} ${aspect}`, 'n/a', r.expected, r.actual, {
+            source: meta.source ?? source,
+            level: meta.level ?? (meta.source ? defaultLevel(meta.source) : level),
+            clause: meta.clause ?? clause,
+            message: premise,
+            ...(extra.secret ? { secret: true } : {}),
+          });
+          return;
+        }
         out.compare(`${id} ${aspect}`, r.ok, r.expected, r.actual, {
           source: meta.source ?? source,
           level: meta.level ?? (meta.source ? defaultLevel(meta.source) : level),

@@ -17,8 +17,11 @@ export const CHECKED_HEADERS = ['content-type', 'content-encoding', 'source-type
 export interface ResourceExpectation {
   /** A spec exchange id (`site/static/css`) or `description: <row>`. */
   from: string;
+  role: Role;
   clause: string;
   source: Provenance;
+  /** The exchange's default level of its expectations. */
+  level?: Level;
   status: MatcherSpec;
   headers: Record<string, MatcherSpec>;
   /** Headers deliberately not compared for this request, with the reason (reported as skip). */
@@ -119,7 +122,16 @@ function fromSpec(x: IndexedExchange, facts: RequestFacts): ResourceExpectation 
     }
     headers[name] = m as MatcherSpec;
   }
-  return { from: x.spec.id, clause: x.spec.clause, source: x.spec.source, status: x.spec.expect.status ?? 200, headers, notCompared };
+  return {
+    from: x.spec.id,
+    role: x.role,
+    clause: x.spec.clause,
+    source: x.spec.source,
+    ...(x.spec.level ? { level: x.spec.level } : {}),
+    status: x.spec.expect.status ?? 200,
+    headers,
+    notCompared,
+  };
 }
 
 /* ---------------------------------------------------------------- the index */

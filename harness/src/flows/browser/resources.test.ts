@@ -2,9 +2,10 @@ import type { ResourceExpectation } from './expectations';
 import { FindingList } from './findings';
 import { evaluateResource, isBodylessAbort, resourceLabel, type ObservedResource } from './resources';
 
-const list = () => new FindingList({ source: 'capture', targetOrigin: 'reference' });
+const list = (targetOrigin: 'reference' | 'user' = 'reference') => new FindingList({ source: 'capture', targetOrigin });
 const css: ResourceExpectation = {
   from: 'site/static/css',
+  role: 'site',
   clause: 'c',
   source: 'capture',
   status: 200,
@@ -63,6 +64,29 @@ describe('evaluateResource', () => {
     const l = list();
     evaluateResource(beacon, 'b', { ...css, headers: { 'content-type': 'text/plain' }, notCompared: {} }, l, {});
     expect(l.items.map((f) => `${f.verdict} ${f.id}`)).toEqual(['info b answer', 'pass b status', 'pass b content-type']);
+  });
+
+  it("is judged as the raw replay judges: the exchange's level, a matcher's own provenance, a premise that does not hold", () => {
+    const wrong = { ...ok, responseHeaders: { 'content-type': 'text/plain', 'content-encoding': 'gzip' } };
+    // Against a user's target a miss takes its level's verdict (against the reference every miss fails).
+    const l = list('user');
+    evaluateResource(wrong, 's', { ...css, level: 'should' }, l, {});
+    expect(l.items.find((f) => f.id === 's content-type')).toMatchObject({ verdict: 'warn', level: 'should' });
+    const r = list('user');
+    evaluateResource(wrong, 'r', { ...css, headers: { 'content-type': { equals: 'text/css', source: 'reference' } } }, r, {});
+    expect(r.items.find((f) => f.id === 'r content-type')).toMatchObject({ verdict: 'info', source: 'reference', level: 'info' });
+    const p = list('user');
+    evaluateResource(wrong, 'p', { ...css, headers: { 'content-type': { equals: 'text/css', when: { status: 405 } } } }, p, {});
+    expect(p.items.find((f) => f.id === 'p content-type')).toMatchObject({ verdict: 'n/a', message: expect.stringContaining('premise not met') });
+  });
+
+  it('each finding says what it is about and where its expectation came from', () => {
+    const l = list();
+    evaluateResource(ok, 'f css', css, l, {});
+    expect(l.items.slice(0, 2).map((f) => [f.aspect, f.message])).toEqual([
+      [{ kind: 'status' }, 'expectation of site/static/css'],
+      [{ kind: 'header', name: 'content-type' }, 'expectation of site/static/css'],
+    ]);
   });
 
   it('without an expectation only a 2xx status is required', () => {

@@ -2,8 +2,11 @@
  * One sub-resource as the browser loaded it, as plain data, and its findings: answered at all,
  * status, then each expected header (content type, content coding, ...).
  */
-import { compileMatcher, matcherMeta, MatcherSpecError } from '../../spec-model/matchers';
+import { aspectText, type Finding } from '../../core';
+import { evaluateExchange } from '../../spec-model/evaluate';
+import type { ObservedExchange } from '../../spec-model/observed';
 import type { PlaceholderValues } from '../../spec-model/placeholders';
+import type { ExchangeSpec } from '../../spec-model/types';
 import type { ResourceExpectation } from './expectations';
 import type { FindingList } from './findings';
 
@@ -60,38 +63,59 @@ export function evaluateResource(
       });
     }
   }
-  const status = String(r.status);
-  const extra = (source?: string, clause?: string) => ({
-    ...(source ? { source: source as 'capture' | 'rfc' | 'reference' } : {}),
-    ...(clause ? { clause } : {}),
-  });
   if (!expectation) {
     const ok = r.status !== undefined && r.status >= 200 && r.status < 300;
-    out.compare(`${label} status`, ok, '2xx', status, { source: 'capture', message: 'no spec exchange covers this resource: only its status is checked' });
+    out.compare(`${label} status`, ok, '2xx', String(r.status), {
+      source: 'capture',
+      message: 'no spec exchange covers this resource: only its status is checked',
+    });
     return;
   }
-  const note = `expectation of ${expectation.from}`;
-  const run = (aspect: string, spec: Parameters<typeof compileMatcher>[0], actual: string | undefined) => {
-    const meta = matcherMeta(spec);
-    try {
-      const r2 = compileMatcher(spec)(actual, { placeholders: values });
-      out.compare(`${label} ${aspect}`, r2.ok, r2.expected, r2.actual, {
-        ...extra(meta.source ?? expectation.source, meta.clause ?? expectation.clause),
-        ...(meta.level ? { level: meta.level } : {}),
-        ...(r2.shape ? { shape: r2.shape } : {}),
-        message: note,
-      });
-    } catch (e) {
-      if (e instanceof MatcherSpecError) out.add(`${label} ${aspect}`, 'error', '(invalid matcher)', '(not compared)', { message: e.message });
-      else throw e;
-    }
-  };
-  run('status', expectation.status, status);
-  // Playwright joins repeated field lines with a newline; RFC 9110 §5.3 combines them with a comma.
-  for (const [name, spec] of Object.entries(expectation.headers)) run(name, spec, r.responseHeaders[name]?.replace(/\n/g, ', '));
+  out.push(...judgedAgainst(r, label, expectation, out, values));
   for (const [name, why] of Object.entries(expectation.notCompared)) {
     out.add(`${label} ${name}`, 'skip', '(not compared)', r.responseHeaders[name] ?? '(absent)', { message: why });
   }
+}
+
+/** What a verdict of the evaluator keeps as its message (why it was not compared); the others say where the expectation came from. */
+const OWN_MESSAGE: ReadonlySet<Finding['verdict']> = new Set(['n/a', 'skip', 'error']);
+
+/**
+ * The resource's answer judged by the spec evaluator, as the raw replay's are (its exchange's level,
+ * each matcher's provenance, level and premise): the status and the headers the browser compares,
+ * each finding named by the resource (`<label> status`, `<label> content-type`).
+ */
+function judgedAgainst(r: ObservedResource, label: string, expectation: ResourceExpectation, out: FindingList, values: PlaceholderValues): Finding[] {
+  const spec: ExchangeSpec = {
+    id: label,
+    title: label,
+    clause: expectation.clause,
+    source: expectation.source,
+    ...(expectation.level ? { level: expectation.level } : {}),
+    request: { path: new URL(r.url).pathname, method: r.method },
+    expect: { status: expectation.status, headers: expectation.headers },
+  };
+  // Playwright joins repeated field lines with a newline: each is a line of its own, combined as RFC 9110 §5.3 says.
+  const lines = Object.entries(r.responseHeaders).flatMap(([name, value]) => value.split('\n').map((v): [string, string] => [name, v]));
+  const observed: ObservedExchange = {
+    target: out.defaults.target ?? '',
+    request: { method: r.method, url: r.url, headers: Object.entries(r.requestHeaders) },
+    protocol: 'unknown',
+    status: r.status ?? 0,
+    lines,
+    cookies: [],
+    body: Buffer.alloc(0),
+    timings: { startedAt: new Date(0).toISOString(), totalMs: 0 },
+  };
+  const note = `expectation of ${expectation.from}`;
+  const findings = evaluateExchange(spec, observed, {
+    role: expectation.role,
+    placeholders: values,
+    targetOrigin: out.defaults.targetOrigin,
+    checks: [],
+    idOf: (a) => `${label} ${a.kind === 'header' ? a.name : aspectText(a)}`,
+  });
+  return findings.map((f) => (OWN_MESSAGE.has(f.verdict) ? f : { ...f, message: note }));
 }
 
 /** `{base_url}/static/css/main.css`: the URL with its origin written as the role's placeholder, no query. */

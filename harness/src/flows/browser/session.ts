@@ -212,7 +212,11 @@ export class FlowSession {
   }
 
   /** The cookies the browser stored for `host`, against the cookie expectations of the spec exchange covering `request` (the one home of cookie rules). */
-  async checkCookies(request: RequestFacts, date: Date | undefined, options: { only?: string[]; ignoreValue?: boolean } = {}): Promise<StoredCookie[]> {
+  async checkCookies(
+    request: RequestFacts,
+    date: Date | undefined,
+    options: { only?: string[]; ignoreValue?: boolean; status?: number } = {},
+  ): Promise<StoredCookie[]> {
     const jar = (await this.context.cookies()) as StoredCookie[];
     const chosen = this.env.index.cookieSpecs(request);
     if (!chosen) {
@@ -232,6 +236,7 @@ export class FlowSession {
       {
         host: request.url.hostname,
         ...(date ? { date } : {}),
+        ...(options.status !== undefined ? { status: options.status } : {}),
         placeholders: this.env.values,
         source: chosen.source,
         ...(chosen.level ? { level: chosen.level } : {}),

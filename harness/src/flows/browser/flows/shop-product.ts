@@ -114,6 +114,8 @@ export const shopProduct: BrowserFlow = {
       broken.length ? `not decoded: ${broken.join(', ')}` : 'all decoded',
     );
     s.checkConsole(['site']);
-    await s.checkCookies({ role: 'shop', method: 'GET', url: new URL(observedDoc.url), headers: observedDoc.requestHeaders }, date);
+    await s.checkCookies({ role: 'shop', method: 'GET', url: new URL(observedDoc.url), headers: observedDoc.requestHeaders }, date, {
+      ...(observedDoc.status !== undefined ? { status: observedDoc.status } : {}),
+    });
   },
 };

@@ -65,6 +65,8 @@ export const siteHome: BrowserFlow = {
       { what: 'analytics tracking pixel', test: (r) => on(r, 'analytics') && r.method === 'GET' },
     ]);
     s.checkConsole(['site']);
-    await s.checkCookies({ role: 'site', method: 'GET', url: new URL(observedDoc.url), headers: observedDoc.requestHeaders }, date);
+    await s.checkCookies({ role: 'site', method: 'GET', url: new URL(observedDoc.url), headers: observedDoc.requestHeaders }, date, {
+      ...(observedDoc.status !== undefined ? { status: observedDoc.status } : {}),
+    });
   },
 };

@@ -54,6 +54,10 @@ export const siteVisitorFlag: BrowserFlow = {
       { secret: true },
     );
     const facts = { role: 'site' as const, method: 'GET', url: new URL(observed.url), headers: observed.requestHeaders };
-    await s.checkCookies(facts, await FlowSession.dateOf(css), { only: [COOKIE], ignoreValue: true });
+    await s.checkCookies(facts, await FlowSession.dateOf(css), {
+      only: [COOKIE],
+      ignoreValue: true,
+      ...(observed.status !== undefined ? { status: observed.status } : {}),
+    });
   },
 };
