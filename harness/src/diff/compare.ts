@@ -90,7 +90,7 @@ function sideValue(d: Difference, value: string, side: Side): string {
 /** Findings of the comparison; the candidate's spec findings are annotated in place. */
 export function diffStep(pair: StepPair): ReplayFinding[] {
   const { stepId, protocol, baseline, candidate, target } = pair;
-  const base = { level: 'info' as const, source: 'baseline' as const, clause: DIFF_CLAUSE, target, protocol };
+  const base = { level: 'info' as const, source: 'baseline' as const, clause: DIFF_CLAUSE, target, protocol, step: stepId };
   if (!candidate.first) return [];
   if (!baseline.first) {
     const why = baseline.problem ?? 'no answer';

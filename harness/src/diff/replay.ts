@@ -73,6 +73,8 @@ export async function replayDifferential(
     source: 'baseline',
     clause: DIFF_CLAUSE,
     target: record.target,
+    // An exchange is its one step; a flow's whole comparison is no one step's.
+    ...('steps' in item ? {} : { step: item.id }),
   });
   const unsafe = unsafeReason(item, options.settings);
   if (unsafe) {
@@ -153,6 +155,7 @@ function noiseOf(a: ReplayAnswers, i: number): Noise | undefined {
 function protocolDiff(item: ExchangeSpec | FlowSpec, protocol: Protocol, baseline: string, candidate: string, target: string): ReplayFinding {
   return {
     id: `${item.id} diff protocol ${protocol}`,
+    ...('steps' in item ? {} : { step: item.id }),
     verdict: 'diff',
     level: 'info',
     expected: baseline,

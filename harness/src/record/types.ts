@@ -16,8 +16,12 @@ export type { H3Command } from '../target-map/browser';
 /** A raw replay leg: HTTP/1.1, HTTP/2, or HTTP/3 (sent from Chromium with QUIC forced). */
 export type Protocol = 'h1' | 'h2' | 'h3';
 
-/** A finding of the replay: which protocol leg it came from (none for parity and whole-run findings). */
-export type ReplayFinding = Finding & { protocol?: Protocol };
+/**
+ * A finding of the replay: which protocol leg it came from (none for parity and whole-run findings),
+ * and, for one kept beside the legs (a comparison of two legs' answers, or with a baseline's), the
+ * step whose answers it compares.
+ */
+export type ReplayFinding = Finding & { protocol?: Protocol; step?: string };
 
 /**
  * Facts of an answer that say whether it tested anything (the report sees every role's answers

@@ -23,7 +23,7 @@ function differentialRecord() {
     baseline: 'DENY',
     message: 'the baseline misses this (expected SAMEORIGIN, SAMEORIGIN, got DENY); the candidate meets it',
   });
-  const base = { level: 'info', source: 'baseline', clause: 'Differential run', target: 'user' };
+  const base = { level: 'info', source: 'baseline', clause: 'Differential run', target: 'user', step: 'site/home' };
   record.diff = [
     ...(['h1', 'h2'] as const).map((protocol) => ({
       ...base,

@@ -153,6 +153,7 @@ export function replayRecord(id: string, o: Partial<StepOpts> & { role?: string 
     parity: [
       {
         id: `${id} parity`,
+        step: id,
         compared: { by: 'parity', first: 'h1', second: 'h2' },
         verdict: 'pass',
         level: 'must',
@@ -414,6 +415,7 @@ function h3Parity(id: string, o: H3Opts) {
     return [
       {
         id: `${id} parity h3`,
+        step: id,
         compared: { by: 'parity h3', first: 'h1', second: 'h3' },
         verdict: 'pass',
         level: 'must',
@@ -426,6 +428,7 @@ function h3Parity(id: string, o: H3Opts) {
   return [
     {
       id: `${id} parity h3 header x-frame-options`,
+      step: id,
       aspect: { kind: 'header', name: 'x-frame-options' },
       compared: { by: 'parity h3', first: 'h1', second: 'h3', firstValue: twin, secondValue: xfo },
       verdict: 'fail',

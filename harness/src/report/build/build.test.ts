@@ -288,6 +288,22 @@ describe('secrets redacted by what a finding is about (its aspect), never by its
   });
 });
 
+test('a finding kept beside the legs belongs to the step it names, when the record has that step; its id is never read for it', () => {
+  const r = replayRecord('site/home');
+  (r.parity as unknown[]).push(
+    { id: 'site/home parity header x', step: 'site/home', verdict: 'fail', level: 'must', expected: 'a', actual: 'b', source: 'rfc' },
+    { id: 'site/home parity header y', step: 'site/elsewhere', verdict: 'fail', level: 'must', expected: 'a', actual: 'b', source: 'rfc' },
+    { id: 'site/home parity header z', verdict: 'fail', level: 'must', expected: 'a', actual: 'b', source: 'rfc' },
+  );
+  const t = buildResults({ run: runMeta(), tests: [collected(['site', 'site/home'], r)] }).tests[0];
+  const stepOf = (id: string) => t.expectations.find((e) => e.id === id)!.step;
+  expect([stepOf('site/home parity header x'), stepOf('site/home parity header y'), stepOf('site/home parity header z')]).toEqual([
+    'site/home',
+    undefined,
+    undefined,
+  ]);
+});
+
 describe('an h3 leg', () => {
   test('is a leg of its own: its step keeps the endpoint, the recorded command (never curl) and its h1 twin; its answer counts as h3', () => {
     const r = buildResults(h3PassingInput());

@@ -16,13 +16,6 @@ export interface LooseFinding {
 /** Worst level first. */
 const strongest = (levels: Level[]): Level => LEVELS.find((l) => levels.includes(l)) ?? 'must';
 
-/** The longest step id a finding id starts with (a flow's steps may share a prefix). */
-export function stepOf(findingId: string, stepIds: string[]): string | undefined {
-  let best: string | undefined;
-  for (const s of stepIds) if ((findingId === s || findingId.startsWith(`${s} `)) && (!best || s.length > best.length)) best = s;
-  return best;
-}
-
 export function groupFindings(found: LooseFinding[], testKey: string): Expectation[] {
   const seen = new Map<string, number>();
   const byId = new Map<string, Expectation>();

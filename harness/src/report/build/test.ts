@@ -11,9 +11,9 @@ import { redactUrl } from '../secrets';
 import type { RedirectHop, TestKind, TestReport } from '../types';
 import type { BuildContext } from './context';
 import { toFinding } from './finding';
-import { groupFindings, stepOf, type LooseFinding } from './group';
+import { groupFindings, type LooseFinding } from './group';
 import { buildLegs } from './step';
-import { leg, num, parseRecord, str, text, type RawRecord, type RecordShape } from './validate';
+import { leg, num, parseRecord, str, text, type RawFinding, type RawRecord, type RecordShape } from './validate';
 
 function roleOf(t: CollectedTest, record: RawRecord | undefined): string {
   const fromRecord = str(record?.role);
@@ -35,15 +35,15 @@ function recordFindings(record: RawRecord | undefined, shape: RecordShape | unde
   const found: LooseFinding[] = [];
   if (!record || !shape) return found;
   if (shape === 'replay') {
-    const stepIds: string[] = [];
-    for (const l of record.legs ?? []) for (const s of l.steps ?? []) if (str(s.id) && !stepIds.includes(str(s.id)!)) stepIds.push(str(s.id)!);
+    const stepIds = new Set((record.legs ?? []).flatMap((l) => (l.steps ?? []).map((s) => str(s.id))));
+    /** The step a finding kept beside the legs names, when the record has that step. */
+    const stepOf = (f: RawFinding) => (str(f.step) && stepIds.has(str(f.step)) ? str(f.step) : undefined);
     for (const l of record.legs ?? []) {
       const p = leg(l.protocol) ?? 'h1';
       for (const s of l.steps ?? []) for (const f of s.findings ?? []) found.push({ f: toFinding(f, leg(f.protocol) ?? p, ctx), step: str(s.id) });
     }
-    for (const f of record.parity ?? []) found.push({ f: toFinding(f, undefined, ctx) });
-    for (const f of record.diff ?? []) found.push({ f: toFinding(f, leg(f.protocol), ctx) });
-    for (const r of found) if (!r.step) r.step = stepOf(r.f.id, stepIds);
+    for (const f of record.parity ?? []) found.push({ f: toFinding(f, undefined, ctx), step: stepOf(f) });
+    for (const f of record.diff ?? []) found.push({ f: toFinding(f, leg(f.protocol), ctx), step: stepOf(f) });
   } else {
     for (const f of record.findings ?? []) found.push({ f: toFinding(f, 'browser', ctx) });
   }
