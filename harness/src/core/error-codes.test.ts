@@ -91,7 +91,7 @@ const ROWS: Row[] = [
   {
     error: RecordSchemaError,
     code: 'HARNESS_ERR_RECORD',
-    make: () => new RecordSchemaError('site/home', ['/legs/0 must have required property \'steps\'']),
+    make: () => new RecordSchemaError('site/home', ["/legs/0 must have required property 'steps'"]),
     message: "the record of site/home does not fit its schema: /legs/0 must have required property 'steps'",
   },
   {

@@ -12,3 +12,4 @@ export * from './fail-on';
 export * from './failures';
 export * from './headers';
 export * from './judged';
+export * from './methods';

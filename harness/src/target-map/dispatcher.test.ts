@@ -204,6 +204,41 @@ describe('createDispatcher over plain http', () => {
   });
 });
 
+describe('connections of an HTTP/1.1 dispatcher', () => {
+  /** A plain server that answers every request, and names the connection it came on. */
+  async function countingServer() {
+    let next = 0;
+    const ids = new WeakMap<object, number>();
+    const server = http.createServer((req, res) => {
+      if (!ids.has(req.socket)) ids.set(req.socket, ++next);
+      req.resume();
+      req.on('end', () => res.end(String(ids.get(req.socket))));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    return { server, port: (server.address() as AddressInfo).port };
+  }
+
+  it('sends each request of a method that is not idempotent on a connection of its own, never one kept alive', async () => {
+    const { server, port } = await countingServer();
+    const d = createDispatcher(loadTargetMap({ TARGET_URL: `http://site.test:${port}`, TARGET_RESOLVE: `site.test:${port}:127.0.0.1` }), { allowH2: false });
+    try {
+      const sent: Array<[string, string]> = [];
+      for (const method of ['GET', 'POST', 'GET', 'POST', 'PUT', 'PATCH', 'GET', 'POST', 'DELETE', 'GET']) {
+        const r = await request(`http://site.test:${port}/`, { dispatcher: d, method: method as 'GET', ...(method === 'GET' ? {} : { body: 'x' }) });
+        sent.push([method, await r.body.text()]);
+      }
+      const unsafe = sent.filter(([m]) => m === 'POST' || m === 'PATCH').map(([, c]) => c);
+      // Each came on a connection no other request used before or after it.
+      for (const c of unsafe) expect(sent.filter(([, x]) => x === c)).toHaveLength(1);
+      expect(unsafe).toHaveLength(4);
+    } finally {
+      await d.close();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+});
+
 describe('createDispatcher options', () => {
   it('rejects a non-boolean allowH2 once, at creation', () => {
     const map = loadTargetMap({});

@@ -6,7 +6,7 @@ import { DelegatingDispatcher } from './delegating-dispatcher';
 import { resolveKey } from './resolve';
 import { extraHeadersFor, type TargetMap } from './target-map';
 import { limits } from './limits';
-import { InternalError } from '../core';
+import { InternalError, isIdempotent } from '../core';
 
 export interface DispatcherOptions {
   /** Offer h2 in ALPN (default true); false pins HTTP/1.1 for the h1 leg of the replay. */
@@ -65,9 +65,36 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
   };
 
   const { requestTimeoutMs } = limits();
-  const direct = new Agent({ allowH2, connect, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs });
-  const agent = routeThroughProxy(map, direct, { allowH2, ...(options.onSocket ? { onSocket: options.onSocket } : {}) });
+  const agentOptions = { allowH2, connect, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs };
+  const routed = (direct: Dispatcher) => routeThroughProxy(map, direct, { allowH2, ...(options.onSocket ? { onSocket: options.onSocket } : {}) });
+  const pooled = routed(new Agent(agentOptions));
+  // HTTP/1.1 only: undici's pipelining 0 is a connection per request, which an h2 session does not need.
+  const agent = allowH2 ? pooled : new UnsafeOnFreshConnections(pooled, routed(new Agent({ ...agentOptions, pipelining: 0 })));
   return Object.keys(map.headers).length === 0 ? agent : new WithExtraHeaders(agent, map);
+}
+
+/**
+ * A request of a method that is not idempotent (POST, PATCH...) goes out on a connection of its
+ * own. On a kept-alive connection it could meet a server closing that connection as idle just as
+ * it is reused, and such a request may not be sent again (RFC 9112 §9.3.1): a "connection closed"
+ * there would be a finding about the harness's timing, not the target. Idempotent requests keep
+ * the pool, and are sent once more when that happens (`send`).
+ */
+export class UnsafeOnFreshConnections extends DelegatingDispatcher {
+  constructor(
+    private readonly pooled: Dispatcher,
+    private readonly fresh: Dispatcher,
+  ) {
+    super();
+  }
+
+  dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    return (isIdempotent(opts.method) ? this.pooled : this.fresh).dispatch(opts, handler);
+  }
+
+  protected delegates(): Dispatcher[] {
+    return [this.pooled, this.fresh];
+  }
 }
 
 /**

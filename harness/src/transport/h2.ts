@@ -7,11 +7,12 @@
  */
 import * as http2 from 'node:http2';
 import * as tls from 'node:tls';
+import { isIdempotent } from '../core';
 import { extraHeadersFor, openTls, type TargetMap } from '../target-map';
 import { limits } from '../target-map/limits';
 import { BodySink } from './body-sink';
 import { causeOf, TransportCause } from './cause';
-import { IDEMPOTENT, TransportError, type ObservedResponse, type ObservedTls, type RequestSpec } from './send';
+import { TransportError, type ObservedResponse, type ObservedTls, type RequestSpec } from './send';
 
 export const H2_NOT_OFFERED = 'target does not offer h2';
 
@@ -112,7 +113,7 @@ export class H2Client {
     try {
       return await this.requestOnce(spec);
     } catch (e) {
-      if (!(e instanceof TransportError) || !e.closedBeforeResponse || !IDEMPOTENT.has((spec.method ?? 'GET').toUpperCase())) throw e;
+      if (!(e instanceof TransportError) || !e.closedBeforeResponse || !isIdempotent(spec.method)) throw e;
       return this.requestOnce(spec);
     }
   }

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { HarnessError } from '../core';
+import { HarnessError, isIdempotent } from '../core';
 import { limits } from '../target-map/limits';
 import { BodySink, type TruncatedBody } from './body-sink';
 import { describeCause, TransportCause } from './cause';
@@ -49,8 +49,6 @@ export class TransportError extends HarnessError {
   }
 }
 
-/** RFC 9110 §9.2.2: the methods a client may send again without asking whether the first was applied. */
-export const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
 /** The connection was closed under the request: a kept-alive connection the server closed as it was reused. */
 const CLOSED_UNDER_REQUEST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
@@ -66,7 +64,7 @@ export async function send(dispatcher: Dispatcher, spec: RequestSpec): Promise<O
   try {
     return await sendOnce(dispatcher, spec);
   } catch (e) {
-    if (!(e instanceof TransportError) || !e.closedBeforeResponse || !IDEMPOTENT.has((spec.method ?? 'GET').toUpperCase())) throw e;
+    if (!(e instanceof TransportError) || !e.closedBeforeResponse || !isIdempotent(spec.method)) throw e;
     return sendOnce(dispatcher, spec);
   }
 }
