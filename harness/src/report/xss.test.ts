@@ -62,7 +62,9 @@ describe.each([
       expect(text).toContain(HOSTILE.location);
       // The h3 leg too: its endpoint and command, as text.
       expect(text).toContain(`QUIC forced to 127.0.0.1:443${HOSTILE.script}`);
-      expect(text).toContain(`chromium ${HOSTILE.script} '${HOSTILE.img}'`);
+      // The command's launch is a shell function of the page (in a closed section), its request part the step's.
+      expect(text).toContain(`chromium_h3 '${HOSTILE.img}'`);
+      expect(await page.locator('body').textContent()).toContain(`chromium_h3() { chromium ${HOSTILE.script} "$@"; }`);
       expect(await page.locator('img').count()).toBe(1); // the screenshot only, never the injected <img>
       expect(await page.locator('script').count()).toBe(1);
     } finally {

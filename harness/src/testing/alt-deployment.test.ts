@@ -205,11 +205,14 @@ test('storefront HSTS with includeSubDomains and preload: the stated max-age pas
 test('"10 years" counted as 3,653 days and "1 year" as 365.25 days pass', () => {
   expect(verdictOf('site/home cookie SC_ANALYTICS_GLOBAL_COOKIE expires')).toEqual(['pass', 'must']);
   expect(verdictOf('site/home check cookie/expires-matches-lifetime SC_ANALYTICS_GLOBAL_COOKIE lifetime')).toEqual(['pass', 'must']);
+  // An answer's Expires and its Date are written a moment apart: a second may tick between them.
   expect(expectation('site/home check cookie/expires-matches-lifetime SC_ANALYTICS_GLOBAL_COOKIE lifetime').findings[0].actual).toMatch(
-    /^lifetime 315619200 s \(3653 d\)/,
+    /^lifetime (315619199|315619200|315619201) s \(≈?3653(\.0)? d\)/,
   );
   expect(verdictOf('shop/product cookie localization expires')).toEqual(['pass', 'must']);
-  expect(expectation('shop/product check cookie/expires-matches-lifetime localization lifetime').findings[0].actual).toMatch(/^lifetime 31557600 s/);
+  expect(expectation('shop/product check cookie/expires-matches-lifetime localization lifetime').findings[0].actual).toMatch(
+    /^lifetime (31557599|31557600|31557601) s/,
+  );
 });
 
 test('its HTTP/3 edge on another port, advertised with ma=3600: the h3 legs run on every role, its own hop names included', () => {
