@@ -1,6 +1,7 @@
+import type { ReplayRecord } from '../../harness/src/record';
 import { test, type TestInfo } from '@playwright/test';
 import type { RawFlowTest } from '../../harness/src/flows/raw/registry';
-import { allFindings, ReplayClients, type ReplayRecord } from '../../harness/src/replay';
+import { allFindings, ReplayClients } from '../../harness/src/replay';
 import { runSettings } from '../../harness/src/settings';
 import { skipReason } from '../../harness/src/target-map';
 import { targetMap } from '../support/target';

@@ -1,6 +1,6 @@
+import type { ReplayFinding } from '../record';
 import { aspectText, type Aspect, type Verdict } from '../core';
 import { emptyNoise, learnNoise } from '../noise';
-import type { ReplayFinding } from '../replay/summary';
 import { observed, type FixtureInput } from '../spec-model/observed-fixture';
 import { BASELINE_SIDE, loadTargetMap } from '../target-map';
 import { covers, diffStep, type StepPair } from './compare';

@@ -9,11 +9,11 @@
  * - the baseline misses a `must` or `should` that the candidate meets: the candidate's finding is `fixed`;
  * - otherwise (the spec passes both, says nothing, or informs): a `diff` finding of its own.
  */
+import type { Protocol, ReplayFinding } from '../record';
 import { aspectText, type Aspect, type Finding, type Verdict } from '../core';
 import { combinedValue, describeNoise, differences, emptyNoise, mergeNoise, type Difference, type Noise } from '../noise';
 import { cookieAspect, type CookieAspect } from '../noise/fields';
 import type { ObservedExchange } from '../spec-model/observed';
-import type { Protocol, ReplayFinding } from '../replay/summary';
 import { tightestShape } from '../shapes';
 import { bodyFacts, bodyLineDiff, decodedBody, sha256 } from './body';
 import { comparable, type HostMapping } from './hosts';

@@ -5,12 +5,12 @@
  * addresses and takes its own target values, so a discovered address that differs is shown, not
  * counted. Only safe methods reach the baseline unless the user allows the others.
  */
+import type { Protocol, ReplayFinding, ReplayRecord } from '../record';
 import { fieldLines, type Finding } from '../core';
 import { mergeNoise, type Noise } from '../noise';
 import type { ObservedExchange } from '../spec-model/observed';
-import { replayWithAnswers, stepNoise, type ReplayAnswers, type ReplayClients, type ReplayRecord, type SentStep } from '../replay';
+import { replayWithAnswers, stepNoise, type ReplayAnswers, type ReplayClients, type SentStep } from '../replay';
 import { PROTOCOLS } from '../replay';
-import type { Protocol, ReplayFinding } from '../replay/summary';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import type { BaselineSettings, Role } from '../target-map';
 import { decodedBody, sha256 } from './body';

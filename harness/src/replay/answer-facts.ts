@@ -8,8 +8,6 @@ import { fieldValue } from '../core';
 import type { AnswerFacts } from '../record';
 import type { ObservedExchange } from '../spec-model/observed';
 
-export type { AnswerFacts } from '../record';
-
 /** Statuses a challenge page is served with. */
 const CHALLENGE_STATUSES = new Set([403, 429, 503]);
 /** What the common bot checks and WAFs put in their challenge pages. */

@@ -1,4 +1,5 @@
 /** The clients of one target that the replay and the raw flows send through, shared by the tests of a worker. */
+import type { Protocol } from '../record';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
@@ -12,7 +13,6 @@ import { httpCredentialsFor } from '../browser/extra-headers';
 import { targetBrowserLaunch } from '../browser/launch';
 import { quicCommand, quicLaunch } from '../browser/quic';
 import { H3Client, type H3Launcher } from '../transport/h3-client';
-import type { Protocol } from './summary';
 
 export type BeforeRequest = (request: { method: string; url: string; headers: Record<string, string>; body?: Buffer }, protocol: Protocol) => Promise<void>;
 

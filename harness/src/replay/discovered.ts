@@ -3,6 +3,7 @@
  * specs, itself perhaps discovered, or an address), the page read once per run through the h1
  * client, and the discovered address turned into the step's flow variables.
  */
+import type { ReplayFinding } from '../record';
 import type { Dispatcher } from 'undici';
 import { defaultLevel, fieldLines, InternalError, verdictFor } from '../core';
 import { SourceUnreadableError } from '../discover/errors';
@@ -14,7 +15,6 @@ import type { ExchangeSpec } from '../spec-model/types';
 import { ROLE_PLACEHOLDERS, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target-map';
 import { send } from '../transport/send';
 import { buildRequest, replayPlaceholders, StepSkip } from './request';
-import type { ReplayFinding } from './summary';
 
 /** What a source page is asked with when the spec names an address rather than an exchange. */
 export const SOURCE_HEADERS: Readonly<Record<string, string>> = {

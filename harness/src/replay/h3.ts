@@ -13,6 +13,7 @@
  * answer advertises no HTTP/3, and every exchange of a run with TARGET_H3=0 skip the leg, each
  * with its reason.
  */
+import type { ReplayFinding } from '../record';
 import { fieldLines, type Aspect, type Finding } from '../core';
 import { compareAnswers, emptyNoise, learnNoise, mergeNoise, type Noise } from '../noise';
 import { quicAddress } from '../browser/quic';
@@ -27,7 +28,6 @@ import { send } from '../transport/send';
 import { limits } from '../target-map/limits';
 import type { Dispatcher } from 'undici';
 import { FORBIDDEN_METHODS, H3RequestError, type H3Answer, type H3Client, type H3Request } from '../transport/h3-client';
-import type { ReplayFinding } from './summary';
 
 export const H3_PARITY_CLAUSE =
   'RFC 9114 §4.1 and RFC 9110 §6: a message has the same semantics over HTTP/3 as over HTTP/1.1 (status, header fields as RFC 9110 §5.3 combines them, cookies, content).';

@@ -6,6 +6,6 @@
 export { chromiumOverQuic, ReplayClients, type BeforeRequest } from './clients';
 export { replayItem, replayWithAnswers } from './item';
 export { bodyError, stepNoise, type ReplayAnswers } from './judge';
-export { allFindings, PROTOCOLS, responseRecord, type LegRecord, type ReplayRecord, type StepRecord } from './record';
+export { allFindings, PROTOCOLS, responseRecord } from './record';
 export { buildRequest, replayPlaceholders } from './request';
 export type { ReplayOptions, SentStep } from './step';

@@ -13,7 +13,7 @@
  * hit) changes between the two answers of one protocol whenever it changes between the protocols.
  */
 import { describeNoise, mergeNoise } from '../noise';
-import { RECORD_VERSION } from '../record';
+import { RECORD_VERSION, type ReplayRecord, type StepRecord } from '../record';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import { UnmappedPlaceholderError } from '../target-map';
 import type { ReplayClients } from './clients';
@@ -21,7 +21,7 @@ import { resolveDiscover } from './discovered';
 import { endpointOf, h3SkipReason, refusedAltSvc, runH3, serviceEndpoints } from './h3';
 import { evaluateLeg, protocolsDisagree, readsRepeat, stepNoise, type ReplayAnswers } from './judge';
 import { compareProtocols } from './parity';
-import { PROTOCOLS, responseRecord, type ReplayRecord, type StepRecord } from './record';
+import { PROTOCOLS, responseRecord } from './record';
 import { buildRequest, replayPlaceholders, StepSkip } from './request';
 import { levelOf, sendLeg, stepsOf, type ReplayOptions } from './step';
 

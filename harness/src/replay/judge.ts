@@ -3,6 +3,7 @@
  * answer at hand for checks that compare two), a body the harness could not take in, whether the
  * protocols disagree, and what differed between two answers of one protocol (its noise).
  */
+import type { Protocol, ReplayFinding } from '../record';
 import type { Finding } from '../core';
 import { emptyNoise, learnNoise, type Noise } from '../noise';
 import { CHECKS, selectChecks } from '../checks';
@@ -15,7 +16,6 @@ import type { ReplayClients } from './clients';
 import { compareProtocols } from './parity';
 import { PROTOCOLS } from './record';
 import { stepsOf, type ReplayOptions, type SentStep } from './step';
-import type { Protocol, ReplayFinding } from './summary';
 
 /** The answers of one item: each protocol's legs, and the repeated legs when they were asked for. */
 export interface ReplayAnswers {

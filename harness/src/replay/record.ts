@@ -7,8 +7,6 @@ import type { ObservedExchange } from '../spec-model/observed';
 import type { TruncatedBody } from '../transport/body-sink';
 import { answerFacts } from './answer-facts';
 
-export type { LegRecord, ReplayRecord, StepRecord } from '../record';
-
 /** The protocols every step is sent over, in the order they are sent; HTTP/3 is a leg of its own after them. */
 export const PROTOCOLS: readonly Protocol[] = ['h1', 'h2'];
 

@@ -4,6 +4,7 @@
  * A step that cannot be sent (a value missing, an address outside the map, no answer) skips every
  * step after it, naming why.
  */
+import type { LegRecord, Protocol, StepRecord } from '../record';
 import { defaultLevel, fieldLines, fieldValue, verdictFor, type Aspect } from '../core';
 import { toObservedExchange } from '../spec-model/observe';
 import type { ObservedExchange, ObservedTls } from '../spec-model/observed';
@@ -14,9 +15,8 @@ import { send, TransportError, type ObservedResponse } from '../transport/send';
 import type { ReplayClients } from './clients';
 import { CookieJar } from './cookie-jar';
 import { disagreementFindings, missFinding, resolveDiscover } from './discovered';
-import { responseRecord, type LegRecord, type StepRecord } from './record';
+import { responseRecord } from './record';
 import { buildRequest, RefusedAddressError, replayPlaceholders, StepSkip, type BuiltRequest } from './request';
-import type { Protocol } from './summary';
 
 export interface ReplayOptions {
   role: Role;

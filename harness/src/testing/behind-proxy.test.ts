@@ -1,6 +1,7 @@
+import type { ReplayRecord } from '../record';
 import * as path from 'node:path';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
-import { allFindings, replayItem, ReplayClients, type ReplayRecord } from '../replay';
+import { allFindings, replayItem, ReplayClients } from '../replay';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
 import type { ExchangeSpec } from '../spec-model/types';

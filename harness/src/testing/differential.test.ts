@@ -1,8 +1,8 @@
+import type { ReplayFinding, ReplayRecord } from '../record';
 import * as path from 'node:path';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
 import { replayDifferential } from '../diff/replay';
-import { allFindings, ReplayClients, type ReplayRecord } from '../replay';
-import type { ReplayFinding } from '../replay/summary';
+import { allFindings, ReplayClients } from '../replay';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
 import { BASELINE_SIDE, loadTargetMap, type TargetMap } from '../target-map';

@@ -97,25 +97,15 @@ export function evaluateStoredCookies(
       const meta = matcherMeta(m);
       try {
         const r = compileMatcher(m)(actual, { placeholders: ctx.placeholders, ...(extra.date ? { date: extra.date } : {}) });
-        const premise = unmet(meta.when);
-        if (premise) {
-          out.add(`${id} ${aspect}`, 'n/a', r.expected, r.actual, {
-            source: meta.source ?? source,
-            level: meta.level ?? (meta.source ? defaultLevel(meta.source) : level),
-            clause: meta.clause ?? clause,
-            message: premise,
-            ...(extra.secret ? { secret: true } : {}),
-          });
-          return;
-        }
-        out.compare(`${id} ${aspect}`, r.ok, r.expected, r.actual, {
+        const fields = {
           source: meta.source ?? source,
           level: meta.level ?? (meta.source ? defaultLevel(meta.source) : level),
           clause: meta.clause ?? clause,
-          message,
-          ...(r.shape ? { shape: r.shape } : {}),
           ...(extra.secret ? { secret: true } : {}),
-        });
+        };
+        const premise = unmet(meta.when);
+        if (premise) out.add(`${id} ${aspect}`, 'n/a', r.expected, r.actual, { ...fields, message: premise });
+        else out.compare(`${id} ${aspect}`, r.ok, r.expected, r.actual, { ...fields, message, ...(r.shape ? { shape: r.shape } : {}) });
       } catch (e) {
         if (e instanceof MatcherSpecError) out.add(`${id} ${aspect}`, 'error', '(invalid matcher)', '(not compared)', { message: e.message });
         else throw e;

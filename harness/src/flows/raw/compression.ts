@@ -3,14 +3,14 @@
  * OFFERS. Each answer: the coding the spec expects, `vary: Accept-Encoding` where the resource is
  * coded, Content-Length equal to the bytes received; across offers the decoded bodies identical.
  */
+import type { ReplayFinding, ReplayRecord } from '../../record';
 import { createHash } from 'node:crypto';
 import { fieldValue } from '../../core';
 import { fillPlaceholders, MissingValueError } from '../../spec-model/placeholders';
 import type { ObservedExchange } from '../../spec-model/observed';
 import { ROLE_PLACEHOLDERS } from '../../target-map';
 import { missFinding, resolveDiscover } from '../../replay/discovered';
-import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay';
-import type { ReplayFinding } from '../../replay/summary';
+import { replayPlaceholders, type ReplayClients } from '../../replay';
 import { FlowContext, show } from './context';
 import { expectedCoding, OFFERS, type ResourceRow } from './resources';
 

@@ -5,9 +5,10 @@
  * of GET, no body. What differs between two identical GETs is learned as noise and excused in the
  * HEAD comparison; no header name is excused by name.
  */
+import type { ReplayRecord } from '../../record';
 import { fieldValue } from '../../core';
 import { compareAnswers, describeNoise as describeNoiseOf, learnNoise } from '../../noise';
-import type { ReplayClients, ReplayRecord } from '../../replay';
+import type { ReplayClients } from '../../replay';
 import { FlowContext, show } from './context';
 import { contentLengthAgrees, flowRequestOf } from './compression';
 import type { ResourceRow } from './resources';

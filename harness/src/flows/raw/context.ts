@@ -5,12 +5,12 @@
  * replay), and collects findings with the replay's provenance rules.
  */
 import { defaultLevel, judged, verdictFor, type Aspect, type Finding } from '../../core';
-import { RECORD_VERSION, type ReplayFinding } from '../../record';
+import { RECORD_VERSION, type ReplayFinding, type ReplayRecord, type StepRecord } from '../../record';
 import { toObservedExchange } from '../../spec-model/observe';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { Provenance } from '../../spec-model/types';
 import type { Role } from '../../target-map';
-import { bodyError, responseRecord, type ReplayClients, type ReplayRecord, type StepRecord } from '../../replay';
+import { bodyError, responseRecord, type ReplayClients } from '../../replay';
 import { send, type RequestSpec } from '../../transport/send';
 
 export interface FlowOptions {

@@ -8,10 +8,11 @@
  * A run with the HTTP/3 legs off (TARGET_H3=0, an embedded reference without its edge) skips it all
  * with that reason.
  */
+import type { ReplayRecord } from '../../record';
 import { fieldLines } from '../../core';
 import { ROLES, roleUrls } from '../../target-map';
 import { proxyFor } from '../../target-map/proxy';
-import type { ReplayClients, ReplayRecord } from '../../replay';
+import type { ReplayClients } from '../../replay';
 import { H3RequestError } from '../../transport/h3-client';
 import { ALT_SVC_CLAUSE, endpointOf } from '../../replay/h3';
 import { altSvcProblem } from '../../transport/alt-svc';

@@ -6,6 +6,7 @@
  * with the response's own times, ETag = SHA-256 of the body, and a 304 for that ETag. Then the
  * error answers: a malformed request and an unknown issuer.
  */
+import type { ReplayRecord } from '../../record';
 import { fieldValue } from '../../core';
 import { selectChecks } from '../../checks';
 import { parseHttpDate } from '../../shapes';
@@ -13,7 +14,7 @@ import { runChecks } from '../../spec-model/evaluate';
 import { compileMatcher } from '../../spec-model/matchers';
 import type { ObservedExchange } from '../../spec-model/observed';
 import { roleUrls, type Role } from '../../target-map';
-import type { ReplayClients, ReplayRecord } from '../../replay';
+import type { ReplayClients } from '../../replay';
 import { FlowContext, show } from './context';
 import {
   buildOcspRequest,

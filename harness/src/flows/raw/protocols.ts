@@ -3,8 +3,9 @@
  * asked (ALPN) whether it offers h2. No role offering h2 fails the service-level expectation; a
  * single role without it is a warning. OCSP over plain http cannot negotiate h2 and is exempt.
  */
+import type { ReplayRecord } from '../../record';
 import { ROLES, roleUrls } from '../../target-map';
-import type { ReplayClients, ReplayRecord } from '../../replay';
+import type { ReplayClients } from '../../replay';
 import { FlowContext } from './context';
 
 const CLAUSE = 'Service description, introduction: "All traffic is HTTPS; HTTP/1.1, HTTP/2 and HTTP/3 are all seen."';

@@ -7,6 +7,7 @@
  * outside the target map (another host, plain http, a link-local address) is a failure that names
  * it, and is never fetched.
  */
+import type { ReplayRecord } from '../../record';
 import { fieldValue, isField } from '../../core';
 import { CHECKS } from '../../checks';
 import { evaluateExchange } from '../../spec-model/evaluate';
@@ -14,7 +15,7 @@ import { fillPlaceholders } from '../../spec-model/placeholders';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { FlowSpec, SpecFile } from '../../spec-model/types';
 import { refusedAddress, ROLE_PLACEHOLDERS, type Role } from '../../target-map';
-import { replayPlaceholders, type ReplayClients, type ReplayRecord } from '../../replay';
+import { replayPlaceholders, type ReplayClients } from '../../replay';
 import { FlowContext } from './context';
 
 export const MAX_HOPS = 10;

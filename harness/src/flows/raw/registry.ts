@@ -5,8 +5,9 @@
  * never another copy of the skip and settle lines. BROWSER_FLOWS (flows/browser/flows) is its
  * browser peer.
  */
+import type { ReplayRecord } from '../../record';
 import { ROLES, type Role } from '../../target-map';
-import type { ReplayClients, ReplayRecord } from '../../replay';
+import type { ReplayClients } from '../../replay';
 import type { SpecSet } from '../../spec-model/spec-folders';
 import { runCompressionFlow } from './compression';
 import { runConditionalFlow } from './conditional';

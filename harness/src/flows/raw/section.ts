@@ -3,10 +3,11 @@
  * from the page passes; an explicit TARGET_SECTION (or TARGETS_FILE section) that the page
  * contradicts is a warning, as is a page that links no address of the shape.
  */
+import type { ReplayRecord } from '../../record';
 import { inferSection } from '../../discover/section';
 import { HOME_REQUEST_HEADERS } from '../../discover/read-section';
 import { roleUrls } from '../../target-map';
-import type { ReplayClients, ReplayRecord } from '../../replay';
+import type { ReplayClients } from '../../replay';
 import { FlowContext } from './context';
 
 const CLAUSE =

@@ -1,3 +1,4 @@
+import type { ReplayRecord } from '../../record';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
@@ -7,8 +8,8 @@ import { runConditionalFlow } from '../../flows/raw/conditional';
 import { runOcspFlow } from '../../flows/raw/ocsp';
 import { redirectChains, runRedirectFlow } from '../../flows/raw/redirects';
 import { resourceRows } from '../../flows/raw/resources';
-import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../../replay';
-import { failingFindings } from '../../replay/summary';
+import { allFindings, ReplayClients, replayItem } from '../../replay';
+import { failingFindings } from '../../core';
 import { CHECKS } from '../../checks';
 import { loadSpecs } from '../../spec-model/load';
 import { loadTargetMap, type Role } from '../../target-map';

@@ -1,6 +1,7 @@
+import type { ReplayRecord } from '../../record';
 import { HTTP3_SEEN, runHttp3Flow } from '../../flows/raw/http3-seen';
 import { runRedirectFlow } from '../../flows/raw/redirects';
-import { allFindings, ReplayClients, replayItem, type ReplayRecord } from '../../replay';
+import { allFindings, ReplayClients, replayItem } from '../../replay';
 import type { ExchangeSpec, FlowSpec } from '../../spec-model/types';
 import { loadTargetMap } from '../../target-map';
 import { setLimits } from '../../target-map/limits';
