@@ -5,7 +5,7 @@
  * the path (the HAR), read when the results are built.
  */
 import * as fs from 'node:fs';
-import type { TestCase, TestResult } from '@playwright/test/reporter';
+import type { TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 import { redirectChain } from './redirects';
 import type { RedirectHop } from './types';
 
@@ -25,6 +25,8 @@ export interface CollectedTest {
   status: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
   expectedStatus: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
   errors: string[];
+  /** Whether an `expect` of the test failed (Playwright's own step record, soft assertions included): a failed test without one threw. */
+  assertionFailed: boolean;
   annotations: Array<{ type: string; description?: string }>;
   attachments: CollectedAttachment[];
   durationMs: number;
@@ -74,6 +76,7 @@ export function collectTest(test: TestCase, result: TestResult, rootDir: string)
     status: result.status,
     expectedStatus: test.expectedStatus,
     errors,
+    assertionFailed: result.steps.some(failedExpect),
     annotations: dedupeAnnotations(annotations),
     attachments,
     durationMs: result.duration,
@@ -82,6 +85,8 @@ export function collectTest(test: TestCase, result: TestResult, rootDir: string)
     ...(redirects ? { redirects } : {}),
   };
 }
+
+const failedExpect = (s: TestStep): boolean => (s.category === 'expect' && s.error !== undefined) || s.steps.some(failedExpect);
 
 function readFile(file: string): Buffer | undefined {
   try {

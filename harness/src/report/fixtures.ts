@@ -173,6 +173,7 @@ export function collected(titlePath: string[], record: unknown, over: Partial<Co
     status: 'passed',
     expectedStatus: 'passed',
     errors: [],
+    assertionFailed: false,
     annotations: [],
     attachments: record === undefined ? [] : [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(record)) }],
     durationMs: 10,

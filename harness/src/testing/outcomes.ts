@@ -78,13 +78,16 @@ export async function replayCollected(map: TargetMap, specs: readonly SpecFile[]
         startTime: new Date().toISOString(),
       };
       const unmapped = skipReason(map, spec.role);
-      if (unmapped) return { ...base, status: 'skipped', errors: [], annotations: [{ type: 'skip', description: unmapped }], attachments: [] };
+      if (unmapped)
+        return { ...base, status: 'skipped', errors: [], assertionFailed: false, annotations: [{ type: 'skip', description: unmapped }], attachments: [] };
       const record = await replayItem(item, clients, { role: spec.role });
       const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
       const j = judge(item.id, allFindings(record), failOn, ran);
       const attachments = [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(checkedRecord(record))) }];
-      if (record.skipped) return { ...base, status: 'skipped', errors: [], annotations: [{ type: 'skip', description: record.skipped }], attachments };
-      return { ...base, status: j.passed ? 'passed' : 'failed', errors: j.passed ? [] : [j.message], annotations: [], attachments };
+      if (record.skipped)
+        return { ...base, status: 'skipped', errors: [], assertionFailed: false, annotations: [{ type: 'skip', description: record.skipped }], attachments };
+      // tests/support/assert.ts fails a test by an `expect` on its judgement.
+      return { ...base, status: j.passed ? 'passed' : 'failed', errors: j.passed ? [] : [j.message], assertionFailed: !j.passed, annotations: [], attachments };
     });
   } finally {
     await clients.close();

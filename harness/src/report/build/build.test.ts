@@ -144,11 +144,12 @@ describe('buildResults', () => {
     expect(r.run.status).toBe('failed');
   });
 
-  test('a test without findings that fails an assertion is a fail; one that throws is an error', () => {
-    const fail = collected(['x', 'site/a'], undefined, { status: 'failed', errors: ['expect(received).toBe(expected)'] });
-    const err = collected(['x', 'site/b'], undefined, { status: 'failed', errors: ['TypeError: boom'] });
-    const r = buildResults({ run: runMeta(), tests: [fail, err] });
-    expect(r.tests.map((t) => t.verdict)).toEqual(['fail', 'error']);
+  test('a test without findings that fails an expect is a fail; one that throws is an error, whatever its message says', () => {
+    const fail = collected(['x', 'site/a'], undefined, { status: 'failed', errors: ['the values differ'], assertionFailed: true });
+    const err = collected(['x', 'site/b'], undefined, { status: 'failed', errors: ['TypeError: expect(received).toBe(expected)'] });
+    const timedOut = collected(['x', 'site/c'], undefined, { status: 'timedOut', errors: ['Test timeout of 60000ms exceeded.'], assertionFailed: true });
+    const r = buildResults({ run: runMeta(), tests: [fail, err, timedOut] });
+    expect(r.tests.map((t) => t.verdict)).toEqual(['fail', 'error', 'error']);
   });
 
   test('retries: the last attempt counts', () => {

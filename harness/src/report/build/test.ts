@@ -52,7 +52,7 @@ function recordFindings(record: RawRecord | undefined, shape: RecordShape | unde
 
 /**
  * What the test's outcome adds to its findings: a malformed attachment, and where there are no
- * findings the outcome itself (skipped, passed, or failed: an assertion's failure is the target's,
+ * findings the outcome itself (skipped, passed, or failed: a failed `expect` is the target's,
  * anything else the run's); a test that failed although its findings fail nothing is an error.
  */
 function outcomeFindings(
@@ -74,7 +74,7 @@ function outcomeFindings(
     } else if (!playwrightFailed) {
       out.push({ f: { id, verdict: 'pass', expected: 'the test passes', actual: 'passed', ...whole } });
     } else {
-      const assertion = t.status === 'failed' && /expect\(|toBe|toEqual|toMatch|toContain|toHave|Expected/.test(errorText);
+      const assertion = t.status === 'failed' && t.assertionFailed;
       out.push({ f: { id, verdict: assertion ? 'fail' : 'error', expected: 'the test passes', actual: t.status, message: errorText || t.status, ...whole } });
     }
   } else if (playwrightFailed && ![...found, ...out].some((r) => failsRun(r.f.verdict, ctx.failOn))) {
