@@ -5,7 +5,19 @@ import { loadSpecs } from '../spec-model/load';
 import type { Expectation, LegProtocol, TestReport } from '../report/types';
 import type { ExchangeSpec, SpecFile } from '../spec-model/types';
 import { main } from './cli';
-import { CANARY_COOKIE, CANARY_TOKEN, expectation, replayTest, results, snapshot, tempSpecs, withH3, writeResults, type H3Fixture } from './fixtures';
+import {
+  CANARY_COOKIE,
+  CANARY_TOKEN,
+  expectation,
+  type About,
+  replayTest,
+  results,
+  snapshot,
+  tempSpecs,
+  withH3,
+  writeResults,
+  type H3Fixture,
+} from './fixtures';
 import { REFUSED_BY_LEVEL } from './levels';
 import { H3_REFUSAL } from './propose';
 
@@ -41,9 +53,30 @@ function homeTest() {
     'site/home',
     [{ id: 'site/home', lines: [...common, ['x-trace-id', 'a1b2c3d4']], h2Lines: [...common, ['x-trace-id', 'e5f6a7b8']], noise: ['header x-request-id'] }],
     [
-      expectation('site/home header x-frame-options', 'site/home', 'fail', 'must', 'the list SAMEORIGIN, SAMEORIGIN', 'SAMEORIGIN (1 member)'),
-      expectation('site/home cookie ASP.NET_SessionId', 'site/home', 'info', 'info', 'set on 2 Set-Cookie lines', 'set on 1 Set-Cookie line'),
-      expectation('site/home body contains "<html"', 'site/home', 'info', 'info', 'contains "<html"', '20 bytes without it'),
+      expectation(
+        'site/home header x-frame-options',
+        { step: 'site/home', aspect: { kind: 'header', name: 'x-frame-options' } },
+        'fail',
+        'must',
+        'the list SAMEORIGIN, SAMEORIGIN',
+        'SAMEORIGIN (1 member)',
+      ),
+      expectation(
+        'site/home cookie ASP.NET_SessionId',
+        { step: 'site/home', aspect: { kind: 'cookie', name: 'ASP.NET_SessionId' } },
+        'info',
+        'info',
+        'set on 2 Set-Cookie lines',
+        'set on 1 Set-Cookie line',
+      ),
+      expectation(
+        'site/home body contains "<html"',
+        { step: 'site/home', aspect: { kind: 'body', fact: 'contains "<html"' } },
+        'info',
+        'info',
+        'contains "<html"',
+        '20 bytes without it',
+      ),
     ],
   );
 }
@@ -65,10 +98,17 @@ function directoryTest() {
       },
     ],
     [
-      expectation('redirector/directory header server', 'redirector/directory', 'info', 'info', 'cloudflare', 'nginx'),
+      expectation(
+        'redirector/directory header server',
+        { step: 'redirector/directory', aspect: { kind: 'header', name: 'server' } },
+        'info',
+        'info',
+        'cloudflare',
+        'nginx',
+      ),
       expectation(
         'redirector/directory check vary/negotiated-response-has-vary accept-encoding',
-        'redirector/directory',
+        { step: 'redirector/directory', aspect: { kind: 'check', check: 'vary/negotiated-response-has-vary' } },
         'warn',
         'should',
         'vary includes Accept-Encoding',
@@ -281,17 +321,35 @@ describe('h3 legs', () => {
   const SKIPPED = 'the h1 answer advertises no HTTP/3 (no Alt-Svc h3)';
 
   /** A finding of the h3 leg as the report groups it: parity findings carry no protocol, the leg's own errors carry h3. */
-  function h3Expectation(id: string, verdict: 'pass' | 'fail' | 'error', expected: string, actual: string, protocol?: LegProtocol): Expectation {
-    const finding = { key: `f-${id}`, id, verdict, level: 'must' as const, expected, actual, source: 'rfc' as const, ...(protocol ? { protocol } : {}) };
-    return { key: `e-${id}`, id, step: id.split(' ')[0], verdict, level: 'must', source: 'rfc', findings: [finding] };
+  function h3Expectation(id: string, about: About, verdict: 'pass' | 'fail' | 'error', expected: string, actual: string, protocol?: LegProtocol): Expectation {
+    const data = { ...(about.aspect ? { aspect: about.aspect } : {}), ...(about.compared ? { compared: about.compared } : {}) };
+    const finding = {
+      key: `f-${id}`,
+      id,
+      verdict,
+      level: 'must' as const,
+      expected,
+      actual,
+      source: 'rfc' as const,
+      ...data,
+      ...(protocol ? { protocol } : {}),
+    };
+    return { key: `e-${id}`, id, step: about.step, ...data, verdict, level: 'must', source: 'rfc', findings: [finding] };
   }
+  const H3_PARITY = { by: 'parity h3', first: 'h1', second: 'h3' };
 
   const accept = (tests: TestReport[], name: string, mode: string) =>
     run('--from', writeResults(tmp.root, results(tests), name), '--specs', tmp.dir, '--mode', mode);
 
   test.each(['missing', 'changed', 'all'])('--mode %s: a results.json with h3 legs (answered, skipped) is accepted exactly as without them', (mode) => {
     const plain = accept([homeTest(), directoryTest()], 'plain.json', mode);
-    const parity = h3Expectation('site/home parity h3', 'pass', 'the same answer over h3 as over h1', 'the same answer over h3 as over h1');
+    const parity = h3Expectation(
+      'site/home parity h3',
+      { step: 'site/home', compared: H3_PARITY },
+      'pass',
+      'the same answer over h3 as over h1',
+      'the same answer over h3 as over h1',
+    );
     const h3 = accept([withH3(homeTest(), DECOY, [parity]), withH3(directoryTest(), { skipped: SKIPPED })], 'h3.json', mode);
     expect(plain.out).toContain('--- specs/site.json');
     expect(h3).toEqual(plain);
@@ -300,9 +358,26 @@ describe('h3 legs', () => {
   test('an h3 parity failure and an h3 transport error change nothing; the failure is refused as an h3 comparison', () => {
     const plain = accept([homeTest(), directoryTest()], 'plain.json', 'all');
     const failing = [
-      withH3(homeTest(), DECOY, [h3Expectation('site/home parity h3 header x-powered-by', 'fail', 'h3 as h1: Express', 'h3: h3-decoy')]),
+      withH3(homeTest(), DECOY, [
+        h3Expectation(
+          'site/home parity h3 header x-powered-by',
+          { step: 'site/home', aspect: { kind: 'header', name: 'x-powered-by' }, compared: H3_PARITY },
+          'fail',
+          'h3 as h1: Express',
+          'h3: h3-decoy',
+        ),
+      ]),
       // No answer over QUIC: a step with a request and no response.
-      withH3(directoryTest(), {}, [h3Expectation('redirector/directory h3 transport', 'error', 'an answer over HTTP/3', 'net::ERR_QUIC_PROTOCOL_ERROR', 'h3')]),
+      withH3(directoryTest(), {}, [
+        h3Expectation(
+          'redirector/directory h3 transport',
+          { step: 'redirector/directory', aspect: { kind: 'transport' } },
+          'error',
+          'an answer over HTTP/3',
+          'net::ERR_QUIC_PROTOCOL_ERROR',
+          'h3',
+        ),
+      ]),
     ];
     const h3 = accept(failing, 'h3.json', 'all');
     expect(h3.code).toBe(0);

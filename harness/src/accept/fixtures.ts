@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { emptyCounts, type Level, type Provenance, type Verdict } from '../core';
+import { emptyCounts, type Aspect, type Compared, type Level, type Provenance, type Verdict } from '../core';
+import { RECORD_VERSION } from '../record';
 import { RESULTS_SCHEMA, type ConformanceResults, type Expectation, type RunMeta, type StepReport, type TestReport } from '../report/types';
 import { DEFAULT_SPECS_DIR } from './options';
 
@@ -41,13 +42,22 @@ function stepReport(s: StepFixture, protocol: 'h1' | 'h2', index: number): StepR
   };
 }
 
+/** What an expectation is about, as the report keeps it: its step (none: tied to no step), its aspect, and for a comparison what compared it. */
+export interface About {
+  step?: string;
+  aspect?: Aspect;
+  compared?: Compared;
+}
+
 /** One finding per leg, grouped as the report groups them. */
-export function expectation(id: string, step: string, verdict: Verdict, level: Level, expected: string, actual: string, source?: Provenance): Expectation {
+export function expectation(id: string, about: About, verdict: Verdict, level: Level, expected: string, actual: string, source?: Provenance): Expectation {
   const src: Provenance = source ?? (level === 'info' ? 'reference' : 'capture');
+  const data = { ...(about.aspect ? { aspect: about.aspect } : {}), ...(about.compared ? { compared: about.compared } : {}) };
   return {
     key: `e-${id}`,
     id,
-    step,
+    ...(about.step !== undefined ? { step: about.step } : {}),
+    ...data,
     verdict,
     level,
     source: src,
@@ -61,6 +71,7 @@ export function expectation(id: string, step: string, verdict: Verdict, level: L
       actual,
       source: src,
       target: 'user',
+      ...data,
     })),
   };
 }
@@ -126,6 +137,7 @@ export function withH3(test: TestReport, h3: H3Fixture, expectations: Expectatio
 export function results(tests: TestReport[], run: Partial<RunMeta> = {}): ConformanceResults {
   return {
     schema: RESULTS_SCHEMA,
+    record: RECORD_VERSION,
     run: {
       title: 'Fixture run',
       startedAt: '2026-01-01T00:00:00.000Z',

@@ -1,5 +1,6 @@
 import { expectation, replayTest, withH3 } from './fixtures';
-import { cookieOf, isH3Aspect, observeTest, parseNoise, replayTests } from './observations';
+import type { Expectation } from '../report/types';
+import { cookieOf, isH3Expectation, observeTest, parseNoise, replayTests } from './observations';
 
 test('noise lines of the report, as describeNoise writes them', () => {
   const n = parseNoise(['status', 'header x-trace-id', 'cookie ASP.NET_SessionId value, expiry', 'body', 'something else']);
@@ -17,9 +18,12 @@ test('only raw replays are read; steps keep their legs, noise of every leg and t
       { id: 'site/f/one-more', lines: [['X-B', '2']], h2Lines: [['x-b', '3']] },
     ],
     [
-      expectation('site/f/one status', 'site/f/one', 'pass', 'must', '200', '200'),
-      expectation('site/f/one-more header x-b', '', 'info', 'info', '2', '3'),
-      expectation('site/f parity', '', 'fail', 'must', 'a', 'b'),
+      expectation('site/f/one status', { step: 'site/f/one', aspect: { kind: 'status' } }, 'pass', 'must', '200', '200'),
+      expectation('site/f/one-more header x-b', { step: 'site/f/one-more', aspect: { kind: 'header', name: 'x-b' } }, 'info', 'info', '2', '3'),
+      // The step an expectation names is read, never guessed from its id: one that names no step of the test is tied to none.
+      expectation('site/f/one header x-c', { aspect: { kind: 'header', name: 'x-c' } }, 'info', 'info', '2', '3'),
+      expectation('site/f/one header x-d', { step: 'site/f/gone', aspect: { kind: 'header', name: 'x-d' } }, 'info', 'info', '2', '3'),
+      expectation('site/f parity', { compared: { by: 'parity', first: 'h1', second: 'h2' } }, 'fail', 'must', 'a', 'b'),
     ],
     'flow',
   );
@@ -37,7 +41,7 @@ test('only raw replays are read; steps keep their legs, noise of every leg and t
   expect(o.steps[1].legs[0].lines).toEqual([['x-b', '2']]);
   expect(o.steps[0].origin).toBe('https://www.lessons.test:8443');
   expect(o.steps.map((s) => s.expectations.map((e) => e.id))).toEqual([['site/f/one status'], ['site/f/one-more header x-b']]);
-  expect(o.loose.map((e) => e.id)).toEqual(['site/f parity']);
+  expect(o.loose.map((e) => e.id)).toEqual(['site/f/one header x-c', 'site/f/one header x-d', 'site/f parity']);
 });
 
 test('a redacted Set-Cookie line is parsed as the evaluation parses the raw one', () => {
@@ -64,7 +68,20 @@ test('an h3 leg lends no answer, noise or origin: it is judged against its h1 tw
   expect(observeTest(withH3(plain, {}))).toEqual(observeTest(plain));
 });
 
-test('the aspects of an h3 leg', () => {
-  expect(['parity h3', 'parity h3 header x-frame-options', 'h3 transport', 'h3 twin'].every(isH3Aspect)).toBe(true);
-  expect(['parity', 'parity header x-h3', 'header h3', 'check h3/x', 'h3x'].some(isH3Aspect)).toBe(false);
+test("an expectation of an h3 leg is told by what compared it or by its findings' protocol, not by its id", () => {
+  const about = (over: Partial<Expectation>, protocol?: string): Expectation =>
+    ({
+      key: 'e',
+      id: 'site/a h3 words',
+      verdict: 'fail',
+      level: 'must',
+      source: 'rfc',
+      findings: [{ id: 'x', verdict: 'fail', ...(protocol ? { protocol } : {}) }],
+      ...over,
+    }) as Expectation;
+  expect(isH3Expectation(about({ compared: { by: 'parity h3', first: 'h1', second: 'h3' } }))).toBe(true);
+  expect(isH3Expectation(about({ aspect: { kind: 'transport' } }, 'h3'))).toBe(true);
+  expect(isH3Expectation(about({ compared: { by: 'parity', first: 'h1', second: 'h2' } }, 'h2'))).toBe(false);
+  expect(isH3Expectation(about({ id: 'site/a parity h3 header x', aspect: { kind: 'header', name: 'x' } }, 'h1'))).toBe(false);
+  expect(isH3Expectation(about({ findings: [null] as unknown as Expectation['findings'] }))).toBe(false);
 });

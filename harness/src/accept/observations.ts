@@ -131,8 +131,9 @@ function originOf(request: unknown): string | undefined {
 /** The legs the spec's expectations judge: h1 and h2 (a report without a leg protocol is read as h1), never h3. */
 const isSpecLeg = (protocol: unknown): boolean => protocol !== 'h3';
 
-/** Aspects of an h3 leg (`parity h3 header x`, `h3 transport`): judged against the h1 twin, not a value of the spec file. */
-export const isH3Aspect = (aspect: string): boolean => /^(parity h3|h3)( |$)/.test(aspect);
+/** An expectation of an h3 leg (`parity h3 ...`, `h3 transport`): judged against the h1 twin, not a value of the spec file. */
+export const isH3Expectation = (e: Expectation): boolean =>
+  (isObject(e.compared) && e.compared.by === 'parity h3') || (Array.isArray(e.findings) && e.findings.some((f) => isObject(f) && f.protocol === 'h3'));
 
 /** The test's steps in first-seen order, each with its legs' answers, noise and expectations. */
 export function observeTest(test: TestReport): TestObservation {
@@ -159,18 +160,11 @@ export function observeTest(test: TestReport): TestObservation {
   }
   for (const [id, lines] of noiseLines) steps.get(id)!.noise = parseNoise(lines);
   const loose: Expectation[] = [];
-  const ids = [...steps.keys()];
   for (const e of Array.isArray(test.expectations) ? test.expectations : []) {
     if (!isObject(e) || typeof e.id !== 'string') continue;
-    const owner = typeof e.step === 'string' && steps.has(e.step) ? e.step : longestPrefix(e.id, ids);
-    if (owner) steps.get(owner)!.expectations.push(e);
+    const owner = typeof e.step === 'string' ? steps.get(e.step) : undefined;
+    if (owner) owner.expectations.push(e);
     else loose.push(e);
   }
   return { id: test.id, kind: test.kind === 'flow' ? 'flow' : 'exchange', steps: [...steps.values()], loose };
-}
-
-function longestPrefix(id: string, stepIds: readonly string[]): string | undefined {
-  let best: string | undefined;
-  for (const s of stepIds) if (id.startsWith(`${s} `) && (!best || s.length > best.length)) best = s;
-  return best;
 }

@@ -5,13 +5,13 @@
  * reason. Existing expectations are only ever replaced where `changed` names them; everything else
  * keeps its bytes, so the diff shows exactly what is proposed.
  */
-import { fieldKey, type Level } from '../core';
+import { fieldKey, readAspect, type Level } from '../core';
 import { BODY_BOUND, comparedField } from '../noise/fields';
 import type { ConformanceResults, Expectation } from '../report/types';
 import type { CookieSpec, ExchangeSpec, HeaderSpec, MatcherMeta, MatcherSpec } from '../spec-model/types';
 import { selectSteps } from './ids';
 import { notMet, refusalFor, reportedLevel } from './levels';
-import { isH3Aspect, observeTest, replayTests, type StepObservation, type TestObservation } from './observations';
+import { isH3Expectation, observeTest, replayTests, type StepObservation, type TestObservation } from './observations';
 import type { Mode } from './options';
 import { targetPlaceholders, type Placeholders } from './placeholders';
 import { format, indexSteps, replaceForm, specLevel, stronger, type SpecDoc, type StepLocation } from './spec-files';
@@ -149,12 +149,17 @@ export const H3_REFUSAL = 'the h3 answer is judged against its h1 twin (protocol
 
 const NO_BODY = 'results.json does not hold the body, so there is no observed value to set: change it by hand';
 
-/** The spot of the spec an expectation id names (`header x-frame-options`, `cookie sid path`), or why it has none. */
-function locate(aspect: string, w: StepWork): Edit | { chain: unknown[]; reason: string } {
+const COMPARISON = 'not a value of the spec file (a comparison the replay makes between answers)';
+
+/** The spot of the spec an expectation is about (its aspect: the status, a header, a cookie or one of its attributes, a body fact), or why it has none. */
+function locate(e: Expectation, w: StepWork): Edit | { chain: unknown[]; reason: string } {
   const { obs, step, place } = w;
   const expect = step.expect;
   const gone = (what: string) => ({ chain: [], reason: `the spec no longer has ${what} for ${obs.step} (changed since the run?)` });
-  if (aspect === 'status') {
+  if (e.compared !== undefined) return { chain: [], reason: COMPARISON };
+  const aspect = readAspect(e.aspect);
+  if (!aspect) return { chain: [], reason: 'the report does not say what of the answer it is about' };
+  if (aspect.kind === 'status') {
     if (expect.status === undefined) return gone('a status');
     return {
       chain: [expect.status],
@@ -163,9 +168,8 @@ function locate(aspect: string, w: StepWork): Edit | { chain: unknown[]; reason:
       set: (v) => (expect.status = v as MatcherSpec),
     };
   }
-  let m = /^header (\S+)$/.exec(aspect);
-  if (m) {
-    const name = m[1].toLowerCase();
+  if (aspect.kind === 'header') {
+    const name = aspect.name;
     const key = fieldKey(expect.headers ?? {}, name);
     if (key === undefined) return gone(`header ${name}`);
     const headers = expect.headers!;
@@ -177,9 +181,8 @@ function locate(aspect: string, w: StepWork): Edit | { chain: unknown[]; reason:
       set: (v) => (headers[key] = v as HeaderSpec),
     };
   }
-  m = /^cookie (\S+)(?: (\S+))?$/.exec(aspect);
-  if (m) {
-    const [, name, attrName] = m;
+  if (aspect.kind === 'cookie') {
+    const { name, attribute: attrName } = aspect;
     const cookies = expect.cookies ?? {};
     const cs = cookies[name];
     if (!isObject(cs)) return gone(`cookie ${name}`);
@@ -201,11 +204,10 @@ function locate(aspect: string, w: StepWork): Edit | { chain: unknown[]; reason:
       set: (v) => ((cs as Record<string, unknown>)[attr] = v),
     };
   }
-  m = /^body (size|decoded-size|empty|json|starts-with|contains .*)$/.exec(aspect);
-  if (m) {
+  if (aspect.kind === 'body') {
     const body = expect.body;
     if (!isObject(body)) return gone('a body expectation');
-    const which = m[1];
+    const which = aspect.fact;
     if (which === 'size' || which === 'decoded-size') {
       const key = which === 'size' ? 'size' : 'decodedSize';
       if (body[key] === undefined) return gone(`body ${which}`);
@@ -232,8 +234,11 @@ function locate(aspect: string, w: StepWork): Edit | { chain: unknown[]; reason:
     }
     return { chain: [body], reason: NO_BODY };
   }
-  if (aspect.startsWith('check ')) return { chain: [], reason: 'a named check is code (harness/src/checks), not a value of the spec file' };
-  return { chain: [], reason: 'not a value of the spec file (a comparison the replay makes between answers)' };
+  if (aspect.kind === 'check') return { chain: [], reason: 'a named check is code (harness/src/checks), not a value of the spec file' };
+  return {
+    chain: [],
+    reason: `not a value of the spec file (${aspect.kind === 'discover' ? 'the address a step discovers' : 'whether an answer came at all'})`,
+  };
 }
 
 /** A cookie's presence and line count: set the count seen, or `absent` when it was not set. */
@@ -251,16 +256,15 @@ function cookiePresence(name: string, cs: CookieSpec, w: StepWork, noisy: Readon
 }
 
 function changeFailing(w: StepWork, expectations: readonly Expectation[]): void {
-  const { obs, step, out } = w;
+  const { step, out } = w;
   for (const e of expectations) {
     if (!notMet(e)) continue;
-    const aspect = e.id.startsWith(`${obs.step} `) ? e.id.slice(obs.step.length + 1) : e.id;
     // Before the level: an h3 difference is refused for what it is, whatever its level.
-    if (isH3Aspect(aspect)) {
+    if (isH3Expectation(e)) {
       out.refused.push({ id: e.id, reason: H3_REFUSAL });
       continue;
     }
-    const spot = locate(aspect, w);
+    const spot = locate(e, w);
     const level: Level = stronger(reportedLevel(e), spot.chain.length ? specLevel(step, spot.chain) : reportedLevel(e));
     const byLevel = refusalFor(level);
     if (byLevel) {
@@ -314,7 +318,7 @@ export function propose(input: ProposeInput): Proposal {
     if (mode === 'changed' || mode === 'all') {
       for (const e of test.loose) {
         if (!notMet(e)) continue;
-        out.refused.push({ id: e.id, reason: refusalFor(reportedLevel(e)) ?? 'not a value of the spec file (a comparison the replay makes between answers)' });
+        out.refused.push({ id: e.id, reason: refusalFor(reportedLevel(e)) ?? COMPARISON });
       }
     }
   }

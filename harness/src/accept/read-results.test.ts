@@ -48,7 +48,24 @@ test.each([
     'HARNESS_ERR_ACCEPT_NOT_RESULTS',
     /v1\.json: .*"schema" is "harness-conformance-results\/1", expected "harness-conformance-results\/3"/,
   ],
-  ['notests.json', '{"schema":"harness-conformance-results/3","run":{}}', 'HARNESS_ERR_ACCEPT_NOT_RESULTS', /notests\.json: .*it has no "tests" list$/],
+  [
+    'older.json',
+    '{"schema":"harness-conformance-results/3","run":{},"tests":[]}',
+    'HARNESS_ERR_ACCEPT_NOT_RESULTS',
+    /older\.json: .*its tests were recorded by an older harness \(no "record" field\), and accept reads records of "harness-record\/1" \(run the suite again/,
+  ],
+  [
+    'other-record.json',
+    '{"schema":"harness-conformance-results/3","record":"harness-record/0","run":{},"tests":[]}',
+    'HARNESS_ERR_ACCEPT_NOT_RESULTS',
+    /other-record\.json: .*its tests were recorded as "harness-record\/0", and accept reads/,
+  ],
+  [
+    'notests.json',
+    '{"schema":"harness-conformance-results/3","record":"harness-record/1","run":{}}',
+    'HARNESS_ERR_ACCEPT_NOT_RESULTS',
+    /notests\.json: .*it has no "tests" list$/,
+  ],
 ])('%s: %s', (name, text, code, message) => {
   const p = text === undefined ? path.join(dir, name) : file(name, text);
   const e = failure(p);

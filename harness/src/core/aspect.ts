@@ -34,6 +34,35 @@ export function aspectText(a: Aspect): string {
   }
 }
 
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/**
+ * An aspect read from JSON a reader does not trust (a findings attachment, a results.json): a known
+ * kind with its fields of the right types, or none. A header's name comes out in lower case.
+ */
+export function readAspect(v: unknown): Aspect | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  // Each kind's fields are read once its kind is known.
+  const raw = v as Record<string, unknown>;
+  const kind = str(raw.kind);
+  switch (kind) {
+    case 'status':
+    case 'discover':
+    case 'transport':
+      return { kind };
+    case 'body':
+      return str(raw.fact) !== undefined ? { kind, fact: str(raw.fact)! } : { kind };
+    case 'header':
+      return str(raw.name) ? { kind, name: str(raw.name)!.toLowerCase() } : undefined;
+    case 'cookie':
+      return str(raw.name) ? { kind, name: str(raw.name)!, ...(str(raw.attribute) ? { attribute: str(raw.attribute)! } : {}) } : undefined;
+    case 'check':
+      return str(raw.check) ? { kind, check: str(raw.check)! } : undefined;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * Two answers to the same request compared (h1 and h2, h1 and its h3 twin, GET and HEAD, the
  * baseline and the candidate): what compared them (`parity`, `parity h3`, `head`, `diff`), the

@@ -1,35 +1,11 @@
 /** One attached finding as the report keeps it: every field checked, values the target sent redacted. */
-import { FINDING_SOURCES, isVerdict, LEVELS, type Aspect, type Compared, type Level } from '../../core';
+import { FINDING_SOURCES, isVerdict, LEVELS, readAspect, type Compared, type Level } from '../../core';
 import type { FindingProtocol, FindingReport, FindingSource, Verdict } from '../types';
 import type { BuildContext } from './context';
 import { redactUrls, shownValue } from './redact';
 import { knownMarkOf, SHA256, str, text, type RawFinding } from './validate';
 
 const SOURCE_SET: ReadonlySet<string> = new Set(FINDING_SOURCES);
-
-/** The finding's aspect as attached: a known kind with its fields of the right types, or none. */
-export function aspectOf(attached: RawFinding['aspect']): Aspect | undefined {
-  if (!attached || typeof attached !== 'object') return undefined;
-  // Each kind's fields are read once its kind is known.
-  const raw = attached as Record<string, unknown>;
-  const kind = str(raw.kind);
-  switch (kind) {
-    case 'status':
-    case 'discover':
-    case 'transport':
-      return { kind };
-    case 'body':
-      return str(raw.fact) !== undefined ? { kind, fact: str(raw.fact)! } : { kind };
-    case 'header':
-      return str(raw.name) ? { kind, name: str(raw.name)!.toLowerCase() } : undefined;
-    case 'cookie':
-      return str(raw.name) ? { kind, name: str(raw.name)!, ...(str(raw.attribute) ? { attribute: str(raw.attribute)! } : {}) } : undefined;
-    case 'check':
-      return str(raw.check) ? { kind, check: str(raw.check)! } : undefined;
-    default:
-      return undefined;
-  }
-}
 
 /** A comparison as attached, its values shown as the finding's are. */
 function comparedOf(raw: RawFinding['compared'], shown: (v: string) => string): Compared | undefined {
@@ -49,7 +25,7 @@ export function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined
   const source = (SOURCE_SET.has(text(raw.source)) ? text(raw.source) : 'capture') as FindingSource;
   const level = (LEVEL_SET.has(text(raw.level)) ? text(raw.level) : source === 'reference' ? 'info' : 'must') as Level;
   const id = text(raw.id) || '(finding without id)';
-  const aspect = aspectOf(raw.aspect);
+  const aspect = readAspect(raw.aspect);
   let redacted = false;
   /** A value the target sent, shown as the report shows secrets (the actual and the baseline's value alike). */
   const shown = (value: string): string => {
