@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { emptyCounts, type Aspect, type Compared, type Level, type Provenance, type Verdict } from '../core';
+import { aspectText, emptyCounts, type Aspect, type Compared, type Level, type Provenance, type Verdict } from '../core';
 import { RECORD_VERSION } from '../record';
 import { RESULTS_SCHEMA, type ConformanceResults, type Expectation, type RunMeta, type StepReport, type TestReport } from '../report/types';
 import { DEFAULT_SPECS_DIR } from './options';
@@ -49,8 +49,17 @@ export interface About {
   compared?: Compared;
 }
 
-/** One finding per leg, grouped as the report groups them. */
-export function expectation(id: string, about: About, verdict: Verdict, level: Level, expected: string, actual: string, source?: Provenance): Expectation {
+/** One finding per leg, grouped as the report groups them; its id as the writers compose it from its step and fields, unless given. */
+export function expectation(
+  about: About & { id?: string },
+  verdict: Verdict,
+  level: Level,
+  expected: string,
+  actual: string,
+  source?: Provenance,
+): Expectation {
+  const words = [about.compared?.by, about.aspect && aspectText(about.aspect)].filter(Boolean).join(' ');
+  const id = about.id ?? `${about.step} ${words}`;
   const src: Provenance = source ?? (level === 'info' ? 'reference' : 'capture');
   const data = { ...(about.aspect ? { aspect: about.aspect } : {}), ...(about.compared ? { compared: about.compared } : {}) };
   return {

@@ -8,7 +8,7 @@ test('must and should are refused with their own reasons; info may change', () =
 });
 
 test("the level is the expectation's, else the strongest of its findings, else must", () => {
-  const e = expectation('site/a header x', { step: 'site/a', aspect: { kind: 'header', name: 'x' } }, 'warn', 'should', 'a', 'b', 'rfc');
+  const e = expectation({ step: 'site/a', aspect: { kind: 'header', name: 'x' } }, 'warn', 'should', 'a', 'b', 'rfc');
   expect(reportedLevel(e)).toBe('should');
   expect(
     reportedLevel({
@@ -24,11 +24,11 @@ test("the level is the expectation's, else the strongest of its findings, else m
 });
 
 test('fail, warn and info count as not met; pass, skip, n/a, diff, fixed and error do not; nor do baseline comparisons', () => {
-  const one = (verdict: Parameters<typeof expectation>[2]) =>
-    notMet(expectation('site/a status', { step: 'site/a', aspect: { kind: 'status' } }, verdict, 'info', '200', '404'));
+  const one = (verdict: Parameters<typeof expectation>[1]) =>
+    notMet(expectation({ step: 'site/a', aspect: { kind: 'status' } }, verdict, 'info', '200', '404'));
   expect((['fail', 'warn', 'info'] as const).map(one)).toEqual([true, true, true]);
   expect((['pass', 'skip', 'n/a', 'diff', 'fixed', 'error'] as const).map(one)).toEqual([false, false, false, false, false, false]);
-  const e = expectation('site/a header x', { step: 'site/a', aspect: { kind: 'header', name: 'x' } }, 'info', 'info', 'a', 'b');
+  const e = expectation({ step: 'site/a', aspect: { kind: 'header', name: 'x' } }, 'info', 'info', 'a', 'b');
   expect(notMet({ ...e, findings: e.findings.map((f) => ({ ...f, source: 'baseline' as never })) })).toBe(false);
   expect(notMet({ ...e, source: 'baseline' as never })).toBe(false);
 });

@@ -18,12 +18,12 @@ test('only raw replays are read; steps keep their legs, noise of every leg and t
       { id: 'site/f/one-more', lines: [['X-B', '2']], h2Lines: [['x-b', '3']] },
     ],
     [
-      expectation('site/f/one status', { step: 'site/f/one', aspect: { kind: 'status' } }, 'pass', 'must', '200', '200'),
-      expectation('site/f/one-more header x-b', { step: 'site/f/one-more', aspect: { kind: 'header', name: 'x-b' } }, 'info', 'info', '2', '3'),
+      expectation({ step: 'site/f/one', aspect: { kind: 'status' } }, 'pass', 'must', '200', '200'),
+      expectation({ step: 'site/f/one-more', aspect: { kind: 'header', name: 'x-b' } }, 'info', 'info', '2', '3'),
       // The step an expectation names is read, never guessed from its id: one that names no step of the test is tied to none.
-      expectation('site/f/one header x-c', { aspect: { kind: 'header', name: 'x-c' } }, 'info', 'info', '2', '3'),
-      expectation('site/f/one header x-d', { step: 'site/f/gone', aspect: { kind: 'header', name: 'x-d' } }, 'info', 'info', '2', '3'),
-      expectation('site/f parity', { compared: { by: 'parity', first: 'h1', second: 'h2' } }, 'fail', 'must', 'a', 'b'),
+      expectation({ id: 'site/f/one header x-c', aspect: { kind: 'header', name: 'x-c' } }, 'info', 'info', '2', '3'),
+      expectation({ id: 'site/f/one header x-d', step: 'site/f/gone', aspect: { kind: 'header', name: 'x-d' } }, 'info', 'info', '2', '3'),
+      expectation({ id: 'site/f parity', compared: { by: 'parity', first: 'h1', second: 'h2' } }, 'fail', 'must', 'a', 'b'),
     ],
     'flow',
   );
