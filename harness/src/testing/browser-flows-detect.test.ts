@@ -6,6 +6,7 @@ import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
 import { rewriteText, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
 import { flowOutcomes } from './outcomes';
+import { TouchedRuns } from './touched';
 import { runPlaywright } from './playwright-run';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
 import { WHOLE_RUN_MS } from './budgets';
@@ -18,7 +19,9 @@ import { WHOLE_RUN_MS } from './budgets';
  * sub-resource, a page that never finishes, a certificate error, a redirect loop) must end as
  * findings within the flow's budget, never as a Playwright timeout. The unmodified target runs
  * through Playwright (the browser project as a user runs it, its screenshots and HARs); the broken
- * ones run the same flows in process, in one Chromium, judged by the same rule (core's `judge`).
+ * ones run the same flows in process, in one Chromium, judged by the same rule (core's `judge`),
+ * and only the flows a case's deviations touch run again: the others keep the outcome they had on
+ * the unmodified target, whose answers they would get again (touched.ts).
  */
 
 const root = path.resolve(__dirname, '../../..');
@@ -88,11 +91,17 @@ async function playwrightOutcomes(): Promise<Map<string, { status: string; messa
   return new Map(results.map((r) => [r.title.replace(/^.* › /, ''), { status: r.status, message: r.message }]));
 }
 
-/** The same flows in process, in the shared Chromium (`extra`: budgets such as HARNESS_BROWSER_TIMEOUT_MS). */
-function outcomes(perFlow: Record<string, Record<string, string>> = {}, caFile?: string) {
+/** The same flows in process, in the shared Chromium (`perFlow`: budgets such as HARNESS_BROWSER_TIMEOUT_MS; `only`: these flows alone). */
+function outcomes(perFlow: Record<string, Record<string, string>> = {}, caFile?: string, only?: ReadonlySet<string>) {
   const env = targetEnv(caFile);
-  return flowOutcomes(caFile ? distrusting : browser, loadTargetMap(env), path.join(root, 'specs'), env, perFlow);
+  return flowOutcomes(caFile ? distrusting : browser, loadTargetMap(env), path.join(root, 'specs'), env, perFlow, only);
 }
+
+/** The flows under a case's deviations run only where the deviations touch what they were answered (touched.ts). */
+let flows: TouchedRuns;
+beforeAll(() => {
+  flows = new TouchedRuns(proxy, FLOWS, (only) => outcomes({}, undefined, only), 'browser flows');
+});
 
 const on =
   (predicate: (e: ProxiedExchange) => boolean, change: Mutation): Mutation =>
@@ -107,8 +116,8 @@ test(
   async () => {
     proxy.setMutation(undefined);
     const results = await playwrightOutcomes();
-    // The in-process judgement the other cases use agrees with Playwright's.
-    const inProcess = await outcomes();
+    // The in-process judgement the other cases use agrees with Playwright's (flow by flow, recording what each was answered).
+    const inProcess = await flows.cleanOutcomes();
     expect([...inProcess].map(([t, r]) => `${t}: ${r.status} ${r.message}`).sort()).toEqual(
       [...results].map(([t, r]) => `${t}: ${r.status} ${r.message}`).sort(),
     );
@@ -215,10 +224,15 @@ test.each(RUNS.map((run) => [run.map((i) => CASES[i][0]).join('; '), run] as con
   'a target with %s fails exactly the owning flows, each with a precise finding',
   async (_names, run) => {
     const cases = run.map((i) => CASES[i]);
-    proxy.setMutation((e) => {
-      for (const [, mutation] of cases) mutation(e);
-    });
-    const results = await outcomes(Object.fromEntries(cases.map(([, , owner, , extra]) => [owner, extra])));
+    const perFlow = Object.fromEntries(cases.map(([, , owner, , extra]) => [owner, extra]));
+    const { outcomes: results, ran } = await flows.under(
+      (e) => {
+        for (const [, mutation] of cases) mutation(e);
+      },
+      (only) => outcomes(perFlow, undefined, only),
+    );
+    // Each owner was answered something its deviation changes, so it ran against it.
+    expect(cases.map(([, , owner]) => owner).filter((owner) => !ran.includes(owner))).toEqual([]);
     const failed = [...results].filter(([, r]) => r.status !== 'passed');
     expect(failed.map(([t]) => t).sort()).toEqual(cases.map(([, , owner]) => owner).sort());
     for (const [name, , owner, message] of cases) {

@@ -31,6 +31,13 @@ export interface MutatingProxy {
   /** Target variables that point the harness at the proxy for the given names. */
   targetEnv(roles: Record<string, string>, caFile: string): Record<string, string>;
   setMutation(mutation: Mutation | undefined): void;
+  /**
+   * From now on, each answer (as the upstream gave it, before any mutation) is kept under this
+   * name, until the next call; undefined: none is kept. What was kept is `traffic()`'s.
+   */
+  recordAs(name: string | undefined): void;
+  /** The answers kept, by the name they were recorded under, in arrival order. */
+  traffic(): ReadonlyMap<string, readonly ProxiedExchange[]>;
   /** The Alt-Svc of every answer (undefined: none; the upstream's own names the upstream's edge, never this proxy's). */
   setAltSvc(value: string | undefined): void;
   close(): Promise<void>;
@@ -48,6 +55,11 @@ export interface ProxyOptions {
   altSvc?: string;
 }
 
+/** A copy a mutation can edit without touching the original. */
+export function copyExchange(e: ProxiedExchange): ProxiedExchange {
+  return { ...e, requestHeaders: { ...e.requestHeaders }, lines: e.lines.map(([n, v]) => [n, v]), body: Buffer.from(e.body) };
+}
+
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'host']);
 
 /**
@@ -58,6 +70,8 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
 export async function startMutatingProxy(options: ProxyOptions): Promise<MutatingProxy> {
   let mutation: Mutation | undefined;
   let altSvc = options.altSvc;
+  let recording: string | undefined;
+  const traffic = new Map<string, ProxiedExchange[]>();
   const server = http2.createSecureServer({ allowHTTP1: true, key: options.keyPem, cert: options.certPem });
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
@@ -98,6 +112,7 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
             ...answer,
             lines: [...answer.lines.filter(([n]) => n.toLowerCase() !== 'alt-svc'), ...(altSvc ? [['alt-svc', altSvc] as [string, string]] : [])],
           };
+          if (recording !== undefined) traffic.set(recording, [...(traffic.get(recording) ?? []), copyExchange(exchange)]);
           mutation?.(exchange);
           res.statusCode = exchange.status;
           const grouped = new Map<string, string[]>();
@@ -121,6 +136,8 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
   return {
     port,
     setMutation: (m) => (mutation = m),
+    recordAs: (name) => (recording = name),
+    traffic: () => traffic,
     setAltSvc: (v) => (altSvc = v),
     targetEnv(roles, caFile) {
       const env: Record<string, string> = {};

@@ -38,12 +38,22 @@ async function pool<T, R>(items: readonly T[], concurrency: number, work: (item:
   return out;
 }
 
+export interface ReplayOptions {
+  failOn?: FailOn;
+  /** Items replayed at once (default 4). */
+  concurrency?: number;
+  /** Called as each item starts; with `concurrency: 1`, every request until the next call is that item's. */
+  onItem?: (id: string) => void;
+}
+
 /** Every exchange and flow of `specs` replayed against `map`, judged as tests/replay.test.ts judges it. */
-export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[], failOn: FailOn = 'fail', concurrency = 4): Promise<Map<string, Outcome>> {
+export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[], options: ReplayOptions = {}): Promise<Map<string, Outcome>> {
+  const { failOn = 'fail', concurrency = 4, onItem } = options;
   const clients = new ReplayClients(map);
   try {
     const items = specs.flatMap((spec) => [...spec.exchanges, ...(spec.flows ?? [])].map((item) => ({ spec, item })));
     const results = await pool(items, concurrency, async ({ spec, item }): Promise<[string, Outcome]> => {
+      onItem?.(item.id);
       const unmapped = skipReason(map, spec.role);
       if (unmapped) return [item.id, { status: 'skipped', message: unmapped }];
       const record = await replayItem(item, clients, { role: spec.role });
@@ -98,7 +108,7 @@ export async function replayCollected(map: TargetMap, specs: readonly SpecFile[]
  * Every browser flow run against `map` in `browser`, one after another, each in a fresh context
  * (side by side they would compete for the two cores), judged as tests/support/browser.ts judges
  * it. The test budgets apply (`budgets.ts`) unless `env` sets its own; `perFlow` gives one flow
- * other variables (a robustness case's short budget, for the flow it breaks only).
+ * other variables (a robustness case's short budget, for the flow it breaks only); `only`: these flows alone.
  */
 export async function flowOutcomes(
   browser: Browser,
@@ -106,10 +116,12 @@ export async function flowOutcomes(
   specsDir: string,
   env: Record<string, string | undefined> = {},
   perFlow: Record<string, Record<string, string>> = {},
+  only?: ReadonlySet<string>,
 ): Promise<Map<string, Outcome>> {
   const environment = flowEnvironment(map, specsDir, withTestBudgets(env));
   const out = new Map<string, Outcome>();
   for (const flow of BROWSER_FLOWS) {
+    if (only && !only.has(flow.id)) continue;
     const context = await browser.newContext({ ignoreHTTPSErrors: map.insecure });
     try {
       const own = perFlow[flow.id] ? { ...environment, timeouts: parseBrowserTimeouts(withTestBudgets({ ...env, ...perFlow[flow.id] })) } : environment;

@@ -11,6 +11,7 @@ import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
 import { rewriteText, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
 import { replayOutcomes, type Outcome } from './outcomes';
+import { onlyItems, touchedReplay, type TouchedRuns } from './touched';
 import { runPlaywright } from './playwright-run';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
@@ -23,7 +24,10 @@ import { TEST_LIMITS, WHOLE_RUN_MS } from './budgets';
  * tests that own that thing to fail, with the deviation in the message. The OCSP role (plain
  * http) is left unmapped here: its tests are skipped. The unmodified target runs through
  * Playwright (tests/replay.test.ts as a user runs it); the broken ones are replayed in process and
- * judged by the same rule (core's `judge`), which keeps each case to the replay's own time.
+ * judged by the same rule (core's `judge`), which keeps each case to the replay's own time. A case
+ * replays only the tests its deviation touches; the others keep their outcome on the unmodified
+ * target, whose answers they would get again (touched.ts). The case with ten deviations at once
+ * replays every test.
  */
 
 const root = path.resolve(__dirname, '../../..');
@@ -72,15 +76,21 @@ async function playwrightOutcomes(): Promise<Map<string, Outcome>> {
   return new Map(results.map((r) => [r.title.split(' › ').pop()!, { status: r.status as Outcome['status'], message: r.message }]));
 }
 
-/** The same tests, replayed in process. */
+/** The same tests, replayed in process: all at once, or (`hand`) each case's touched tests only (touched.ts). */
 const outcomes = () => replayOutcomes(loadTargetMap(targetEnv()), SPECS);
+let hand: TouchedRuns;
+beforeAll(() => {
+  hand = touchedReplay(proxy, targetEnv, SPECS, 'hand-written');
+});
+const outcomesUnder = async (mutation: Mutation) => (await hand.under(mutation)).outcomes;
 
 test(
   'the unmodified reference behind the proxy passes every mapped replay test; OCSP is skipped as not mapped',
   async () => {
     proxy.setMutation(undefined);
     const results = await playwrightOutcomes();
-    const inProcess = await outcomes();
+    // In process, item by item: the answers each test got, which the cases below start from.
+    const inProcess = await hand.cleanOutcomes();
     // The in-process judgement the other cases use agrees with Playwright's, test by test.
     expect([...inProcess].map(([id, r]) => `${id}: ${r.status}`).sort()).toEqual([...results].map(([id, r]) => `${id}: ${r.status}`).sort());
     expect(results.size).toBeGreaterThan(60);
@@ -164,13 +174,12 @@ const isSiteStylesheet = (e: ProxiedExchange) => e.host === SITE && /^\/static\/
 test(
   'a home page (and its stylesheet) that link no PNG image of the described shape: every exchange on the discovered PNG fails with what was looked for, what they link and every source looked at',
   async () => {
-    proxy.setMutation(
+    const results = await outcomesUnder(
       on(
         (e) => isHome(e) || isSiteStylesheet(e),
         (e) => rewriteText(e, (text) => text.replace(/\.png\b/g, '.PNG')),
       ),
     );
-    const results = await outcomes();
     const failed = [...results].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped'));
     expect(failed.map(([id]) => id).sort()).toEqual([
       'site/static/conditional',
@@ -317,8 +326,9 @@ test(
 );
 
 test.each(CASES)('a target with %s fails exactly the owning replay tests', async (_name, mutation, owners, message, perTest) => {
-  proxy.setMutation(mutation);
-  const results = await outcomes();
+  const { outcomes: results, ran } = await hand.under(mutation);
+  // The owners are among the tests its deviation touches, so they were replayed against it.
+  expect(owners.filter((id) => !ran.includes(id))).toEqual([]);
   const failed = [...results].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped'));
   // A test that fails and owns no deviation shows its message: what it saw is the lead.
   expect(failed.filter(([id]) => !owners.includes(id)).map(([id, r]) => `${id}: ${r.status} ${r.message}`)).toEqual([]);
@@ -349,17 +359,15 @@ test(
       const derived = loadSpecs(dir, CHECKS);
       const failing = (results: Map<string, Outcome>) =>
         [...results].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped'));
-      proxy.setMutation(undefined);
-      const clean = failing(await replayOutcomes(loadTargetMap(targetEnv()), derived));
+      const fromHar = touchedReplay(proxy, targetEnv, derived, 'derived');
+      const clean = failing(await fromHar.cleanOutcomes());
       expect(clean.map(([id, r]) => `${id}: ${r.message}`)).toEqual([]);
       const deviations = [...CASES.filter(([, , owners]) => owners.length > 0).map(([what, mutation, owners]) => ({ what, mutation, owners })), ...MANY];
-      const owned = (owners: string[]) =>
-        SPECS.map((s) => ({ ...s, exchanges: s.exchanges.filter((e) => owners.includes(e.id)), flows: (s.flows ?? []).filter((f) => owners.includes(f.id)) }));
       const caught = { hand: [] as string[], derived: [] as string[] };
       for (const d of deviations) {
         proxy.setMutation(d.mutation);
-        if (failing(await replayOutcomes(loadTargetMap(targetEnv()), owned(d.owners))).length) caught.hand.push(d.what);
-        if (failing(await replayOutcomes(loadTargetMap(targetEnv()), derived)).length) caught.derived.push(d.what);
+        if (failing(await replayOutcomes(loadTargetMap(targetEnv()), onlyItems(SPECS, new Set(d.owners)))).length) caught.hand.push(d.what);
+        if (failing((await fromHar.under(d.mutation)).outcomes).length) caught.derived.push(d.what);
       }
       console.log(
         `deviations caught: hand-written ${caught.hand.length} of ${deviations.length}, derived ${caught.derived.length} of ${deviations.length}; ` +
