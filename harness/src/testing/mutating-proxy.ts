@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { fieldLines } from '../core';
 import { valueVariables } from '../embedded/reference-process';
 import { createDispatcher, loadTargetMap } from '../target-map';
-import { send } from '../transport/send';
+import { send, TransportError } from '../transport/send';
 
 /** One exchange as the proxy is about to return it; a mutation edits it in place. */
 export interface ProxiedExchange {
@@ -100,7 +100,12 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      send(upstream, { url: `https://${host}:${port}${req.url}`, method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+      const forward = () =>
+        send(upstream, { url: `https://${host}:${port}${req.url}`, method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      // The hop to the reference is the test's plumbing, not the target under test: a connection
+      // it closed before answering (a loaded machine) is tried once more, whatever the method.
+      forward()
+        .catch((err: unknown) => (err instanceof TransportError && err.closedBeforeResponse ? forward() : Promise.reject(err)))
         .then((answer) => {
           const exchange: ProxiedExchange = {
             host,
