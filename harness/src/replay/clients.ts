@@ -29,17 +29,21 @@ export class ReplayClients {
   readonly beforeRequest?: BeforeRequest;
   /** The HTTP/3 leg's browser (launched at its first request); absent with TARGET_H3=0 or `h3: false`. */
   readonly h3?: H3Client;
+  /** The HTTP/3 client was handed in (`h3Client`): its owner closes it, not `close()`. */
+  private readonly h3Lent: boolean;
 
   /**
    * `discoveryFile`: the source pages the run's set-up read (HARNESS_DISCOVERY_FILE), not asked for again.
    * `h3: false`: no HTTP/3 legs (a differential run's baseline: its h1 and h2 answers are what the target is compared with).
+   * `h3Client`: the HTTP/3 leg's client of other clients of the same target, shared rather than a browser of its own (closed by its owner).
    */
   constructor(
     readonly map: TargetMap,
-    options: { discoveryFile?: string; beforeRequest?: BeforeRequest; h3?: boolean } = {},
+    options: { discoveryFile?: string; beforeRequest?: BeforeRequest; h3?: boolean; h3Client?: H3Client } = {},
   ) {
     if (options.beforeRequest) this.beforeRequest = options.beforeRequest;
-    if (options.h3 !== false && !map.h3Off) this.h3 = new H3Client(map, chromiumOverQuic(map));
+    this.h3Lent = options.h3Client !== undefined;
+    if (options.h3 !== false && !map.h3Off) this.h3 = options.h3Client ?? new H3Client(map, chromiumOverQuic(map));
     this.h1 = createDispatcher(map, {
       allowH2: false,
       onSocket: (socket: Socket, o) => {
@@ -57,7 +61,7 @@ export class ReplayClients {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.h1.close(), this.h2.close(), this.h3?.close()]);
+    await Promise.all([this.h1.close(), this.h2.close(), this.h3Lent ? undefined : this.h3?.close()]);
   }
 }
 

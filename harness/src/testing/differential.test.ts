@@ -3,20 +3,25 @@ import * as path from 'node:path';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
 import { replayDifferential } from '../diff/replay';
 import { allFindings, ReplayClients } from '../replay';
+import { chromiumOverQuic } from '../replay/clients';
+import { H3Client } from '../transport/h3-client';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
-import { BASELINE_SIDE, loadTargetMap, type TargetMap } from '../target-map';
+import { BASELINE_SIDE, loadTargetMap, roleVariable, TARGET_SIDE, type TargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy, ProxiedExchange } from './mutating-proxy';
 import { REPO_ROOT, startProxiedReference, stopProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES } from './reference-names';
+import { TouchedRuns } from './touched';
 import { WHOLE_RUN_MS } from './budgets';
 
 /*
  * Differential runs, in process: the spec items replayed against a candidate and against a
  * baseline (the reference, a separate process), compared item by item. The reference against
  * itself shows no difference; against the second deployment, the differences are exactly its
- * choices; against a broken copy, exactly what was broken.
+ * choices; against a broken copy, exactly what was broken. The broken copies are the reference
+ * behind a proxy, whose unmodified run is the comparison with itself: a broken copy re-runs only
+ * the items its deviation touches, and the others keep their records of that run (touched.ts).
  */
 
 const SPECS = loadSpecs(path.join(REPO_ROOT, 'specs'), CHECKS);
@@ -24,14 +29,12 @@ const SETTINGS = { allowUnsafe: false, maxRps: undefined };
 const NAMES = REFERENCE_NAMES;
 
 let baseline: EmbeddedReference;
-let candidate: EmbeddedReference;
 let alt: EmbeddedReference;
 let proxied: { reference: EmbeddedReference; pki: TestPki; proxy: MutatingProxy };
 let baselineClients: ReplayClients;
 
 beforeAll(async () => {
-  [baseline, candidate, alt, proxied] = await Promise.all([
-    startEmbeddedReference(),
+  [baseline, alt, proxied] = await Promise.all([
     startEmbeddedReference(),
     startEmbeddedReference({ deployment: 'alt' }),
     startProxiedReference(NAMES, 'Differential Proxy Root', [], { h3: true }),
@@ -41,16 +44,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await baselineClients?.close();
-  await Promise.all([baseline?.stop(), candidate?.stop(), alt?.stop(), proxied && stopProxiedReference(proxied)]);
+  await Promise.all([baseline?.stop(), alt?.stop(), proxied && stopProxiedReference(proxied)]);
 });
 
-/** Every spec item replayed against `map` and the baseline; the records by id. */
-async function differential(map: TargetMap): Promise<Map<string, ReplayRecord>> {
-  const clients = new ReplayClients(map);
+/** Every spec item (`only`: these alone) replayed against `map` and the baseline; the records by id. `h3Client`: a browser for the HTTP/3 legs to share. */
+async function differential(map: TargetMap, only?: ReadonlySet<string>, h3Client?: H3Client): Promise<Map<string, ReplayRecord>> {
+  const clients = new ReplayClients(map, h3Client ? { h3Client } : {});
   const out = new Map<string, ReplayRecord>();
   try {
     for (const spec of SPECS) {
       for (const item of [...spec.exchanges, ...(spec.flows ?? [])]) {
+        if (only && !only.has(item.id)) continue;
         const { record } = await replayDifferential(item, clients, baselineClients, { role: spec.role, settings: SETTINGS });
         out.set(item.id, record);
       }
@@ -72,10 +76,46 @@ const judged = (records: Map<string, ReplayRecord>) => {
 /** `<step> diff <aspect>`, once whatever the protocol. */
 const distinct = (fs: ReplayFinding[]) => [...new Set(fs.map((f) => f.id))].sort();
 
+/** The target variables of the reference behind the proxy. */
+const proxyMap = () => {
+  const env = proxied.proxy.targetEnv(
+    {
+      TARGET_URL: NAMES[0],
+      TARGET_BARE_URL: NAMES[1],
+      TARGET_ASSETS_URL: NAMES[2],
+      TARGET_MAINTENANCE_URL: NAMES[3],
+      TARGET_SHOP_URL: NAMES[4],
+      TARGET_ANALYTICS_URL: NAMES[8],
+    },
+    proxied.pki.caFile,
+  );
+  env.TARGET_REDIRECTOR_URL = NAMES.slice(5, 8)
+    .map((n) => `https://${n}:${proxied.proxy.port}`)
+    .join(',');
+  // The OCSP responder (plain HTTP) is reached directly: no deviation here is about it.
+  const direct = targetEnvOf(proxied.reference.ready);
+  const ocsp = roleVariable(TARGET_SIDE, 'ocsp');
+  const ocspHosts = new Set(direct[ocsp].split(',').map((u) => new URL(u).hostname));
+  env[ocsp] = direct[ocsp];
+  env.TARGET_RESOLVE = [env.TARGET_RESOLVE, ...direct.TARGET_RESOLVE.split(',').filter((e) => ocspHosts.has(e.split(':')[0]))].join(',');
+  return loadTargetMap(env);
+};
+
+/** The reference behind the proxy as candidate; a case's deviations re-run only the items they touch (touched.ts). */
+let proxiedRuns: TouchedRuns<ReplayRecord>;
+/** One browser for the HTTP/3 legs of every item (its clean run replays each item with clients of its own). */
+let h3: H3Client;
+beforeAll(() => {
+  const ids = SPECS.flatMap((s) => [...s.exchanges, ...(s.flows ?? [])].map((i) => i.id));
+  h3 = new H3Client(proxyMap(), chromiumOverQuic(proxyMap()));
+  proxiedRuns = new TouchedRuns(proxied.proxy, ids, (only) => differential(proxyMap(), only, h3), 'differential');
+});
+afterAll(() => h3?.close());
+
 test(
-  'the reference against itself (two processes): every exchange compared, no difference',
+  'the reference against itself (two processes, the candidate behind a faithful proxy): every exchange compared, no difference',
   async () => {
-    const records = await differential(loadTargetMap(targetEnvOf(candidate.ready)));
+    const records = await proxiedRuns.cleanOutcomes();
     expect(judged(records).map((f) => `${f.verdict} ${f.protocol} ${f.id}: ${f.expected} / ${f.actual}${f.message ? ` (${f.message})` : ''}`)).toEqual([]);
     const compared = [...records.values()].filter((r) => r.diff?.some((f) => f.verdict === 'pass'));
     expect(compared.length).toBeGreaterThan(50);
@@ -193,32 +233,14 @@ test(
 );
 
 describe('a broken copy of the reference as candidate', () => {
-  const proxyMap = () => {
-    const env = proxied.proxy.targetEnv(
-      {
-        TARGET_URL: NAMES[0],
-        TARGET_BARE_URL: NAMES[1],
-        TARGET_ASSETS_URL: NAMES[2],
-        TARGET_MAINTENANCE_URL: NAMES[3],
-        TARGET_SHOP_URL: NAMES[4],
-        TARGET_ANALYTICS_URL: NAMES[8],
-      },
-      proxied.pki.caFile,
-    );
-    env.TARGET_REDIRECTOR_URL = NAMES.slice(5, 8)
-      .map((n) => `https://${n}:${proxied.proxy.port}`)
-      .join(',');
-    return loadTargetMap(env);
-  };
   afterEach(() => proxied.proxy.setMutation(undefined));
 
   test(
     'one change no expectation covers (a header the baseline does not send): exactly that diff, with both values',
     async () => {
-      proxied.proxy.setMutation((e: ProxiedExchange) => {
+      const { outcomes: records } = await proxiedRuns.under((e: ProxiedExchange) => {
         if (e.host === NAMES[0] && e.path.startsWith('/layouts/system/VisitorIdentification.js')) e.lines.push(['x-aspnet-version', '4.0.30319']);
       });
-      const records = await differential(proxyMap());
       expect(judged(records).map((f) => [f.verdict, f.protocol, f.id, f.baseline, f.actual])).toEqual([
         ['diff', 'h1', 'site/visitor-identification/script diff header x-aspnet-version', '(absent)', '4.0.30319'],
         ['diff', 'h2', 'site/visitor-identification/script diff header x-aspnet-version', '(absent)', '4.0.30319'],
@@ -230,11 +252,10 @@ describe('a broken copy of the reference as candidate', () => {
   test(
     "a stated fact broken: a fail that shows the baseline's value, and no separate diff",
     async () => {
-      proxied.proxy.setMutation((e: ProxiedExchange) => {
+      const { outcomes: records } = await proxiedRuns.under((e: ProxiedExchange) => {
         if (e.host === NAMES[4] && e.path.split('?')[0].endsWith('/assets/base.css'))
           e.lines = [...e.lines.filter(([n]) => n !== 'cache-control'), ['cache-control', 'public, max-age=86400']];
       });
-      const records = await differential(proxyMap());
       expect(judged(records).map((f) => [f.verdict, f.protocol, f.id, f.expected, f.actual, f.baseline])).toEqual([
         ['fail', 'h1', 'shop/theme/css header cache-control', 'public, max-age=31557600', 'public, max-age=86400', 'public, max-age=31557600'],
         ['fail', 'h2', 'shop/theme/css header cache-control', 'public, max-age=31557600', 'public, max-age=86400', 'public, max-age=31557600'],

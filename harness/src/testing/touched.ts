@@ -39,11 +39,11 @@ export function touchedBy(traffic: ReadonlyMap<string, readonly ProxiedExchange[
   return out;
 }
 
-export type RunItems = (ids: ReadonlySet<string>) => Promise<Map<string, Outcome>>;
+export type RunItems<T = Outcome> = (ids: ReadonlySet<string>) => Promise<Map<string, T>>;
 
-export interface CaseOutcomes {
+export interface CaseOutcomes<T = Outcome> {
   /** Every item's outcome: the run's for the touched items, the clean run's for the rest. */
-  outcomes: Map<string, Outcome>;
+  outcomes: Map<string, T>;
   /** The items run against the broken target. */
   ran: string[];
 }
@@ -52,8 +52,8 @@ export interface CaseOutcomes {
  * A set of items (replay tests, browser flows) against the proxied reference: a clean run that
  * records each item's answers, then runs under mutations that run only the items they touch.
  */
-export class TouchedRuns {
-  private clean: Promise<Map<string, Outcome>> | undefined;
+export class TouchedRuns<T = Outcome> {
+  private clean: Promise<Map<string, T>> | undefined;
 
   /**
    * `run`: runs the named items against the proxy as it is, each with clients (or a browser
@@ -64,15 +64,15 @@ export class TouchedRuns {
   constructor(
     private readonly proxy: MutatingProxy,
     private readonly ids: readonly string[],
-    private readonly run: RunItems,
+    private readonly run: RunItems<T>,
     private readonly label: string,
   ) {}
 
   /** The unmodified target's outcomes, each item run alone so that every answer is known to be its own. Run once, then kept. */
-  cleanOutcomes(): Promise<Map<string, Outcome>> {
+  cleanOutcomes(): Promise<Map<string, T>> {
     this.clean ??= (async () => {
       this.proxy.setMutation(undefined);
-      const out = new Map<string, Outcome>();
+      const out = new Map<string, T>();
       try {
         for (const id of this.ids) {
           this.proxy.recordAs(this.key(id));
@@ -87,13 +87,13 @@ export class TouchedRuns {
   }
 
   /** Every item's outcome against the target with `mutation`, running only the items it touches (`run`: this case's own way to run them). */
-  async under(mutation: Mutation, run: RunItems = this.run): Promise<CaseOutcomes> {
+  async under(mutation: Mutation, run: RunItems<T> = this.run): Promise<CaseOutcomes<T>> {
     const clean = await this.cleanOutcomes();
     const prefix = `${this.label}\u0000`;
     const mine = new Map([...this.proxy.traffic()].filter(([k]) => k.startsWith(prefix)));
     const touched = new Set([...touchedBy(mine, mutation)].map((k) => k.slice(prefix.length)));
     this.proxy.setMutation(mutation);
-    const ran = touched.size ? await run(touched) : new Map<string, Outcome>();
+    const ran = touched.size ? await run(touched) : new Map<string, T>();
     return { outcomes: new Map([...clean].map(([id, o]) => [id, ran.get(id) ?? o])), ran: [...ran.keys()] };
   }
 
