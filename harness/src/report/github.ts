@@ -9,7 +9,7 @@
  */
 import { failsRun, VERDICTS } from '../core';
 import { causes, type Cause } from './causes';
-import { knownProblem } from './known';
+import { knownNeed, knownProblem } from './known';
 import { EXIT_MEANING } from './terminal';
 import type { ConformanceResults, Verdict } from './types';
 
@@ -161,7 +161,7 @@ export function summaryMarkdown(r: ConformanceResults, reportPath: string): stri
     out.push('| id | this run | reason | ticket | expires |', '|---|---|---|---|---|');
     for (const e of known)
       out.push(
-        `| ${mdCode(e.id)} | ${e.status === 'matched' ? `excused ${e.expectations.length} expectation${e.expectations.length === 1 ? '' : 's'}` : mdText(knownProblem(e)!.replace(/^known deviation "[^"]*": /, ''))} | ${mdText(e.reason)} | ${mdText(e.ticket)} | ${e.expires} |`,
+        `| ${mdCode(e.id)} | ${e.status === 'matched' ? `excused ${e.expectations.length} expectation${e.expectations.length === 1 ? '' : 's'}` : mdText(knownNeed(e)!)} | ${mdText(e.reason)} | ${mdText(e.ticket)} | ${e.expires} |`,
       );
     out.push('');
   }

@@ -15,6 +15,8 @@ export interface PreviousRun {
   startedAt: string;
   failOn: FailOn;
   rerun: boolean;
+  /** The roles the run found inconclusive (`run.inconclusive`). */
+  inconclusiveRoles: string[];
   tests: Array<
     Pick<TestReport, 'key' | 'id' | 'status' | 'skipped'> & { expectations: Array<Pick<Expectation, 'key' | 'id' | 'verdict'> & { firstSeen?: string }> }
   >;
@@ -29,7 +31,7 @@ export function readPrevious(file: string, options: { rerun?: boolean } = {}): P
     const code = (e as NodeJS.ErrnoException).code;
     return { problem: `${file}: ${code === 'ENOENT' ? 'no such file' : code ? `cannot be read (${code})` : `not JSON (${(e as Error).message})`}` };
   }
-  const doc = json as { schema?: unknown; run?: { startedAt?: unknown; failOn?: unknown }; tests?: unknown };
+  const doc = json as { schema?: unknown; run?: { startedAt?: unknown; failOn?: unknown; inconclusive?: unknown }; tests?: unknown };
   if (
     !doc ||
     typeof doc !== 'object' ||
@@ -39,7 +41,9 @@ export function readPrevious(file: string, options: { rerun?: boolean } = {}): P
   )
     return { problem: `${file}: not a conformance results.json (schema ${READABLE_RESULTS_SCHEMAS.join(' or ')})` };
   const failOn = (['fail', 'warn', 'diff', 'info'] as const).find((v) => v === doc.run?.failOn) ?? 'fail';
-  return { file, startedAt: doc.run.startedAt, failOn, rerun: options.rerun === true, tests: doc.tests as PreviousRun['tests'] };
+  const inconclusive = Array.isArray(doc.run.inconclusive) ? (doc.run.inconclusive as Array<{ role?: unknown }>) : [];
+  const inconclusiveRoles = inconclusive.map((r) => r?.role).filter((r): r is string => typeof r === 'string');
+  return { file, startedAt: doc.run.startedAt, failOn, rerun: options.rerun === true, inconclusiveRoles, tests: doc.tests as PreviousRun['tests'] };
 }
 
 const item = (t: { id: string }, e: { key: string; id: string; verdict: Expectation['verdict'] }, firstSeen: string): HistoryItem => ({

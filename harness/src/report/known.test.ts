@@ -1,6 +1,7 @@
 import type { Finding } from '../core';
 import { markKnown, type KnownEntry } from '../known';
 import { buildResults, type BuildInput } from './build';
+import { summaryMarkdown } from './github';
 import { failingInput } from './fixtures';
 import { renderHtml } from './html';
 import { renderJunit } from './junit';
@@ -82,6 +83,10 @@ test('an entry whose expectation was judged and did not fail is "no longer seen:
     '  ? known deviation "site/static header x-frame-options": no longer seen: remove it (npm run accept -- --known --prune)',
   );
   expect(renderJunit(results)).toContain('no longer seen: remove it');
+  // The summary's table names the entry in its own column, and says once what it needs.
+  expect(summaryMarkdown(results, 'x')).toContain(
+    '| <code>site/static header x-frame-options</code> | no longer seen: remove it (npm run accept -- --known --prune) |',
+  );
 });
 
 test('an expired entry excuses nothing and fails the run with "expired on <date>"', () => {

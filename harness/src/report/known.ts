@@ -48,11 +48,16 @@ export function knownReport(tests: readonly TestReport[], input: KnownInput | un
   return { file: rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : input.file, today, entries };
 }
 
-/** The one line a report gives an entry that needs someone: expired, no longer seen, not run. */
-export function knownProblem(e: KnownEntryReport): string | undefined {
-  if (e.status === 'expired') return `known deviation ${JSON.stringify(e.id)}: expired on ${e.expires} (${e.ticket}): fix it, or give it a later date`;
-  if (e.status === 'unseen') return `known deviation ${JSON.stringify(e.id)}: no longer seen: remove it (npm run accept -- --known --prune)`;
-  if (e.status === 'not-run')
-    return `known deviation ${JSON.stringify(e.id)}: matched no expectation of this run (its test did not run, or the id is misspelt)`;
+/** What an entry that needs someone needs (expired, no longer seen, not run), without its id. */
+export function knownNeed(e: KnownEntryReport): string | undefined {
+  if (e.status === 'expired') return `expired on ${e.expires} (${e.ticket}): fix it, or give it a later date`;
+  if (e.status === 'unseen') return 'no longer seen: remove it (npm run accept -- --known --prune)';
+  if (e.status === 'not-run') return 'matched no expectation of this run (its test did not run, or the id is misspelt)';
   return undefined;
+}
+
+/** The one line a report gives an entry that needs someone: its id and what it needs. */
+export function knownProblem(e: KnownEntryReport): string | undefined {
+  const need = knownNeed(e);
+  return need === undefined ? undefined : `known deviation ${JSON.stringify(e.id)}: ${need}`;
 }

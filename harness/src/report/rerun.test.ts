@@ -35,3 +35,17 @@ test('a run in which nothing failed, or a file that is not a results.json, stops
     /^HARNESS_RERUN: "missing\.json" names no results\.json to re-run: .*missing\.json: no such file$/,
   );
 });
+
+test("an inconclusive role's tests are run again, read from the run's inconclusive roles, not from test ids", () => {
+  const doc = buildResults(passingInput());
+  doc.run.inconclusive = [
+    { role: 'site', kind: 'auth', seen: 2, total: 2, message: 'inconclusive: 2 of 2 were refused with 401', key: 't-site-inconclusive', grouped: 0 },
+  ];
+  const rerun = rerunOf({ HARNESS_RERUN: write(doc) }, dir)!;
+  expect(rerun.titles).toEqual(['site family over h1 site/home: page, headers and cookies', 'site site/home', 'site site/static']);
+  expect(rerun.grep.test(grepTitle('bare', 'bare/browser/to-www'))).toBe(false);
+  // A test named like an inconclusive one says nothing by its name: the run named no inconclusive role.
+  const named = buildResults(passingInput());
+  named.tests.push({ ...named.tests[0], key: 't-site-inconclusive', id: 'site/inconclusive', project: '', titlePath: [] });
+  expect(() => rerunOf({ HARNESS_RERUN: write(named) }, dir)).toThrow(/nothing to re-run/);
+});

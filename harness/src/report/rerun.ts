@@ -32,7 +32,7 @@ export function rerunOf(env: NodeJS.ProcessEnv = process.env, cwd: string = proc
     const failed = t.status === 'failed' || t.status === 'timedOut' || t.expectations.some((e) => failsRun(e.verdict, read.failOn));
     if (failed) titles.add(t.titlePath.join(' '));
   }
-  const inconclusive = new Set(doc.filter((t) => !t.project && t.id.endsWith('/inconclusive')).map((t) => t.id.slice(0, -'/inconclusive'.length)));
+  const inconclusive = new Set(read.inconclusiveRoles);
   for (const t of doc) if (t.project && t.role && inconclusive.has(t.role) && Array.isArray(t.titlePath)) titles.add(t.titlePath.join(' '));
   if (titles.size === 0) throw new SettingsError('HARNESS_RERUN', named, 'names a run in which nothing failed: there is nothing to re-run');
   const list = [...titles].sort();
