@@ -7,6 +7,7 @@ import { parseInsecureFlag, parseSection } from './settings';
 import { roleOfSideVariable, roleVariables, TARGET_SIDE, variableOf, type Side } from './side';
 import { parseRoleUrls } from './urls';
 import { parseHeadersVariable, type ExtraHeaders } from './headers';
+import { nearest } from './nearest';
 import { readEnvValues, type TargetValue } from './values';
 
 export const ENV_RESOLVE = variableOf(TARGET_SIDE, 'RESOLVE');
@@ -46,24 +47,10 @@ export function roleShapedVariables(env: NodeJS.ProcessEnv, side: Side = TARGET_
     .sort();
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = above;
-    }
-  }
-  return row[b.length];
-}
-
 /** The nearest of `known` to a misspelt variable, as a "; did you mean X?" suffix (or nothing). */
 export function suggestion(variable: string, known: readonly string[]): string {
-  const best = known.map((k) => ({ k, d: distance(variable, k) })).sort((x, y) => x.d - y.d)[0];
-  return best.d <= 3 ? `; did you mean ${best.k}?` : '';
+  const best = nearest(variable, known);
+  return best ? `; did you mean ${best}?` : '';
 }
 
 export function checkUnknownVariables(env: NodeJS.ProcessEnv, side: Side = TARGET_SIDE): void {

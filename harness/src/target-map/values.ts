@@ -5,6 +5,7 @@
  * TARGETS_FILE (the variable wins).
  */
 import { TargetConfigError } from './errors';
+import { nearest } from './nearest';
 import { TARGET_SIDE, valuePrefix, type Side } from './side';
 import type { ValueSource } from './urls';
 
@@ -78,30 +79,13 @@ export function checkValueNames(values: Readonly<Record<string, TargetValue>>, n
   const known = [...named].sort();
   for (const [name, v] of Object.entries(values)) {
     if (named.has(name)) continue;
-    const near = known
-      .map((k) => ({ k, d: editDistance(name, k) }))
-      .filter((x) => x.d <= 3)
-      .sort((a, b) => a.d - b.d)[0];
+    const near = nearest(name, known);
     throw new TargetConfigError(
       v.from.split(' ')[0],
       v.value,
-      `sets the value ${name}, which no spec or flow names (they name ${known.join(', ') || 'none'})${near ? `; did you mean ${v.from.startsWith(VALUE_VARIABLE_PREFIX) ? VALUE_VARIABLE_PREFIX : ''}${near.k}?` : ''}`,
+      `sets the value ${name}, which no spec or flow names (they name ${known.join(', ') || 'none'})${near ? `; did you mean ${v.from.startsWith(VALUE_VARIABLE_PREFIX) ? VALUE_VARIABLE_PREFIX : ''}${near}?` : ''}`,
     );
   }
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = above;
-    }
-  }
-  return row[b.length];
 }
 
 /** The `TARGET_VALUE_<NAME>` (or `BASELINE_VALUE_<NAME>`) variables of env. */
