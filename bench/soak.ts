@@ -15,16 +15,9 @@
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { openFds, residentKiB, spawnReference } from '../reference-server/src/testing/reference-process';
-import { agents, exchange, plan, probe } from '../reference-server/src/testing/traffic';
+import { agents, emptyTally, exchange, plan, probe, tallyAnswer, type Tally as BaseTally } from '../reference-server/src/testing/traffic';
 
-interface Tally {
-  requests: number;
-  errors: number;
-  serverErrors: number;
-  wrongStatus: number;
-  firstProblems: string[];
-  latencies: number[];
-}
+type Tally = BaseTally & { latencies: number[] };
 
 const percentile = (xs: number[], p: number) => {
   const sorted = Float64Array.from(xs).sort();
@@ -60,8 +53,8 @@ async function main(): Promise<void> {
     );
 
     const tally: Record<'h1' | 'h2', Tally> = {
-      h1: { requests: 0, errors: 0, serverErrors: 0, wrongStatus: 0, firstProblems: [], latencies: [] },
-      h2: { requests: 0, errors: 0, serverErrors: 0, wrongStatus: 0, firstProblems: [], latencies: [] },
+      h1: { ...emptyTally(), latencies: [] },
+      h2: { ...emptyTally(), latencies: [] },
     };
     const started = performance.now();
     const until = started + seconds * 1000;
@@ -75,15 +68,7 @@ async function main(): Promise<void> {
         const r = await exchange(agent, p);
         t.requests++;
         if (t.latencies.length < 2_000_000) t.latencies.push(performance.now() - sent);
-        const problem =
-          r instanceof Error
-            ? (t.errors++, `${p.name}: ${r.message}`)
-            : r.status >= 500
-              ? (t.serverErrors++, `${p.name}: ${r.status}`)
-              : r.status !== expected.get(p)
-                ? (t.wrongStatus++, `${p.name}: ${r.status} (probed ${expected.get(p)})`)
-                : undefined;
-        if (problem && t.firstProblems.length < 5) t.firstProblems.push(`${protocol} ${problem}`);
+        tallyAnswer(t, protocol, p, r, expected);
       }
     };
     const samples: Array<{ at: number; rssKiB: number; fds: number }> = [];

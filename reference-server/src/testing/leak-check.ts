@@ -9,7 +9,7 @@
  */
 import { openFds, spawnReference, type ReferenceProcess } from './reference-process';
 import { InspectorClient } from './inspector';
-import { agents, exchange, plan, probe, type Agents, type Planned } from './traffic';
+import { agents, emptyTally, exchange, plan, probe, tallyAnswer, type Agents, type Planned, type Tally } from './traffic';
 
 export interface LeakCheckOptions {
   /** The reference's entry point (default its `main.ts`); the leak check's own test passes a leaking one. */
@@ -72,14 +72,6 @@ export function resourcesLeft(before: Record<string, number>, after: Record<stri
     .map((type) => `${type} ${before[type] ?? 0} -> ${after[type]}`);
 }
 
-interface Tally {
-  requests: number;
-  errors: number;
-  serverErrors: number;
-  wrongStatus: number;
-  firstProblems: string[];
-}
-
 /** Sends exactly `count` requests, `concurrency` in flight, alternating protocols by worker. */
 async function round(
   planned: readonly Planned[],
@@ -93,16 +85,7 @@ async function round(
   const worker = async (protocol: 'h1' | 'h2') => {
     while (next < count) {
       const p = planned[(tally.requests + next++) % planned.length];
-      const r = await exchange(p.plain || protocol === 'h1' ? clients.h1 : clients.h2, p);
-      const problem =
-        r instanceof Error
-          ? (tally.errors++, `${p.name}: ${r.message}`)
-          : r.status >= 500
-            ? (tally.serverErrors++, `${p.name}: ${r.status}`)
-            : r.status !== expected.get(p)
-              ? (tally.wrongStatus++, `${p.name}: ${r.status} (probed ${expected.get(p)})`)
-              : undefined;
-      if (problem && tally.firstProblems.length < 5) tally.firstProblems.push(`${protocol} ${problem}`);
+      tallyAnswer(tally, protocol, p, await exchange(p.plain || protocol === 'h1' ? clients.h1 : clients.h2, p), expected);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i % 2 ? 'h2' : 'h1')));
@@ -139,7 +122,7 @@ export async function runLeakCheck(options: LeakCheckOptions = {}): Promise<Leak
     clients = agents(ref, Math.ceil(concurrency / 2));
     const planned = await plan(ref, clients.h1);
     const expected = await probe(planned, clients);
-    const tally: Tally = { requests: 0, errors: 0, serverErrors: 0, wrongStatus: 0, firstProblems: [] };
+    const tally = emptyTally();
     for (let i = 0; i < warmupRounds; i++) await round(planned, expected, clients, perRound, concurrency, tally);
     const readings: Reading[] = [];
     const read = async () => {

@@ -155,3 +155,28 @@ export async function probe(planned: readonly Planned[], { h1, h2 }: Agents): Pr
   }
   return expected;
 }
+
+/** What a run of traffic met: requests sent, and those that failed, answered 5xx, or changed status since the probe. */
+export interface Tally {
+  requests: number;
+  errors: number;
+  serverErrors: number;
+  wrongStatus: number;
+  /** The first five problems, `<protocol> <request>: <what>`. */
+  firstProblems: string[];
+}
+
+export const emptyTally = (): Tally => ({ requests: 0, errors: 0, serverErrors: 0, wrongStatus: 0, firstProblems: [] });
+
+/** Counts one answer (or failure) of `p` against the status the probe saw (the caller counts the request). */
+export function tallyAnswer(tally: Tally, protocol: string, p: Planned, r: Awaited<ReturnType<typeof exchange>>, expected: ReadonlyMap<Planned, number>): void {
+  const problem =
+    r instanceof Error
+      ? (tally.errors++, `${p.name}: ${r.message}`)
+      : r.status >= 500
+        ? (tally.serverErrors++, `${p.name}: ${r.status}`)
+        : r.status !== expected.get(p)
+          ? (tally.wrongStatus++, `${p.name}: ${r.status} (probed ${expected.get(p)})`)
+          : undefined;
+  if (problem && tally.firstProblems.length < 5) tally.firstProblems.push(`${protocol} ${problem}`);
+}
