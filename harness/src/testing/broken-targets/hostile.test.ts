@@ -5,6 +5,7 @@ import { allFindings, ReplayClients, replayItem } from '../../replay';
 import type { ExchangeSpec, FlowSpec } from '../../spec-model/types';
 import { loadTargetMap } from '../../target-map';
 import { setLimits } from '../../target-map/limits';
+import { TEST_LIMITS } from '../budgets';
 import { h3Missing, startTestEdge } from '../h3-edge';
 import { SITE, startHostileTarget, type HostileTarget } from './hostile';
 
@@ -139,8 +140,9 @@ describe('redirects outside the target map', () => {
 
 describe('oversized and bomb bodies', () => {
   const CAP = 64 * 1024;
-  beforeAll(() => setLimits({ connectTimeoutMs: 5000, requestTimeoutMs: 20000, bodyCapBytes: CAP }));
-  afterAll(() => setLimits(undefined));
+  // The cap alone: these cases are about size, so the times stay the test budgets, out of a loaded machine's reach.
+  beforeAll(() => setLimits({ ...TEST_LIMITS, bodyCapBytes: CAP }));
+  afterAll(() => setLimits(TEST_LIMITS));
 
   test.each([
     ['4 MiB', '/big?bytes=4194304', 'body larger than the cap'],
