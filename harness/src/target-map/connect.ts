@@ -1,10 +1,11 @@
 import { isIP } from 'node:net';
 import * as tls from 'node:tls';
-import { rootCertificates, type ConnectionOptions } from 'node:tls';
+import type { ConnectionOptions, SecureContext } from 'node:tls';
 import { HarnessError } from '../core';
 import { limits } from './limits';
 import { proxyFor } from './proxy';
 import { resolveKey } from './resolve';
+import { rootsContext } from './roots';
 import type { TargetMap } from './target-map';
 import { openTunnel } from './tunnel';
 
@@ -22,8 +23,8 @@ export interface ConnectTarget {
   port: number;
   /** SNI and the certificate name check keep the URL's name (undefined for an IP literal). */
   servername?: string;
-  /** Node's default roots plus the map's extra roots. */
-  ca: string[];
+  /** Trusts Node's default roots plus the map's extra roots (roots.ts). */
+  secureContext: SecureContext;
   rejectUnauthorized: boolean;
 }
 
@@ -43,7 +44,7 @@ export function connectTarget(map: TargetMap, url: URL): ConnectTarget {
     host: entry ? entry.address : hostname,
     port: entry ? entry.connectPort : port,
     ...(isIP(hostname) ? {} : { servername: hostname }),
-    ca: [...rootCertificates, ...map.ca],
+    secureContext: rootsContext(map.ca),
     rejectUnauthorized: !map.insecure,
   };
 }
@@ -51,7 +52,14 @@ export function connectTarget(map: TargetMap, url: URL): ConnectTarget {
 /** The same, as options for `tls.connect`, offering the given ALPN protocols. */
 export function tlsConnectOptions(map: TargetMap, url: URL, alpn: string[]): ConnectionOptions {
   const t = connectTarget(map, url);
-  return { host: t.host, port: t.port, servername: t.servername, ca: t.ca, rejectUnauthorized: t.rejectUnauthorized, ALPNProtocols: alpn };
+  return {
+    host: t.host,
+    port: t.port,
+    servername: t.servername,
+    secureContext: t.secureContext,
+    rejectUnauthorized: t.rejectUnauthorized,
+    ALPNProtocols: alpn,
+  };
 }
 
 /**

@@ -1,11 +1,11 @@
 import { isIP, type Socket } from 'node:net';
-import { rootCertificates } from 'node:tls';
 import { Agent, buildConnector, Dispatcher } from 'undici';
 import { routeThroughProxy } from './proxy-dispatcher';
 import { DelegatingDispatcher } from './delegating-dispatcher';
 import { resolveKey } from './resolve';
 import { extraHeadersFor, type TargetMap } from './target-map';
 import { limits } from './limits';
+import { rootsContext } from './roots';
 import { InternalError, isIdempotent } from '../core';
 
 export interface DispatcherOptions {
@@ -39,8 +39,7 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
   // its own allowH2 into a custom connector's TLS options.
   const base = buildConnector({
     allowH2,
-    // Extra roots add to Node's defaults: a public staging certificate keeps verifying.
-    ca: [...rootCertificates, ...map.ca],
+    secureContext: rootsContext(map.ca),
     rejectUnauthorized: !map.insecure,
     // Connect plus TLS handshake (HARNESS_CONNECT_TIMEOUT_MS); the whole exchange is bounded by send().
     timeout: limits().connectTimeoutMs,

@@ -18,11 +18,11 @@
  * - `factory` (the pools to the targets): hands each tunnelled TLS socket to `onSocket`.
  */
 import type { Socket } from 'node:net';
-import { rootCertificates } from 'node:tls';
 import { Dispatcher, Pool, ProxyAgent, type buildConnector } from 'undici';
 import { limits } from './limits';
 import { proxyAuthorization, proxyFor, type ProxyEndpoint, type ProxySettings } from './proxy';
 import { resolveKey } from './resolve';
+import { rootsContext } from './roots';
 import type { TargetMap } from './target-map';
 import { authority, ProxyError } from './tunnel';
 import { DelegatingDispatcher } from './delegating-dispatcher';
@@ -86,7 +86,7 @@ class TunnelClient extends Pool {
 
 function proxyAgent(map: TargetMap, endpoint: ProxyEndpoint, options: ProxyRouteOptions): ProxyAgent {
   const { connectTimeoutMs, requestTimeoutMs } = limits();
-  const roots = [...rootCertificates, ...map.ca];
+  const secureContext = rootsContext(map.ca);
   const table = new Map(map.resolve.map((e) => [resolveKey(e.host, e.port), e]));
   const targetOf = (requested: string) => {
     const { host, port } = splitAuthority(requested);
@@ -103,9 +103,9 @@ function proxyAgent(map: TargetMap, endpoint: ProxyEndpoint, options: ProxyRoute
     bodyTimeout: requestTimeoutMs,
     // TLS to the target inside the tunnel: same roots, same verification, ALPN as the direct agent.
     // No servername here: ProxyAgent then derives SNI from the URL's host, never from the CONNECT target.
-    requestTls: { ca: roots, rejectUnauthorized: !map.insecure, allowH2: options.allowH2, timeout: connectTimeoutMs },
+    requestTls: { secureContext, rejectUnauthorized: !map.insecure, allowH2: options.allowH2, timeout: connectTimeoutMs },
     // An https:// proxy's own certificate: Node's roots plus the map's (a corporate root can go in TARGET_CA).
-    proxyTls: { ca: roots, timeout: connectTimeoutMs },
+    proxyTls: { secureContext, timeout: connectTimeoutMs },
     clientFactory: (url: URL, opts: object) =>
       new TunnelClient(url, { ...(opts as Pool.Options), headersTimeout: connectTimeoutMs }, endpoint, targetOf, connectTimeoutMs),
     factory: (origin: string | URL, opts: object) => {

@@ -7,9 +7,9 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Socket } from 'node:net';
-import { rootCertificates } from 'node:tls';
 import { HarnessError } from '../core';
 import { proxyAuthorization, proxyName, type ProxyEndpoint } from './proxy';
+import { rootsContext } from './roots';
 
 /** Connection failures that mean the proxy itself was not reached. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -74,7 +74,7 @@ export function openTunnel(endpoint: ProxyEndpoint, host: string, port: number, 
     path: target,
     headers: { host: target, ...(auth ? { 'proxy-authorization': auth } : {}) },
     agent: false,
-    ...(secure ? { ca: [...rootCertificates, ...(options.ca ?? [])], servername: endpoint.url.hostname } : {}),
+    ...(secure ? { secureContext: rootsContext(options.ca), servername: endpoint.url.hostname } : {}),
   });
   return new Promise((resolve, reject) => {
     let settled = false;
