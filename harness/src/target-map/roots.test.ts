@@ -13,11 +13,11 @@ test("the trusted roots are Node's defaults and the map's extra ones", () => {
   expect(trustedRoots([])).toEqual([...rootCertificates]);
 });
 
-test('one context per list of extra roots, made once', () => {
-  const extra = [pki.caPem];
-  expect(rootsContext(extra)).toBe(rootsContext(extra));
-  expect(rootsContext([pki.caPem])).not.toBe(rootsContext(extra));
-  expect(rootsContext()).toBe(rootsContext());
+test('one context per set of extra roots, made once', () => {
+  // Equal lists (a map loaded again) share one; other roots get their own.
+  expect(rootsContext([pki.caPem])).toBe(rootsContext([pki.caPem]));
+  expect(rootsContext([pki.caPem])).not.toBe(rootsContext());
+  expect(rootsContext()).toBe(rootsContext([]));
 });
 
 test('a certificate the extra root signed verifies through the context; without that root it does not', async () => {

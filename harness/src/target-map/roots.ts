@@ -7,20 +7,23 @@
  */
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 
-const contexts = new WeakMap<readonly string[], SecureContext>();
-const NONE: readonly string[] = Object.freeze([]);
+/** By the extra roots' text: maps are loaded again (per test, per worker) with equal lists. A run sees a handful. */
+const contexts = new Map<string, SecureContext>();
+const KEPT = 16;
 
 /** Node's default roots and `extra`, as PEM strings. */
 export function trustedRoots(extra: readonly string[]): string[] {
   return [...rootCertificates, ...extra];
 }
 
-/** The TLS context trusting `trustedRoots(extra)`, shared by every connection given the same `extra` list. */
-export function rootsContext(extra: readonly string[] = NONE): SecureContext {
-  let context = contexts.get(extra);
+/** The TLS context trusting `trustedRoots(extra)`, shared by every connection given the same extra roots. */
+export function rootsContext(extra: readonly string[] = []): SecureContext {
+  const key = extra.join('\n');
+  let context = contexts.get(key);
   if (!context) {
     context = createSecureContext({ ca: trustedRoots(extra) });
-    contexts.set(extra, context);
+    if (contexts.size >= KEPT) contexts.delete(contexts.keys().next().value!);
+    contexts.set(key, context);
   }
   return context;
 }
