@@ -12,8 +12,6 @@ module.exports = {
   ],
   // A hang detector only: on a loaded machine a test may take many times its usual time, and a red run must mean a real problem.
   testTimeout: 600_000,
-  // Replays run in process take the test budgets (harness/src/testing/budgets.ts), as runs in child processes do.
-  setupFilesAfterEnv: ['<rootDir>/harness/src/testing/jest-budgets.ts'],
   // Most slow suites wait on processes of their own (the reference, Playwright, Chromium): every core, not every core but one.
   maxWorkers: '100%',
 };

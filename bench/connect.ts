@@ -10,8 +10,9 @@
 import * as fs from 'node:fs';
 import { connect, createSecureContext, type TLSSocket } from 'node:tls';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
-import { connectTarget, loadTargetMap, openTls } from '../harness/src/target-map';
+import { startEmbeddedReference } from '../harness/src/embedded/reference-process';
+import { connectTarget, openTls } from '../harness/src/target-map';
+import { referenceMap } from './map';
 
 const HANDSHAKES = Number(process.env.BENCH_HANDSHAKES ?? 300);
 const ROUNDS = 3;
@@ -25,7 +26,7 @@ async function rate(open: () => Promise<TLSSocket>): Promise<number> {
 async function main(): Promise<void> {
   const reference = await startEmbeddedReference();
   try {
-    const map = loadTargetMap(targetEnvOf(reference.ready));
+    const map = referenceMap(reference.ready);
     const url = map.roles.site![0];
     const target = connectTarget(map, url);
     const floorContext = createSecureContext({ ca: fs.readFileSync(reference.ready.rootPath, 'utf8') });

@@ -18,7 +18,7 @@
 import * as path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { request, type Dispatcher } from 'undici';
-import { targetEnvOf, type EmbeddedReference } from '../harness/src/embedded/reference-process';
+import type { EmbeddedReference } from '../harness/src/embedded/reference-process';
 import { targetBrowserLaunch } from '../harness/src/browser/launch';
 import { quicLaunch } from '../harness/src/browser/quic';
 import type { QuicEndpoint } from '../harness/src/target-map/browser';
@@ -30,8 +30,9 @@ import { evaluateExchange } from '../harness/src/spec-model/evaluate';
 import { loadSpecs } from '../harness/src/spec-model/load';
 import { toObservedExchange } from '../harness/src/spec-model/observe';
 import type { ExchangeSpec } from '../harness/src/spec-model/types';
-import { createDispatcher, loadTargetMap, type Role, type TargetMap } from '../harness/src/target-map';
+import { createDispatcher, type Role, type TargetMap } from '../harness/src/target-map';
 import { send } from '../harness/src/transport/send';
+import { referenceMap } from './map';
 import { pool } from './pool';
 
 const root = path.resolve(__dirname, '..');
@@ -50,7 +51,11 @@ interface Item {
 async function engineLeg(d: Dispatcher, map: TargetMap, protocol: 'h1' | 'h2', it: Item): Promise<number> {
   const startedAt = new Date();
   const t0 = performance.now();
-  const response = await send(d, { url: it.req.url, method: it.req.method, headers: it.req.headers, ...(it.req.body ? { body: it.req.body } : {}) });
+  const response = await send(
+    d,
+    { url: it.req.url, method: it.req.method, headers: it.req.headers, ...(it.req.body ? { body: it.req.body } : {}) },
+    map.limits,
+  );
   const observed = toObservedExchange({
     target: map.origin,
     request: { method: it.req.method, url: it.req.url, headers: Object.entries(it.req.headers) },
@@ -58,6 +63,7 @@ async function engineLeg(d: Dispatcher, map: TargetMap, protocol: 'h1' | 'h2', i
     protocol,
     startedAt,
     totalMs: performance.now() - t0,
+    bodyCapBytes: map.limits.bodyCapBytes,
   });
   const findings = evaluateExchange(it.ex, observed, { role: it.role, placeholders: it.vars, targetOrigin: map.origin, previous: [], checks: CHECKS });
   return findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error').length;
@@ -113,7 +119,7 @@ async function bareChromium(map: TargetMap, endpoints: QuicEndpoint[], origins: 
 }
 
 export async function legRates(ref: EmbeddedReference, concurrency: number): Promise<void> {
-  const map = loadTargetMap(targetEnvOf(ref.ready) as NodeJS.ProcessEnv);
+  const map = referenceMap(ref.ready);
   const values = replayPlaceholders(map);
   const d = { h1: createDispatcher(map, { allowH2: false }), h2: createDispatcher(map, { allowH2: true }) };
   const bare = { h1: createDispatcher(map, { allowH2: false }), h2: createDispatcher(map, { allowH2: true }) };
@@ -131,7 +137,7 @@ export async function legRates(ref: EmbeddedReference, concurrency: number): Pro
         continue; // needs a flow variable
       }
       const req = { method: built.method, url: built.url, headers: built.headers, ...(built.body ? { body: built.body } : {}) };
-      const lines = (await send(d.h1, req).catch(() => undefined))?.lines;
+      const lines = (await send(d.h1, req, map.limits).catch(() => undefined))?.lines;
       const skip = h3SkipReason(ex, map, lines ? { request: req, lines } : undefined, client);
       const endpoint = lines && !skip ? endpointOf(map, new URL(req.url), lines) : undefined;
       if (client && !endpoint) {

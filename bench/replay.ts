@@ -20,7 +20,7 @@
  */
 import * as path from 'node:path';
 import { request } from 'undici';
-import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
+import { startEmbeddedReference } from '../harness/src/embedded/reference-process';
 import { discoveryOver, resolveDiscover } from '../harness/src/replay/discovered';
 import { buildRequest, replayPlaceholders } from '../harness/src/replay';
 import { learnNoise } from '../harness/src/noise';
@@ -29,7 +29,7 @@ import { evaluateExchange } from '../harness/src/spec-model/evaluate';
 import { loadSpecs } from '../harness/src/spec-model/load';
 import { toObservedExchange } from '../harness/src/spec-model/observe';
 import type { ExchangeSpec } from '../harness/src/spec-model/types';
-import { createDispatcher, loadTargetMap, type Role } from '../harness/src/target-map';
+import { createDispatcher, type Role } from '../harness/src/target-map';
 import { send, TransportError } from '../harness/src/transport/send';
 import { replayDifferential } from '../harness/src/diff/replay';
 import { hostMapping } from '../harness/src/diff/hosts';
@@ -37,6 +37,7 @@ import { ReplayClients, type BeforeRequest } from '../harness/src/replay';
 import { BASELINE_SIDE } from '../harness/src/target-map';
 import type { EmbeddedReference } from '../harness/src/embedded/reference-process';
 import { legRates } from './legs';
+import { referenceMap } from './map';
 import { pool } from './pool';
 
 /** Transport errors of the bare loops (a loaded machine resets a connection now and then): counted and printed, never a crash. */
@@ -58,7 +59,7 @@ const root = path.resolve(__dirname, '..');
 async function main(): Promise<void> {
   const ref = await startEmbeddedReference();
   try {
-    const map = loadTargetMap(targetEnvOf(ref.ready) as NodeJS.ProcessEnv);
+    const map = referenceMap(ref.ready);
     const values = replayPlaceholders(map);
     const engine = createDispatcher(map, { allowH2: false });
     const bare = createDispatcher(map, { allowH2: false });
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
       return { ...buildRequest(ex, vars, map, role), vars };
     };
     const items: Array<{ role: Role; ex: ExchangeSpec; req: Awaited<ReturnType<typeof requestOf>> }> = [];
-    const setup = discoveryOver(engine);
+    const setup = discoveryOver(engine, map.limits);
     for (const spec of loadSpecs(path.join(root, 'specs'), CHECKS)) {
       for (const ex of spec.exchanges) {
         try {
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
     let failures = 0;
     let discoveryRequests = 0;
     const runEngine = () => {
-      const discovery = discoveryOver(engine);
+      const discovery = discoveryOver(engine, map.limits);
       return pool(
         TOTAL,
         CONCURRENCY,
@@ -96,7 +97,11 @@ async function main(): Promise<void> {
           const ask = async () => {
             const startedAt = new Date();
             const t0 = performance.now();
-            const response = await send(engine, { url: req.url, method: req.method, headers: req.headers, ...(req.body ? { body: req.body } : {}) });
+            const response = await send(
+              engine,
+              { url: req.url, method: req.method, headers: req.headers, ...(req.body ? { body: req.body } : {}) },
+              map.limits,
+            );
             return toObservedExchange({
               target: map.origin,
               request: { method: req.method, url: req.url, headers: Object.entries(req.headers) },
@@ -104,6 +109,7 @@ async function main(): Promise<void> {
               protocol: 'h1',
               startedAt,
               totalMs: performance.now() - t0,
+              bodyCapBytes: map.limits.bodyCapBytes,
             });
           };
           let observed, repeat;
@@ -173,8 +179,8 @@ interface Sent {
 async function differential(candidateRef: EmbeddedReference): Promise<void> {
   const baselineRef = await startEmbeddedReference();
   try {
-    const candidateMap = loadTargetMap(targetEnvOf(candidateRef.ready) as NodeJS.ProcessEnv);
-    const baselineMap = loadTargetMap(targetEnvOf(baselineRef.ready, BASELINE_SIDE) as NodeJS.ProcessEnv, BASELINE_SIDE);
+    const candidateMap = referenceMap(candidateRef.ready);
+    const baselineMap = referenceMap(baselineRef.ready, BASELINE_SIDE);
     const specs = loadSpecs(path.join(root, 'specs'), CHECKS);
     const items = specs.flatMap((spec) => [...spec.exchanges, ...(spec.flows ?? [])].map((item) => ({ role: spec.role, item })));
     const hosts = hostMapping(baselineMap, candidateMap);

@@ -7,7 +7,6 @@ import type { QuicEndpoint } from '../../harness/src/target-map/browser';
 import { serviceEndpoints } from '../../harness/src/replay/h3';
 import { flowEnvironment, type FlowEnvironment } from '../../harness/src/flows/browser/environment';
 import { capHarBodies, mergeSupplement } from '../../harness/src/flows/browser/har-output';
-import { limits } from '../../harness/src/target-map/limits';
 import type { SupplementEntry } from '../../harness/src/flows/browser/har-supplement';
 import { runFlow } from '../../harness/src/flows/browser/run-flow';
 import { RECORD_VERSION, type BrowserFlowRecord } from '../../harness/src/record';
@@ -102,7 +101,7 @@ async function attachHar(context: BrowserContext, testInfo: TestInfo, supplement
   const har: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
   mergeSupplement(har, supplement);
   hideExtraHeaders(har, extraHeaderNames(target().map));
-  capHarBodies(har, limits().bodyCapBytes);
+  capHarBodies(har, target().map.limits.bodyCapBytes);
   // Its cookies, credential headers and signed addresses learned and replaced, the run's own credentials too.
   fs.writeFileSync(file, workerRedactor().learn(har).scrub(JSON.stringify(har)));
   await testInfo.attach('har', { path: file, contentType: 'application/json' });

@@ -39,7 +39,7 @@ export function originOf(role: Role): string {
 }
 
 export function request(protocol: Protocol, spec: RequestSpec): Promise<ObservedResponse> {
-  return send(target().agents[protocol], spec);
+  return send(target().agents[protocol], spec, target().map.limits);
 }
 
 /** Set-Cookie lines parsed by undici's cookie helpers (RFC 6265 attributes). */

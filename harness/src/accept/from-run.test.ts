@@ -9,6 +9,7 @@ import type { ConformanceResults } from '../report/types';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
+import { withTestBudgets } from '../testing/budgets';
 import { replayCollected } from '../testing/outcomes';
 import { propose } from './propose';
 import { readSpecDocs } from './spec-files';
@@ -74,7 +75,9 @@ afterAll(async () => {
 
 async function run(): Promise<ConformanceResults> {
   const port = (server.address() as AddressInfo).port;
-  const map = loadTargetMap({ TARGET_URL: `https://${HOST}:${port}`, TARGET_RESOLVE: `${HOST}:${port}:127.0.0.1`, TARGET_CA: pki.caFile, TARGET_H3: '0' });
+  const map = loadTargetMap(
+    withTestBudgets({ TARGET_URL: `https://${HOST}:${port}`, TARGET_RESOLVE: `${HOST}:${port}:127.0.0.1`, TARGET_CA: pki.caFile, TARGET_H3: '0' }),
+  );
   const built = buildResults({
     tests: await replayCollected(map, loadSpecs(dir, CHECKS)),
     run: {

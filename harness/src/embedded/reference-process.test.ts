@@ -7,7 +7,7 @@ import { createDispatcher, loadTargetMap } from '../target-map';
 import { send } from '../transport/send';
 import { caddyInstalled } from '../testing/h3-edge';
 import { EmbeddedReferenceError, launchReference, startEmbeddedReference, targetEnvOf, type ReferenceReady } from './reference-process';
-import { WHOLE_RUN_MS } from '../testing/budgets';
+import { WHOLE_RUN_MS, withTestBudgets } from '../testing/budgets';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -51,13 +51,14 @@ describe('embedded reference process', () => {
         expect(reference.ready.urls.site[0]).toMatch(/^https:\/\/www\.lessons\.test:\d+$/);
         expect(reference.ready.implemented).toEqual(expect.arrayContaining(['site', 'bare', 'assets', 'maintenance']));
         // It answers over the wire as a user's target would: its names mapped to loopback, its root trusted.
-        const dispatcher = createDispatcher(loadTargetMap(targetEnvOf(reference.ready)));
+        const map = loadTargetMap(withTestBudgets(targetEnvOf(reference.ready)));
+        const dispatcher = createDispatcher(map);
         try {
-          const home = await send(dispatcher, { url: `${reference.ready.urls.site[0]}/`, headers: { 'accept-encoding': 'identity' } });
+          const home = await send(dispatcher, { url: `${reference.ready.urls.site[0]}/`, headers: { 'accept-encoding': 'identity' } }, map.limits);
           expect(home.status).toBe(200);
           expect(fieldValue(home.lines, 'content-type')).toBe('text/html; charset=utf-8');
           expect(home.body.toString('utf8')).toMatch(/^\s*<!DOCTYPE html>/i);
-          const bare = await send(dispatcher, { url: `${reference.ready.urls.bare[0]}/` });
+          const bare = await send(dispatcher, { url: `${reference.ready.urls.bare[0]}/` }, map.limits);
           expect([bare.status, fieldValue(bare.lines, 'location')]).toEqual([301, `${reference.ready.urls.site[0]}/`]);
         } finally {
           await dispatcher.close();

@@ -9,7 +9,7 @@ import { loadTargetMap } from '../target-map';
 import { deriveSpecs } from './derive';
 import { defaultRoleMapping } from './role-mapping';
 import { writeSpecs } from './write-specs';
-import { WHOLE_RUN_MS } from '../testing/budgets';
+import { WHOLE_RUN_MS, withTestBudgets } from '../testing/budgets';
 
 /*
  * A spec made from production traffic replays on staging: the reference's recorded HARs go
@@ -26,7 +26,7 @@ let dir: string;
 
 beforeAll(async () => {
   alt = await startEmbeddedReference({ deployment: 'alt' });
-  clients = new ReplayClients(loadTargetMap(targetEnvOf(alt.ready) as NodeJS.ProcessEnv));
+  clients = new ReplayClients(loadTargetMap(withTestBudgets(targetEnvOf(alt.ready))));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'har2spec-elsewhere-'));
 }, WHOLE_RUN_MS);
 

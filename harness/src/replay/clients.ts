@@ -51,7 +51,7 @@ export class ReplayClients {
       },
     });
     this.h2 = new H2Client(map);
-    this.discovery = discoveryOver(this.h1);
+    this.discovery = discoveryOver(this.h1, map.limits);
     if (options.discoveryFile) for (const page of readPages(options.discoveryFile)) this.discovery.seed(page);
   }
 

@@ -13,7 +13,7 @@ import { toObservedExchange } from '../spec-model/observe';
 import { fillPlaceholders, MissingValueError, type PlaceholderValues } from '../spec-model/placeholders';
 import type { ExchangeSpec } from '../spec-model/types';
 import { ROLE_PLACEHOLDERS, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target-map';
-import { send } from '../transport/send';
+import { send, type RequestLimits } from '../transport/send';
 import { buildRequest, replayPlaceholders, StepSkip } from './request';
 
 /** What a source page is asked with when the spec names an address rather than an exchange. */
@@ -22,10 +22,10 @@ export const SOURCE_HEADERS: Readonly<Record<string, string>> = {
   'accept-encoding': 'gzip, deflate, br',
 };
 
-/** A Discovery whose pages are read over the given HTTP/1.1 dispatcher. */
-export function discoveryOver(dispatcher: Dispatcher): Discovery {
+/** A Discovery whose pages are read over the given HTTP/1.1 dispatcher, within the limits of its map. */
+export function discoveryOver(dispatcher: Dispatcher, limits: RequestLimits): Discovery {
   return new Discovery(async (req) => {
-    const response = await send(dispatcher, { url: req.url, headers: req.headers });
+    const response = await send(dispatcher, { url: req.url, headers: req.headers }, limits);
     const observed = toObservedExchange({
       target: '',
       request: { url: req.url, headers: Object.entries(req.headers) },
@@ -33,6 +33,7 @@ export function discoveryOver(dispatcher: Dispatcher): Discovery {
       protocol: 'h1',
       startedAt: new Date(),
       totalMs: 0,
+      bodyCapBytes: limits.bodyCapBytes,
     });
     if (observed.decodeError) throw new SourceUnreadableError(`its body could not be decoded: ${observed.decodeError}`);
     const type = fieldLines(observed.lines, 'content-type')[0];

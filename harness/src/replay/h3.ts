@@ -25,7 +25,6 @@ import { extraHeadersFor, ROLES, roleUrls, type TargetMap } from '../target-map'
 import { proxyFor } from '../target-map/proxy';
 import { altSvcProblem, h3Alternative } from '../transport/alt-svc';
 import { send } from '../transport/send';
-import { limits } from '../target-map/limits';
 import type { Dispatcher } from 'undici';
 import { FORBIDDEN_METHODS, H3RequestError, type H3Answer, type H3Client, type H3Request } from '../transport/h3-client';
 
@@ -117,6 +116,7 @@ function observe(answer: H3Answer, req: H3Request, map: TargetMap, target: strin
     startedAt,
     totalMs,
     bodyDecoded: true,
+    bodyCapBytes: map.limits.bodyCapBytes,
   });
   return observed;
 }
@@ -140,7 +140,7 @@ async function askTwin(h1: Dispatcher, answer: H3Answer, req: H3Request, map: Ta
   const spec = { url: req.url, method: req.method, headers, ...(req.body ? { body: req.body } : {}) };
   const startedAt = new Date();
   const t0 = performance.now();
-  const response = await send(h1, spec);
+  const response = await send(h1, spec, map.limits);
   return toObservedExchange({
     target,
     request: { method: req.method, url: req.url, headers: Object.entries(headers) },
@@ -148,6 +148,7 @@ async function askTwin(h1: Dispatcher, answer: H3Answer, req: H3Request, map: Ta
     protocol: 'h1',
     startedAt,
     totalMs: Math.round((performance.now() - t0) * 1000) / 1000,
+    bodyCapBytes: map.limits.bodyCapBytes,
   });
 }
 
@@ -193,7 +194,8 @@ export async function runH3(
   if (first.answer.overCap) {
     error(
       `${stepId} h3 body`,
-      `a body of at most ${limits().bodyCapBytes} bytes (HARNESS_BODY_CAP_BYTES)`,
+      // The cap the page read to, the one the HTTP/3 client applied.
+      `a body of at most ${first.answer.overCap.keptBytes} bytes (HARNESS_BODY_CAP_BYTES)`,
       `more than ${first.answer.overCap.keptBytes} bytes`,
       `${req.url}: body larger than the cap over HTTP/3: the page stopped reading at ${first.answer.overCap.keptBytes} bytes`,
     );
@@ -252,7 +254,7 @@ export async function serviceEndpoints(map: TargetMap, h1: Dispatcher): Promise<
   const found = await Promise.all(
     urls.map(async (url) => {
       try {
-        return endpointOf(map, url, (await send(h1, { url: url.href, method: 'GET', headers: {} })).lines);
+        return endpointOf(map, url, (await send(h1, { url: url.href, method: 'GET', headers: {} }, map.limits)).lines);
       } catch {
         return undefined;
       }

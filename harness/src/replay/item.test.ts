@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FlowSpec } from '../spec-model/types';
 import { loadTargetMap, UnmappedPlaceholderError } from '../target-map';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
+import { withTestBudgets } from '../testing/budgets';
 import { allFindings, buildRequest, ReplayClients, replayItem, replayPlaceholders } from '.';
 import { RefusedAddressError, StepSkip } from './request';
 import { CookieJar } from './cookie-jar';
@@ -42,7 +43,7 @@ afterAll(async () => {
   pki.cleanup();
 });
 
-const env = () => ({ TARGET_URL: `https://${NAME}:${port}`, TARGET_RESOLVE: `${NAME}:${port}:127.0.0.1`, TARGET_CA: pki.caFile });
+const env = () => withTestBudgets({ TARGET_URL: `https://${NAME}:${port}`, TARGET_RESOLVE: `${NAME}:${port}:127.0.0.1`, TARGET_CA: pki.caFile });
 
 describe('buildRequest', () => {
   const map = loadTargetMap({
@@ -175,7 +176,9 @@ test('a missing capture fails its step and skips the steps that need it; a close
   } finally {
     await clients.close();
   }
-  const dead = new ReplayClients(loadTargetMap({ TARGET_URL: 'https://made.up.test:1', TARGET_RESOLVE: 'made.up.test:1:127.0.0.1', TARGET_CA: pki.caFile }));
+  const dead = new ReplayClients(
+    loadTargetMap(withTestBudgets({ TARGET_URL: 'https://made.up.test:1', TARGET_RESOLVE: 'made.up.test:1:127.0.0.1', TARGET_CA: pki.caFile })),
+  );
   try {
     const record = await replayItem({ id: 'site/x', title: '', clause: '', source: 'capture', request: { path: '/' }, expect: { status: 200 } }, dead, {
       role: 'site',

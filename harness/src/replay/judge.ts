@@ -10,7 +10,6 @@ import { CHECKS, selectChecks } from '../checks';
 import { evaluateExchange } from '../spec-model/evaluate';
 import type { ObservedExchange } from '../spec-model/observed';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
-import { limits } from '../target-map/limits';
 import type { ObservedResponse } from '../transport/send';
 import type { ReplayClients } from './clients';
 import { compareProtocols } from './parity';
@@ -34,7 +33,8 @@ export function bodyError(stepId: string, response: ObservedResponse, observed: 
       id: `${stepId} body`,
       verdict: 'error',
       level: 'must',
-      expected: `a body of at most ${limits().bodyCapBytes} bytes (HARNESS_BODY_CAP_BYTES)`,
+      // The cap the transport applied: a body over it keeps exactly its first cap bytes.
+      expected: `a body of at most ${t.keptBytes} bytes (HARNESS_BODY_CAP_BYTES)`,
       actual: `${t.totalBytes} bytes, SHA-256 ${t.sha256}`,
       message: `${observed.request.url}: body larger than the cap, truncated to ${t.keptBytes} bytes`,
       target,

@@ -133,7 +133,7 @@ async function sendStep(s: SentStep, leg: Leg): Promise<Stop | undefined> {
   let tls: ObservedTls | undefined;
   try {
     if (leg.protocol === 'h1') {
-      response = await send(leg.clients.h1, spec);
+      response = await send(leg.clients.h1, spec, leg.clients.map.limits);
       tls = leg.clients.tlsOf(url);
     } else {
       const r = await leg.clients.h2.request(spec);
@@ -153,6 +153,7 @@ async function sendStep(s: SentStep, leg: Leg): Promise<Stop | undefined> {
     ...(tls ? { tls } : {}),
     startedAt,
     totalMs: Math.round((performance.now() - t0) * 1000) / 1000,
+    bodyCapBytes: leg.clients.map.limits.bodyCapBytes,
   });
   s.rec.response = responseRecord(observed, response.truncated);
   s.observed = observed;

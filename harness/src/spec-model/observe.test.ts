@@ -114,11 +114,37 @@ describe('toObservedExchange', () => {
       protocol: 'h2',
       startedAt: new Date('2026-04-08T16:54:52Z'),
       totalMs: 12,
+      bodyCapBytes: 1024,
     });
     expect(ex.request).toEqual({ method: 'GET', url: 'https://www.lessons.test/', headers: [['accept', 'text/html']] });
     expect(ex.lines[0][0]).toBe('set-cookie');
     expect(ex.cookies).toHaveLength(2);
     expect(ex.decoded?.toString()).toBe('hi');
     expect(ex.timings).toEqual({ startedAt: '2026-04-08T16:54:52.000Z', totalMs: 12 });
+  });
+
+  describe('decodes within the cap it is given', () => {
+    const exchange = (body: Buffer, bodyCapBytes: number) =>
+      toObservedExchange({
+        target: 'reference',
+        request: { url: 'https://www.lessons.test/big' },
+        response: { status: 200, lines: [['content-encoding', 'gzip']], body },
+        startedAt: new Date('2026-04-08T16:54:52Z'),
+        totalMs: 1,
+        bodyCapBytes,
+      });
+    const body = zlib.gzipSync(Buffer.alloc(64 * 1024, 'a'));
+
+    it('a body decoding past the cap is not decoded, and says so', () => {
+      const ex = exchange(body, 16 * 1024);
+      expect(ex.decoded).toBeUndefined();
+      expect(ex.decodeError).toBe('gzip: Cannot create a Buffer larger than 16384 bytes');
+      expect(ex.body).toEqual(body);
+    });
+    it('the same body within a larger cap decodes whole', () => {
+      const ex = exchange(body, 64 * 1024);
+      expect(ex.decodeError).toBeUndefined();
+      expect(ex.decoded?.length).toBe(64 * 1024);
+    });
   });
 });

@@ -5,7 +5,6 @@
 import * as zlib from 'node:zlib';
 import { getSetCookies, Headers } from 'undici';
 import { fieldLines } from '../core';
-import { limits } from '../target-map/limits';
 import type { ObservedResponse } from '../transport/send';
 import type { ObservedCookie, ObservedExchange, ObservedTls } from './observed';
 
@@ -20,6 +19,11 @@ export interface ObserveInput {
   totalMs: number;
   /** The body came with its content coding already removed (a browser's reading of it). */
   bodyDecoded?: boolean;
+  /**
+   * Most bytes a body may decode to (the sending map's HARNESS_BODY_CAP_BYTES): past it the decoding
+   * stops with a `decodeError`, so a few bytes of a compression bomb cannot fill the heap.
+   */
+  bodyCapBytes: number;
 }
 
 export function toObservedExchange(input: ObserveInput): ObservedExchange {
@@ -33,7 +37,7 @@ export function toObservedExchange(input: ObserveInput): ObservedExchange {
           decoded: undefined,
           decodeError: `body larger than the cap: ${response.truncated.totalBytes} bytes (SHA-256 ${response.truncated.sha256}), only the first ${response.truncated.keptBytes} kept`,
         }
-      : decodeBody(response.body, codings, limits().bodyCapBytes);
+      : decodeBody(response.body, codings, input.bodyCapBytes);
   return {
     target: input.target,
     request: {

@@ -2,6 +2,7 @@
  * Builds ObservedExchanges for unit tests (checks, evaluate) from header lines, the way the replay
  * builds them from the wire.
  */
+import { DEFAULT_LIMITS } from '../settings/harness';
 import type { ObservedExchange } from './observed';
 import { toObservedExchange } from './observe';
 
@@ -29,6 +30,7 @@ export function observed(input: FixtureInput = {}): ObservedExchange {
     ...(input.protocol ? { protocol: input.protocol } : {}),
     startedAt: '2026-04-08T16:54:52.000Z',
     totalMs: 1,
+    bodyCapBytes: DEFAULT_LIMITS.bodyCapBytes,
   });
 }
 

@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { baselineRequested, baselineSettings, loadBaselineMap } from './baseline';
 import { TargetConfigError } from './errors';
+import { DEFAULT_LIMITS, LimitConfigError } from './limits';
 import { describeTargetMap, loadTargetMap } from './target-map';
 import { targetEnvOf } from '../embedded/reference-process';
 import { BASELINE_SIDE } from './side';
@@ -116,6 +117,12 @@ describe('baselineRequested', () => {
     expect(describeTargetMap(map)).toMatch(/^baseline \(user\):\n {2}site +https:\/\/www\.prod\.test\n/);
     expect(describeTargetMap(map)).toContain('values: none (BASELINE_VALUE_<NAME>)');
     expect(describeTargetMap(loadTargetMap({}))).toMatch(/^target \(user\):/);
+  });
+
+  test("the baseline's map carries the run's limits (the HARNESS_* variables both sides share)", () => {
+    const map = loadBaselineMap({ BASELINE_URL: 'https://www.prod.test', HARNESS_REQUEST_TIMEOUT_MS: '2500' })!;
+    expect(map.limits).toEqual({ ...DEFAULT_LIMITS, requestTimeoutMs: 2500 });
+    expect(() => loadBaselineMap({ BASELINE_URL: 'https://www.prod.test', HARNESS_BODY_CAP_BYTES: 'lots' })).toThrow(LimitConfigError);
   });
 });
 

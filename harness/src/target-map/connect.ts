@@ -2,7 +2,6 @@ import { isIP } from 'node:net';
 import * as tls from 'node:tls';
 import type { ConnectionOptions, SecureContext } from 'node:tls';
 import { HarnessError } from '../core';
-import { limits } from './limits';
 import { proxyFor } from './proxy';
 import { resolveKey } from './resolve';
 import { rootsContext } from './roots';
@@ -72,7 +71,7 @@ export function tlsConnectOptions(map: TargetMap, url: URL, alpn: string[]): Con
 export async function openTls(map: TargetMap, url: URL, alpn: string[]): Promise<tls.TLSSocket> {
   const options = tlsConnectOptions(map, url, alpn);
   const proxy = proxyFor(map.proxy, url);
-  const ms = limits().connectTimeoutMs;
+  const ms = map.limits.connectTimeoutMs;
   const started = Date.now();
   const socket = proxy ? await openTunnel(proxy, options.host!, options.port!, { ca: map.ca, timeoutMs: ms }) : undefined;
   const left = ms - (Date.now() - started);

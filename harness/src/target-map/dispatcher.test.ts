@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { TLSSocket } from 'node:tls';
 import { request } from 'undici';
+import { withTestBudgets } from '../testing/budgets';
 import { createDispatcher } from './dispatcher';
 import { loadTargetMap } from './target-map';
 import { makeTestPki, type TestPki } from './test-pki';
@@ -67,7 +68,7 @@ beforeEach(() => {
 
 /** One GET through a fresh dispatcher built from `env`, closed afterwards so no socket leaks. */
 async function get(url: string, env: NodeJS.ProcessEnv, allowH2?: boolean): Promise<Seen> {
-  const agent = createDispatcher(loadTargetMap(env), allowH2 === undefined ? {} : { allowH2 });
+  const agent = createDispatcher(loadTargetMap(withTestBudgets(env)), allowH2 === undefined ? {} : { allowH2 });
   try {
     const res = await request(url, { dispatcher: agent });
     expect(await res.body.text()).toBe('ok');
@@ -79,7 +80,7 @@ async function get(url: string, env: NodeJS.ProcessEnv, allowH2?: boolean): Prom
 }
 
 async function getError(url: string, env: NodeJS.ProcessEnv): Promise<NodeJS.ErrnoException> {
-  const agent = createDispatcher(loadTargetMap(env));
+  const agent = createDispatcher(loadTargetMap(withTestBudgets(env)));
   try {
     await request(url, { dispatcher: agent });
   } catch (err) {
@@ -221,7 +222,9 @@ describe('connections of an HTTP/1.1 dispatcher', () => {
 
   it('sends each request of a method that is not idempotent on a connection of its own, never one kept alive', async () => {
     const { server, port } = await countingServer();
-    const d = createDispatcher(loadTargetMap({ TARGET_URL: `http://site.test:${port}`, TARGET_RESOLVE: `site.test:${port}:127.0.0.1` }), { allowH2: false });
+    const d = createDispatcher(loadTargetMap(withTestBudgets({ TARGET_URL: `http://site.test:${port}`, TARGET_RESOLVE: `site.test:${port}:127.0.0.1` })), {
+      allowH2: false,
+    });
     try {
       const sent: Array<[string, string]> = [];
       for (const method of ['GET', 'POST', 'GET', 'POST', 'PUT', 'PATCH', 'GET', 'POST', 'DELETE', 'GET']) {

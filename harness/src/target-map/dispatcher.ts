@@ -4,7 +4,6 @@ import { routeThroughProxy } from './proxy-dispatcher';
 import { DelegatingDispatcher } from './delegating-dispatcher';
 import { resolveKey } from './resolve';
 import { extraHeadersFor, type TargetMap } from './target-map';
-import { limits } from './limits';
 import { rootsContext } from './roots';
 import { InternalError, isIdempotent } from '../core';
 
@@ -42,7 +41,7 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
     secureContext: rootsContext(map.ca),
     rejectUnauthorized: !map.insecure,
     // Connect plus TLS handshake (HARNESS_CONNECT_TIMEOUT_MS); the whole exchange is bounded by send().
-    timeout: limits().connectTimeoutMs,
+    timeout: map.limits.connectTimeoutMs,
   });
   const table = new Map(map.resolve.map((e) => [resolveKey(e.host, e.port), e]));
 
@@ -63,7 +62,7 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
     return base({ ...opts, hostname: entry.address, port: String(entry.connectPort), servername }, done);
   };
 
-  const { requestTimeoutMs } = limits();
+  const { requestTimeoutMs } = map.limits;
   const agentOptions = { allowH2, connect, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs };
   const routed = (direct: Dispatcher) => routeThroughProxy(map, direct, { allowH2, ...(options.onSocket ? { onSocket: options.onSocket } : {}) });
   const pooled = routed(new Agent(agentOptions));

@@ -3,8 +3,8 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import * as net from 'node:net';
 import type { TLSSocket } from 'node:tls';
+import { limitsEnv, withTestBudgets } from '../testing/budgets';
 import { startConnectProxy, type ConnectProxy } from '../testing/connect-proxy';
-import { setLimits } from './limits';
 import { send, TransportError } from '../transport/send';
 import { openTls } from './connect';
 import { createDispatcher } from './dispatcher';
@@ -76,18 +76,19 @@ beforeEach(() => {
   proxy.requireAuthorization = undefined;
 });
 
-afterEach(() => setLimits(undefined));
-
 const CREDENTIALS = 'Basic ' + Buffer.from('al@ice:pa ss').toString('base64');
 
 function mapWith(env: Record<string, string>) {
-  return loadTargetMap({ TARGET_URL: `https://made.up.test:${tlsPort}`, TARGET_OCSP_URL: `http://made.up.test:${plainPort}`, TARGET_CA: pki.caFile, ...env });
+  return loadTargetMap(
+    withTestBudgets({ TARGET_URL: `https://made.up.test:${tlsPort}`, TARGET_OCSP_URL: `http://made.up.test:${plainPort}`, TARGET_CA: pki.caFile, ...env }),
+  );
 }
 
 async function get(env: Record<string, string>, url: string, onSocket?: (s: net.Socket, o: { hostname: string; port: number }) => void) {
-  const dispatcher = createDispatcher(mapWith(env), { allowH2: false, ...(onSocket ? { onSocket } : {}) });
+  const map = mapWith(env);
+  const dispatcher = createDispatcher(map, { allowH2: false, ...(onSocket ? { onSocket } : {}) });
   try {
-    return await send(dispatcher, { url, headers: { accept: 'text/plain' } });
+    return await send(dispatcher, { url, headers: { accept: 'text/plain' } }, map.limits);
   } finally {
     await dispatcher.close();
   }
@@ -106,16 +107,14 @@ describe('the undici dispatcher through a proxy', () => {
   it('tunnels https to host:port with the credentials; TLS inside keeps SNI, Host, the roots, extra headers and onSocket', async () => {
     const sockets: string[] = [];
     const headers = { accept: 'text/plain' };
-    const dispatcher = createDispatcher(
-      mapWith({ HTTPS_PROXY: `http://al%40ice:pa%20ss@127.0.0.1:${proxy.port}`, TARGET_HEADERS: JSON.stringify({ '*': { 'X-Extra': 'yes' } }) }),
-      {
-        allowH2: false,
-        onSocket: (s, o) =>
-          sockets.push(`${o.protocol}//${o.hostname}:${o.port} ${'getPeerCertificate' in s ? (s as TLSSocket).getPeerCertificate().subject?.CN : 'plain'}`),
-      },
-    );
+    const map = mapWith({ HTTPS_PROXY: `http://al%40ice:pa%20ss@127.0.0.1:${proxy.port}`, TARGET_HEADERS: JSON.stringify({ '*': { 'X-Extra': 'yes' } }) });
+    const dispatcher = createDispatcher(map, {
+      allowH2: false,
+      onSocket: (s, o) =>
+        sockets.push(`${o.protocol}//${o.hostname}:${o.port} ${'getPeerCertificate' in s ? (s as TLSSocket).getPeerCertificate().subject?.CN : 'plain'}`),
+    });
     try {
-      const res = await send(dispatcher, { url: `https://made.up.test:${tlsPort}/x`, headers });
+      const res = await send(dispatcher, { url: `https://made.up.test:${tlsPort}/x`, headers }, map.limits);
       expect([res.status, res.body.toString()]).toEqual([200, 'ok']);
     } finally {
       await dispatcher.close();
@@ -127,13 +126,15 @@ describe('the undici dispatcher through a proxy', () => {
   });
 
   it('with a resolve entry, CONNECT goes to its address and port (curl --connect-to through a proxy) while SNI and Host keep the name', async () => {
-    const map = loadTargetMap({
-      TARGET_URL: 'https://made.up.test',
-      TARGET_CA: pki.caFile,
-      TARGET_RESOLVE: `made.up.test:443:127.0.0.1:${tlsPort}`,
-      HTTPS_PROXY: proxy.url,
-    });
-    const res = await send(createDispatcher(map, { allowH2: false }), { url: 'https://made.up.test/' });
+    const map = loadTargetMap(
+      withTestBudgets({
+        TARGET_URL: 'https://made.up.test',
+        TARGET_CA: pki.caFile,
+        TARGET_RESOLVE: `made.up.test:443:127.0.0.1:${tlsPort}`,
+        HTTPS_PROXY: proxy.url,
+      }),
+    );
+    const res = await send(createDispatcher(map, { allowH2: false }), { url: 'https://made.up.test/' }, map.limits);
     expect(res.status).toBe(200);
     expect(proxy.connects).toEqual([{ target: `127.0.0.1:${tlsPort}` }]);
     expect(seen.map((s) => [s.sni, s.host])).toEqual([['made.up.test', 'made.up.test']]);
@@ -166,10 +167,10 @@ describe('the undici dispatcher through a proxy', () => {
   });
 
   it('a proxy that never answers CONNECT fails within the connect timeout; an absent one at once', async () => {
-    setLimits({ connectTimeoutMs: 600, requestTimeoutMs: 5000 });
+    const short = limitsEnv({ connectTimeoutMs: 600, requestTimeoutMs: 5000 });
     proxy.refuse = 'silent';
     // Ended by the connect timeout (its message names it), not by the request's 5 s or a hang.
-    const silent = await failure(get({ HTTPS_PROXY: proxy.url }, `https://made.up.test:${tlsPort}/`));
+    const silent = await failure(get({ HTTPS_PROXY: proxy.url, ...short }, `https://made.up.test:${tlsPort}/`));
     expect(silent.message).toBe(
       `https://made.up.test:${tlsPort}/: proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) did not answer CONNECT made.up.test:${tlsPort} within 600 ms (HARNESS_ERR_PROXY)`,
     );
@@ -177,15 +178,16 @@ describe('the undici dispatcher through a proxy', () => {
     const closed = net.createServer();
     const port = await listen(closed);
     await new Promise<void>((done) => closed.close(() => done()));
-    const absent = await failure(get({ HTTPS_PROXY: `http://127.0.0.1:${port}` }, `https://made.up.test:${tlsPort}/`));
+    const absent = await failure(get({ HTTPS_PROXY: `http://127.0.0.1:${port}`, ...short }, `https://made.up.test:${tlsPort}/`));
     expect(absent.message).toMatch(
       new RegExp(`^https://made\\.up\\.test:${tlsPort}/: proxy http://127\\.0\\.0\\.1:${port} \\(HTTPS_PROXY\\) not reachable: .*ECONNREFUSED`),
     );
   });
 
   it("a certificate the roots do not vouch for still fails inside the tunnel, as the target's error", async () => {
-    const dispatcher = createDispatcher(loadTargetMap({ TARGET_URL: `https://made.up.test:${tlsPort}`, HTTPS_PROXY: proxy.url }), { allowH2: false });
-    const err = await failure(send(dispatcher, { url: `https://made.up.test:${tlsPort}/` }));
+    const map = loadTargetMap(withTestBudgets({ TARGET_URL: `https://made.up.test:${tlsPort}`, HTTPS_PROXY: proxy.url }));
+    const dispatcher = createDispatcher(map, { allowH2: false });
+    const err = await failure(send(dispatcher, { url: `https://made.up.test:${tlsPort}/` }, map.limits));
     expect(err.message).toMatch(/certificate/i);
     expect(err.message).not.toContain('HARNESS_ERR_PROXY');
     expect(proxy.connects).toHaveLength(1);
@@ -194,12 +196,14 @@ describe('the undici dispatcher through a proxy', () => {
 
 describe('openTls (the HTTP/2 leg) through a proxy', () => {
   it('tunnels to the resolve address, handshakes with the name, offers the given ALPN, sends the credentials', async () => {
-    const map = loadTargetMap({
-      TARGET_URL: 'https://made.up.test',
-      TARGET_CA: pki.caFile,
-      TARGET_RESOLVE: `made.up.test:443:127.0.0.1:${tlsPort}`,
-      HTTPS_PROXY: `http://al%40ice:pa%20ss@127.0.0.1:${proxy.port}`,
-    });
+    const map = loadTargetMap(
+      withTestBudgets({
+        TARGET_URL: 'https://made.up.test',
+        TARGET_CA: pki.caFile,
+        TARGET_RESOLVE: `made.up.test:443:127.0.0.1:${tlsPort}`,
+        HTTPS_PROXY: `http://al%40ice:pa%20ss@127.0.0.1:${proxy.port}`,
+      }),
+    );
     const socket = await openTls(map, new URL('https://made.up.test/'), ['h2', 'http/1.1']);
     try {
       expect(socket.authorized).toBe(true);
@@ -224,18 +228,23 @@ describe('openTls (the HTTP/2 leg) through a proxy', () => {
 
   it('407, silence and an absent proxy are bounded the same way', async () => {
     // The 407 is told by the proxy's answer: a connect timeout out of a loaded machine's reach, so that only that answer can end it.
-    setLimits({ connectTimeoutMs: 60_000 });
+    const attempt = (connectTimeoutMs: number) =>
+      failure(openTls(mapWith({ HTTPS_PROXY: proxy.url, ...limitsEnv({ connectTimeoutMs }) }), new URL(`https://made.up.test:${tlsPort}/`), ['h2']));
     proxy.requireAuthorization = 'Basic x';
-    const attempt = () => failure(openTls(mapWith({ HTTPS_PROXY: proxy.url }), new URL(`https://made.up.test:${tlsPort}/`), ['h2']));
-    expect((await attempt()).message).toMatch(/refused CONNECT .*: 407 Proxy Authentication Required$/);
-    setLimits({ connectTimeoutMs: 500 });
+    expect((await attempt(60_000)).message).toMatch(/refused CONNECT .*: 407 Proxy Authentication Required$/);
     proxy.refuse = 'silent';
     // Ended by the connect timeout, which the message names.
-    expect((await attempt()).message).toMatch(/did not answer CONNECT made\.up\.test:\d+ within 500 ms$/);
+    expect((await attempt(500)).message).toMatch(/did not answer CONNECT made\.up\.test:\d+ within 500 ms$/);
     const closed = net.createServer();
     const port = await listen(closed);
     await new Promise<void>((done) => closed.close(() => done()));
-    const absent = await failure(openTls(mapWith({ HTTPS_PROXY: `http://u:s3cret@127.0.0.1:${port}` }), new URL(`https://made.up.test:${tlsPort}/`), ['h2']));
+    const absent = await failure(
+      openTls(
+        mapWith({ HTTPS_PROXY: `http://u:s3cret@127.0.0.1:${port}`, ...limitsEnv({ connectTimeoutMs: 500 }) }),
+        new URL(`https://made.up.test:${tlsPort}/`),
+        ['h2'],
+      ),
+    );
     expect(absent).toBeInstanceOf(ProxyError);
     expect(absent.message).toMatch(new RegExp(`^proxy http://127\\.0\\.0\\.1:${port} \\(HTTPS_PROXY\\) not reachable: .*ECONNREFUSED`));
     expect(absent.message).not.toContain('s3cret');

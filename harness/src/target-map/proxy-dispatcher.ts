@@ -19,7 +19,6 @@
  */
 import type { Socket } from 'node:net';
 import { Dispatcher, Pool, ProxyAgent, type buildConnector } from 'undici';
-import { limits } from './limits';
 import { proxyAuthorization, proxyFor, type ProxyEndpoint, type ProxySettings } from './proxy';
 import { resolveKey } from './resolve';
 import { rootsContext } from './roots';
@@ -85,7 +84,7 @@ class TunnelClient extends Pool {
 }
 
 function proxyAgent(map: TargetMap, endpoint: ProxyEndpoint, options: ProxyRouteOptions): ProxyAgent {
-  const { connectTimeoutMs, requestTimeoutMs } = limits();
+  const { connectTimeoutMs, requestTimeoutMs } = map.limits;
   const secureContext = rootsContext(map.ca);
   const table = new Map(map.resolve.map((e) => [resolveKey(e.host, e.port), e]));
   const targetOf = (requested: string) => {

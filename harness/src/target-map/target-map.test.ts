@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TargetConfigError } from './errors';
+import { DEFAULT_LIMITS, LimitConfigError } from './limits';
 import { describeTargetMap, loadTargetMap, referenceRequested, roleUrls, skipReason } from './target-map';
 import { makeTestPki, type TestPki } from './test-pki';
 
@@ -51,7 +52,32 @@ describe('loadTargetMap', () => {
       values: {},
       headers: {},
       origin: 'user',
+      limits: DEFAULT_LIMITS,
     });
+  });
+
+  it('carries the limits of the env it reads: each variable set replaces its default, the others keep theirs', () => {
+    const env = { TARGET_URL: 'https://www.a.test' };
+    expect(loadTargetMap(env).limits).toEqual({ connectTimeoutMs: 10_000, requestTimeoutMs: 30_000, bodyCapBytes: 16 * 1024 * 1024 });
+    expect(loadTargetMap({ ...env, HARNESS_CONNECT_TIMEOUT_MS: '1500', HARNESS_REQUEST_TIMEOUT_MS: '2500', HARNESS_BODY_CAP_BYTES: '4096' }).limits).toEqual({
+      connectTimeoutMs: 1500,
+      requestTimeoutMs: 2500,
+      bodyCapBytes: 4096,
+    });
+    expect(loadTargetMap({ ...env, HARNESS_BODY_CAP_BYTES: '1024' }).limits).toEqual({ ...DEFAULT_LIMITS, bodyCapBytes: 1024 });
+    // Two maps of one process keep their own: nothing is shared between them.
+    expect(loadTargetMap(env).limits.bodyCapBytes).toBe(DEFAULT_LIMITS.bodyCapBytes);
+  });
+
+  it.each([
+    ['HARNESS_REQUEST_TIMEOUT_MS', 'abc'],
+    ['HARNESS_REQUEST_TIMEOUT_MS', '0'],
+    ['HARNESS_CONNECT_TIMEOUT_MS', '-5'],
+    ['HARNESS_BODY_CAP_BYTES', '1.5'],
+  ])('a limit that is not a positive whole number (%s=%s) stops the map with a LimitConfigError naming it', (variable, value) => {
+    const load = () => loadTargetMap({ TARGET_URL: 'https://www.a.test', [variable]: value });
+    expect(load).toThrow(LimitConfigError);
+    expect(load).toThrow(`${variable}=${JSON.stringify(value)}: expected a positive whole number`);
   });
 
   it('says where {section} came from: the variable, the file, the home page, or the default', () => {

@@ -7,6 +7,7 @@ import { describeExtraHeaders, headersForRole, type ExtraHeaders } from './heade
 import type { TargetValue } from './values';
 import { jsonMapsRoles, loadTargetsFile, readTargetsJson, type FileTargets } from './targets-file';
 import { describeProxy, proxyFor, proxyFromEnv, type ProxySettings } from './proxy';
+import { loadLimits, type TransportLimits } from './limits';
 
 export interface TargetMap {
   /** Which side of the run this map describes: the target (the candidate) or a differential run's baseline. */
@@ -31,6 +32,12 @@ export interface TargetMap {
   h3Off?: string;
   /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY; absent: every connection is direct (always so for an embedded reference). */
   proxy?: ProxySettings;
+  /**
+   * HARNESS_CONNECT_TIMEOUT_MS, HARNESS_REQUEST_TIMEOUT_MS, HARNESS_BODY_CAP_BYTES of the env the map
+   * was read from: every client of the map (dispatchers, the h2 and h3 clients, the decoder) takes
+   * them from here, so two maps of one process may carry different budgets.
+   */
+  limits: Readonly<TransportLimits>;
 }
 
 export const ROLE_NOT_MAPPED = 'role not mapped';
@@ -65,6 +72,7 @@ export function loadTargetMap(env: NodeJS.ProcessEnv = process.env, side: Side =
     values: { ...fromFile.values, ...fromEnv.values },
     headers: fromEnv.headers ?? fromFile.headers ?? {},
     origin: fromEnv.origin,
+    limits: Object.freeze(loadLimits(env)),
   };
   if (ca) map.caFile = ca.file;
   if (fromEnv.h3Off !== undefined) map.h3Off = fromEnv.h3Off;

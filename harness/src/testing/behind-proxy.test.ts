@@ -6,10 +6,9 @@ import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
 import type { ExchangeSpec } from '../spec-model/types';
 import { describeTargetMap, loadTargetMap, type Role } from '../target-map';
-import { setLimits } from '../target-map/limits';
 import { startConnectProxy, type ConnectProxy } from './connect-proxy';
 import { REPO_ROOT } from './proxied-reference';
-import { TEST_LIMITS, WHOLE_RUN_MS } from './budgets';
+import { limitsEnv, WHOLE_RUN_MS, withTestBudgets } from './budgets';
 
 /*
  * A target reachable only through a proxy: the reference (a separate process) under its made-up
@@ -43,9 +42,10 @@ function behindProxy(extra: Record<string, string>, keepResolve = false): NodeJS
   return env;
 }
 
+/** Replays one exchange with the map of `env`, under the test budgets unless `env` sets its own. */
 async function replay(env: NodeJS.ProcessEnv, id: string): Promise<ReplayRecord> {
   const { item: exchange, role } = item(id);
-  const clients = new ReplayClients(loadTargetMap(env));
+  const clients = new ReplayClients(loadTargetMap(withTestBudgets(env)));
   try {
     return await replayItem(exchange, clients, { role });
   } finally {
@@ -71,7 +71,6 @@ beforeAll(async () => {
 }, WHOLE_RUN_MS);
 
 afterAll(async () => {
-  setLimits(undefined);
   await proxy?.close();
   await reference?.stop();
 });
@@ -135,20 +134,15 @@ test(
 test(
   'a proxy answering 407 is an error finding naming the proxy and 407 on both protocols, within the timeouts',
   async () => {
-    // Limits out of a loaded machine's reach: only the proxy's answer can end it.
-    setLimits(TEST_LIMITS);
-    try {
-      // Told by the proxy's answer (407 in every message below), never by waiting out a timeout.
-      const record = await replay(behindProxy({ HTTPS_PROXY: `http://${USER}:wrong-${PASSWORD}@127.0.0.1:${proxy.port}` }), 'bare/root');
-      const errors = allFindings(record).filter((f) => f.verdict === 'error');
-      expect([...new Set(errors.map((f) => f.protocol))].sort()).toEqual(['h1', 'h2']);
-      const refused = `proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) refused CONNECT ${origin('bare').host}: 407 Proxy Authentication Required`;
-      for (const f of errors) expect(`${f.actual} ${f.message ?? ''}`).toContain(refused);
-      expect(JSON.stringify(record)).not.toContain(PASSWORD);
-      expect(proxy.connects.length).toBeGreaterThanOrEqual(2);
-    } finally {
-      setLimits(undefined);
-    }
+    // Limits out of a loaded machine's reach (the test budgets `replay` gives the map): only the proxy's answer can end it.
+    // Told by the proxy's answer (407 in every message below), never by waiting out a timeout.
+    const record = await replay(behindProxy({ HTTPS_PROXY: `http://${USER}:wrong-${PASSWORD}@127.0.0.1:${proxy.port}` }), 'bare/root');
+    const errors = allFindings(record).filter((f) => f.verdict === 'error');
+    expect([...new Set(errors.map((f) => f.protocol))].sort()).toEqual(['h1', 'h2']);
+    const refused = `proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) refused CONNECT ${origin('bare').host}: 407 Proxy Authentication Required`;
+    for (const f of errors) expect(`${f.actual} ${f.message ?? ''}`).toContain(refused);
+    expect(JSON.stringify(record)).not.toContain(PASSWORD);
+    expect(proxy.connects.length).toBeGreaterThanOrEqual(2);
   },
   WHOLE_RUN_MS,
 );
@@ -156,18 +150,17 @@ test(
 test(
   'a proxy that never answers CONNECT is an error finding on both protocols within the connect timeout, never a hang',
   async () => {
-    setLimits({ connectTimeoutMs: 800, requestTimeoutMs: 2000 });
     proxy.refuse = 'silent';
     try {
       // Ended by the connect timeout (each message names its 800 ms), not by the request's 2 s or a hang.
-      const record = await replay(behindProxy({ HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` }), 'bare/root');
+      const short = limitsEnv({ connectTimeoutMs: 800, requestTimeoutMs: 2000 });
+      const record = await replay(behindProxy({ HTTPS_PROXY: `http://127.0.0.1:${proxy.port}`, ...short }), 'bare/root');
       const errors = allFindings(record).filter((f) => f.verdict === 'error');
       expect(errors.map((f) => f.protocol).sort()).toEqual(['h1', 'h2']);
       for (const f of errors)
         expect(f.message).toContain(`proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) did not answer CONNECT ${origin('bare').host} within 800 ms`);
     } finally {
       proxy.refuse = undefined;
-      setLimits(undefined);
     }
   },
   WHOLE_RUN_MS,

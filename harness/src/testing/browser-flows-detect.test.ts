@@ -9,7 +9,7 @@ import { flowOutcomes } from './outcomes';
 import { TouchedRuns } from './touched';
 import { runPlaywright } from './playwright-run';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
-import { WHOLE_RUN_MS } from './budgets';
+import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
 
 /*
  * The browser flows must catch deviations, not just pass on the reference: each case runs the
@@ -94,7 +94,7 @@ async function playwrightOutcomes(): Promise<Map<string, { status: string; messa
 /** The same flows in process, in the shared Chromium (`perFlow`: budgets such as HARNESS_BROWSER_TIMEOUT_MS; `only`: these flows alone). */
 function outcomes(perFlow: Record<string, Record<string, string>> = {}, caFile?: string, only?: ReadonlySet<string>) {
   const env = targetEnv(caFile);
-  return flowOutcomes(caFile ? distrusting : browser, loadTargetMap(env), path.join(root, 'specs'), env, perFlow, only);
+  return flowOutcomes(caFile ? distrusting : browser, loadTargetMap(withTestBudgets(env)), path.join(root, 'specs'), env, perFlow, only);
 }
 
 /** The flows under a case's deviations run only where the deviations touch what they were answered (touched.ts). */

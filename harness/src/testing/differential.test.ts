@@ -13,7 +13,7 @@ import type { MutatingProxy, ProxiedExchange } from './mutating-proxy';
 import { REPO_ROOT, startProxiedReference, stopProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES } from './reference-names';
 import { TouchedRuns } from './touched';
-import { WHOLE_RUN_MS } from './budgets';
+import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
 
 /*
  * Differential runs, in process: the spec items replayed against a candidate and against a
@@ -39,7 +39,7 @@ beforeAll(async () => {
     startEmbeddedReference({ deployment: 'alt' }),
     startProxiedReference(NAMES, 'Differential Proxy Root', [], { h3: true }),
   ]);
-  baselineClients = new ReplayClients(loadTargetMap(targetEnvOf(baseline.ready, BASELINE_SIDE), BASELINE_SIDE));
+  baselineClients = new ReplayClients(loadTargetMap(withTestBudgets(targetEnvOf(baseline.ready, BASELINE_SIDE)), BASELINE_SIDE));
 }, WHOLE_RUN_MS);
 
 afterAll(async () => {
@@ -98,7 +98,7 @@ const proxyMap = () => {
   const ocspHosts = new Set(direct[ocsp].split(',').map((u) => new URL(u).hostname));
   env[ocsp] = direct[ocsp];
   env.TARGET_RESOLVE = [env.TARGET_RESOLVE, ...direct.TARGET_RESOLVE.split(',').filter((e) => ocspHosts.has(e.split(':')[0]))].join(',');
-  return loadTargetMap(env);
+  return loadTargetMap(withTestBudgets(env));
 };
 
 /** The reference behind the proxy as candidate; a case's deviations re-run only the items they touch (touched.ts). */
@@ -196,7 +196,7 @@ test(
   async () => {
     const env = targetEnvOf(alt.ready);
     delete env.HARNESS_TARGET_KIND;
-    const records = await differential(loadTargetMap(env));
+    const records = await differential(loadTargetMap(withTestBudgets(env)));
     // It keeps every stated fact: nothing fails, nothing is a run error, nothing of the baseline's is "fixed" (its warnings are its own: no Vary).
     expect(
       judged(records)

@@ -8,8 +8,7 @@ import type { MutatingProxy, Mutation, ProxiedExchange } from './mutating-proxy'
 import { replayOutcomes } from './outcomes';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
-import { setLimits } from '../target-map/limits';
-import { TEST_LIMITS, WHOLE_RUN_MS } from './budgets';
+import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
 
 /*
  * Deviations in files whose addresses the replay discovers: the reference's second deployment
@@ -31,13 +30,11 @@ let pki: TestPki;
 let proxy: MutatingProxy;
 
 beforeAll(async () => {
-  setLimits(TEST_LIMITS);
   ({ reference, pki, proxy } = await startProxiedReference(NAMES, 'Discovered Files Proxy Root', ['--deployment', 'alt']));
   expect(reference.ready.urls.redirector.map((u) => new URL(u).hostname)).toEqual(['go.redirect.test', ...ALT_HOPS]);
 }, WHOLE_RUN_MS);
 
 afterAll(async () => {
-  setLimits(undefined);
   await stopProxiedReference({ reference, pki, proxy });
 });
 
@@ -74,7 +71,10 @@ test(
         .map((n) => `https://${n}:${proxy.port}`)
         .join(','),
     };
-    const byId = await replayOutcomes(loadTargetMap({ ...env, TARGET_SECTION: reference.ready.section }), loadSpecs(path.join(root, 'specs'), CHECKS));
+    const byId = await replayOutcomes(
+      loadTargetMap(withTestBudgets({ ...env, TARGET_SECTION: reference.ready.section })),
+      loadSpecs(path.join(root, 'specs'), CHECKS),
+    );
     const failed = [...byId].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped')).map(([id]) => id);
     expect(failed.sort()).toEqual(
       [

@@ -9,7 +9,7 @@ import { allFindings, ReplayClients, replayItem } from '../replay';
 import { loadSpecs } from '../spec-model/load';
 import type { ExchangeSpec } from '../spec-model/types';
 import { loadTargetMap, type Role } from '../target-map';
-import { setLimits } from '../target-map/limits';
+import type { TransportLimits } from '../target-map/limits';
 import { playwrightCli, REPORTER } from './run-playwright';
 import type { ConformanceResults } from '../report/types';
 import { chromium } from '@playwright/test';
@@ -19,12 +19,14 @@ import { flowEnvironment } from '../flows/browser/environment';
 import { siteHomeH3 } from '../flows/browser/flows/site-home-h3';
 import { runFlow } from '../flows/browser/run-flow';
 import type { BrowserFlowRecord, ReplayRecord } from '../record';
+import { chromiumOverQuic } from '../replay/clients';
 import { serviceEndpoints } from '../replay/h3';
+import { H3Client } from '../transport/h3-client';
 import { h3Missing } from './h3-edge';
 import type { Mutation } from './mutating-proxy';
 import { REPO_ROOT, startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
-import { TEST_LIMITS, WHOLE_RUN_MS, withTestBudgets } from './budgets';
+import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
 
 /*
  * The HTTP/3 leg and the service-level HTTP/3 expectation catch what breaks only over HTTP/3: the
@@ -44,6 +46,8 @@ const ITEMS: Array<[Role, ExchangeSpec]> = ['site/home', 'site/static/css', 'sho
 
 let p: ProxiedReference;
 let clients: ReplayClients;
+/** The HTTP/3 client lent to `clients` when its requests have a budget of their own (closed by its owner, here). */
+let ownH3: H3Client | undefined;
 /** Where the HTTP/3 cases cannot run, they are skipped with the reason in their title. */
 const WITHOUT = h3Missing();
 const h3Test = WITHOUT ? test.skip : test;
@@ -54,14 +58,21 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await clients?.close();
+  await ownH3?.close();
   await stopProxiedReference(p ?? {});
-  setLimits(undefined);
 });
 
-/** Fresh clients (their browser launched for the endpoints the target advertises now). */
-async function freshClients(extra: Record<string, string> = {}): Promise<ReplayClients> {
+/**
+ * Fresh clients (their browser launched for the endpoints the target advertises now), under the
+ * test budgets; `h3Limits`: the HTTP/3 requests' own, on a copy of the map that only their client reads.
+ */
+async function freshClients(extra: Record<string, string> = {}, h3Limits?: Partial<TransportLimits>): Promise<ReplayClients> {
   await clients?.close();
-  clients = new ReplayClients(loadTargetMap({ ...p.proxy.targetEnv(ROLES, p.pki.caFile), ...extra }));
+  await ownH3?.close();
+  ownH3 = undefined;
+  const map = loadTargetMap(withTestBudgets({ ...p.proxy.targetEnv(ROLES, p.pki.caFile), ...extra }));
+  if (h3Limits) ownH3 = new H3Client({ ...map, limits: { ...map.limits, ...h3Limits } }, chromiumOverQuic(map));
+  clients = new ReplayClients(map, ownH3 ? { h3Client: ownH3 } : {});
   return clients;
 }
 
@@ -92,7 +103,6 @@ describe('a target with an HTTP/3 edge', () => {
   beforeEach(() => {
     p.proxy.setMutation(undefined);
     p.proxy.setAltSvc(p.edge?.altSvc);
-    setLimits(undefined);
   });
 
   h3Test(`unbroken: every h3 leg runs over h3 and matches its h1 twin; HTTP/3 is seen${WITHOUT}`, async () => {
@@ -162,18 +172,8 @@ describe('a target with an HTTP/3 edge', () => {
     const udp = await udpPort(silent);
     try {
       p.proxy.setAltSvc(`h3=":${udp.port}"; ma=86400`);
-      const c = await freshClients();
+      const c = await freshClients({}, SHORT);
       await c.h3?.prepare([]); // the browser's launch is not the target's time
-      const h3 = c.h3!;
-      const request = h3.request.bind(h3);
-      h3.request = async (...args) => {
-        setLimits(SHORT);
-        try {
-          return await request(...args);
-        } finally {
-          setLimits(TEST_LIMITS);
-        }
-      };
       const [role, item] = ITEMS[0];
       const r = await replayItem(item, c, { role });
       const h3Errors = allFindings(r).filter((f) => f.protocol === 'h3' && f.verdict === 'error');
@@ -199,7 +199,6 @@ describe('a target with an HTTP/3 edge', () => {
 describe('a target without HTTP/3', () => {
   beforeEach(() => {
     p.proxy.setMutation(undefined);
-    setLimits(undefined);
   });
 
   test(

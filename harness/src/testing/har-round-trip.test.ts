@@ -6,8 +6,7 @@ import { CHECKS } from '../checks';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap, ROLES } from '../target-map';
-import { setLimits } from '../target-map/limits';
-import { TEST_LIMITS, WHOLE_RUN_MS, withTestBudgets } from './budgets';
+import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
 import { replayOutcomes } from './outcomes';
 import { REPO_ROOT } from './proxied-reference';
 
@@ -24,12 +23,10 @@ let alt: EmbeddedReference;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'har-round-trip-'));
 
 beforeAll(async () => {
-  setLimits(TEST_LIMITS);
   [reference, alt] = await Promise.all([startEmbeddedReference(), startEmbeddedReference({ deployment: 'alt' })]);
 }, WHOLE_RUN_MS);
 
 afterAll(async () => {
-  setLimits(undefined);
   await Promise.all([reference?.stop(), alt?.stop()]);
   fs.rmSync(work, { recursive: true, force: true });
 });
@@ -78,7 +75,7 @@ async function derivedFrom(name: string, d: EmbeddedReference): Promise<string> 
 
 async function replayedOn(dir: string, d: EmbeddedReference) {
   const specs = loadSpecs(dir, CHECKS);
-  const outcomes = await replayOutcomes(loadTargetMap(userEnv(d) as NodeJS.ProcessEnv), specs);
+  const outcomes = await replayOutcomes(loadTargetMap(withTestBudgets(userEnv(d))), specs);
   return { specs, outcomes };
 }
 

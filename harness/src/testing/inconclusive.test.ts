@@ -12,7 +12,7 @@ import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { startWall, type Wall, type WallKind } from './broken-targets/walls';
 import { replayCollected } from './outcomes';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
-import { WHOLE_RUN_MS } from './budgets';
+import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
 
 /*
  * Answers that test nothing, judged in process as a run judges them (the replay of every spec item,
@@ -52,18 +52,20 @@ async function behind(kind: WallKind): Promise<ConformanceResults> {
   const wall = await startWall(kind, pki);
   walls.push(wall);
   const u = (n: string) => `https://${n}:${wall.port}`;
-  const map = loadTargetMap({
-    ...Object.fromEntries(Object.entries(ROLE_HOSTS).map(([variable, host]) => [variable, u(host)])),
-    TARGET_REDIRECTOR_URL: REFERENCE_NAMES.filter((n) => n.endsWith('redirect.test'))
-      .map(u)
-      .join(','),
-    TARGET_RESOLVE: REFERENCE_NAMES.map((n) => `${n}:${wall.port}:127.0.0.1`).join(','),
-    TARGET_CA: pki.caFile,
-    TARGET_VALUE_PRODUCT_HANDLE: 'linen-apron',
-    TARGET_VALUE_REDIRECTOR_DIRECTORY: 'blog',
-    TARGET_VALUE_BEACON_PATH: '/t.gif',
-    TARGET_H3: '0',
-  });
+  const map = loadTargetMap(
+    withTestBudgets({
+      ...Object.fromEntries(Object.entries(ROLE_HOSTS).map(([variable, host]) => [variable, u(host)])),
+      TARGET_REDIRECTOR_URL: REFERENCE_NAMES.filter((n) => n.endsWith('redirect.test'))
+        .map(u)
+        .join(','),
+      TARGET_RESOLVE: REFERENCE_NAMES.map((n) => `${n}:${wall.port}:127.0.0.1`).join(','),
+      TARGET_CA: pki.caFile,
+      TARGET_VALUE_PRODUCT_HANDLE: 'linen-apron',
+      TARGET_VALUE_REDIRECTOR_DIRECTORY: 'blog',
+      TARGET_VALUE_BEACON_PATH: '/t.gif',
+      TARGET_H3: '0',
+    }),
+  );
   return buildResults({ tests: await replayCollected(map, SPECS), run: META });
 }
 
@@ -159,7 +161,7 @@ test(
   'the unmodified reference is not inconclusive, though some of its addresses answer alike (the maintenance host, 404 pages)',
   async () => {
     reference = await startEmbeddedReference({ args: ['--no-http3'] });
-    const map = loadTargetMap({ ...targetEnvOf(reference.ready), TARGET_H3: '0' });
+    const map = loadTargetMap(withTestBudgets({ ...targetEnvOf(reference.ready), TARGET_H3: '0' }));
     const r = buildResults({ tests: await replayCollected(map, SPECS), run: META });
     expect(r.run.inconclusive).toBeUndefined();
     expect(failingFindings(r)).toEqual([]);
@@ -177,7 +179,7 @@ test(
     alt = await startEmbeddedReference({ deployment: 'alt', args: ['--no-http3'] });
     const env: Record<string, string> = { ...targetEnvOf(alt.ready), TARGET_H3: '0' };
     delete env.HARNESS_TARGET_KIND;
-    const r = buildResults({ tests: await replayCollected(loadTargetMap(env), SPECS), run: META });
+    const r = buildResults({ tests: await replayCollected(loadTargetMap(withTestBudgets(env)), SPECS), run: META });
     expect(failingFindings(r)).toEqual([]);
     expect(r.totals.info + r.totals.warn).toBeGreaterThan(0);
     expect(r.run.inconclusive).toBeUndefined();

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createDispatcher, loadTargetMap } from '../target-map';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { send } from '../transport/send';
+import { withTestBudgets } from './budgets';
 import { startMutatingProxy, type MutatingProxy } from './mutating-proxy';
 
 /*
@@ -52,9 +53,10 @@ afterAll(async () => {
 
 async function post(): Promise<{ status: number; body: string }> {
   const env = proxy.targetEnv({ TARGET_URL: NAME }, pki.caFile);
-  const dispatcher = createDispatcher(loadTargetMap(env));
+  const map = loadTargetMap(withTestBudgets(env));
+  const dispatcher = createDispatcher(map);
   try {
-    const r = await send(dispatcher, { url: `https://${NAME}:${proxy.port}/collect`, method: 'POST', headers: { 'content-length': '0' } });
+    const r = await send(dispatcher, { url: `https://${NAME}:${proxy.port}/collect`, method: 'POST', headers: { 'content-length': '0' } }, map.limits);
     return { status: r.status, body: r.body.toString() };
   } finally {
     await dispatcher.close();

@@ -5,6 +5,7 @@ import { fieldLines } from '../core';
 import { valueVariables } from '../embedded/reference-process';
 import { createDispatcher, loadTargetMap } from '../target-map';
 import { send, TransportError } from '../transport/send';
+import { withTestBudgets } from './budgets';
 
 /** One exchange as the proxy is about to return it; a mutation edits it in place. */
 export interface ProxiedExchange {
@@ -81,14 +82,14 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
-  const upstream = createDispatcher(
-    loadTargetMap({
+  const upstreamMap = loadTargetMap(
+    withTestBudgets({
       TARGET_URL: `https://${options.names[0]}:${port}`,
       TARGET_RESOLVE: options.names.map((n) => `${n}:${port}:127.0.0.1:${options.upstreamPort}`).join(','),
       TARGET_CA: options.upstreamCaFile,
     }),
-    { allowH2: false },
   );
+  const upstream = createDispatcher(upstreamMap, { allowH2: false });
 
   server.on('request', (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => {
     const host = String(req.headers[':authority'] ?? req.headers.host ?? '').split(':')[0];
@@ -101,7 +102,11 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const forward = () =>
-        send(upstream, { url: `https://${host}:${port}${req.url}`, method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+        send(
+          upstream,
+          { url: `https://${host}:${port}${req.url}`, method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined },
+          upstreamMap.limits,
+        );
       // The hop to the reference is the test's plumbing, not the target under test: a connection
       // it closed before answering (a loaded machine) is tried once more, whatever the method.
       forward()

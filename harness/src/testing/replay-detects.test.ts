@@ -15,8 +15,7 @@ import { onlyItems, touchedReplay, type TouchedRuns } from './touched';
 import { runPlaywright } from './playwright-run';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
-import { setLimits } from '../target-map/limits';
-import { TEST_LIMITS, WHOLE_RUN_MS } from './budgets';
+import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
 
 /*
  * The data-driven replay must catch deviations, not just pass on the reference: each case replays
@@ -40,12 +39,10 @@ let pki: TestPki;
 let proxy: MutatingProxy;
 
 beforeAll(async () => {
-  setLimits(TEST_LIMITS);
   ({ reference, pki, proxy } = await startProxiedReference(NAMES, 'Replay Mutating Proxy Root'));
 }, WHOLE_RUN_MS);
 
 afterAll(async () => {
-  setLimits(undefined);
   await stopProxiedReference({ reference, pki, proxy });
 });
 
@@ -77,7 +74,7 @@ async function playwrightOutcomes(): Promise<Map<string, Outcome>> {
 }
 
 /** The same tests, replayed in process: all at once, or (`hand`) each case's touched tests only (touched.ts). */
-const outcomes = () => replayOutcomes(loadTargetMap(targetEnv()), SPECS);
+const outcomes = () => replayOutcomes(loadTargetMap(withTestBudgets(targetEnv())), SPECS);
 let hand: TouchedRuns;
 beforeAll(() => {
   hand = touchedReplay(proxy, targetEnv, SPECS, 'hand-written');
@@ -366,7 +363,7 @@ test(
       const caught = { hand: [] as string[], derived: [] as string[] };
       for (const d of deviations) {
         proxy.setMutation(d.mutation);
-        if (failing(await replayOutcomes(loadTargetMap(targetEnv()), onlyItems(SPECS, new Set(d.owners)))).length) caught.hand.push(d.what);
+        if (failing(await replayOutcomes(loadTargetMap(withTestBudgets(targetEnv())), onlyItems(SPECS, new Set(d.owners)))).length) caught.hand.push(d.what);
         if (failing((await fromHar.under(d.mutation)).outcomes).length) caught.derived.push(d.what);
       }
       console.log(

@@ -13,6 +13,7 @@
 import { loadTargetMap } from '../target-map';
 import type { SpecFile } from '../spec-model/types';
 import { copyExchange, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
+import { withTestBudgets } from './budgets';
 import { replayOutcomes, type Outcome } from './outcomes';
 
 const sameAnswer = (a: ProxiedExchange, b: ProxiedExchange): boolean =>
@@ -106,8 +107,8 @@ export class TouchedRuns<T = Outcome> {
 export const onlyItems = (specs: readonly SpecFile[], ids: ReadonlySet<string>): SpecFile[] =>
   specs.map((s) => ({ ...s, exchanges: s.exchanges.filter((e) => ids.has(e.id)), flows: (s.flows ?? []).filter((f) => ids.has(f.id)) }));
 
-/** The replay tests of `specs` against the proxied reference (`env`: the proxy's target variables), each `run` with clients of its own. */
+/** The replay tests of `specs` against the proxied reference (`env`: the proxy's target variables, under the test budgets), each `run` with clients of its own. */
 export function touchedReplay(proxy: MutatingProxy, env: () => Record<string, string>, specs: readonly SpecFile[], label: string): TouchedRuns {
   const ids = specs.flatMap((s) => [...s.exchanges, ...(s.flows ?? [])].map((i) => i.id));
-  return new TouchedRuns(proxy, ids, (chosen) => replayOutcomes(loadTargetMap(env()), onlyItems(specs, chosen)), label);
+  return new TouchedRuns(proxy, ids, (chosen) => replayOutcomes(loadTargetMap(withTestBudgets(env())), onlyItems(specs, chosen)), label);
 }

@@ -6,6 +6,7 @@ export interface TruncatedBody {
   totalBytes: number;
   /** Lowercase hex SHA-256 of every byte received (not only of those kept). */
   sha256: string;
+  /** The cap the body was cut at: a body over the cap keeps exactly its first cap bytes. */
   keptBytes: number;
 }
 

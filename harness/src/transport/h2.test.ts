@@ -4,6 +4,7 @@ import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { loadTargetMap } from '../target-map';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
+import { withTestBudgets } from '../testing/budgets';
 import { H2_NOT_OFFERED, H2Client } from './h2';
 import { TransportError } from './send';
 
@@ -52,7 +53,7 @@ afterAll(async () => {
 });
 
 const mapFor = (port: number) =>
-  loadTargetMap({ TARGET_URL: `https://made.up.test:${port}`, TARGET_RESOLVE: `made.up.test:${port}:127.0.0.1`, TARGET_CA: pki.caFile });
+  loadTargetMap(withTestBudgets({ TARGET_URL: `https://made.up.test:${port}`, TARGET_RESOLVE: `made.up.test:${port}:127.0.0.1`, TARGET_CA: pki.caFile }));
 
 test('sends through the resolve map with the URL name, keeps repeated header lines, and reports TLS facts', async () => {
   const client = new H2Client(mapFor(h2Port));
@@ -98,11 +99,13 @@ test('an origin that negotiates http/1.1 does not offer h2; plain http neither',
 });
 
 test('an untrusted certificate is a transport error unless the map is insecure', async () => {
-  const strict = new H2Client(loadTargetMap({ TARGET_URL: `https://made.up.test:${h2Port}`, TARGET_RESOLVE: `made.up.test:${h2Port}:127.0.0.1` }));
+  const strict = new H2Client(
+    loadTargetMap(withTestBudgets({ TARGET_URL: `https://made.up.test:${h2Port}`, TARGET_RESOLVE: `made.up.test:${h2Port}:127.0.0.1` })),
+  );
   await expect(strict.probe(`https://made.up.test:${h2Port}`)).rejects.toThrow(/certificate/i);
   await strict.close();
   const insecure = new H2Client(
-    loadTargetMap({ TARGET_URL: `https://made.up.test:${h2Port}`, TARGET_RESOLVE: `made.up.test:${h2Port}:127.0.0.1`, TARGET_INSECURE: '1' }),
+    loadTargetMap(withTestBudgets({ TARGET_URL: `https://made.up.test:${h2Port}`, TARGET_RESOLVE: `made.up.test:${h2Port}:127.0.0.1`, TARGET_INSECURE: '1' })),
   );
   expect((await insecure.request({ url: `https://made.up.test:${h2Port}/` })).status).toBe(201);
   await insecure.close();

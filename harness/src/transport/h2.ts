@@ -2,14 +2,13 @@
  * The HTTP/2 leg of the replay on node:http2. undici's HTTP/2 client joins repeated header fields
  * into one line, which would hide a header sent twice; node:http2 hands the response's raw header
  * list (repeats and order kept) to the 'response' event. Connections follow the same target map as
- * the undici dispatcher: resolve entries, extra roots, the insecure flag, SNI of the URL's name, and
- * the proxy (a CONNECT tunnel, see openTls) when HTTPS_PROXY applies to the origin.
+ * the undici dispatcher: resolve entries, extra roots, the insecure flag, SNI of the URL's name, the
+ * proxy (a CONNECT tunnel, see openTls) when HTTPS_PROXY applies to the origin, and the map's limits.
  */
 import * as http2 from 'node:http2';
 import * as tls from 'node:tls';
 import { isIdempotent } from '../core';
 import { extraHeadersFor, openTls, type TargetMap } from '../target-map';
-import { limits } from '../target-map/limits';
 import { BodySink } from './body-sink';
 import { causeOf, TransportCause } from './cause';
 import { TransportError, type ObservedResponse, type ObservedTls, type RequestSpec } from './send';
@@ -153,8 +152,8 @@ export class H2Client {
       }
       let status = 0;
       const lines: Array<[string, string]> = [];
-      const sink = new BodySink(spec.bodyCapBytes ?? limits().bodyCapBytes);
-      const timeoutMs = spec.timeoutMs ?? limits().requestTimeoutMs;
+      const sink = new BodySink(this.map.limits.bodyCapBytes);
+      const timeoutMs = this.map.limits.requestTimeoutMs;
       let settled = false;
       // Refused (also what a GOAWAY makes of the streams it leaves out), or its session gone, before any response.
       const unprocessed = () => status === 0 && (stream.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM || h2.session.closed || h2.session.destroyed);

@@ -14,7 +14,6 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { HarnessError } from '../core';
 import { extraHeadersFor, type TargetMap } from '../target-map';
 import type { H3Command, QuicEndpoint } from '../target-map/browser';
-import { limits } from '../target-map/limits';
 
 /** How Chromium is launched for a set of HTTP/3 endpoints: the run's launch with QUIC forced to them. */
 export interface H3Launch {
@@ -58,7 +57,7 @@ export interface H3Answer {
   lines: Array<[string, string]>;
   /** The body with its content coding removed; undefined for a redirect (a page cannot read it). */
   decoded?: Buffer;
-  /** The page stopped reading at the body cap (HARNESS_BODY_CAP_BYTES): `decoded` holds the first cap bytes only. */
+  /** The page stopped reading at the map's body cap (HARNESS_BODY_CAP_BYTES): `decoded` holds its first `keptBytes`, the cap applied. */
   overCap?: { keptBytes: number };
   /** The request header fields Chromium wrote, pseudo-header fields left out, names lowercased. */
   sent: Array<[string, string]>;
@@ -252,7 +251,7 @@ export class H3Client {
   }
 
   private async send(req: H3Request, endpoint: QuicEndpoint): Promise<H3Answer> {
-    const { connectTimeoutMs, requestTimeoutMs, bodyCapBytes } = limits();
+    const { connectTimeoutMs, requestTimeoutMs, bodyCapBytes } = this.map.limits;
     const budget = connectTimeoutMs + requestTimeoutMs;
     const where = `${endpoint.address}:${endpoint.port}`;
     const silent = this.silent.get(where);

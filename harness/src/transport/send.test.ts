@@ -5,7 +5,11 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Agent } from 'undici';
+import { loadLimits } from '../target-map/limits';
+import { withTestBudgets } from '../testing/budgets';
 import { send, TransportError } from './send';
+
+const LIMITS = loadLimits(withTestBudgets({}));
 
 /** A server that closes the first `drops` connections as soon as a request has arrived, then answers. */
 async function dropping(drops: number, how: 'close' | 'after-head') {
@@ -47,7 +51,7 @@ async function dropping(drops: number, how: 'close' | 'after-head') {
 test('a GET whose connection closed before any answer is sent once more and gets the answer', async () => {
   const t = await dropping(1, 'close');
   try {
-    const res = await send(t.agent, { url: t.url });
+    const res = await send(t.agent, { url: t.url }, LIMITS);
     expect(res.status).toBe(200);
     expect(res.body.toString()).toBe('ok');
     expect(t.counts()).toEqual({ connections: 2, requests: 2 });
@@ -59,7 +63,7 @@ test('a GET whose connection closed before any answer is sent once more and gets
 test('closed again: the second close is the error, and there is no third attempt', async () => {
   const t = await dropping(5, 'close');
   try {
-    const err = await send(t.agent, { url: t.url }).catch((e: unknown) => e);
+    const err = await send(t.agent, { url: t.url }, LIMITS).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TransportError);
     expect((err as TransportError).closedBeforeResponse).toBe(true);
     expect((err as TransportError).message).toContain(t.url);
@@ -72,7 +76,7 @@ test('closed again: the second close is the error, and there is no third attempt
 test('a POST is not sent again: the server may have applied it (RFC 9110 §9.2.2)', async () => {
   const t = await dropping(1, 'close');
   try {
-    const err = await send(t.agent, { url: t.url, method: 'POST', body: 'beacon' }).catch((e: unknown) => e);
+    const err = await send(t.agent, { url: t.url, method: 'POST', body: 'beacon' }, LIMITS).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TransportError);
     expect(t.counts()).toEqual({ connections: 1, requests: 1 });
   } finally {
@@ -83,7 +87,7 @@ test('a POST is not sent again: the server may have applied it (RFC 9110 §9.2.2
 test('a connection closed after the answer began is the error: half an answer is never asked again', async () => {
   const t = await dropping(1, 'after-head');
   try {
-    const err = await send(t.agent, { url: t.url }).catch((e: unknown) => e);
+    const err = await send(t.agent, { url: t.url }, LIMITS).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TransportError);
     expect((err as TransportError).closedBeforeResponse).toBe(false);
     expect(t.counts()).toEqual({ connections: 1, requests: 1 });

@@ -1,20 +1,22 @@
 import type { Dispatcher } from 'undici';
 import { HarnessError, isIdempotent } from '../core';
-import { limits } from '../target-map/limits';
+import type { TransportLimits } from '../target-map/limits';
 import { BodySink, type TruncatedBody } from './body-sink';
 import { describeCause, TransportCause } from './cause';
 
-/** What the client asks for. */
+/** What the client asks for: the request alone, as a spec or a recording gives it, free of the run's settings. */
 export interface RequestSpec {
   url: string;
   method?: string;
   headers?: Record<string, string>;
   body?: Buffer | string;
-  /** Abort when the whole exchange takes longer. Default: `limits().requestTimeoutMs` (HARNESS_REQUEST_TIMEOUT_MS, 30 s). */
-  timeoutMs?: number;
-  /** Body bytes kept. Default: `limits().bodyCapBytes` (HARNESS_BODY_CAP_BYTES, 16 MiB). */
-  bodyCapBytes?: number;
 }
+
+/**
+ * The bounds of one exchange, given by whoever sends it (a target map's `limits`): the whole
+ * exchange aborts past `requestTimeoutMs`, and only the first `bodyCapBytes` of the body are kept.
+ */
+export type RequestLimits = Pick<TransportLimits, 'requestTimeoutMs' | 'bodyCapBytes'>;
 
 /** What the target returned, header lines exactly as they came (repeats kept, order kept). */
 export interface ObservedResponse {
@@ -60,19 +62,19 @@ const CLOSED_UNDER_REQUEST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
  * browsers do (RFC 9112 §9.3.1, RFC 9110 §9.2.2): a server that closes an idle kept-alive
  * connection just as it is reused is no deviation. A target that closes it again is reported.
  */
-export async function send(dispatcher: Dispatcher, spec: RequestSpec): Promise<ObservedResponse> {
+export async function send(dispatcher: Dispatcher, spec: RequestSpec, limits: RequestLimits): Promise<ObservedResponse> {
   try {
-    return await sendOnce(dispatcher, spec);
+    return await sendOnce(dispatcher, spec, limits);
   } catch (e) {
     if (!(e instanceof TransportError) || !e.closedBeforeResponse || !isIdempotent(spec.method)) throw e;
-    return sendOnce(dispatcher, spec);
+    return sendOnce(dispatcher, spec, limits);
   }
 }
 
-function sendOnce(dispatcher: Dispatcher, spec: RequestSpec): Promise<ObservedResponse> {
+function sendOnce(dispatcher: Dispatcher, spec: RequestSpec, limits: RequestLimits): Promise<ObservedResponse> {
   const url = new URL(spec.url);
-  const timeoutMs = spec.timeoutMs ?? limits().requestTimeoutMs;
-  const sink = new BodySink(spec.bodyCapBytes ?? limits().bodyCapBytes);
+  const timeoutMs = limits.requestTimeoutMs;
+  const sink = new BodySink(limits.bodyCapBytes);
   return new Promise((resolve, reject) => {
     let status = 0;
     const lines: Array<[string, string]> = [];

@@ -68,7 +68,7 @@ export class FlowContext {
     const t0 = performance.now();
     let response;
     try {
-      response = await send(this.clients.h1, spec);
+      response = await send(this.clients.h1, spec, this.clients.map.limits);
     } catch (e) {
       this.error(`${stepId} transport`, 'a response', `${this.options.role}: ${(e as Error).message}`, { kind: 'transport' });
       return undefined;
@@ -82,6 +82,7 @@ export class FlowContext {
       ...(tls ? { tls } : {}),
       startedAt,
       totalMs: Math.round((performance.now() - t0) * 1000) / 1000,
+      bodyCapBytes: this.clients.map.limits.bodyCapBytes,
     });
     rec.response = responseRecord(observed, response.truncated);
     const problem = bodyError(stepId, response, observed, this.target);

@@ -2,14 +2,14 @@ import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../
 import { ReplayClients } from '../../replay';
 import { loadTargetMap, roleUrls, ROLES } from '../../target-map';
 import { runProtocolsFlow } from './protocols';
-import { WHOLE_RUN_MS } from '../../testing/budgets';
+import { WHOLE_RUN_MS, withTestBudgets } from '../../testing/budgets';
 
 let reference: EmbeddedReference;
 let clients: ReplayClients;
 
 beforeAll(async () => {
   reference = await startEmbeddedReference({ args: ['--no-http3'] });
-  clients = new ReplayClients(loadTargetMap(targetEnvOf(reference.ready) as NodeJS.ProcessEnv), { h3: false });
+  clients = new ReplayClients(loadTargetMap(withTestBudgets(targetEnvOf(reference.ready))), { h3: false });
 }, WHOLE_RUN_MS);
 afterAll(async () => {
   await clients?.close();

@@ -16,7 +16,7 @@ import { loadTargetMap, type Role } from '../../target-map';
 import { makeTestPki, type TestPki } from '../../target-map/test-pki';
 import { startMutatingProxy, type MutatingProxy, type Mutation, type ProxiedExchange } from '../mutating-proxy';
 import { REFERENCE_NAMES } from '../reference-names';
-import { WHOLE_RUN_MS } from '../budgets';
+import { WHOLE_RUN_MS, withTestBudgets } from '../budgets';
 
 /*
  * Broken targets, in process: the reference behind a proxy that breaks one thing per case; the
@@ -49,29 +49,33 @@ beforeAll(async () => {
   const p = proxy.port;
   const u = (n: string) => `https://${n}:${p}`;
   clients = new ReplayClients(
-    loadTargetMap({
-      TARGET_URL: u(NAMES[0]),
-      TARGET_BARE_URL: u(NAMES[1]),
-      TARGET_ASSETS_URL: u(NAMES[2]),
-      TARGET_MAINTENANCE_URL: u(NAMES[3]),
-      TARGET_SHOP_URL: u(NAMES[4]),
-      TARGET_REDIRECTOR_URL: NAMES.slice(5, 8).map(u).join(','),
-      TARGET_ANALYTICS_URL: u(NAMES[8]),
-      TARGET_RESOLVE: NAMES.map((n) => `${n}:${p}:127.0.0.1`).join(','),
-      TARGET_CA: pki.caFile,
-      ...values,
-    }),
+    loadTargetMap(
+      withTestBudgets({
+        TARGET_URL: u(NAMES[0]),
+        TARGET_BARE_URL: u(NAMES[1]),
+        TARGET_ASSETS_URL: u(NAMES[2]),
+        TARGET_MAINTENANCE_URL: u(NAMES[3]),
+        TARGET_SHOP_URL: u(NAMES[4]),
+        TARGET_REDIRECTOR_URL: NAMES.slice(5, 8).map(u).join(','),
+        TARGET_ANALYTICS_URL: u(NAMES[8]),
+        TARGET_RESOLVE: NAMES.map((n) => `${n}:${p}:127.0.0.1`).join(','),
+        TARGET_CA: pki.caFile,
+        ...values,
+      }),
+    ),
   );
   const both = path.join(pki.dir, 'both.pem');
   fs.writeFileSync(both, pki.caPem + fs.readFileSync(reference.ready.rootPath, 'utf8'));
   const t = reference.ready.tlsPort;
   ocspClients = new ReplayClients(
-    loadTargetMap({
-      TARGET_URL: `https://www.lessons.test:${t}`,
-      TARGET_OCSP_URL: `${u('r10.o.pki.test')},${u('r11.o.pki.test')}`,
-      TARGET_RESOLVE: [`www.lessons.test:${t}:127.0.0.1`, `r10.o.pki.test:${p}:127.0.0.1`, `r11.o.pki.test:${p}:127.0.0.1`].join(','),
-      TARGET_CA: both,
-    }),
+    loadTargetMap(
+      withTestBudgets({
+        TARGET_URL: `https://www.lessons.test:${t}`,
+        TARGET_OCSP_URL: `${u('r10.o.pki.test')},${u('r11.o.pki.test')}`,
+        TARGET_RESOLVE: [`www.lessons.test:${t}:127.0.0.1`, `r10.o.pki.test:${p}:127.0.0.1`, `r11.o.pki.test:${p}:127.0.0.1`].join(','),
+        TARGET_CA: both,
+      }),
+    ),
   );
 }, WHOLE_RUN_MS);
 

@@ -4,8 +4,7 @@ import { runRedirectFlow } from '../../flows/raw/redirects';
 import { allFindings, ReplayClients, replayItem } from '../../replay';
 import type { ExchangeSpec, FlowSpec } from '../../spec-model/types';
 import { loadTargetMap } from '../../target-map';
-import { setLimits } from '../../target-map/limits';
-import { TEST_LIMITS } from '../budgets';
+import { limitsEnv, withTestBudgets } from '../budgets';
 import { h3Missing, startTestEdge } from '../h3-edge';
 import { SITE, startHostileTarget, type HostileTarget } from './hostile';
 
@@ -26,8 +25,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Clients of the target's map under the test budgets; `extra` may add variables, limits among them. */
 function clients(extra: Record<string, string> = {}): ReplayClients {
-  const c = new ReplayClients(loadTargetMap(t.env(extra)));
+  const c = new ReplayClients(loadTargetMap(withTestBudgets(t.env(extra))));
   opened.push(c);
   return c;
 }
@@ -141,15 +141,14 @@ describe('redirects outside the target map', () => {
 describe('oversized and bomb bodies', () => {
   const CAP = 64 * 1024;
   // The cap alone: these cases are about size, so the times stay the test budgets, out of a loaded machine's reach.
-  beforeAll(() => setLimits({ ...TEST_LIMITS, bodyCapBytes: CAP }));
-  afterAll(() => setLimits(TEST_LIMITS));
+  const capped = (extra: Record<string, string> = {}) => clients({ ...extra, ...limitsEnv({ bodyCapBytes: CAP }) });
 
   test.each([
     ['4 MiB', '/big?bytes=4194304', 'body larger than the cap'],
     ['a gzip bomb', '/bomb?coding=gzip', 'Cannot create a Buffer larger than 65536 bytes'],
     ['a br bomb', '/bomb?coding=br', 'Cannot create a Buffer larger than 65536 bytes'],
   ])('%s over h1 and h2: an error finding on each leg naming the cap, never the whole body in memory', async (_name, path, cause) => {
-    const record = await replayItem(exchange(path), clients({ TARGET_H3: '0' }), { role: 'site' });
+    const record = await replayItem(exchange(path), capped({ TARGET_H3: '0' }), { role: 'site' });
     for (const protocol of ['h1', 'h2']) {
       const leg = record.legs.find((l) => l.protocol === protocol);
       const errors = leg!.steps.flatMap((s) => s.findings).filter((f) => f.verdict === 'error');
@@ -161,7 +160,7 @@ describe('oversized and bomb bodies', () => {
   });
 
   test('a small body on the same target stays green', async () => {
-    const record = await replayItem(exchange('/big?bytes=1000'), clients({ TARGET_H3: '0' }), { role: 'site' });
+    const record = await replayItem(exchange('/big?bytes=1000'), capped({ TARGET_H3: '0' }), { role: 'site' });
     expect(unmet(record)).toEqual([]);
   });
 
@@ -172,12 +171,12 @@ describe('oversized and bomb bodies', () => {
     const edge = await startTestEdge({ names: [SITE], pki: t.pki, upstreamPort: t.sitePort });
     try {
       t.setAltSvc(edge!.altSvc);
-      const record = await replayItem(exchange('/big?bytes=4194304&type=text/plain'), clients(), { role: 'site' });
+      const record = await replayItem(exchange('/big?bytes=4194304&type=text/plain'), capped(), { role: 'site' });
       const h3 = record.legs.find((l) => l.protocol === 'h3');
       const errors = (h3?.steps ?? []).flatMap((s) => s.findings).filter((f) => f.verdict === 'error');
       expect(errors.map((f) => f.id)).toEqual(['site/hostile h3 body']);
       expect(errors[0].expected).toBe(`a body of at most ${CAP} bytes (HARNESS_BODY_CAP_BYTES)`);
-      const green = await replayItem(exchange('/big?bytes=1000&type=text/plain'), clients(), { role: 'site' });
+      const green = await replayItem(exchange('/big?bytes=1000&type=text/plain'), capped(), { role: 'site' });
       expect(unmet(green)).toEqual([]);
       expect(green.legs.find((l) => l.protocol === 'h3')?.skipped).toBeUndefined();
     } finally {

@@ -4,9 +4,8 @@ import { makeTestPki, type TestPki } from '../../target-map/test-pki';
 import { loadTargetMap } from '../../target-map';
 import { allFindings, ReplayClients, replayItem } from '../../replay';
 import type { ExchangeSpec } from '../../spec-model/types';
-import { setLimits } from '../../target-map/limits';
 import { startMisbehaving, type Kind } from './misbehaving';
-import { TEST_LIMITS } from '../budgets';
+import { limitsEnv, withTestBudgets } from '../budgets';
 
 /*
  * The run under targets that misbehave at the transport level: each ends within its timeouts as
@@ -31,7 +30,6 @@ beforeAll(() => {
   fs.writeFileSync(path.join(pki.dir, 'both.pem'), pki.caPem + other.caPem);
 });
 afterAll(() => {
-  setLimits(undefined);
   pki?.cleanup();
   other?.cleanup();
 });
@@ -98,13 +96,21 @@ const CASES: Array<[Kind, Array<[string, RegExp]>]> = [
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.each(CASES)('a target that %s ends as an error finding within the timeouts', async (kind, causes) => {
-  // A body kind's handshake must not meet a short connect timer on a loaded machine: only its request timer is short.
-  const timed = kind === 'hang' ? LIMITS : { ...LIMITS, connectTimeoutMs: TEST_LIMITS.connectTimeoutMs };
-  setLimits(ENDED_BY_A_TIMER.has(kind) ? timed : { ...LIMITS, ...TEST_LIMITS });
+  // The cap always; the timers left out keep the test budgets. A body kind's handshake must not meet
+  // a short connect timer on a loaded machine: only its request timer is short.
+  const { bodyCapBytes, requestTimeoutMs } = LIMITS;
+  const own = kind === 'hang' ? LIMITS : ENDED_BY_A_TIMER.has(kind) ? { bodyCapBytes, requestTimeoutMs } : { bodyCapBytes };
   const target = await startMisbehaving(kind, pki, other);
   const url = `${target.scheme}://${NAME}:${target.port}`;
   const clients = new ReplayClients(
-    loadTargetMap({ TARGET_URL: url, TARGET_RESOLVE: `${NAME}:${target.port}:127.0.0.1`, TARGET_CA: path.join(pki.dir, 'both.pem') }),
+    loadTargetMap(
+      withTestBudgets({
+        TARGET_URL: url,
+        TARGET_RESOLVE: `${NAME}:${target.port}:127.0.0.1`,
+        TARGET_CA: path.join(pki.dir, 'both.pem'),
+        ...limitsEnv(own),
+      }),
+    ),
   );
   try {
     const record = await replayItem(EXCHANGE, clients, { role: 'site' });
