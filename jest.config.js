@@ -12,6 +12,8 @@ module.exports = {
   ],
   // A hang detector only: on a loaded machine a test may take many times its usual time, and a red run must mean a real problem.
   testTimeout: 600_000,
+  // Buffers compared with Buffer.equals in toEqual (the file says why).
+  setupFilesAfterEnv: ['<rootDir>/scripts/jest/byte-equality.js'],
   // Most slow suites wait on processes of their own (the reference, Playwright, Chromium): every core, not every core but one.
   maxWorkers: '100%',
 };
