@@ -14,8 +14,6 @@ module.exports = {
   testTimeout: 600_000,
   // Buffers compared with Buffer.equals in toEqual (the file says why).
   setupFilesAfterEnv: ['<rootDir>/scripts/jest/byte-equality.js'],
-  // Without timings (a fresh checkout), the files that start servers, processes or a browser first (the file says why).
-  testSequencer: '<rootDir>/scripts/jest/sequencer.js',
   // Most slow suites wait on processes of their own (the reference, Playwright, Chromium): every core, not every core but one.
   maxWorkers: '100%',
 };

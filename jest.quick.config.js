@@ -1,12 +1,15 @@
 /**
  * `npm run test:quick`: the unit tests that start no server, no browser and no process: a test
- * file that does (found by what it calls: scripts/jest/starts.js) runs in `npm test` only. Everything else is the
+ * file that does (found by what it calls, below) runs in `npm test` only. Everything else is the
  * full configuration.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const base = require('./jest.config.js');
-const { startsSomething } = require('./scripts/jest/starts');
+
+/** What a test file calls when it starts a server, a process or a browser. */
+const STARTS =
+  /\b(runChecks|runLeakCheck|startReference|useReference|startEmbeddedReference|startProxiedReference|spawnReference|launchReference|startMisbehaving|startMutatingProxy|startConnectProxy|startHostileTarget|startTestEdge|playwrightCli|runPlaywright|launchReportBrowser|chromium\.launch|chromium\.launchServer|createServer|createSecureServer|spawn|spawnSync|execFile|execFileSync)\s*\(/;
 
 function testFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -17,7 +20,7 @@ function testFiles(dir) {
 }
 
 const roots = base.roots.map((r) => r.replace('<rootDir>', __dirname));
-const starting = roots.flatMap(testFiles).filter(startsSomething);
+const starting = roots.flatMap(testFiles).filter((f) => STARTS.test(fs.readFileSync(f, 'utf8')));
 
 module.exports = {
   ...base,
