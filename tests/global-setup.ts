@@ -134,7 +134,11 @@ async function prepareSide(side: Side, given: TargetMap, folders: readonly SpecF
     }
     const label = side.name === 'target' ? 'Target' : 'Baseline';
     console.error(`${label}${map.origin === 'reference' ? ' (embedded reference)' : ''}:\n${describeTargetMap(map)}`);
-    if (side.name === 'target') console.error(`Chromium sandbox: ${chromiumSandbox(sandboxFacts(findChromium().path)).why}`);
+    if (side.name === 'target') {
+      const browser = findChromium();
+      console.error(`Chromium: ${browser.path === undefined ? `none (${browser.problem})` : `${browser.path} (${browser.source})`}`);
+      console.error(`Chromium sandbox: ${chromiumSandbox(sandboxFacts(browser.path)).why}`);
+    }
     const dir = await readSourcePages(map, clients, side, folders);
     if (dir) cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   } finally {

@@ -1,2 +1,7 @@
 export declare const BROWSER_ENV: string;
-export declare function findChromium(env?: NodeJS.ProcessEnv): { path: string; source: string } | { path: undefined; problem: string };
+export declare const SYSTEM_CANDIDATES: readonly string[];
+export declare function isHeadlessShell(file: string): boolean;
+export declare function findChromium(
+  env?: NodeJS.ProcessEnv,
+  candidates?: readonly string[],
+): { path: string; source: string } | { path: undefined; problem: string };
