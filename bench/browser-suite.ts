@@ -34,7 +34,10 @@ interface Run {
 function fullChromium(): string | undefined {
   const found = findChromium();
   if (found.path === undefined || !isHeadlessShell(found.path)) return undefined;
-  return SYSTEM_CANDIDATES.filter((c) => !isHeadlessShell(c)).find((c) => findChromium({ [BROWSER_ENV]: c }).path !== undefined);
+  return findChromium(
+    {},
+    SYSTEM_CANDIDATES.filter((c) => !isHeadlessShell(c)),
+  ).path;
 }
 
 async function suite(env: Record<string, string>, extraArgs: string[]): Promise<Run> {

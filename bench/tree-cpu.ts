@@ -46,10 +46,9 @@ function executableOf(pid: number): string {
 
 export function sampleTreeCpu(root: number, matching: RegExp, intervalMs = 200): TreeCpu {
   if (!fs.existsSync('/proc/self/stat')) return { stop: () => undefined };
-  /** Ticks by process (pid and start time, since pids are reused), and the ancestry seen last. */
+  /** Ticks by process (pid and start time, since pids are reused). */
   const ticks = new Map<string, number>();
   const matches = new Map<string, boolean>();
-  const parents = new Map<number, number>();
   const tick = () => {
     const stats = new Map<number, Stat>();
     for (const name of fs.readdirSync('/proc')) {
@@ -57,10 +56,9 @@ export function sampleTreeCpu(root: number, matching: RegExp, intervalMs = 200):
       const s = readStat(name);
       if (s) stats.set(Number(name), s);
     }
-    for (const [pid, s] of stats) parents.set(pid, s.ppid);
     for (const [pid, s] of stats) {
       let p = pid;
-      for (let hops = 0; p > 1 && p !== root && hops < 64; hops++) p = parents.get(p) ?? 0;
+      for (let hops = 0; p > 1 && p !== root && hops < 64; hops++) p = stats.get(p)?.ppid ?? 0;
       if (p !== root) continue;
       const key = `${pid}:${s.start}`;
       ticks.set(key, s.ticks);
