@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
-import { HarnessError } from '../core';
+import { HARNESS_CACHE_DIR, HarnessError } from '../core';
 import { browserLaunchData, type TargetMap } from '../target-map';
 import { BROWSER_ENV, findChromium } from './chromium-path';
 import { nssHomeFor } from './nss-home';
@@ -24,7 +24,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-sync',
 ];
 
-export const DEFAULT_CACHE_DIR = path.resolve(__dirname, '../../../.harness-cache');
+export const DEFAULT_CACHE_DIR = HARNESS_CACHE_DIR;
 
 /** No Chromium to drive: the message says what was looked at and how to get one. */
 export class BrowserMissingError extends HarnessError {

@@ -1,6 +1,7 @@
 /**
  * The harness's core vocabulary: verdicts and their order, levels and provenance, findings,
- * errors, the fail-on threshold and header-field lookup. The core imports nothing else of the
+ * errors, the fail-on threshold and header-field lookup (JSON Schema validators are imported from
+ * `core/schema-validators` itself, so that only a module that validates loads ajv). The core imports nothing else of the
  * harness (.dependency-cruiser.cjs enforces it).
  */
 export * from './verdict';
@@ -13,3 +14,4 @@ export * from './failures';
 export * from './headers';
 export * from './judged';
 export * from './methods';
+export * from './cache-dir';

@@ -6,9 +6,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import Ajv from 'ajv';
 import { parse } from '@humanwhocodes/momoa';
 import picomatch from 'picomatch';
+import { lazySchemaValidators, type SchemaSet } from '../core/schema-validators';
 import { KnownDeviationsError } from './errors';
 import { KNOWN_SCHEMA } from './schema';
 
@@ -34,8 +34,8 @@ export interface KnownDeviations {
   entries: KnownEntry[];
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validate = ajv.compile(KNOWN_SCHEMA);
+export const KNOWN_VALIDATORS: SchemaSet<'known'> = { options: { allErrors: true, strict: false }, schemas: { known: KNOWN_SCHEMA }, refs: { known: 'known' } };
+const validators = lazySchemaValidators(KNOWN_VALIDATORS);
 
 /** A real calendar date written YYYY-MM-DD. */
 export function isCalendarDate(text: string): boolean {
@@ -72,6 +72,7 @@ export function loadKnown(file: string = DEFAULT_KNOWN_FILE, options: { explicit
   const doc = json as { deviations?: Array<Record<string, unknown>> };
   const items = Array.isArray(doc?.deviations) ? doc.deviations : [];
   const problems: string[] = [];
+  const validate = validators().known;
   if (!validate(json)) {
     for (const err of validate.errors ?? []) {
       const m = /^\/deviations\/(\d+)(\/.*)?$/.exec(err.instancePath);

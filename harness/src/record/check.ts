@@ -3,23 +3,23 @@
  * attached: a writer that strays from the types is a harness error at the test that wrote it,
  * not a field the report silently reads as missing.
  */
-import Ajv from 'ajv';
 import { HarnessError } from '../core';
+import { lazySchemaValidators, type SchemaSet } from '../core/schema-validators';
 import schema from './record.schema.json';
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-ajv.addSchema(schema);
-const validateAny = ajv.getSchema(schema.$id)!;
-const validateKind = {
-  replay: ajv.getSchema(`${schema.$id}#/definitions/ReplayRecord`)!,
-  browser: ajv.getSchema(`${schema.$id}#/definitions/BrowserFlowRecord`)!,
+export const RECORD_VALIDATORS: SchemaSet<'any' | 'replay' | 'browser'> = {
+  options: { allErrors: true, strict: false },
+  schemas: { [schema.$id]: schema },
+  refs: { any: schema.$id, replay: `${schema.$id}#/definitions/ReplayRecord`, browser: `${schema.$id}#/definitions/BrowserFlowRecord` },
 };
+const validators = lazySchemaValidators(RECORD_VALIDATORS);
 
 /**
  * What is wrong with a record, one line per problem (at most `max`); empty when it fits the schema.
  * The problems are those of the kind the record says it is (the union's would list every kind's).
  */
 export function recordProblems(record: unknown, max = 5): string[] {
+  const { any: validateAny, ...validateKind } = validators();
   if (validateAny(record)) return [];
   const validate = (record as { kind?: unknown } | null)?.kind === 'browser-flow' ? validateKind.browser : validateKind.replay;
   validate(record);

@@ -6,7 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { lazySchemaValidators, type SchemaSet } from '../core/schema-validators';
 import { HarnessError } from '../core';
 import { compileTemplate, TemplateError } from '../discover/template';
 import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target-map';
@@ -43,11 +44,13 @@ export class SpecLoadError extends HarnessError {
   }
 }
 
-let validator: ValidateFunction | undefined;
-function validate(): ValidateFunction {
-  validator ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }).compile(SPEC_SCHEMA);
-  return validator;
-}
+export const SPEC_VALIDATORS: SchemaSet<'spec'> = {
+  options: { allErrors: true, strict: false, allowUnionTypes: true },
+  schemas: { spec: SPEC_SCHEMA },
+  refs: { spec: 'spec' },
+};
+const validators = lazySchemaValidators(SPEC_VALIDATORS);
+const validate = (): ValidateFunction => validators().spec;
 
 const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
