@@ -1,8 +1,8 @@
 /**
  * The harness's core vocabulary: verdicts and their order, levels and provenance, findings,
- * errors, the fail-on threshold and header-field lookup (JSON Schema validators are imported from
- * `core/schema-validators` itself, so that only a module that validates loads ajv). The core imports nothing else of the
- * harness (.dependency-cruiser.cjs enforces it).
+ * errors, the fail-on threshold and header-field lookup. The JSON Schema validators are imported
+ * from `core/schema-validators` itself, so that only a module that validates loads ajv. The core
+ * imports nothing else of the harness (.dependency-cruiser.cjs enforces it).
  */
 export * from './verdict';
 export * from './level';
