@@ -19,6 +19,7 @@ import { InternalError } from './errors';
 
 export const VALIDATOR_CACHE_DIR = path.join(HARNESS_CACHE_DIR, 'validators');
 
+/** JSON data only, options included: the cached file is named by a hash of their JSON text. */
 export interface SchemaSet<K extends string> {
   /** ajv's options, `code` aside (the source is always kept, to be cached). */
   options: Omit<Options, 'code'>;
