@@ -41,7 +41,7 @@ function digest(set: SchemaSet<string>): string {
 }
 
 /** The validators compiled in memory, and their standalone source: what a process without the cache does. */
-export function compileValidators<K extends string>(set: SchemaSet<K>): { validators: Record<K, ValidateFunction>; source: string } {
+function compileValidators<K extends string>(set: SchemaSet<K>): { validators: Record<K, ValidateFunction>; source: string } {
   const ajv = new Ajv({ ...set.options, code: { source: true } });
   for (const [key, schema] of Object.entries(set.schemas)) ajv.addSchema(schema, key);
   const validators = {} as Record<K, ValidateFunction>;
