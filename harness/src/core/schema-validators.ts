@@ -12,8 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import Ajv, { type Options, type ValidateFunction } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone';
+import type { Options, ValidateFunction } from 'ajv';
 import { HARNESS_CACHE_DIR } from './cache-dir';
 import { InternalError } from './errors';
 
@@ -29,7 +28,8 @@ export interface SchemaSet<K extends string> {
   refs: Record<K, string>;
 }
 
-// Generated code requires ajv's runtime helpers (`ajv/dist/runtime/...`), resolved from here.
+// Generated code requires ajv's runtime helpers (`ajv/dist/runtime/...`), resolved from here; ajv
+// itself is loaded only to compile (about 0.1 s a process that reads the cache does not spend).
 const requireHere = createRequire(__filename);
 const AJV_VERSION = (requireHere('ajv/package.json') as { version: string }).version;
 
@@ -42,6 +42,8 @@ function digest(set: SchemaSet<string>): string {
 
 /** The validators compiled in memory, and their standalone source: what a process without the cache does. */
 function compileValidators<K extends string>(set: SchemaSet<K>): { validators: Record<K, ValidateFunction>; source: string } {
+  const { default: Ajv } = requireHere('ajv') as typeof import('ajv');
+  const { default: standaloneCode } = requireHere('ajv/dist/standalone') as typeof import('ajv/dist/standalone');
   const ajv = new Ajv({ ...set.options, code: { source: true } });
   for (const [key, schema] of Object.entries(set.schemas)) ajv.addSchema(schema, key);
   const validators = {} as Record<K, ValidateFunction>;
