@@ -4,7 +4,13 @@
  * as stylesheets the browser loads too. Parse errors are tolerated as a browser tolerates them:
  * the rules around a broken one still count.
  */
-import { parse, walk, type CssNode, type WalkContext } from 'css-tree';
+import { createRequire } from 'node:module';
+import type { CssNode, WalkContext } from 'css-tree';
+
+// css-tree is loaded on the first stylesheet read, not at import: the Playwright workers import the
+// discovery through the replay but get their addresses from the set-up, and never parse CSS
+// (about 0.1 s of CPU each).
+const requireHere = createRequire(__filename);
 
 export interface CssLink {
   /** `font-face` for a `src` of an `@font-face` rule, otherwise `css`. */
@@ -16,6 +22,7 @@ export interface CssLink {
 
 export function cssLinks(css: string, base: string, context: 'stylesheet' | 'declarationList' = 'stylesheet'): CssLink[] {
   const out: CssLink[] = [];
+  const { parse, walk } = requireHere('css-tree') as typeof import('css-tree');
   let ast: CssNode;
   try {
     ast = parse(css, { context, onParseError: () => undefined });
