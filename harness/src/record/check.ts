@@ -19,11 +19,11 @@ const validators = lazySchemaValidators(RECORD_VALIDATORS);
  * The problems are those of the kind the record says it is (the union's would list every kind's).
  */
 export function recordProblems(record: unknown, max = 5): string[] {
-  const { any: validateAny, ...validateKind } = validators();
-  if (validateAny(record)) return [];
-  const validate = (record as { kind?: unknown } | null)?.kind === 'browser-flow' ? validateKind.browser : validateKind.replay;
+  const v = validators();
+  if (v.any(record)) return [];
+  const validate = (record as { kind?: unknown } | null)?.kind === 'browser-flow' ? v.browser : v.replay;
   validate(record);
-  const errors = validate.errors?.length ? validate.errors : (validateAny.errors ?? []);
+  const errors = validate.errors?.length ? validate.errors : (v.any.errors ?? []);
   return errors.slice(0, max).map((e) => {
     const extra = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: unknown }).additionalProperty)})` : '';
     return `${e.instancePath || '/'} ${e.message ?? e.keyword}${extra}`;
