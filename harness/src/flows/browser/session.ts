@@ -6,6 +6,7 @@
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import type { Provenance } from '../../core';
 import type { RedirectHop } from '../../record';
+import { parseSetCookieLine } from '../../spec-model/observe';
 import { ROLE_PLACEHOLDERS, ROLES, roleUrls, type Role } from '../../target-map';
 import { evaluateConsole, type ObservedConsole } from './console';
 import { evaluateStoredCookies, type StoredCookie } from './cookies';
@@ -227,6 +228,16 @@ export class FlowSession {
     }
     const only = options.only;
     let cookies = only ? Object.fromEntries(Object.entries(chosen.cookies).filter(([n]) => only.includes(n))) : chosen.cookies;
+    // A cookie a later answer of the page set again holds that answer's value and attributes: the
+    // stored one is not this exchange's to judge (its own Set-Cookie is checked with its resource).
+    const resetBy = await this.laterSetters(request, Object.keys(cookies));
+    for (const [name, by] of resetBy) {
+      this.findings.add(`${this.id} cookie ${name} stored`, 'n/a', `${name} as this answer set it`, `set again by ${by}`, {
+        clause: chosen.clause,
+        message: `${name} was set again by ${by} after this answer, so the stored cookie is that answer's; this answer's own Set-Cookie is checked with its resource`,
+      });
+    }
+    cookies = Object.fromEntries(Object.entries(cookies).filter(([n]) => !resetBy.has(n)));
     // A spec's literal value belongs to its own request (a fixed id it sent): the flow checks values itself then.
     if (options.ignoreValue) cookies = Object.fromEntries(Object.entries(cookies).map(([n, c]) => [n, { ...c, value: undefined }]));
     evaluateStoredCookies(
@@ -246,6 +257,25 @@ export class FlowSession {
       this.findings,
     );
     return jar;
+  }
+
+  /** The cookies among `names` that an answer after the one to `request` set again, each with that answer's label. */
+  private async laterSetters(request: RequestFacts, names: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const log = await this.network.snapshot();
+    let at = -1;
+    log.forEach((r, i) => {
+      if (r.url === request.url.href && r.method === request.method && r.status !== undefined) at = i;
+    });
+    if (at < 0) return out;
+    for (const r of log.slice(at + 1)) {
+      const lines = (r.responseHeaders['set-cookie'] ?? '').split('\n').filter((l) => l.trim() !== '');
+      for (const line of lines) {
+        const { name } = parseSetCookieLine(line);
+        if (names.includes(name)) out.set(name, `${r.method} ${this.label(r.url)}`);
+      }
+    }
+    return out;
   }
 
   /** Keeps a response the flow observed for the HAR, in case the recorder left it out. */
