@@ -2,7 +2,8 @@
  * The stored cookies are judged against the exchange that set them: a cookie a later answer of the
  * same page set again (the visitor-identification stylesheet flipping the analytics flag, after a
  * mouse move the page may receive at any moment) holds that answer's value, so it is n/a for the
- * earlier exchange, never a failure; a cookie the judged answer set last is judged as before.
+ * earlier exchange (its Set-Cookie line is the raw replay's to judge), never a failure; a cookie
+ * the judged answer set last is judged as before.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { loadTargetMap } from '../../target-map';
@@ -72,7 +73,7 @@ test('a cookie a later answer of the page set again is n/a for the earlier excha
     'pass site/browser/test cookie sid httpOnly',
   ]);
   expect(items[0].actual).toBe('set again by GET {base_url}/layouts/system/VisitorIdentificationCSS.aspx');
-  expect(items[0].message).toContain("this answer's own Set-Cookie is checked with its resource");
+  expect(items[0].message).toContain('judged by the raw replay of site/home');
 });
 
 test('the same stored value with no later setter is judged against the exchange and fails', async () => {

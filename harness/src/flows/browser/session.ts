@@ -229,12 +229,12 @@ export class FlowSession {
     const only = options.only;
     let cookies = only ? Object.fromEntries(Object.entries(chosen.cookies).filter(([n]) => only.includes(n))) : chosen.cookies;
     // A cookie a later answer of the page set again holds that answer's value and attributes: the
-    // stored one is not this exchange's to judge (its own Set-Cookie is checked with its resource).
+    // stored one is not this exchange's to judge. Its Set-Cookie line is the raw replay's to judge.
     const resetBy = await this.laterSetters(request, Object.keys(cookies));
     for (const [name, by] of resetBy) {
       this.findings.add(`${this.id} cookie ${name} stored`, 'n/a', `${name} as this answer set it`, `set again by ${by}`, {
         clause: chosen.clause,
-        message: `${name} was set again by ${by} after this answer, so the stored cookie is that answer's; this answer's own Set-Cookie is checked with its resource`,
+        message: `${name} was set again by ${by} after this answer, so the stored cookie is that answer's; the Set-Cookie line of this answer is judged by the raw replay of ${chosen.from}`,
       });
     }
     cookies = Object.fromEntries(Object.entries(cookies).filter(([n]) => !resetBy.has(n)));
