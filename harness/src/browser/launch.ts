@@ -24,8 +24,6 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-sync',
 ];
 
-export const DEFAULT_CACHE_DIR = HARNESS_CACHE_DIR;
-
 /** No Chromium to drive: the message says what was looked at and how to get one. */
 export class BrowserMissingError extends HarnessError {
   constructor(message: string) {
@@ -124,7 +122,7 @@ export interface TargetBrowserLaunch {
   ignoreHTTPSErrors: boolean;
 }
 
-export function targetBrowserLaunch(map: TargetMap, cacheDir: string = DEFAULT_CACHE_DIR, env: NodeJS.ProcessEnv = process.env): TargetBrowserLaunch {
+export function targetBrowserLaunch(map: TargetMap, cacheDir: string = HARNESS_CACHE_DIR, env: NodeJS.ProcessEnv = process.env): TargetBrowserLaunch {
   const launch = browserLaunchData(map);
   const found = findChromium(env);
   if (found.path === undefined) throw new BrowserMissingError(missingBrowserMessage(found.problem));

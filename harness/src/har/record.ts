@@ -35,7 +35,7 @@ async function record(out: string): Promise<void> {
   try {
     const map = loadTargetMap({ ...process.env, ...targetEnvOf(reference.ready) });
     // The same launch as the browser flows (`npm run record` records those, one HAR per flow).
-    const launch = targetBrowserLaunch(map, path.join(ROOT, '.harness-cache'));
+    const launch = targetBrowserLaunch(map);
     const browser = await chromium.launch(launch.options);
     const raw = `${out}.tmp`;
     try {
