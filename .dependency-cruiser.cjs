@@ -1,7 +1,8 @@
 /**
  * The architecture of the repository, as dependency-cruiser rules: the layering of the harness
- * (written once, in LAYERS below), no import cycles, and the wall between the harness and the
- * reference server (the harness starts the reference as a process and sees it only over the wire).
+ * (written once, in LAYERS below), no import cycles, the wall between the harness and the
+ * reference server (the harness starts the reference as a process and sees it only over the wire),
+ * and the harness never importing the Playwright suite of tests/.
  *
  *   npm run deps                          prints every violation (exit status 1 when there is one)
  *   harness/src/architecture.test.ts      the same rules in the unit tests, and proof they can fail
@@ -120,6 +121,14 @@ module.exports = {
         "The harness judges any deployment over the wire; importing the reference's code would let it judge the reference by its own internals. Tests start the reference as a process (embedded/), which is not an import.",
       from: { path: '^harness/' },
       to: { path: '^reference-server/' },
+    },
+    {
+      name: 'harness-not-suite',
+      severity: 'error',
+      comment:
+        "tests/ is one Playwright suite built on the harness: a harness module importing it would tie the engine to that suite's files. Only a Jest test may (assert-findings.test.ts checks the guard every Playwright test ends with from here, since Jest's roots leave out tests/, whose *.test.ts are Playwright's).",
+      from: { path: HARNESS, pathNot: TEST_FILE },
+      to: { path: '^tests/' },
     },
     {
       name: 'service-is-data',

@@ -71,9 +71,10 @@ describe('.dependency-cruiser.cjs', () => {
     expect(unplaced).toEqual([]);
   });
 
-  test('finds exactly the planted breaks in the fixture tree: an upward import and a cycle', async () => {
+  test('finds exactly the planted breaks in the fixture tree: an upward import, a cycle and the harness importing tests/', async () => {
     const fixture = await cruise(['harness/src'], FIXTURE);
     expect(lines(fixture.violations)).toEqual([
+      'harness-not-suite: harness/src/report/suite-guard.ts -> tests/support/assert.ts',
       'layer-core: harness/src/core/order.ts -> harness/src/report/render.ts',
       // A cycle is reported once, from its first module.
       'no-circular: harness/src/replay/a.ts -> harness/src/replay/b.ts (cycle: harness/src/replay/b.ts -> harness/src/replay/a.ts)',

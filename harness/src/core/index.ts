@@ -1,8 +1,8 @@
 /**
  * The harness's core vocabulary: verdicts and their order, levels and provenance, findings,
- * errors, the fail-on threshold and header-field lookup. The JSON Schema validators are imported
- * from `core/schema-validators` itself, so that only a module that validates loads ajv. The core
- * imports nothing else of the harness (.dependency-cruiser.cjs enforces it).
+ * errors, the fail-on threshold, header-field lookup, the harness's cache folder and the JSON Schema
+ * validators kept in it. The core imports nothing else of the harness (.dependency-cruiser.cjs
+ * enforces it).
  */
 export * from './verdict';
 export * from './level';
@@ -15,3 +15,4 @@ export * from './headers';
 export * from './judged';
 export * from './methods';
 export * from './cache-dir';
+export * from './schema-validators';

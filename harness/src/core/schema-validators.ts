@@ -1,5 +1,5 @@
 /**
- * JSON Schema validators (ajv) compiled once per machine rather than once per process. A
+ * JSON Schema validators (ajv) compiled once per checkout rather than once per process. A
  * Playwright run starts a runner and a worker, and each used to spend 0.1-0.25 s of CPU compiling
  * every schema it checks (the spec files', the known deviations', the record's) before its first
  * test. ajv's own standalone output (the validator as JavaScript source) is kept in the harness's

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from '@humanwhocodes/momoa';
 import picomatch from 'picomatch';
-import { lazySchemaValidators, type SchemaSet } from '../core/schema-validators';
+import { lazySchemaValidators, type SchemaSet } from '../core';
 import { KnownDeviationsError } from './errors';
 import { KNOWN_SCHEMA } from './schema';
 

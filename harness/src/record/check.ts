@@ -3,8 +3,7 @@
  * attached: a writer that strays from the types is a harness error at the test that wrote it,
  * not a field the report silently reads as missing.
  */
-import { HarnessError } from '../core';
-import { lazySchemaValidators, type SchemaSet } from '../core/schema-validators';
+import { HarnessError, lazySchemaValidators, type SchemaSet } from '../core';
 import schema from './record.schema.json';
 
 export const RECORD_VALIDATORS: SchemaSet<'any' | 'replay' | 'browser'> = {

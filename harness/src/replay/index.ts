@@ -8,4 +8,5 @@ export { replayItem, replayWithAnswers } from './item';
 export { bodyError, stepNoise, type ReplayAnswers } from './judge';
 export { allFindings, PROTOCOLS, responseRecord } from './record';
 export { buildRequest, replayPlaceholders } from './request';
+export { missFinding, resolveDiscover } from './discovered';
 export type { ReplayOptions, SentStep } from './step';

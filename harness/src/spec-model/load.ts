@@ -7,8 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { lazySchemaValidators, type SchemaSet } from '../core/schema-validators';
-import { HarnessError } from '../core';
+import { HarnessError, lazySchemaValidators, type SchemaSet } from '../core';
 import { compileTemplate, TemplateError } from '../discover/template';
 import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target-map';
 import { shapeByName, SHAPE_NAMES } from '../shapes';

@@ -9,8 +9,7 @@ import { fieldValue } from '../../core';
 import { fillPlaceholders, MissingValueError } from '../../spec-model/placeholders';
 import type { ObservedExchange } from '../../spec-model/observed';
 import { ROLE_PLACEHOLDERS } from '../../target-map';
-import { missFinding, resolveDiscover } from '../../replay/discovered';
-import { replayPlaceholders, type ReplayClients } from '../../replay';
+import { missFinding, replayPlaceholders, resolveDiscover, type ReplayClients } from '../../replay';
 import { FlowContext, show } from './context';
 import { expectedCoding, OFFERS, type ResourceRow } from './resources';
 
