@@ -27,6 +27,11 @@ export interface ObservedResource {
   pending?: boolean;
 }
 
+/** A resource's response header fields as lines: Playwright joins repeated field lines with a newline, and each is a line of its own. */
+export function responseLines(r: ObservedResource): Array<[string, string]> {
+  return Object.entries(r.responseHeaders).flatMap(([name, value]) => value.split('\n').map((v): [string, string] => [name, v]));
+}
+
 /**
  * Chromium ends a fetch whose response has no body (content-length 0, 204) with net::ERR_ABORTED
  * although the page's fetch resolves normally (microsoft/playwright#32752). Such a request has its
@@ -95,8 +100,7 @@ function judgedAgainst(r: ObservedResource, label: string, expectation: Resource
     request: { path: new URL(r.url).pathname, method: r.method },
     expect: { status: expectation.status, headers: expectation.headers },
   };
-  // Playwright joins repeated field lines with a newline: each is a line of its own, combined as RFC 9110 §5.3 says.
-  const lines = Object.entries(r.responseHeaders).flatMap(([name, value]) => value.split('\n').map((v): [string, string] => [name, v]));
+  const lines = responseLines(r);
   const observed: ObservedExchange = {
     target: out.defaults.target ?? '',
     request: { method: r.method, url: r.url, headers: Object.entries(r.requestHeaders) },

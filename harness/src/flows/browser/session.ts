@@ -4,7 +4,7 @@
  * recorded as findings and end the flow (`FlowAbort`); `run-flow.ts` runs a flow within its budget.
  */
 import type { BrowserContext, Page, Response } from '@playwright/test';
-import type { Provenance } from '../../core';
+import { fieldLines, type Provenance } from '../../core';
 import type { RedirectHop } from '../../record';
 import { parseSetCookieLine } from '../../spec-model/observe';
 import { ROLE_PLACEHOLDERS, ROLES, roleUrls, type Role } from '../../target-map';
@@ -17,7 +17,7 @@ import { FindingList } from './findings';
 import { supplementEntry, type SupplementEntry } from './har-supplement';
 import { classifyNavigationError } from './navigation';
 import { NetworkLog } from './network-log';
-import { evaluateResource, resourceLabel, type ObservedResource } from './resources';
+import { evaluateResource, resourceLabel, responseLines, type ObservedResource } from './resources';
 
 export interface BrowserFlow {
   /** `<role>/browser/<name>` */
@@ -269,8 +269,7 @@ export class FlowSession {
     });
     if (at < 0) return out;
     for (const r of log.slice(at + 1)) {
-      const lines = (r.responseHeaders['set-cookie'] ?? '').split('\n').filter((l) => l.trim() !== '');
-      for (const line of lines) {
+      for (const line of fieldLines(responseLines(r), 'set-cookie')) {
         const { name } = parseSetCookieLine(line);
         if (names.includes(name)) out.set(name, `${r.method} ${this.label(r.url)}`);
       }
