@@ -7,6 +7,7 @@
  */
 import { chromium } from '@playwright/test';
 import { httpCredentialsFor, sendExtraHeaders } from '../../browser/extra-headers';
+import { closeToInput } from '../../browser/input-gate';
 import { targetBrowserLaunch } from '../../browser/launch';
 import type { Candidate } from '../../discover/candidates';
 import type { TargetMap } from '../../target-map';
@@ -36,6 +37,8 @@ export async function pageRequests(
       const context = await browser.newContext({ ignoreHTTPSErrors: map.insecure, ...(credentials ? { httpCredentials: credentials } : {}) });
       try {
         const page = await context.newPage();
+        // What the page requests on its own: no pointer of Chromium's may trigger a script (input-gate.ts).
+        await closeToInput(context, page);
         const log = new NetworkLog(page);
         const response = await page.goto(url, { waitUntil: 'load', timeout: timeouts.navigationMs });
         if (!response) {

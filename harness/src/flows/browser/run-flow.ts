@@ -4,6 +4,7 @@
  * as a bare Playwright timeout.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import { closeToInput } from '../../browser/input-gate';
 import { RECORD_VERSION, type BrowserFlowRecord } from '../../record';
 import { skipReason } from '../../target-map';
 import { MissingValueError } from '../../spec-model/placeholders';
@@ -22,6 +23,8 @@ export interface FlowRun {
 /** Runs one flow in a fresh page of `context`; always returns a record. */
 export async function runFlow(flow: BrowserFlow, context: BrowserContext, env: FlowEnvironment): Promise<FlowRun> {
   const page = await context.newPage();
+  // No input reaches the page until the flow acts (see input-gate.ts: Chromium's synthesized pointer).
+  const input = await closeToInput(context, page);
   const harSupplement: SupplementEntry[] = [];
   const record: BrowserFlowRecord = {
     version: RECORD_VERSION,
@@ -42,7 +45,7 @@ export async function runFlow(flow: BrowserFlow, context: BrowserContext, env: F
     record.skipped = missing.map((name) => new MissingValueError(name).message).join('; ');
     return { record, page, harSupplement };
   }
-  const s = new FlowSession(flow, page, context, env);
+  const s = new FlowSession(flow, page, context, env, input);
   const budget = env.timeouts.flowMs;
   let timer: NodeJS.Timeout | undefined;
   const overrun = new Promise<'overrun'>((resolve) => {

@@ -5,6 +5,7 @@
  */
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import { fieldLines, type Provenance } from '../../core';
+import type { InputGate } from '../../browser/input-gate';
 import type { RedirectHop } from '../../record';
 import { parseSetCookieLine } from '../../spec-model/observe';
 import { ROLE_PLACEHOLDERS, ROLES, roleUrls, type Role } from '../../target-map';
@@ -51,6 +52,7 @@ export class FlowSession {
     readonly page: Page,
     readonly context: BrowserContext,
     readonly env: FlowEnvironment,
+    private readonly input: InputGate = { open: async () => undefined },
   ) {
     this.findings = new FindingList({ source: 'capture', clause: flow.clause, target: env.map.origin, targetOrigin: env.map.origin });
     this.network = new NetworkLog(page);
@@ -116,6 +118,12 @@ export class FlowSession {
 
   private async pendingLabels(): Promise<string[]> {
     return (await this.network.snapshot()).filter((r) => r.pending).map((r) => `${r.method} ${this.label(r.url)}`);
+  }
+
+  /** Lets the flow's own input reach the page: until then the page ignores input (runFlow), so only the flow's actions move a pointer over it. */
+  async act(): Promise<Page> {
+    await this.input.open();
+    return this.page;
   }
 
   /** Waits for a response the page's own script causes; a timeout is recorded and ends the flow. */

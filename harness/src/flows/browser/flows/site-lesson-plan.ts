@@ -72,9 +72,10 @@ export const siteLessonPlan: BrowserFlow = {
     const guid = await button.getAttribute('data-guid', { timeout: s.env.timeouts.responseMs }).catch(() => null);
     s.findings.compare(`${s.id} save button`, guid !== null, 'a .add-to-plan button with data-guid', guid ?? '(none)', { source: 'reference' });
     if (guid === null) throw new FlowAbort('no save button');
-    const second = await s.waitForResponse(`${LOOKUP}?guids=<the saved guid> after a click`, isLookup(guid), () =>
-      button.click({ timeout: s.env.timeouts.responseMs }),
-    );
+    const second = await s.waitForResponse(`${LOOKUP}?guids=<the saved guid> after a click`, isLookup(guid), async () => {
+      await s.act();
+      await button.click({ timeout: s.env.timeouts.responseMs });
+    });
     await checkLookup(s, second, host);
     const rendered = await s.page
       .waitForFunction(() => document.querySelectorAll('#plan-tray-list li').length > 0, undefined, { timeout: s.env.timeouts.responseMs })

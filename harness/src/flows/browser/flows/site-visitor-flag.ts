@@ -29,8 +29,9 @@ export const siteVisitorFlag: BrowserFlow = {
       `${FLIP_PATH} requested after a mouse move`,
       (r) => new URL(r.url()).pathname === FLIP_PATH,
       async () => {
-        await s.page.mouse.move(24, 24);
-        await s.page.mouse.move(160, 120, { steps: 4 });
+        const page = await s.act();
+        await page.mouse.move(24, 24);
+        await page.mouse.move(160, 120, { steps: 4 });
       },
     );
     await css.finished().catch(() => undefined);
