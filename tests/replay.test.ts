@@ -1,7 +1,8 @@
 import { test } from '@playwright/test';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../harness/src/replay';
 import { CHECKS } from '../harness/src/checks';
-import { allSpecs, loadSpecFolders } from '../harness/src/spec-model/spec-folders';
+import { loadSpecFolders } from '../harness/src/spec-model/spec-folders';
+import { judgedAsOfFolder } from '../harness/src/settings/spec-folders';
 import { hostMapping, type HostMapping } from '../harness/src/diff/hosts';
 import { Pacer, perWorker } from '../harness/src/diff/pace';
 import { replayDifferential } from '../harness/src/diff/replay';
@@ -25,7 +26,7 @@ import { attachBody, attachRecord, shown } from './support/attach';
  */
 /** The baseline's map and settings (BASELINE_MAX_RPS, BASELINE_ALLOW_UNSAFE), the spec folders, and the source pages each side's set-up read. */
 const SETTINGS = runSettings(process.env);
-const SPECS = allSpecs(loadSpecFolders(SETTINGS.specs, CHECKS));
+const SETS = loadSpecFolders(SETTINGS.specs, CHECKS);
 const BASELINE = SETTINGS.baseline.map;
 
 let clients: ReplayClients | undefined;
@@ -52,29 +53,33 @@ test.afterAll(async () => {
   baseline = undefined;
 });
 
-for (const spec of SPECS) {
-  test.describe(spec.role, () => {
-    for (const item of [...spec.exchanges, ...(spec.flows ?? [])]) {
-      const kind = 'steps' in item ? 'flow' : 'exchange';
-      test(item.id, { annotation: [{ type: kind, description: item.title }] }, async ({}, testInfo) => {
-        const c = replayClients();
-        const unmapped = skipReason(c.map, spec.role);
-        test.skip(unmapped !== undefined, unmapped);
-        const b = baselineClients(testInfo.config.workers);
-        const { record, bodies } = b
-          ? await replayDifferential(item, c, b.clients, { role: spec.role, settings: SETTINGS.baseline, hosts: b.hosts })
-          : { record: await replayItem(item, c, { role: spec.role }), bodies: [] };
-        markKnownFindings(allFindings(record));
-        await attachRecord(testInfo, record);
-        for (const saved of bodies) await attachBody(testInfo, `body ${saved.sha256}`, saved.body, saved.contentType);
-        test.skip(record.skipped !== undefined, shown(record.skipped));
-        for (const leg of record.legs) {
-          if (leg.skipped) testInfo.annotations.push({ type: `${leg.protocol} skipped`, description: shown(leg.skipped) });
-        }
-        const findings = allFindings(record);
-        const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
-        assertFindings(item.id, findings, ran);
-      });
-    }
-  });
+for (const { folder, specs } of SETS) {
+  // Derived specs (any folder but specs/) are judged at their own levels, even on the embedded reference.
+  const judgedAs = judgedAsOfFolder(folder);
+  for (const spec of specs) {
+    test.describe(spec.role, () => {
+      for (const item of [...spec.exchanges, ...(spec.flows ?? [])]) {
+        const kind = 'steps' in item ? 'flow' : 'exchange';
+        test(item.id, { annotation: [{ type: kind, description: item.title }] }, async ({}, testInfo) => {
+          const c = replayClients();
+          const unmapped = skipReason(c.map, spec.role);
+          test.skip(unmapped !== undefined, unmapped);
+          const b = baselineClients(testInfo.config.workers);
+          const { record, bodies } = b
+            ? await replayDifferential(item, c, b.clients, { role: spec.role, settings: SETTINGS.baseline, hosts: b.hosts })
+            : { record: await replayItem(item, c, { role: spec.role, ...(judgedAs ? { judgedAs } : {}) }), bodies: [] };
+          markKnownFindings(allFindings(record));
+          await attachRecord(testInfo, record);
+          for (const saved of bodies) await attachBody(testInfo, `body ${saved.sha256}`, saved.body, saved.contentType);
+          test.skip(record.skipped !== undefined, shown(record.skipped));
+          for (const leg of record.legs) {
+            if (leg.skipped) testInfo.annotations.push({ type: `${leg.protocol} skipped`, description: shown(leg.skipped) });
+          }
+          const findings = allFindings(record);
+          const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
+          assertFindings(item.id, findings, ran);
+        });
+      }
+    });
+  }
 }

@@ -134,7 +134,8 @@ function traced(handler: Handler, deployment: Deployment): Handler {
   const name = deployment.traceHeader;
   if (!name) return handler;
   return (req, res) => {
-    res.setHeader(name, randomBytes(16).toString('hex'));
+    // W3C Trace Context's form (version, trace id, parent id, flags): the alt deployment's edge.
+    res.setHeader(name, `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`);
     handler(req, res);
   };
 }

@@ -32,6 +32,7 @@ export const hstsPerRole: Check = {
     'Limits: "strict-transport-security max-age: 31536000 seconds on the site hosts, 63072000 seconds on the storefront".',
   source: 'capture',
   level: 'must',
+  fields: (role) => (HSTS_POLICIES[role] ? ['strict-transport-security'] : []),
   run(ex, context) {
     const policy = HSTS_POLICIES[context.role];
     if (!policy || !ex.request.url.startsWith('https:')) return [];

@@ -20,6 +20,7 @@ export const negotiatedResponseHasVary: Check = {
     'service description, Resources: static files and media carry "vary: Accept-Encoding", converted storefront images "vary Accept, Accept-Encoding".',
   source: 'rfc',
   level: 'should',
+  fields: () => ['vary'],
   run(ex) {
     const out: Finding[] = [];
     const vary = varies(ex);

@@ -108,6 +108,8 @@ export const securityHeaderSetPerRole: Check = {
     'and Media files on {asset_url}: "plus the same security headers as {base_url}" (request-context is not a security header).',
   source: 'capture',
   level: 'must',
+  fields: (role) =>
+    ROLES_WITH_SITE_HEADERS.includes(role) ? SITE_SECURITY_HEADERS.filter((r) => !r.roles || r.roles.includes(role)).map((r) => r.header) : [],
   run(ex, context) {
     if (!ROLES_WITH_SITE_HEADERS.includes(context.role)) return [];
     const out: Finding[] = [];

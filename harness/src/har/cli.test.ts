@@ -92,24 +92,64 @@ describe('har2spec CLI: real tool formats', () => {
     expect(css.title).toContain('4 captured');
     expect(css.source).toBe('capture');
     expect(css.request.path).toBe('/{section}/css/main.css?lw=260408T1650');
-    expect(css.expect.headers['etag']).toEqual({ shape: 'iis-etag', note: expect.stringContaining('validator') });
-    expect(css.expect.headers['content-type']).toBe('text/css');
-    // Vary is a SHOULD of RFC 9110 and its list a deployment's choice: a warning, saying why.
+    // Covered by the hand-written site/static/css: the description's matchers and levels, with its clause.
+    expect(css.clause).toContain('as the description states it in site/static/css');
+    expect(css.expect.headers['etag']).toMatchObject({ shape: 'iis-etag', level: 'must', clause: expect.stringContaining('etag (quoted string of the form <hex>:0)') });
+    expect(css.expect.headers['content-type']).toMatchObject({ equals: 'text/css', level: 'must' });
+    // The description states Vary: Accept-Encoding on every static file.
+    expect(css.expect.headers['vary']).toMatchObject({ equals: 'Accept-Encoding', level: 'must' });
+    const home = site.exchanges.find((e: { id: string }) => e.id === 'site/har/get-root');
+    // What site/home states itself (X-Frame-Options twice) it keeps; the rest of the security set is its check's, not a second finding.
+    expect(home.expect.headers['x-frame-options']).toMatchObject({ list: ['SAMEORIGIN', 'SAMEORIGIN'], level: 'must' });
+    expect(home.expect.headers['x-content-type-options']).toBeUndefined();
+    expect(home.checks).toEqual(expect.arrayContaining(['security', 'cookie/session-cookie-sent-twice']));
+    // The reference's own name for the session cookie informs, as in site/home; the stated cookies keep their matchers.
+    expect(home.expect.cookies['ASP.NET_SessionId']).toMatchObject({ source: 'reference', level: 'info', count: 2 });
+    expect(home.expect.cookies['SC_ANALYTICS_GLOBAL_COOKIE'].expires).toMatchObject({ relativeTime: { to: 'date', offsetSeconds: 3655 * 86400, toleranceSeconds: 6 * 86400 } });
+    expect(home.expect.cookies['ARRAffinity']).toMatchObject({ secure: true, domain: '{site_host}', level: 'must' });
+    expect(home.request.headers).toEqual({ accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br' });
+    const bare = JSON.parse(fs.readFileSync(path.join(tmp, 'bare.derived.json'), 'utf8'));
+    expect(bare.exchanges[0]).toMatchObject({ id: 'bare/har/get-root/301', expect: { status: { equals: 301, level: 'must' } } });
+    // No hand-written exchange covers a good OCSP answer (a raw flow judges it): what the capture shows warns, and no size is taken from it.
+    const ocsp = JSON.parse(fs.readFileSync(path.join(tmp, 'ocsp.derived.json'), 'utf8'));
+    expect(ocsp.exchanges[0].request).toMatchObject({ method: 'POST', bodyEncoding: 'base64' });
+    expect(ocsp.exchanges[0].expect.body).toEqual({ startsWithHex: '308201f4', level: 'should', note: expect.stringContaining('seen in the capture') });
+  });
+
+  it('--authority none: every fact is the capture\'s alone, a warning matched by what it means', () => {
+    const r = run([...TOOL_HARS, '--authority', 'none', '--out', tmp]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("levels: by authority (none: every fact is the capture's)");
+    const site = JSON.parse(fs.readFileSync(path.join(tmp, 'site.derived.json'), 'utf8'));
+    const css = site.exchanges.find((e: { id: string }) => e.id === 'site/har/get-section-css-name-css-lw');
+    expect(css.expect.headers['etag']).toEqual({ shape: 'iis-etag', level: 'should', note: expect.stringContaining('validator') });
+    expect(css.expect.headers['content-type']).toEqual({ equals: 'text/css', level: 'should', note: expect.stringContaining('seen in the capture') });
     expect(css.expect.headers['vary']).toMatchObject({ equals: 'Accept-Encoding', level: 'should', note: expect.stringContaining('RFC 9110') });
     const home = site.exchanges.find((e: { id: string }) => e.id === 'site/har/get-root');
     // Two field lines are one list (RFC 9110 §5.3): one line "SAMEORIGIN, SAMEORIGIN" means the same.
-    expect(home.expect.headers['x-frame-options']).toEqual({ list: ['SAMEORIGIN', 'SAMEORIGIN'] });
-    // One deployment's cookie name: its absence warns; where it is set, its attributes are the contract.
-    expect(home.expect.cookies['ASP.NET_SessionId']).toMatchObject({ presence: 'should', value: { shape: 'alnum-lower24' }, count: 2, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(home.expect.headers['x-frame-options']).toMatchObject({ list: ['SAMEORIGIN', 'SAMEORIGIN'], level: 'should' });
+    expect(home.expect.cookies['ASP.NET_SessionId']).toMatchObject({ presence: 'should', level: 'should', value: { shape: 'alnum-lower24' }, count: 2, httpOnly: true, sameSite: 'Lax', path: '/' });
     // "10 years" as a person means it: 3,650 to 3,660 days, a day's slack either side.
     expect(home.expect.cookies['SC_ANALYTICS_GLOBAL_COOKIE'].expires).toEqual({ relativeTime: { to: 'date', offsetSeconds: 3655 * 86400, toleranceSeconds: 6 * 86400 } });
-    expect(home.expect.cookies['ARRAffinity']).toMatchObject({ secure: true, domain: { present: true, level: 'should' } });
-    expect(home.request.headers).toEqual({ accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br' });
-    const bare = JSON.parse(fs.readFileSync(path.join(tmp, 'bare.derived.json'), 'utf8'));
-    expect(bare.exchanges[0]).toMatchObject({ id: 'bare/har/get-root/301', expect: { status: 301, headers: { location: '{base_url}/' } } });
-    const ocsp = JSON.parse(fs.readFileSync(path.join(tmp, 'ocsp.derived.json'), 'utf8'));
-    expect(ocsp.exchanges[0].request).toMatchObject({ method: 'POST', bodyEncoding: 'base64' });
-    expect(ocsp.exchanges[0].expect.body).toEqual({ decodedSize: 504, startsWithHex: '308201f4' });
+    // A Domain by its relation to the role's host, not by the name one deployment has.
+    expect(home.expect.cookies['ARRAffinity']).toMatchObject({ secure: true, domain: { domainOf: '{base_url}', relation: 'host' } });
+  });
+
+  it('--mirror: every observed fact must', () => {
+    const r = run([...TOOL_HARS, '--mirror', '--out', tmp]);
+    expect(r.code).toBe(0);
+    const site = JSON.parse(fs.readFileSync(path.join(tmp, 'site.derived.json'), 'utf8'));
+    expect(site.description).toContain('Mirror: every fact the capture shows is must');
+    const levels = JSON.stringify(site).match(/"level":"[a-z]+"/g) ?? [];
+    expect(levels.length).toBeGreaterThan(10);
+    expect(new Set(levels)).toEqual(new Set(['"level":"must"']));
+    expect(JSON.stringify(site)).not.toContain('"presence"');
+  });
+
+  it('--authority with a folder that does not exist is a usage error', () => {
+    const r = run([fx('firefox.har'), '--authority', path.join(tmp, 'nope'), '--out', tmp]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--authority .*nope: no such folder/);
   });
 
   it('derives the cookie hand-off flow from request order', () => {
@@ -119,7 +159,8 @@ describe('har2spec CLI: real tool formats', () => {
     const flow = site.flows[0];
     expect(flow.steps.map((s: { request: { path: string } }) => s.request.path)).toEqual(['/', '/layouts/system/VisitorIdentificationCSS.aspx?1712345678901']);
     expect(flow.steps[1].title).toContain('sends ASP.NET_SessionId, SC_ANALYTICS_GLOBAL_COOKIE, __RequestVerificationToken set by an earlier step');
-    expect(flow.steps[1].expect.cookies.SC_ANALYTICS_GLOBAL_COOKIE.value).toEqual({ shape: 'analytics-cookie' });
+    // Its attributes as the description states them; its value (it depends on the cookie sent) by the capture's shape, a warning.
+    expect(flow.steps[1].expect.cookies.SC_ANALYTICS_GLOBAL_COOKIE).toMatchObject({ httpOnly: true, path: '/', level: 'must', value: { shape: 'analytics-cookie', level: 'should' } });
   });
 });
 

@@ -5,12 +5,14 @@
  * unreadable (one line); nothing is written. Exit 2: usage error (arguments, mapping file).
  */
 import * as fs from 'node:fs';
+import { SpecLoadError } from '../spec-model/load';
+import { DEFAULT_AUTHORITY_DIR, loadAuthority, NO_AUTHORITY, type Authority } from './authority';
 import { deriveSpecs } from './derive';
 import { HarInvalidError, UsageError } from './errors';
 import { defaultRoleMapping, loadRoleMapping } from './role-mapping';
 import { writeSpecs } from './write-specs';
 
-export const USAGE = `usage: npm run har2spec -- <file.har>... [--roles <mapping.json>]... [--out <dir>]
+export const USAGE = `usage: npm run har2spec -- <file.har>... [--roles <mapping.json>]... [--out <dir>] [--mirror] [--authority <dir>|none]
 
   Validates each HAR (har-validator), maps hostnames to roles, and writes <dir>/<role>.derived.json
   (default dir: specs/) beside hand-written <role>.json files, which are never modified. Several
@@ -19,7 +21,13 @@ export const USAGE = `usage: npm run har2spec -- <file.har>... [--roles <mapping
   --roles  JSON { "hosts": { "<hostname>": "<role>", ... }, "section": "static" }: once for every
            HAR, or once per HAR in the same order (each deployment's own names). Without "section",
            each HAR's {section} is read from its site pages. Default: the reference's host names
-  --out    output directory (default specs/)`;
+  --out    output directory (default specs/)
+  --authority  the hand-written specs derived levels come from (default: this repository's specs/,
+           the service description in executable form): a fact they state for the same role,
+           method, status and address shape keeps their matcher and level; a fact only the capture
+           shows warns. "none": every fact is the capture's alone (a warning)
+  --mirror every observed fact must, after the same generalisation: for a re-platform where staging
+           must match production field for field`;
 
 export interface CliIo {
   out: (line: string) => void;
@@ -31,10 +39,12 @@ interface Args {
   roles: string[];
   out: string;
   help: boolean;
+  mirror: boolean;
+  authority?: string;
 }
 
 export function parseArgs(argv: string[]): Args {
-  const args: Args = { files: [], roles: [], out: 'specs', help: false };
+  const args: Args = { files: [], roles: [], out: 'specs', help: false, mirror: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (name: string): string => {
@@ -48,10 +58,24 @@ export function parseArgs(argv: string[]): Args {
     if (a === '--help' || a === '-h') args.help = true;
     else if (a === '--roles' || a.startsWith('--roles=')) args.roles.push(value('--roles'));
     else if (a === '--out' || a.startsWith('--out=')) args.out = value('--out');
+    else if (a === '--mirror') args.mirror = true;
+    else if (a === '--authority' || a.startsWith('--authority=')) args.authority = value('--authority');
     else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
     else args.files.push(a);
   }
   return args;
+}
+
+/** The hand-written specs of `--authority` (a folder, or `none`); a folder that does not load is a usage error naming its problems. */
+function authorityOf(dir: string | undefined): Authority {
+  if (dir === 'none') return NO_AUTHORITY;
+  if (dir !== undefined && !fs.existsSync(dir)) throw new UsageError(`--authority ${dir}: no such folder`);
+  try {
+    return loadAuthority(dir ?? DEFAULT_AUTHORITY_DIR);
+  } catch (e) {
+    if (e instanceof SpecLoadError) throw new UsageError(`--authority ${dir ?? DEFAULT_AUTHORITY_DIR}: ${e.message.split('\n')[0]} (${e.violations.length} problem(s); first: ${e.violations[0]?.file} ${e.violations[0]?.pointer}: ${e.violations[0]?.reason})`);
+    throw e;
+  }
 }
 
 export function main(argv: string[], io: CliIo): number {
@@ -66,7 +90,8 @@ export function main(argv: string[], io: CliIo): number {
     if (args.roles.length > 1 && args.roles.length !== args.files.length)
       throw new UsageError(`${args.roles.length} --roles for ${args.files.length} HAR files: give one for all, or one per HAR in the same order`);
     const mapping = args.roles.length ? args.roles.map(loadRoleMapping) : defaultRoleMapping();
-    const result = deriveSpecs(args.files, mapping);
+    const result = deriveSpecs(args.files, mapping, { authority: authorityOf(args.authority), mirror: args.mirror });
+    io.out(`levels: ${args.mirror ? 'mirror (every observed fact must)' : `by authority (${args.authority === 'none' ? 'none: every fact is the capture\'s' : (args.authority ?? 'the repository\'s specs/')})`}`);
     io.out(`${result.entries} entries read, ${result.used} on mapped hosts`);
     for (const s of result.sections) io.out(`${s.file}: {section} is ${s.section} (${s.from})`);
     if (result.unmapped.size) {

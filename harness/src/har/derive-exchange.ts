@@ -1,20 +1,23 @@
 /**
  * One group of observations (same role, host, method, path template and status) -> one
- * ExchangeSpec that holds on every deployment: fields by meaning (header-rules.ts), values with
- * role placeholders and the discovered address's variables (generalize.ts), lifetimes as calendar
- * spans (lifetime.ts), levels by evidence (a value one capture shows and nothing supports informs
- * or warns, and says why in `note`).
+ * ExchangeSpec that holds on every deployment. Levels by authority: where a hand-written exchange
+ * covers the group (authority.ts), the status, fields, cookies and body facts it states keep its
+ * matchers and levels, and what its checks judge is left to them; what only the capture shows is a
+ * warning, matched by meaning (header-rules.ts), with role placeholders and the discovered
+ * address's variables (generalize.ts) and lifetimes as calendar spans (lifetime.ts). Each
+ * expectation that is not `must` says why in `note`.
  */
 import * as path from 'node:path';
-import type { Level } from '../core';
-import { fieldLines } from '../core';
+import { fieldKey, fieldLines } from '../core';
 import { parseCookieDate, parseHttpDate, tightestShape } from '../shapes';
 import type { BodySpec, CookieSpec, ExchangeSpec, HeaderSpec, MatcherSpec, RequestTemplate } from '../spec-model/types';
-import type { Role } from '../target-map';
+import { ROLE_PLACEHOLDERS, type Role } from '../target-map';
+import { fieldsJudgedByChecks, isCorsField, NEGOTIATED, weighted, weightedCookie, weightIn, type Cover } from './authority';
 import type { ValueContext } from './generalize';
-import { deriveHeader, DYNAMIC_BODY, type DerivedCheck } from './header-rules';
+import { deriveHeader, NOTES, type DerivedCheck } from './header-rules';
 import { inferValue } from './infer';
 import { lifetimeAfterDate, lifetimeSeconds } from './lifetime';
+import type { SetCookie } from './cookies';
 import type { Observation } from './observation';
 import type { Placeholderizer } from './role-mapping';
 import { isSecretHeader, looksSecret } from './secrets';
@@ -27,18 +30,42 @@ export interface Group {
   method: string;
   template: string;
   status: number;
+  /** A returning visitor's request: it sent cookies and its answer sets some (the first visit's answer is another exchange). */
+  returning?: boolean;
   observations: Observation[];
 }
+
+/** The request sent cookies and the answer sets some: what it sets depends on what was sent. */
+export const returningVisit = (o: Observation): boolean => o.requestCookies.length > 0 && o.setCookies.length > 0;
 
 export interface ExchangeContext extends ValueContext {
   /** The address is the deployment's own (discovered): its size and file name are that deployment's. */
   discovered?: boolean;
   /** Named parts of the discovered address (`math` for `{file}`) -> their variables, for the fields that echo them. */
   parts?: ReadonlyArray<readonly [string, string]>;
+  /** The hand-written exchange that covers this one: its stated facts keep their matchers and levels. */
+  cover?: Cover;
+  /** The flow variables (`{{found}}`, `{{file}}`) this exchange has: a stated matcher that names another is not taken. */
+  variables?: ReadonlySet<string>;
 }
 
+const VARIABLE = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+/** Whether a hand-written expectation names only variables this exchange sets. */
+function usable(x: unknown, ctx: ExchangeContext): boolean {
+  return [...JSON.stringify(x ?? null).matchAll(VARIABLE)].every((m) => ctx.variables?.has(m[1]));
+}
+
+/** Whether what the covering exchange states of a field holds for this request (its negotiation, its Origin). */
+const applies = (cover: Cover, name: string): boolean => (cover.exact || !NEGOTIATED.has(name)) && (cover.corsAlike || !isCorsField(name));
+
+const isAbsent = (hs: unknown) => hs !== null && typeof hs === 'object' && 'absent' in hs;
+const lookup = <T>(table: Readonly<Record<string, T>> | undefined, name: string): T | undefined => {
+  const key = table ? fieldKey(table, name) : undefined;
+  return key === undefined ? undefined : table![key];
+};
+
 export function groupKeyOf(o: Observation): string {
-  return [o.role, o.secondaryHost ?? '', o.method, o.template, o.status].join('\u0000');
+  return [o.role, o.secondaryHost ?? '', o.method, o.template, o.status, returningVisit(o) ? 'returning' : ''].join('\u0000');
 }
 
 /** Fields whose value names the answer's own address, or a part of it. */
@@ -47,7 +74,11 @@ const ECHOES = new Set(['content-disposition', 'link', 'location', 'content-loca
 /** How many deployments the observations come from: two recordings of one are one piece of evidence. */
 const filesOf = (obs: readonly Observation[]) => new Set(obs.map((o) => o.deployment ?? o.file)).size;
 
-/** Every field every observation carries, by meaning; `checks` collects the checks the fields call for. */
+/**
+ * Every field every observation carries: as the covering exchange states it (a negotiated field
+ * only when the requests negotiate alike), left to its checks when they judge it, else by meaning
+ * from the capture; `checks` collects the checks the fields call for.
+ */
 function deriveHeaders(obs: Observation[], ctx: ExchangeContext, checks: DerivedCheck[]): Record<string, HeaderSpec> {
   const perObs = obs.map((o) => {
     const m = new Map<string, string[]>();
@@ -56,8 +87,17 @@ function deriveHeaders(obs: Observation[], ctx: ExchangeContext, checks: Derived
   });
   const out: Record<string, HeaderSpec> = {};
   const files = filesOf(obs);
+  const cover = ctx.cover;
+  const stated = cover?.exchange.expect.headers;
+  const judged = cover ? fieldsJudgedByChecks(cover.exchange, cover.flow, cover.role) : new Set<string>();
   for (const name of [...perObs[0].keys()].sort()) {
     if (!perObs.every((m) => m.has(name))) continue;
+    const hs = lookup(stated, name);
+    if (cover && hs !== undefined && applies(cover, name) && usable(hs, ctx)) {
+      out[name] = weighted(hs, cover.exchange);
+      continue;
+    }
+    if (judged.has(name)) continue;
     // The fields that name the address itself may echo its parts (a file name); elsewhere a part is only text.
     const found = ECHOES.has(name) ? [...(ctx.found ?? []), ...(ctx.parts ?? [])] : ctx.found;
     const outcome = deriveHeader(
@@ -69,6 +109,10 @@ function deriveHeaders(obs: Observation[], ctx: ExchangeContext, checks: Derived
     if (outcome.spec !== undefined) out[name] = outcome.spec;
     for (const c of outcome.checks) if (!checks.some((x) => x.id === c.id)) checks.push(c);
   }
+  // A field the description says is absent here, and the capture shows absent: absent.
+  for (const [name, hs] of Object.entries(stated ?? {}))
+    if (cover && isAbsent(hs) && applies(cover, name.toLowerCase()) && out[name.toLowerCase()] === undefined && perObs.every((m) => !m.has(name.toLowerCase())))
+      out[name.toLowerCase()] = weighted(hs, cover.exchange);
   return out;
 }
 
@@ -96,28 +140,31 @@ const offsetsAfterDate = (expiries: string[], obs: Observation[]): number[] | un
   return offsets.length === expiries.length ? offsets : undefined;
 };
 
-function deriveCookies(obs: Observation[], ctx: ValueContext): Record<string, CookieSpec> {
+/** The cookies every observation sets: as the covering exchange states them, else what the capture shows, as a warning. */
+function deriveCookies(obs: Observation[], ctx: ExchangeContext, role: Role): Record<string, CookieSpec> {
   const out: Record<string, CookieSpec> = {};
-  const files = filesOf(obs);
   const names = [...new Set(obs[0].setCookies.map((c) => c.name))].sort();
+  const cover = ctx.cover;
   for (const name of names) {
     const per = obs.map((o) => o.setCookies.filter((c) => c.name === name));
     if (per.some((p) => p.length === 0)) continue;
+    const stated = cover && cover.cookies !== 'none' ? cover.exchange.expect.cookies?.[name] : undefined;
+    // Both requests sent cookies: the value the answer sets depends on the one each sent, its attributes do not.
+    const { value: _value, ...attributes } = stated ?? {};
+    const chosen = cover?.cookies === 'all' ? stated : attributes;
     const firsts = per.map((p) => p[0]);
-    const spec: CookieSpec = {};
-    // A cookie name one deployment shows may be another's choice: its absence warns; where it is set, its attributes are the contract.
-    if (files < 2) {
-      spec.presence = 'should';
-      spec.note = 'one deployment sets this cookie: its absence is a warning; its attributes, where it is set, are the contract';
+    if (cover && stated && chosen && usable(chosen, ctx)) {
+      const cookie = weightedCookie(chosen, cover.exchange);
+      // The value this request's cookies lead to: its shape, as a warning.
+      if (chosen !== stated) cookie.value = withMeta(cookieValue(firsts.map((c) => c.value)), 'should');
+      out[name] = cookie;
+      continue;
     }
+    // A cookie the description does not state here: what the capture shows of it (presence and attributes) warns.
+    const spec: CookieSpec = { level: 'should', presence: 'should', note: `${NOTES.capture} (this cookie, its value and its attributes)` };
     spec.value = cookieValue(firsts.map((c) => c.value));
     if (firsts.every((c) => c.path !== undefined)) spec.path = inferValue(firsts.map((c) => ctx.ph.apply(c.path!)));
-    if (firsts.every((c) => c.domain !== undefined)) {
-      const own = firsts.every((c, i) => c.domain!.replace(/^\./, '').toLowerCase() === obs[i].host);
-      spec.domain = own
-        ? { present: true, level: 'should', note: "the host's own name here; which domain a deployment names is its choice" }
-        : { ...(withLevel(inferValue(firsts.map((c) => c.domain!.replace(/^\./, '').toLowerCase())), 'should') as object), note: 'the domain one capture names: a deployment may name another' } as MatcherSpec;
-    }
+    if (firsts.every((c) => c.domain !== undefined)) spec.domain = domainRelation(firsts, obs, role);
     if (firsts.every((c) => c.expires !== undefined)) {
       const offsets = offsetsAfterDate(
         firsts.map((c) => c.expires!),
@@ -140,8 +187,22 @@ function deriveCookies(obs: Observation[], ctx: ValueContext): Record<string, Co
   return out;
 }
 
-function withLevel(m: MatcherSpec, level: Level): MatcherSpec {
-  return (typeof m === 'object' && m !== null ? { ...m, level } : { equals: m, level }) as MatcherSpec;
+function withMeta(m: MatcherSpec, level: 'should'): MatcherSpec {
+  const base = typeof m === 'object' && m !== null ? m : { equals: m };
+  return { ...base, level, note: NOTES.capture } as MatcherSpec;
+}
+
+/** A cookie's Domain by its relation to the role's host (the host itself, or a parent domain: "domain-wide"), not by the name one deployment has. */
+function domainRelation(firsts: SetCookie[], obs: Observation[], role: Role): MatcherSpec {
+  const relations = new Set(
+    firsts.map((c, i) => {
+      const d = c.domain!.replace(/^\./, '').toLowerCase();
+      return d === obs[i].host ? 'host' : obs[i].host.endsWith(`.${d}`) ? 'parent' : 'other';
+    }),
+  );
+  const [relation] = relations;
+  if (relations.size === 1 && relation !== 'other') return { domainOf: ROLE_PLACEHOLDERS[role], relation: relation as 'host' | 'parent' };
+  return inferValue(firsts.map((c) => c.domain!.replace(/^\./, '').toLowerCase()));
 }
 
 const TEXT = /^text\/|json|xml|javascript/;
@@ -162,25 +223,28 @@ export function sizeDisagreement(obs: Observation[]): string | undefined {
 }
 
 /**
- * Body facts by evidence: empty, JSON and the leading bytes of a binary body (or a text's BOM)
- * are what the answer is; a size is kept only where the same address is asked again (not a file
- * another deployment names, not generated) and every capture agrees: elsewhere it is one
- * deployment's file.
+ * Body facts: the covering exchange's where it negotiates alike (a size only where the description
+ * states one); else what the capture shows of the format (empty, JSON, leading bytes), as a
+ * warning. A size is never the capture's: it is one deployment's file.
  */
 function deriveBody(obs: Observation[], ctx: ExchangeContext): BodySpec | undefined {
+  const cover = ctx.cover;
+  if (cover?.exact && cover.exchange.expect.body && usable(cover.exchange.expect.body, ctx)) {
+    const stated = cover.exchange.expect.body;
+    const w = weightIn(cover.exchange, stated);
+    return { ...stated, source: w.source, level: w.level, clause: w.clause };
+  }
   const body: BodySpec = {};
   const sizes = obs.map((o) => o.body.size);
   const mime = obs[0].body.mimeType;
   const sizeKnown = !sizeDisagreement(obs);
   if (sizeKnown && sizes.every((s) => s === 0)) body.empty = true;
   else if (sizes.every((s) => s > 0)) {
-    const size = agree(sizes);
-    if (sizeKnown && size !== undefined && !ctx.discovered && (obs[0].status >= 300 || !DYNAMIC_BODY.test(mime))) body.decodedSize = size;
     const head = agree(obs.map((o) => o.body.startsWithHex));
     if (head !== undefined && (!TEXT.test(mime) || head.startsWith(BOM))) body.startsWithHex = TEXT.test(mime) ? BOM : head;
     if (obs.every((o) => o.body.json === true)) body.json = true;
   }
-  return Object.keys(body).length ? body : undefined;
+  return Object.keys(body).length ? { ...body, level: 'should', note: NOTES.capture } : undefined;
 }
 
 function deriveRequest(rep: Observation, ph: Placeholderizer): RequestTemplate {
@@ -201,7 +265,7 @@ function deriveRequest(rep: Observation, ph: Placeholderizer): RequestTemplate {
 
 export function baseIdOf(g: Group): string {
   const host = g.secondaryHost ? `${g.secondaryHost.replace(/[^a-z0-9]+/g, '-')}/` : '';
-  return `${g.role}/har/${host}${slugOf(g.method, g.template)}${g.status === 200 ? '' : `/${g.status}`}`;
+  return `${g.role}/har/${host}${slugOf(g.method, g.template)}${g.status === 200 ? '' : `/${g.status}`}${g.returning ? '/returning' : ''}`;
 }
 
 export function representative(obs: Observation[]): Observation {
@@ -212,24 +276,36 @@ export function deriveExchange(g: Group, id: string, ctx: ExchangeContext): Exch
   const obs = g.observations;
   const files = [...new Set(obs.map((o) => path.basename(o.file)))].sort();
   const derivedChecks: DerivedCheck[] = [];
+  const cover = ctx.cover;
   const headers = deriveHeaders(obs, ctx, derivedChecks);
-  const cookies = deriveCookies(obs, ctx);
+  const cookies = deriveCookies(obs, ctx, g.role);
   const body = deriveBody(obs, ctx);
-  const expect: ExchangeSpec['expect'] = { status: g.status };
+  const statedStatus = cover?.exchange.expect.status;
+  const expect: ExchangeSpec['expect'] = {
+    status: cover && statedStatus !== undefined ? weighted(statedStatus, cover.exchange) : { equals: g.status, level: 'should', note: NOTES.capture },
+  };
   if (Object.keys(headers).length) expect.headers = headers;
   if (Object.keys(cookies).length) expect.cookies = cookies;
   if (body) expect.body = body;
   const ex: ExchangeSpec = {
     id,
     title: `${g.method} ${g.template}${g.secondaryHost ? ` on ${g.secondaryHost}` : ''} -> ${g.status} (${obs.length} captured)`,
-    clause: `capture: ${files.join(', ')}`,
+    clause: `capture: ${files.join(', ')}${cover ? `; as the description states it in ${cover.exchange.id}` : '; no hand-written exchange covers it: what the capture shows warns'}`,
     source: 'capture',
+    // No hand-written exchange covers it: the whole exchange (its discovery of an address included) is what only the capture shows.
+    ...(cover ? {} : { level: 'should' as const }),
     request: deriveRequest(representative(obs), ctx.ph),
     expect,
   };
-  if (derivedChecks.length) {
-    ex.checks = derivedChecks.map((c) => c.id);
-    const levels = Object.fromEntries(derivedChecks.filter((c) => c.level !== 'must').map((c) => [c.id, c.level]));
+  // The covering exchange's checks judge here what they judge there, at its levels.
+  const stated = cover ? (cover.exchange.checks ?? []).filter((c) => usable(c, ctx)) : [];
+  const all = [...new Set([...stated, ...derivedChecks.map((c) => c.id)])];
+  if (all.length) {
+    ex.checks = all;
+    const levels = {
+      ...Object.fromEntries(derivedChecks.filter((c) => c.level !== 'must' && !stated.includes(c.id)).map((c) => [c.id, c.level])),
+      ...(cover?.exchange.checkLevels ?? {}),
+    };
     if (Object.keys(levels).length) ex.checkLevels = levels;
   }
   return ex;

@@ -8,10 +8,13 @@
  * differs becomes a shape.
  */
 import * as path from 'node:path';
+import { fieldLines } from '../core';
 import { inferSectionFromLinks } from '../discover/section';
 import type { ExchangeSpec, FlowSpec, SpecFile } from '../spec-model/types';
 import { ROLES, type Role } from '../target-map';
-import { baseIdOf, deriveExchange, groupKeyOf, representative, sizeDisagreement, type Group } from './derive-exchange';
+import { chainCover, coverOf, DEFAULT_AUTHORITY_DIR, loadAuthority, type Authority, type CapturedRequest, type Cover } from './authority';
+import { baseIdOf, deriveExchange, groupKeyOf, representative, returningVisit, sizeDisagreement, type Group } from './derive-exchange';
+import { mirrored } from './mirror';
 import { discoverFor, foundTexts, linkIndex, unescapedUrl, withDiscover, withValues } from './discover';
 import { HarInvalidError, HarReadError, UsageError, type HarProblem } from './errors';
 import { buildFlows, FlowTracker, type FlowCandidate } from './flows';
@@ -19,6 +22,7 @@ import type { HarEntry } from './har-types';
 import { observe, retemplate, type Observation } from './observation';
 import { redirectChains } from './redirect-chains';
 import { Placeholderizer, type RoleMapping } from './role-mapping';
+import { ROLE_PLACEHOLDERS } from '../target-map';
 import { scanFile } from './scan';
 import { normaliseToolQuirks, validateEntry, validateSkeleton } from './validate';
 
@@ -165,7 +169,17 @@ function groupObservations(captures: Capture[]): { groups: Map<string, Group>; c
       const key = groupKeyOf(o);
       const g = groups.get(key);
       if (g) g.observations.push(o);
-      else groups.set(key, { key, role: o.role, secondaryHost: o.secondaryHost, method: o.method, template: o.template, status: o.status, observations: [o] });
+      else
+        groups.set(key, {
+          key,
+          role: o.role,
+          secondaryHost: o.secondaryHost,
+          method: o.method,
+          template: o.template,
+          status: o.status,
+          ...(returningVisit(o) ? { returning: true } : {}),
+          observations: [o],
+        });
       tracker.add(o, key);
     }
     for (const steps of tracker.chains()) candidates.push({ file: path.basename(c.file), steps });
@@ -187,8 +201,65 @@ function idsOf(groups: Map<string, Group>): Map<string, string> {
   return ids;
 }
 
-/** Each group as an exchange: generalised, with a `discover` block where a page of the capture links its address. */
-function exchangesOf(groups: Map<string, Group>, ids: Map<string, string>, captures: Capture[], sections: DeriveResult['sections']): Map<string, ExchangeSpec> {
+/** Each capture's role origins by placeholder (`{asset_url}` -> its origin in that capture), for matching addresses that name another role. */
+function originsOf(captures: Capture[]): Map<string, Record<string, string>> {
+  const out = new Map<string, Record<string, string>>();
+  for (const c of captures) {
+    const origins: Record<string, string> = {};
+    for (const o of c.observations) if (!o.secondaryHost) origins[ROLE_PLACEHOLDERS[o.role]] ??= new URL(o.url).origin;
+    out.set(c.file, origins);
+  }
+  return out;
+}
+
+/** The captured request a group stands for, as the authority matches it. */
+function capturedOf(g: Group, section: Map<string, string>, origins: Map<string, Record<string, string>>, rep = representative(g.observations)): CapturedRequest {
+  return {
+    role: g.role,
+    method: g.method,
+    status: g.status,
+    url: new URL(rep.url),
+    headers: rep.requestHeaders,
+    sendsCookies: g.observations.some((o) => o.requestCookies.length > 0),
+    ...(rep.requestBody ? { body: rep.requestBody.text } : {}),
+    coded: g.observations.some((o) => fieldLines(o.headers, 'content-encoding').some((v) => v.trim().toLowerCase() !== 'identity')),
+    section: section.get(rep.file)!,
+    origins: origins.get(rep.file)!,
+  };
+}
+
+/**
+ * The hand-written exchange that covers each group: by its own address, or, for a hop of a
+ * redirect chain on a role's other name, the same step of a flow whose first step covers the chain's first.
+ */
+function coversOf(groups: Map<string, Group>, chains: ReturnType<typeof redirectChains>, authority: Authority, section: Map<string, string>, origins: Map<string, Record<string, string>>): Map<string, Cover> {
+  const out = new Map<string, Cover>();
+  for (const g of groups.values()) {
+    if (g.secondaryHost) continue;
+    const cover = coverOf(authority, capturedOf(g, section, origins));
+    if (cover) out.set(g.key, cover);
+  }
+  for (const chain of chains) {
+    const first = groups.get(chain.hops[0]);
+    if (!first) continue;
+    chain.hops.forEach((key, i) => {
+      const hop = groups.get(key);
+      if (i === 0 || !hop || out.has(key)) return;
+      const cover = chainCover(authority, capturedOf(first, section, origins), i, representative(hop.observations).requestHeaders, hop.observations.some((o) => o.requestCookies.length > 0));
+      if (cover) out.set(key, cover);
+    });
+  }
+  return out;
+}
+
+/** Each group as an exchange: generalised, with a `discover` block where a page of the capture links its address, through the exchange that covers it. */
+function exchangesOf(
+  groups: Map<string, Group>,
+  ids: Map<string, string>,
+  captures: Capture[],
+  sections: DeriveResult['sections'],
+  covers: Map<string, Cover>,
+): Map<string, ExchangeSpec> {
   const phOf = new Map(captures.map((c) => [c.file, c.ph]));
   const sectionOfFile = new Map(sections.map((s) => [s.file, s.section]));
   const all = [...groups.values()].flatMap((g) => g.observations);
@@ -208,7 +279,15 @@ function exchangesOf(groups: Map<string, Group>, ids: Map<string, string>, captu
     const id = ids.get(g.key)!;
     const discover = discoverFor(g, rep, links, pageIds, ph, id);
     const found = discover ? foundTexts(rep, discover.template, ph, sectionOfFile.get(rep.file)!) : undefined;
-    const derived = deriveExchange(g, id, { ph, ...(found ? { found: found.found, parts: found.parts, discovered: true } : {}) });
+    const cover = covers.get(g.key);
+    // The variables the replay sets for this exchange: the discovered address and its named parts.
+    const variables = new Set(discover ? ['found', 'found_path', ...[...discover.template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\*?\}/g)].map((m) => m[1])] : []);
+    const derived = deriveExchange(g, id, {
+      ph,
+      variables,
+      ...(cover ? { cover } : {}),
+      ...(found ? { found: found.found, parts: found.parts, discovered: true } : {}),
+    });
     // On a role's other name: asked of that name's URL in the target map (`{redirector_url_3}`).
     const ex = g.secondaryHost ? { ...derived, request: { ...derived.request, path: `${ph.originPlaceholder(g.secondaryHost)}${derived.request.path}` } } : derived;
     exchanges.set(g.key, withValues(discover ? withDiscover(ex, discover) : ex, g));
@@ -230,16 +309,28 @@ function droppedSizesNote(role: Role, groups: Map<string, Group>, ids: Map<strin
   return dropped.length ? ` Body sizes not kept where the HAR contradicts itself: ${dropped.join('; ')}.` : '';
 }
 
-export function deriveSpecs(files: string[], mappings: RoleMapping | readonly RoleMapping[]): DeriveResult {
+export interface DeriveOptions {
+  /** The hand-written specs derived expectations take their levels and matchers from (default: the repository's specs/; NO_AUTHORITY: none). */
+  authority?: Authority;
+  /** Every observed fact `must`, after the same generalisation: staging must match production field for field. */
+  mirror?: boolean;
+}
+
+let defaultAuthority: Authority | undefined;
+
+export function deriveSpecs(files: string[], mappings: RoleMapping | readonly RoleMapping[], options: DeriveOptions = {}): DeriveResult {
   const unmapped = new Map<string, number>();
   const count = { entries: 0, used: 0 };
+  const authority = options.authority ?? (defaultAuthority ??= loadAuthority(DEFAULT_AUTHORITY_DIR));
   const { captures, sections } = readCaptures(files, mappingsFor(files, mappings), unmapped, count);
   const { groups, candidates } = groupObservations(captures);
   const chains = captures.flatMap((c) => redirectChains(c.observations, groupKeyOf));
   // A hop on a role's other name is reached through its chain only: its address is the deployment's.
   const hopOnly = new Set(chains.flatMap((ch) => ch.hops.slice(1)).filter((k) => groups.get(k)?.secondaryHost));
   const ids = idsOf(groups);
-  const exchanges = exchangesOf(groups, ids, captures, sections);
+  const sectionOfFile = new Map(sections.map((s) => [s.file, s.section]));
+  const covers = coversOf(groups, chains, authority, sectionOfFile, originsOf(captures));
+  const exchanges = exchangesOf(groups, ids, captures, sections, covers);
   const flows = [...buildFlows(candidates, (key) => exchanges.get(key)!), ...chainFlows(chains, (key) => exchanges.get(key)!)];
   const sources = [...new Set(files.map((f) => path.basename(f)))].sort();
   const specs: SpecFile[] = [];
@@ -255,18 +346,22 @@ export function deriveSpecs(files: string[], mappings: RoleMapping | readonly Ro
       $schema: './spec.schema.json',
       role: role as Role,
       version: 1,
-      description: `Derived by har2spec from ${sources.join(', ')}. ${LEVELS_NOTE} Regenerated on every run: copy what you want to keep into ${role}.json.${droppedSizesNote(role, groups, ids, captures)}`,
+      description: `Derived by har2spec${options.mirror ? ' --mirror' : ''} from ${sources.join(', ')}. ${options.mirror ? MIRROR_NOTE : LEVELS_NOTE} Regenerated on every run: copy what you want to keep into ${role}.json.${droppedSizesNote(role, groups, ids, captures)}`,
       exchanges: mine,
     };
     if (myFlows.length) spec.flows = myFlows;
-    specs.push(spec);
+    specs.push(options.mirror ? mirrored(spec) : spec);
   }
   return { specs, entries: count.entries, used: count.used, unmapped, sections };
 }
 
 /** What the levels of a derived file mean: written at the top of each (the README has the table). */
 export const LEVELS_NOTE =
-  'Levels by evidence: must for what HTTP or the capture makes a contract (status, content type, caching, encoding, cookies and their attributes, security headers, redirects); should for what one capture shows of a recommendation (Vary, Alt-Svc, request ids, cache status, a cookie one capture sets); info for what only one platform sends. Each expectation that is not must says why in its note.';
+  'Levels by authority: where a hand-written spec covers an exchange (the same role, method, status and address shape), the facts it states keep its matchers and levels, and what its checks judge is left to them; what only the capture shows is should ("seen in the capture; the description does not state it"), at the level an RFC gives where one speaks (Content-Length consistent with the body: must; Vary, validators: should); what only one platform sends informs. Each expectation that is not must says why in its note.';
+
+/** The same for `--mirror`. */
+export const MIRROR_NOTE =
+  'Mirror: every fact the capture shows is must (after the same generalisation: shapes, placeholders, directive sets, calendar lifetimes), for a staging that must match production field for field.';
 
 /** Redirect chains as flows: each hop asked of the previous hop's Location. */
 function chainFlows(chains: ReturnType<typeof redirectChains>, exchangeOf: (key: string) => ExchangeSpec): FlowSpec[] {

@@ -1,17 +1,22 @@
 /**
- * Which response fields a derived spec makes a contract, and how, by what the field means in HTTP
- * (never by a list of names one deployment sent): the fields that state the answer's meaning and
- * its security are `must`; validators, Content-Length, dates and lifetimes, Alt-Svc, request ids
- * and cache statuses become shapes, checks or families; a field that only one capture shows and
- * nothing makes a contract (a server banner, a platform's own header) informs. Each expectation
- * that is not `must` carries its reason in `note`.
+ * How a response field that only the capture shows is derived (a field the description states
+ * comes from the hand-written spec that covers the exchange: authority.ts). The level comes from an
+ * authority, never from the kind of field: a fact only the capture shows is `should` (a warning a
+ * person reads: "seen in the capture; the description does not state it"), a field an RFC speaks of
+ * takes the RFC's level (Content-Length consistent with the body: MUST; Vary, validators: SHOULD),
+ * and a field nothing makes a contract (a server banner, a platform's own header) informs. Values
+ * are matched by what they mean (by-meaning.ts, identifiers.ts): directive lists as sets, lifetimes
+ * within their calendar span, links by relation and address shape, identifiers by their shape.
+ * Each expectation that is not `must` carries its reason in `note`.
  */
-import { fieldLines, type Level } from '../core';
+import type { Level } from '../core';
 import { isCacheStatusName } from '../checks/headers-cache-status';
 import { parseHttpDate, tightestShape } from '../shapes';
 import type { HeaderSpec, MatcherSpec } from '../spec-model/types';
 import { generalizeText, generalizedMatcher, type ValueContext } from './generalize';
 import { digitSkeleton, inferValue } from './infer';
+import { directivesMatcher, linksMatcher } from './by-meaning';
+import { identifierSkeleton } from './identifiers';
 import { lifetimeAfterDate } from './lifetime';
 import type { Observation } from './observation';
 import { isSecretHeader, looksSecret } from './secrets';
@@ -28,13 +33,14 @@ export interface HeaderOutcome {
 }
 
 export const NOTES = {
+  capture: 'seen in the capture; the description does not state it: a warning',
   edge: 'one capture shows this field and nothing makes it a contract (a platform or edge header): informational',
   vary: 'RFC 9110 §12.5.5: a response that depends on a request field SHOULD say so in Vary; which fields a deployment lists is its choice: a warning',
   altSvc: 'RFC 7838: the protocol the capture advertised, on any port and for any lifetime; which roles advertise it is a deployment choice: a warning',
   requestId: 'a request id or trace field, found by meaning (a value new on every request), whatever its name: a warning where it is missing',
   cacheStatus: 'a cache status field (RFC 9211 Cache-Status or a CDN name), whatever its name: a warning where it is missing',
   contentLength: 'Content-Length is consistent with the body; its value is the body size of one deployment',
-  validator: 'a validator of this shape; its value is one deployment\'s',
+  validator: "RFC 9110 §8.8: an origin server SHOULD send validators; this shape is one deployment's: a warning",
 } as const;
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'te', 'trailer']);
@@ -105,7 +111,10 @@ function valueMatcher(name: string, perObs: string[][], ctx: ValueContext): Head
     if (lineCounts.size === 1 && perObs[0].length > 1 && !general[0].regex && !/\{\{/.test(general[0].text)) {
       return { list: perObs[0].map((v) => generalizeText(v, ctx).text) };
     }
-    return generalizedMatcher(joined[0], ctx);
+    const matcher = generalizedMatcher(joined[0], ctx);
+    // An issued identifier is one deployment's: its shape, never its text.
+    const skeleton = typeof matcher === 'string' ? identifierSkeleton(matcher) : undefined;
+    return skeleton ? { regex: skeleton } : matcher;
   }
   return inferValue(
     general.map((g) => g.text),
@@ -113,12 +122,12 @@ function valueMatcher(name: string, perObs: string[][], ctx: ValueContext): Head
   );
 }
 
-/** HSTS: the max-age is the contract; other directives (includeSubDomains, preload) are each deployment's. */
-function hsts(values: string[]): MatcherSpec {
-  const ages = new Set(values.map((v) => /max-age\s*=\s*"?([0-9]+)"?/i.exec(v)?.[1]));
-  const [age] = ages;
-  if (ages.size !== 1 || age === undefined) return inferValue(values);
-  return { regex: `^\\s*(?:[^;]*;\\s*)*max-age="?${age}"?\\s*(?:;.*)?$`, flags: 'i', note: 'the max-age the capture shows; other directives are the deployment\'s' };
+/** A field by what it means, the same for every observation: a directive set, links; else the value matcher. */
+function byMeaning(name: string, perObs: string[][], ctx: ValueContext): HeaderSpec {
+  const values = perObs.map((l) => l.join(', '));
+  const meant = values.map((v) => (name === 'link' ? linksMatcher(v, ctx) : directivesMatcher(name, v)));
+  if (meant[0] !== undefined && meant.every((m) => JSON.stringify(m) === JSON.stringify(meant[0]))) return meant[0];
+  return valueMatcher(name, perObs, ctx);
 }
 
 /** Alt-Svc: the advertised protocols, any port, any lifetime. */
@@ -189,14 +198,8 @@ export function deriveHeader(name: string, perObs: string[][], obs: Observation[
   if (HOP_BY_HOP.has(name) || TRANSMISSION.has(name) || name === 'set-cookie') return none;
   const values = perObs.map((l) => l.join(', '));
   if (name === 'content-length') {
-    const checks = [{ id: 'body/content-length-matches', level: 'must' as const, note: NOTES.contentLength }];
-    // Asked again of the same address (not a file another deployment names), uncoded, not generated, every capture agreeing: that length is the answer's.
-    const same =
-      !ctx.discovered &&
-      new Set(values.map((v) => v.trim())).size === 1 &&
-      obs.every((o) => fieldLines(o.headers, 'content-encoding').length === 0) &&
-      (obs[0].status >= 300 || !DYNAMIC_BODY.test(obs[0].body?.mimeType ?? ''));
-    return same ? { spec: values[0].trim(), checks } : { checks };
+    // A length is the answer's only where the description states it (the covering hand-written exchange); else the body's consistency.
+    return { checks: [{ id: 'body/content-length-matches', level: 'must' as const, note: NOTES.contentLength }] };
   }
   if (isCacheStatusName(name)) return { checks: [{ id: 'headers/cache-status', level: 'should', note: NOTES.cacheStatus }] };
   const idLike = values.every((v) => ID_VALUE.test(v.trim()));
@@ -204,15 +207,21 @@ export function deriveHeader(name: string, perObs: string[][], obs: Observation[
     return { checks: [{ id: 'headers/request-id', level: 'should', note: NOTES.requestId }] };
   if (isSecretHeader(name)) return { spec: withMeta(inferValue(values, { secret: true }), { level: 'info', note: NOTES.edge }), checks: [] };
   // A value that carries a credential (a session in a Location's query) is written as its shape, never its text.
-  if (values.some(looksSecret)) return { spec: withMeta(inferValue(values, { secret: true }), MEANING.has(name) || SECURITY.has(name) ? {} : { level: 'info', note: NOTES.edge }), checks: [] };
+  if (values.some(looksSecret))
+    return {
+      spec: withMeta(inferValue(values, { secret: true }), MEANING.has(name) || SECURITY.has(name) ? { level: 'should', note: NOTES.capture } : { level: 'info', note: NOTES.edge }),
+      checks: [],
+    };
   if (name === 'alt-svc') return { spec: altSvc(values), checks: [] };
-  if (name === 'etag' || name === 'last-modified') return { spec: validator(values), checks: [] };
-  if (name === 'expires') return { spec: expires(values, obs), checks: [] };
+  if (name === 'etag' || name === 'last-modified') return { spec: withMeta(validator(values), { level: 'should' }), checks: [] };
+  if (name === 'expires') return { spec: withMeta(expires(values, obs), { level: 'should', note: NOTES.capture }), checks: [] };
   if (name === 'vary') return { spec: withMeta(valueMatcher(name, perObs, ctx) as MatcherSpec, { level: 'should', note: NOTES.vary }), checks: [] };
-  if (name === 'strict-transport-security') return { spec: hsts(values), checks: [] };
-  if (MEANING.has(name) || SECURITY.has(name)) return { spec: valueMatcher(name, perObs, ctx), checks: [] };
+  if (MEANING.has(name) || SECURITY.has(name)) return { spec: withMeta(byMeaning(name, perObs, ctx) as MatcherSpec, { level: 'should', note: NOTES.capture }), checks: [] };
   // Anything else: what this capture's platform sent. Several captures that agree make it a recommendation.
   const agreed = ctx.files > 1 && new Set(values).size === 1;
-  const m = agreed ? valueMatcher(name, perObs, ctx) : inferValue(values.map((v) => generalizeText(v, ctx).text), { volatile: true });
+  const texts = values.map((v) => generalizeText(v, ctx).text);
+  // An issued identifier (an application id, a ray) as the shape of its tokens: `appId=cid-v1:<uuid>`.
+  const skeleton = new Set(texts).size === 1 ? identifierSkeleton(texts[0]) : undefined;
+  const m = agreed ? valueMatcher(name, perObs, ctx) : skeleton ? { regex: skeleton } : inferValue(texts, { volatile: true });
   return { spec: withMeta(m as MatcherSpec, { level: agreed ? 'should' : 'info', note: agreed ? 'every capture shows this value; nothing makes it a contract: a warning' : NOTES.edge }), checks: [] };
 }

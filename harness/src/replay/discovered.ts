@@ -5,7 +5,7 @@
  */
 import type { ReplayFinding } from '../record';
 import type { Dispatcher } from 'undici';
-import { defaultLevel, fieldLines, InternalError, verdictFor } from '../core';
+import { defaultLevel, fieldLines, InternalError, verdictFor, type TargetOrigin } from '../core';
 import { SourceUnreadableError } from '../discover/errors';
 import { describeMiss, Discovery, type Discovered, type DiscoverMiss, type SourceRequest } from '../discover/discovery';
 import { discoverSource, isAddress } from '../spec-model/load';
@@ -170,13 +170,13 @@ export async function resolveDiscover(
 }
 
 /** The finding of a missed discovery: a failure of the step's level, or a run error when the page gave no answer. */
-export function missFinding(step: ExchangeSpec, miss: DiscoverMiss, map: TargetMap, target: string): ReplayFinding {
+export function missFinding(step: ExchangeSpec, miss: DiscoverMiss, judgedAs: TargetOrigin, target: string): ReplayFinding {
   const level = step.level ?? defaultLevel(step.source);
   const d = step.discover!;
   return {
     id: `${step.id} discover`,
     aspect: { kind: 'discover' },
-    verdict: miss.unreachable ? 'error' : verdictFor(false, level, map.origin),
+    verdict: miss.unreachable ? 'error' : verdictFor(false, level, judgedAs),
     level,
     expected: `an address of the shape ${miss.template} (${d.select.join(', ')}) on ${miss.from}`,
     actual: describeMiss(miss),
@@ -188,10 +188,10 @@ export function missFinding(step: ExchangeSpec, miss: DiscoverMiss, map: TargetM
 }
 
 /** A page that links an address other than a target value names: the page wins, the value is a warning. */
-export function disagreementFindings(step: ExchangeSpec, found: Discovered, map: TargetMap, target: string): ReplayFinding[] {
+export function disagreementFindings(step: ExchangeSpec, found: Discovered, judgedAs: TargetOrigin, target: string): ReplayFinding[] {
   return found.disagreements.map((d) => ({
     id: `${step.id} value ${d.name}`,
-    verdict: verdictFor(false, 'should', map.origin),
+    verdict: verdictFor(false, 'should', judgedAs),
     level: 'should' as const,
     expected: `${d.value} (target value ${d.name})`,
     actual: `${d.found} (linked by ${found.from})`,

@@ -14,7 +14,7 @@ import type { ObservedResponse } from '../transport/send';
 import type { ReplayClients } from './clients';
 import { compareProtocols } from './parity';
 import { PROTOCOLS } from './record';
-import { stepsOf, type ReplayOptions, type SentStep } from './step';
+import { judgedAsOf, stepsOf, type ReplayOptions, type SentStep } from './step';
 
 /** The answers of one item: each protocol's legs, and the repeated legs when they were asked for. */
 export interface ReplayAnswers {
@@ -74,7 +74,7 @@ export function evaluateLeg(
     const findings: Finding[] = evaluateExchange(checks.length ? { ...s.step, checks } : s.step, observed, {
       role: options.role,
       placeholders: s.values,
-      targetOrigin: clients.map.origin,
+      targetOrigin: judgedAsOf(options, clients),
       previous: [...previous],
       ...(repeat ? { repeat } : {}),
       checks: CHECKS,

@@ -5,7 +5,7 @@
  * step after it, naming why.
  */
 import type { LegRecord, Protocol, StepRecord } from '../record';
-import { defaultLevel, fieldLines, fieldValue, verdictFor, type Aspect } from '../core';
+import { defaultLevel, fieldLines, fieldValue, verdictFor, type Aspect, type TargetOrigin } from '../core';
 import { toObservedExchange } from '../spec-model/observe';
 import type { ObservedExchange, ObservedTls } from '../spec-model/observed';
 import type { PlaceholderValues } from '../spec-model/placeholders';
@@ -24,7 +24,17 @@ export interface ReplayOptions {
   targetName?: string;
   /** Ask every step twice on each protocol, agreeing or not (a baseline, whose noise excuses a comparison with another target). */
   alwaysRepeat?: boolean;
+  /**
+   * How a miss is judged: `reference` (every miss fails: the embedded reference must keep the
+   * hand-written specs it embodies, recommendations and its own choices included) or `user` (at
+   * the expectation's level). Default: who answers (the map's origin). A spec folder other than
+   * the repository's specs/ (derived specs, a team's own) is judged at its own levels whatever the target.
+   */
+  judgedAs?: TargetOrigin;
 }
+
+/** How the replay judges a miss of this item: as `options.judgedAs` says, else by who answers. */
+export const judgedAsOf = (options: Pick<ReplayOptions, 'judgedAs'>, clients: ReplayClients): TargetOrigin => options.judgedAs ?? clients.map.origin;
 
 /** One step as sent on one leg: its record, its answer, and what it was evaluated with. */
 export interface SentStep {
@@ -174,14 +184,13 @@ async function valuesOf(s: SentStep, leg: Leg): Promise<{ values: PlaceholderVal
     finding(s, leg, `${step.id} request`, 'skip', 'a request that can be built', r.reason);
     return { stop: `an earlier step was skipped (${r.reason})` };
   }
-  const { map } = leg.clients;
   if (r.kind === 'miss') {
     rec.discovered = { template: r.miss.template, from: r.miss.from };
-    rec.findings.push({ ...missFinding(step, r.miss, map, leg.target), protocol: leg.protocol });
+    rec.findings.push({ ...missFinding(step, r.miss, judgedAsOf(leg.options, leg.clients), leg.target), protocol: leg.protocol });
     return { stop: 'an earlier step found no address to ask for' };
   }
   rec.discovered = { template: r.found.template, from: r.found.from, url: r.found.url, via: r.found.via };
-  rec.findings.push(...disagreementFindings(step, r.found, map, leg.target).map((f) => ({ ...f, protocol: leg.protocol })));
+  rec.findings.push(...disagreementFindings(step, r.found, judgedAsOf(leg.options, leg.clients), leg.target).map((f) => ({ ...f, protocol: leg.protocol })));
   return { values: { ...values, ...asPlaceholders(r.vars) } };
 }
 
@@ -230,7 +239,7 @@ function keepCaptures(s: SentStep, observed: ObservedExchange, leg: Leg): void {
     }
     s.rec.findings.push({
       id: `${step.id} capture ${name}`,
-      verdict: verdictFor(false, levelOf(step), leg.clients.map.origin),
+      verdict: verdictFor(false, levelOf(step), judgedAsOf(leg.options, leg.clients)),
       level: levelOf(step),
       expected: `a value from ${from}`,
       actual: '(absent)',

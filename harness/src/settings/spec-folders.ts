@@ -12,7 +12,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SettingsError } from '../core';
+import { SettingsError, type TargetOrigin } from '../core';
 
 export const SPECS_VARIABLE = 'HARNESS_SPECS';
 /** The repository's spec folder: the default. */
@@ -54,4 +54,14 @@ export function parseSpecFolders(env: NodeJS.ProcessEnv, cwd: string = process.c
     byLabel.set(label, dir);
   }
   return dirs.map((dir) => ({ dir, label: path.basename(dir) }));
+}
+
+/**
+ * How the replay judges the misses of a folder's specs: the repository's specs/ as the target's
+ * kind says (the embedded reference fails every miss: it embodies them); any other folder (derived
+ * specs, a team's own) at its own levels, whatever the target: a `should` there warns even on the
+ * reference.
+ */
+export function judgedAsOfFolder(folder: SpecFolder): TargetOrigin | undefined {
+  return path.resolve(folder.dir) === DEFAULT_SPECS_DIR ? undefined : 'user';
 }

@@ -49,3 +49,12 @@ export const azureRef = regexShape(
   ],
   ['20240408T165452Z', '2024-04-08T16:54:52Z-15f8d7b9c8c9fs8d', '1mVwUZgAAAAB7yq2Lh3SjT5', 'abc'],
 );
+
+export const traceparent = regexShape(
+  'traceparent',
+  /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/,
+  80,
+  'A W3C Trace Context traceparent: version, 32-hex trace id, 16-hex parent id and flags, joined by "-", lowercase.',
+  ['00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'],
+  ['00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7', '00-4BF92F3577B34DA6A3CE929D0E0E4736-00F067AA0BA902B7-01', '4bf92f3577b34da6a3ce929d0e0e4736'],
+);

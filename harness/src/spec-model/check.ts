@@ -19,6 +19,8 @@ export interface Check {
   level: Level;
   /** The check compares two answers to the same request (`context.repeat`): the replay then always asks twice. */
   readsRepeat?: boolean;
+  /** The response fields whose values it judges for a role (lower case): a spec derived through one that selects it leaves them to it. */
+  fields?(role: string): readonly string[];
   /** Findings for one observed exchange; an empty list means the check does not apply. */
   run(exchange: ObservedExchange, context: CheckContext): Finding[];
 }

@@ -81,7 +81,9 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
       findings.push({ ...base, verdict: 'n/a', expected: r.expected, actual: r.actual, message: unmet });
       return;
     }
-    findings.push(judged(r.ok, { ...base, expected: r.expected, actual: r.actual, ...(r.shape ? { shape: r.shape } : {}) }, options.targetOrigin));
+    const f = judged(r.ok, { ...base, expected: r.expected, actual: r.actual, ...(r.shape ? { shape: r.shape } : {}) }, options.targetOrigin);
+    // A warning or an information says why the expectation weighs less than must, where its spec says.
+    findings.push(w.note && (f.verdict === 'warn' || f.verdict === 'info') ? { ...f, message: `${w.note} (HARNESS_FAIL_ON=${f.verdict} fails it)` } : f);
   };
   const exchangeWeight = weightOf(undefined, { source: spec.source, level: spec.level ?? defaultLevel(spec.source), clause: spec.clause });
 
@@ -201,6 +203,8 @@ interface Weight {
   level: Level;
   clause: string;
   when?: Premise;
+  /** Why the expectation is not `must` (a derived spec's "seen in the capture..."): a miss that warns or informs says it. */
+  note?: string;
 }
 
 /** A matcher's own fields win; a matcher that names another provenance takes that provenance's level unless it names one. */
@@ -209,7 +213,8 @@ function weightOf(m: MatcherSpec | HeaderSpec | CookieSpec | BodySpec | undefine
   const source = meta.source ?? parent.source;
   const level = meta.level ?? (meta.source ? defaultLevel(meta.source) : parent.level);
   const when = meta.when ?? parent.when;
-  return { source, level, clause: meta.clause ?? parent.clause, ...(when ? { when } : {}) };
+  const note = meta.note ?? parent.note;
+  return { source, level, clause: meta.clause ?? parent.clause, ...(when ? { when } : {}), ...(note && level !== 'must' ? { note } : {}) };
 }
 
 function compareHeader(hs: HeaderSpec, ex: ObservedExchange, name: string, ctx: MatchContext): MatchResult {

@@ -6,6 +6,11 @@ import { HarnessError } from '../core';
 import { formatHttpDate, parseAnyDate, shapeByName } from '../shapes';
 import { fillPlaceholders, hasPlaceholder, type PlaceholderValues } from './placeholders';
 import type { MatcherMeta, MatcherSpec } from './types';
+import { describeDirectives, directiveDifferences, type DirectiveSeparator, type DirectiveValue } from './directives';
+import { headerLinks } from '../discover/link-header';
+import { listMembers } from './list-members';
+
+export { listMembers } from './list-members';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -36,32 +41,23 @@ export class MatcherSpecError extends HarnessError {
 
 export const ABSENT = '(absent)';
 
-export type MatcherKind = 'equals' | 'shape' | 'regex' | 'oneOf' | 'absent' | 'present' | 'contains' | 'list' | 'range' | 'relativeTime';
-export const MATCHER_KINDS: readonly MatcherKind[] = ['equals', 'shape', 'regex', 'oneOf', 'absent', 'present', 'contains', 'list', 'range', 'relativeTime'];
-
-/**
- * The members of a list-based field value (RFC 9110 §5.6.1): split at commas outside quoted
- * strings, optional whitespace trimmed, empty members dropped (senders may send them).
- */
-export function listMembers(value: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i];
-    if (quoted && c === '\\' && i + 1 < value.length) {
-      current += c + value[++i];
-      continue;
-    }
-    if (c === '"') quoted = !quoted;
-    if (c === ',' && !quoted) {
-      out.push(current);
-      current = '';
-    } else current += c;
-  }
-  out.push(current);
-  return out.map((m) => m.trim()).filter((m) => m !== '');
-}
+export type MatcherKind =
+  'equals' | 'shape' | 'regex' | 'oneOf' | 'absent' | 'present' | 'contains' | 'list' | 'range' | 'relativeTime' | 'directives' | 'links' | 'domainOf';
+export const MATCHER_KINDS: readonly MatcherKind[] = [
+  'equals',
+  'shape',
+  'regex',
+  'oneOf',
+  'absent',
+  'present',
+  'contains',
+  'list',
+  'range',
+  'relativeTime',
+  'directives',
+  'links',
+  'domainOf',
+];
 
 /** Which form a matcher has (a bare string, number or boolean is `equals`). */
 export function matcherKind(spec: MatcherSpec): MatcherKind {
@@ -192,6 +188,54 @@ function build(spec: MatcherSpec): Matcher {
         const n = actual === undefined || actual.trim() === '' ? NaN : Number(actual.trim());
         const ok = Number.isFinite(n) && (min === undefined || n >= min) && (max === undefined || n <= max);
         return { ok, expected, actual: show(actual) };
+      };
+    }
+    case 'directives': {
+      const want = s.directives as Record<string, DirectiveValue>;
+      const separator = (s.separator === ',' ? ',' : ';') as DirectiveSeparator;
+      return (actual, ctx) => {
+        const filled = Object.fromEntries(
+          Object.entries(want).map(([n, v]) => [n, Array.isArray(v) ? v.map((t) => fillPlaceholders(t, ctx.placeholders)) : v] as const),
+        );
+        const expected = describeDirectives(filled, separator);
+        if (actual === undefined) return { ok: false, expected, actual: ABSENT };
+        const problems = directiveDifferences(filled, actual, separator);
+        return { ok: problems.length === 0, expected, actual: problems.length ? `${actual} (${problems.join('; ')})` : actual };
+      };
+    }
+    case 'links': {
+      const want = (s.links as Array<{ rel: string; href?: MatcherSpec }>).map((l) => ({
+        rel: l.rel.toLowerCase(),
+        href: l.href === undefined ? undefined : compileMatcher(l.href),
+      }));
+      return (actual, ctx) => {
+        const got = actual === undefined ? [] : headerLinks([actual], 'https://link.invalid/');
+        const results = want.map((w) => {
+          const hits = got.filter((g) => (g.rel ?? '').split(/\s+/).includes(w.rel));
+          const href = w.href;
+          const ok = href ? hits.some((g) => href(g.url.href, ctx).ok) : hits.length > 0;
+          return { ok, expected: `rel=${w.rel}${href ? ` to ${href(undefined, ctx).expected}` : ''}` };
+        });
+        return { ok: actual !== undefined && results.every((r) => r.ok), expected: `links ${results.map((r) => r.expected).join(', ')}`, actual: show(actual) };
+      };
+    }
+    case 'domainOf': {
+      const of = String(s.domainOf);
+      const relation = s.relation === 'parent' ? 'parent' : s.relation === 'host-or-parent' ? 'host-or-parent' : 'host';
+      return (actual, ctx) => {
+        const filled = fillPlaceholders(of, ctx.placeholders);
+        let host = filled.toLowerCase();
+        try {
+          host = new URL(filled).hostname.toLowerCase();
+        } catch {
+          /* a host name as written */
+        }
+        const words = { host: `the host ${host}`, parent: `a parent domain of ${host}`, 'host-or-parent': `${host} or a parent domain of it` }[relation];
+        const d = actual?.trim().replace(/^\./, '').toLowerCase();
+        const isHost = d === host;
+        const isParent = d !== undefined && d.includes('.') && host.endsWith(`.${d}`);
+        const ok = relation === 'host' ? isHost : relation === 'parent' ? isParent : isHost || isParent;
+        return { ok, expected: words, actual: show(actual) };
       };
     }
     case 'relativeTime': {

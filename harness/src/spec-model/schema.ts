@@ -69,6 +69,41 @@ const MATCHER_FORMS: Record<string, Json> = {
       toleranceSeconds: { type: 'number', minimum: 0, description: 'Allowed difference in seconds, either way.' },
     },
   },
+  directives: {
+    type: 'object',
+    minProperties: 1,
+    description:
+      'A set of directives compared by meaning: a Content-Security-Policy, Feature-Policy or Strict-Transport-Security (separator ";"), a Cache-Control or Permissions-Policy (separator ","). The value holds exactly these directive names, in any order; each name maps to true (present, any value), a list of value tokens in any order ("{host}" stands for any host; placeholders such as {analytics_url} for a role\'s origin), or {"min", "max"} for a number (a lifetime in seconds).',
+    additionalProperties: {
+      oneOf: [
+        { const: true },
+        { type: 'array', items: { type: 'string' } },
+        {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          properties: { min: { type: 'number' }, max: { type: 'number' } },
+        },
+      ],
+    },
+  },
+  links: {
+    type: 'array',
+    minItems: 1,
+    description: 'A Link field (RFC 8288) that holds each of these relations, to an address the href matcher accepts (any address without href).',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['rel'],
+      properties: { rel: { type: 'string', minLength: 1, description: 'A relation type, e.g. "canonical".' }, href: ref('matcher') },
+    },
+  },
+  domainOf: {
+    type: 'string',
+    minLength: 1,
+    description:
+      'A cookie Domain by its relation to a host: a role placeholder such as "{shop_url}" (or a host name); "relation" says which: "host" (default), "parent" (a parent domain, e.g. the registrable domain) or "host-or-parent".',
+  },
 };
 
 export const MATCHER_FORM_NAMES: readonly string[] = Object.keys(MATCHER_FORMS);
@@ -82,10 +117,15 @@ function matcherObject(extraForms: Record<string, Json>): Json {
     properties: {
       ...forms,
       flags: { type: 'string', pattern: '^[dimsuv]*$', description: 'Flags of `regex` (i = ignore case, s = dot matches newline, ...).' },
+      separator: { enum: [';', ','], description: 'Of `directives`: ";" (default: CSP, Feature-Policy, HSTS) or "," (Cache-Control, Permissions-Policy).' },
+      relation: {
+        enum: ['host', 'parent', 'host-or-parent'],
+        description: 'Of `domainOf`: the Domain is the host itself (default), a parent domain of it, or either.',
+      },
       ...META,
     },
     oneOf: Object.keys(forms).map((k) => ({ required: [k] })),
-    dependencies: { flags: ['regex'] },
+    dependencies: { flags: ['regex'], separator: ['directives'], relation: ['domainOf'] },
   };
 }
 

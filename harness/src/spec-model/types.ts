@@ -49,7 +49,17 @@ export type MatcherSpec =
   | (MatcherMeta & { list: string[] })
   | (MatcherMeta & { range: { min?: number; max?: number } })
   /** An HTTP date (or a cookie expiry) about `offsetSeconds` after the response's Date, within `toleranceSeconds`. */
-  | (MatcherMeta & { relativeTime: { to: 'date'; offsetSeconds: number; toleranceSeconds: number } });
+  | (MatcherMeta & { relativeTime: { to: 'date'; offsetSeconds: number; toleranceSeconds: number } })
+  /**
+   * A set of directives compared by meaning (CSP, Feature-Policy and HSTS with `;`, Cache-Control and
+   * Permissions-Policy with `,`): the same names, each with these value tokens in any order (`{host}`:
+   * any host), present (`true`) or a number in a range; order of directives free.
+   */
+  | (MatcherMeta & { directives: Record<string, true | string[] | { min?: number; max?: number }>; separator?: ';' | ',' })
+  /** A Link field (RFC 8288) holding each of these relations, to an address the `href` matcher accepts. */
+  | (MatcherMeta & { links: Array<{ rel: string; href?: MatcherSpec }> })
+  /** A cookie Domain by its relation to a role's host (`{shop_url}`): that host, a parent domain of it, or either. */
+  | (MatcherMeta & { domainOf: string; relation?: 'host' | 'parent' | 'host-or-parent' });
 
 /** A header: one matcher for the combined value, or `lines` for each field line in order (repeats kept). */
 export type HeaderSpec = MatcherSpec | (MatcherMeta & { lines: MatcherSpec[] });

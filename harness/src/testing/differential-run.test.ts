@@ -58,7 +58,7 @@ test("each difference with both values; a spec finding of the candidate with the
     ['h1', 'Accept-Encoding', '(absent)'],
     ['h2', 'Accept-Encoding', '(absent)'],
   ]);
-  expect(expectation('site/home diff header x-trace-id')?.findings[0].actual).toBe('(a new value on every request: hex32)');
+  expect(expectation('site/home diff header x-trace-id')?.findings[0].actual).toBe('(a new value on every request: traceparent)');
   expect(expectation('site/home cookie ASP.NET_SessionId')).toMatchObject({ verdict: 'info' });
   expect(expectation('site/home cookie ASP.NET_SessionId')?.findings[0].baseline).toBe('set on 2 Set-Cookie lines');
   const unsafe = results.tests.find((t) => t.id === 'site/method-not-allowed')!;

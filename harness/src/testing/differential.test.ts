@@ -189,6 +189,31 @@ const ALT_CHOICES: Array<[string, RegExp, string]> = [
   ['"1 year" counted as 365.25 days', /^shop\/product/, 'cookie localization expiry'],
   ['"1 year" counted as 365.25 days', /^shop\/product/, 'cookie secure_customer_sig expiry'],
   ['"1 year" counted as 365.25 days', /^shop\/product/, 'cookie _tracking_consent expiry'],
+  ['its own CSP: script-src first, its own tag host', /^(site|assets)\/|^bare\/redirect-to-www\/www$/, 'header content-security-policy'],
+  [
+    'its own redirect bodies (the bare 301, the malformed path 302)',
+    /^(bare\/(root|path-and-query|redirect-to-www\/bare)|site\/malformed-(path|to-maintenance\/redirect))$/,
+    'body',
+  ],
+  [
+    'its own redirect bodies (the bare 301, the malformed path 302)',
+    /^(bare\/(root|path-and-query|redirect-to-www\/bare)|site\/malformed-(path|to-maintenance\/redirect))$/,
+    'header content-length',
+  ],
+  ['its own favicon', /^site\/static\/favicon$/, 'body'],
+  ['its own favicon', /^site\/static\/favicon$/, 'header content-length'],
+  ['its own favicon', /^site\/static\/favicon$/, 'header etag'],
+  ['its own favicon', /^site\/static\/favicon$/, 'header last-modified'],
+  ["its edge's minified stylesheet", /^redirector\/cf-errors-css$/, 'body'],
+  ["its edge's minified stylesheet", /^redirector\/cf-errors-css$/, 'header content-length'],
+  ["its redirect hops' own edge headers", /^redirector\/favicon/, 'header referrer-policy'],
+  ["its redirect hops' own edge headers", /^redirector\/favicon/, 'header x-content-type-options'],
+  ["no X-Frame-Options on the chain's arrival page", /^redirector\/favicon-chain\/third$/, 'header x-frame-options'],
+  ['its own storefront edge headers (no nosniff)', /^shop\//, 'header cross-origin-resource-policy'],
+  ['its own storefront edge headers (no nosniff)', /^shop\//, 'header x-content-type-options'],
+  ['its own storefront edge headers (no nosniff)', /^shop\//, 'header x-download-options'],
+  ['Timing-Allow-Origin on theme assets only', /^shop\/(font|image-(avif|webp|original)|platform-script)$/, 'header timing-allow-origin'],
+  ['"1 year" of 365 days on images', /^shop\/image-(avif|webp|original)$/, 'header cache-control'],
 ];
 
 test(
@@ -219,7 +244,7 @@ test(
     const altSvc = found.find((f) => f.id === 'site/home diff header alt-svc')!;
     expect(`${altSvc.expected} / ${altSvc.actual}`).toMatch(/^h3=":[^"]+"; ma=86400 \/ h3=":[^"]+"; ma=3600$/);
     const trace = found.find((f) => f.id === 'site/home diff header x-trace-id')!;
-    expect([trace.expected, trace.actual]).toEqual(['(absent)', '(a new value on every request: hex32)']);
+    expect([trace.expected, trace.actual]).toEqual(['(absent)', '(a new value on every request: traceparent)']);
     const notFound = found.find((f) => f.id === 'site/not-found diff body')!;
     expect(notFound.detail).toMatch(/^--- baseline\n\+\+\+ candidate\n@@ .* @@\n-<!DOCTYPE html/);
     // A discovered address that differs is shown on each side, not counted.

@@ -7,6 +7,7 @@ import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap, ROLES } from '../target-map';
 import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
+import { judgedAsOfFolder } from '../settings/spec-folders';
 import { replayOutcomes } from './outcomes';
 import { REPO_ROOT } from './proxied-reference';
 
@@ -54,19 +55,21 @@ function cli(script: string, args: string[], env: Record<string, string>): Promi
 }
 
 /** `npm run record` against a deployment, `npm run har2spec` with its roles file: the folder of derived specs. */
-async function derivedFrom(name: string, d: EmbeddedReference): Promise<string> {
+async function derivedFrom(name: string, d: EmbeddedReference, options: string[] = []): Promise<string> {
   const hars = path.join(work, `${name}-hars`);
-  const recorded = await cli('harness/src/flows/browser/record-cli.ts', ['--out', hars], userEnv(d));
-  expect(`${recorded.code}\n${recorded.out}`).toMatch(/^0\n/);
+  if (!fs.existsSync(hars)) {
+    const recorded = await cli('harness/src/flows/browser/record-cli.ts', ['--out', hars], userEnv(d));
+    expect(`${recorded.code}\n${recorded.out}`).toMatch(/^0\n/);
+  }
   // The roles file is all a user writes: each host of the capture by its role, a role's names in its URL list's order.
   const hosts: Record<string, string> = {};
   for (const role of ROLES) for (const u of d.ready.urls[role] ?? []) hosts[new URL(u).hostname] = role;
   const roles = path.join(work, `${name}-roles.json`);
   fs.writeFileSync(roles, JSON.stringify({ hosts }));
-  const out = path.join(work, `${name}-derived`);
+  const out = path.join(work, `${name}-derived${options.join('')}`);
   const files = fs.readdirSync(hars).filter((f) => f.endsWith('.har'));
   expect(files.length).toBeGreaterThan(5);
-  const derived = await cli('harness/src/har/cli.ts', [...files.map((f) => path.join(hars, f)), '--roles', roles, '--out', out], {});
+  const derived = await cli('harness/src/har/cli.ts', [...files.map((f) => path.join(hars, f)), '--roles', roles, '--out', out, ...options], {});
   expect(`${derived.code}\n${derived.out}`).toMatch(/^0\n/);
   // The {section} of each capture was read from its own pages, not from the roles file.
   expect(derived.out).toContain(`{section} is ${d.ready.section} (`);
@@ -90,11 +93,92 @@ test.each([
     const { specs, outcomes } = await replayedOn(dir, target);
     const tests = specs.flatMap((s) => [...s.exchanges, ...(s.flows ?? [])]).length;
     const failing = [...outcomes].filter(([, r]) => r.status === 'failed');
-    console.log(`${from} -> ${from === 'the reference' ? 'the second deployment' : 'the reference'}: ${tests} derived tests, ${failing.length} failing`);
+    // Each warning with its reason: what only the capture showed, and the other deployment chose otherwise.
+    const warnings = new Map<string, number>();
+    for (const [, r] of outcomes)
+      for (const f of r.findings ?? []) {
+        if (f.verdict !== 'warn') continue;
+        const key = `${f.id.replace(/^\S+ /, '')}: ${f.message ?? ''}`;
+        warnings.set(key, (warnings.get(key) ?? 0) + 1);
+      }
+    console.log(
+      `${from} -> ${from === 'the reference' ? 'the second deployment' : 'the reference'}: ${tests} derived tests, ${failing.length} failing; ` +
+        `${[...warnings.values()].reduce((a, b) => a + b, 0)} warnings:\n${[...warnings].map(([k, n]) => `  ${n} x ${k}`).join('\n')}`,
+    );
     expect(failing.map(([id, r]) => `${id}: ${r.message}`)).toEqual([]);
     // The chain's hops were followed through the other deployment's own names.
     expect(outcomes.get([...outcomes.keys()].find((id) => /^redirector\/har\/redirect-chain-/.test(id)) ?? '')?.status).toBe('passed');
     expect([...outcomes.values()].filter((r) => r.status === 'passed').length).toBeGreaterThan(20);
+  },
+  WHOLE_RUN_MS,
+);
+
+/*
+ * --mirror: every fact the capture shows is `must`, after the same generalisation. The same round
+ * trip then fails where the deployments differ in what they send, and only there: the unstated
+ * headers one sends and the other does not, the sizes and choices the description leaves open, the
+ * platform headers. What they write differently but mean alike (CSP order and tag hosts, a year of
+ * 365 or 365.2425 days, identifiers of another format, a canonical on another host) still passes.
+ */
+test(
+  'with --mirror, both ways: failures exactly where the deployments differ in what they send',
+  async () => {
+    const kinds = async (from: EmbeddedReference, name: string, to: EmbeddedReference) => {
+      const { outcomes } = await replayedOn(await derivedFrom(name, from, ['--mirror']), to);
+      const out = new Set<string>();
+      for (const [, r] of outcomes) for (const f of r.findings ?? []) if (f.verdict === 'fail') out.add(f.id.replace(/^\S+ /, ''));
+      return [...out].sort();
+    };
+    const there = await kinds(reference, 'reference', alt);
+    const back = await kinds(alt, 'alt', reference);
+    console.log(
+      `--mirror: the reference -> the second deployment fails on ${there.join('; ')}\nthe second deployment -> the reference fails on ${back.join('; ')}`,
+    );
+    expect({ there, back }).toEqual({
+      there: [
+        'body contains "<title>Document Moved</title>"', // its own redirect bodies
+        'check vary/negotiated-response-has-vary accept-encoding', // no Vary on dynamic answers
+        'cookie ASP.NET_SessionId', // its own session cookie name
+        'header cf-ray', // its own edge on the redirector
+        'header request-context', // another application id format (32 hex, no cid-v1:<uuid>)
+        'header server',
+        'header timing-allow-origin', // Timing-Allow-Origin only where stated (theme assets)
+        'header vary',
+        'header x-azure-ref', // its own asset-host platform headers
+        'header x-cache',
+        'header x-content-type-options', // no nosniff on the storefront
+        'header x-frame-options', // no X-Frame-Options on the chain's arrival page
+      ],
+      back: [
+        'check headers/request-id', // its trace header, which the reference does not send
+        'cookie AzureAppService_SessionId',
+        'header cross-origin-resource-policy', // its own extra storefront headers
+        'header referrer-policy', // its hops' own edge headers
+        'header x-content-type-options',
+        'header x-download-options',
+      ],
+    });
+  },
+  WHOLE_RUN_MS,
+);
+
+/*
+ * Strictness where it belongs: against the embedded reference every miss of the hand-written specs
+ * fails (it embodies them), but a folder of derived specs is judged at its own levels there too,
+ * as tests/replay.test.ts judges every folder but specs/ (judgedAsOfFolder).
+ */
+test(
+  'derived specs replayed on the embedded reference are judged at their own levels: its warnings stay warnings',
+  async () => {
+    const dir = await derivedFrom('alt', alt);
+    const specs = loadSpecs(dir, CHECKS);
+    const embedded = loadTargetMap(withTestBudgets(targetEnvOf(reference.ready)));
+    expect(embedded.origin).toBe('reference');
+    const strict = [...(await replayOutcomes(embedded, specs))].filter(([, r]) => r.status === 'failed');
+    const ownLevels = [...(await replayOutcomes(embedded, specs, { judgedAs: judgedAsOfFolder({ dir }) }))].filter(([, r]) => r.status === 'failed');
+    expect(strict.length).toBeGreaterThan(0);
+    expect(ownLevels.map(([id, r]) => `${id}: ${r.message}`)).toEqual([]);
+    expect(judgedAsOfFolder({ dir: path.join(REPO_ROOT, 'specs') })).toBeUndefined();
   },
   WHOLE_RUN_MS,
 );

@@ -6,7 +6,7 @@
  * the unmodified target in each detection test keeps the wiring itself under test.
  */
 import type { Browser } from '@playwright/test';
-import { judge, type FailOn } from '../core';
+import { judge, type FailOn, type Finding, type TargetOrigin } from '../core';
 import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS } from '../flows/browser/flows';
 import { runFlow } from '../flows/browser/run-flow';
@@ -21,6 +21,8 @@ import { withTestBudgets } from './budgets';
 export interface Outcome {
   status: 'passed' | 'failed' | 'skipped';
   message: string;
+  /** The item's findings (replayed items only). */
+  findings?: Finding[];
 }
 
 /** Runs `work` over `items` with at most `concurrency` at a time, keeping the items' order in the result. */
@@ -44,11 +46,13 @@ export interface ReplayOptions {
   concurrency?: number;
   /** Called as each item starts; with `concurrency: 1`, every request until the next call is that item's. */
   onItem?: (id: string) => void;
+  /** How misses are judged (default: by who answers); a spec folder other than specs/ is judged at its own levels (`user`). */
+  judgedAs?: TargetOrigin;
 }
 
 /** Every exchange and flow of `specs` replayed against `map`, judged as tests/replay.test.ts judges it. */
 export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[], options: ReplayOptions = {}): Promise<Map<string, Outcome>> {
-  const { failOn = 'fail', concurrency = 4, onItem } = options;
+  const { failOn = 'fail', concurrency = 4, onItem, judgedAs } = options;
   const clients = new ReplayClients(map);
   try {
     const items = specs.flatMap((spec) => [...spec.exchanges, ...(spec.flows ?? [])].map((item) => ({ spec, item })));
@@ -56,11 +60,12 @@ export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[],
       onItem?.(item.id);
       const unmapped = skipReason(map, spec.role);
       if (unmapped) return [item.id, { status: 'skipped', message: unmapped }];
-      const record = await replayItem(item, clients, { role: spec.role });
+      const record = await replayItem(item, clients, { role: spec.role, ...(judgedAs ? { judgedAs } : {}) });
       if (record.skipped) return [item.id, { status: 'skipped', message: record.skipped }];
       const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
-      const j = judge(item.id, allFindings(record), failOn, ran);
-      return [item.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message }];
+      const findings = allFindings(record);
+      const j = judge(item.id, findings, failOn, ran);
+      return [item.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message, findings }];
     });
     return new Map(results);
   } finally {

@@ -85,7 +85,7 @@ test('a trace header, new on every request, on every role and port (none in the 
     'r10.o.pki.test',
   ]) {
     const res = await alt.request({ host, path: '/' });
-    expect([host, lines(res, 'x-trace-id')[0]]).toEqual([host, expect.stringMatching(/^[0-9a-f]{32}$/)]);
+    expect([host, lines(res, 'x-trace-id')[0]]).toEqual([host, expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/)]);
     ids.push(lines(res, 'x-trace-id')[0]);
   }
   expect(new Set(ids).size).toBe(ids.length);
@@ -93,7 +93,7 @@ test('a trace header, new on every request, on every role and port (none in the 
     http.get({ host: '127.0.0.1', port: alt.ref().httpPort, path: '/', headers: { host: 'r10.o.pki.test' } }, resolve).on('error', reject);
   });
   plain.resume();
-  expect(plain.headers['x-trace-id']).toMatch(/^[0-9a-f]{32}$/);
+  expect(plain.headers['x-trace-id']).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
   expect(lines(await ref.request(HOME), 'x-trace-id')).toEqual([]);
 });
 
@@ -281,4 +281,54 @@ test("the PKI holds every deployment's names, so deployments side by side share 
   expect(pkiNames().redirector).toEqual(['go.redirect.test', 'hop2.redirect.test', 'hop3.redirect.test', 'relay.redirect.test', 'landing.redirect.test']);
   expect(alt.ref().rootPem).toBe(ref.ref().rootPem);
   expect(roleNames(ALT_DEPLOYMENT).site).toEqual(['www.lessons.test']);
+});
+
+test('its site CSP: script-src first, its own tag host, its own order; the same directives and the analytics host', async () => {
+  const csp = (res: { lines: Array<[string, string]> }) => lines(res, 'content-security-policy')[0];
+  const a = csp(await alt.request({ host: 'www.lessons.test', path: '/favicon.ico' }));
+  const r = csp(await ref.request({ host: 'www.lessons.test', path: '/favicon.ico' }));
+  expect(a).toMatch(/^script-src https:\/\/analytics\.beacon\.test(:\d+)? .*https:\/\/gtm\.portal-tags\.test(:\d+)? .*; default-src /);
+  expect(r).toMatch(/^default-src .*; script-src .*https:\/\/tags\.beacon\.test(:\d+)? https:\/\/analytics\.beacon\.test/);
+  expect(lines(await alt.request({ host: 'www.lessons.test', path: '/' }), 'request-context')[0]).toBe('appId=0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d');
+});
+
+test('its own file sizes where the description states none: the icon, the redirect bodies, the edge stylesheet', async () => {
+  const size = async (d: typeof alt, host: string, p: string) => (await d.request({ host, path: p })).body.length;
+  expect([await size(alt, 'www.lessons.test', '/favicon.ico'), await size(ref, 'www.lessons.test', '/favicon.ico')]).toEqual([125, 301]);
+  const bare = await alt.request({ host: 'lessons.test', path: '/' });
+  expect(bare.status).toBe(301);
+  expect(bare.body.toString('utf8')).toMatch(/^<!doctype html><title>Moved<\/title>/);
+  const malformed = await alt.request({
+    host: 'www.lessons.test',
+    path: '/%7Bhttps://media.lessons.test/-/media/Sites/Portal/icons/find.svg?rev=0f1e2d3c4b5a69788796a5b4c3d2e1f0}',
+  });
+  expect(malformed.status).toBe(302);
+  expect(malformed.body.toString('utf8')).not.toContain('Object moved');
+  expect(await size(alt, 'go.redirect.test', '/cdn-cgi/styles/cf.errors.css')).not.toBe(await size(ref, 'go.redirect.test', '/cdn-cgi/styles/cf.errors.css'));
+});
+
+test('storefront: its own unstated headers (no nosniff; X-Download-Options, CORP), Timing-Allow-Origin on theme assets only, a year of 365 days on images, a canonical on another host, a hex keep_alive', async () => {
+  const product = await alt.request({ host: 'shop.store.test', path: '/products/flax-apron' });
+  expect(lines(product, 'x-content-type-options')).toEqual([]);
+  expect(lines(product, 'x-download-options')).toEqual(['noopen']);
+  expect(lines(await ref.request({ host: 'shop.store.test', path: '/products/linen-apron' }), 'x-content-type-options')).toEqual(['nosniff']);
+  expect(cookies(product).find((c) => c.startsWith('keep_alive='))).toMatch(/^keep_alive=[0-9a-f]{32};/);
+  const html = (await alt.request({ host: 'shop.store.test', path: '/products/flax-apron', headers: { 'accept-encoding': 'identity' } })).body.toString('utf8');
+  const css = /\/cdn\/shop\/t\/\d+\/assets\/theme\.css\?v=\d+/.exec(html)![0];
+  const theme = await alt.request({ host: 'shop.store.test', path: css });
+  expect(lines(theme, 'timing-allow-origin')).toEqual(['*']);
+  expect(lines(theme, 'link')[0]).toMatch(/^<https:\/\/cdn\.portal-origin\.test\/cdn\/shop\/t\/\d+\/assets\/theme\.css\?v=\d+>; rel="canonical"$/);
+  const image = await alt.request({ host: 'shop.store.test', path: '/cdn/shop/files/flax-apron.png?width=10' });
+  expect(lines(image, 'cache-control')).toEqual(['public, max-age=31536000']);
+  expect(lines(image, 'timing-allow-origin')).toEqual([]);
+});
+
+test("the favicon chain's arrival page without X-Frame-Options, and the hops' own edge headers", async () => {
+  const arrival = await alt.request({ host: 'landing.redirect.test', path: '/' });
+  expect(arrival.status).toBe(200);
+  expect(lines(arrival, 'x-frame-options')).toEqual([]);
+  expect(lines(arrival, 'x-content-type-options')).toEqual(['nosniff']);
+  const hop = await alt.request({ host: 'go.redirect.test', path: '/favicon.ico' });
+  expect([hop.status, lines(hop, 'referrer-policy')]).toEqual([301, ['strict-origin-when-cross-origin']]);
+  expect(lines(await ref.request({ host: 'hop3.redirect.test', path: '/' }), 'x-frame-options')).toEqual(['SAMEORIGIN']);
 });

@@ -1,7 +1,7 @@
 import { ROLE_NAMES, ROLES, type Role } from '../roles';
 import { akamaiRequestId } from './redirector/akamai';
 import { cfRay } from './redirector/cloudflare';
-import { SHOP_HSTS } from './shop/storefront-headers';
+import { CACHE, SHOP_HSTS } from './shop/storefront-headers';
 
 /**
  * A deployment: every choice the reference makes where the service description is silent, as
@@ -68,6 +68,30 @@ export interface Deployment {
   fontFaces: 'stylesheet' | 'inline-style';
   /** Its HTTP/3 edge: the default port (the TLS port + this), and the `ma` of the `Alt-Svc` it advertises. */
   h3: { portOffset: number; maxAgeSeconds: number };
+  /**
+   * The site's Content-Security-Policy ("permissive default source policy; scripts additionally
+   * allowed from two tag-management and analytics hosts"): which tag host, and in which order.
+   */
+  siteCsp: 'reference' | 'portal';
+  /** The site's /favicon.ico: the reference's 301-byte icon, or the portal's own (125 bytes). */
+  siteFavicon: 'reference' | 'portal';
+  /** The bodies of the site's 302 and the bare host's 301 (the description: "short HTML body"): IIS's and ASP.NET's, or a plain one. */
+  redirectBodies: 'iis' | 'plain';
+  /** Headers on every storefront answer that the description does not state (the reference: nosniff). */
+  shopEdgeHeaders: Readonly<Record<string, string>>;
+  /** Timing-Allow-Origin on every file under /cdn/, or only on the theme assets and compiled scripts (where the description states it). */
+  shopTimingAllowOrigin: 'every-cdn-file' | 'theme-assets';
+  /** Cache-Control of the storefront's images (the description states none): a year as 365.2425 or as 365 days. */
+  shopImageCache: string;
+  /** The origin the theme assets' canonical Link names ("an origin asset address"): the storefront's own, or another host. */
+  shopCanonicalOrigin?: string;
+  /** The keep_alive cookie's value (the description names no shape): a UUID, or 32 hex. */
+  keepAliveFormat: 'uuid' | 'hex';
+  /** The favicon chain's arrival page: X-Frame-Options SAMEORIGIN (not stated there), and headers of the hops' own edge. */
+  redirectorArrivalFrameOptions: boolean;
+  redirectorHopHeaders: Readonly<Record<string, string>>;
+  /** Cloudflare's /cdn-cgi/styles/cf.errors.css as served (2,973 bytes), or minified by the deployment's edge. */
+  redirectorErrorsCss: 'as-served' | 'minified';
 }
 
 /** The deployment's names applied to a path or a text (the identity for the reference). */
@@ -101,6 +125,16 @@ export const REFERENCE_DEPLOYMENT: Deployment = {
   cookieYears: { analyticsTenYearsDays: 10 * 365.25, shopYearDays: 365 },
   fontFaces: 'stylesheet',
   h3: { portOffset: 1, maxAgeSeconds: 86400 },
+  siteCsp: 'reference',
+  siteFavicon: 'reference',
+  redirectBodies: 'iis',
+  shopEdgeHeaders: { 'X-Content-Type-Options': 'nosniff' },
+  shopTimingAllowOrigin: 'every-cdn-file',
+  shopImageCache: CACHE.image,
+  keepAliveFormat: 'uuid',
+  redirectorArrivalFrameOptions: true,
+  redirectorHopHeaders: {},
+  redirectorErrorsCss: 'as-served',
 };
 
 export const ALT_DEPLOYMENT: Deployment = {
@@ -112,7 +146,7 @@ export const ALT_DEPLOYMENT: Deployment = {
   unusualMethods: 'same-as-get',
   sessionCookieName: 'AzureAppService_SessionId',
   siteName: 'Lessons Portal',
-  appId: 'cid-v1:0a9b8c7d-6e5f-4a3b-2c1d-0e9f8a7b6c5d',
+  appId: '0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d',
   assetHeaders: 'rfc9211',
   maintenanceRequestIdHeader: 'x-request-id',
   maintenanceServer: 'AzureBlobEdge/2.0',
@@ -157,6 +191,17 @@ export const ALT_DEPLOYMENT: Deployment = {
   cookieYears: { analyticsTenYearsDays: 3653, shopYearDays: 365.25 },
   fontFaces: 'inline-style',
   h3: { portOffset: 2, maxAgeSeconds: 3600 },
+  siteCsp: 'portal',
+  siteFavicon: 'portal',
+  redirectBodies: 'plain',
+  shopEdgeHeaders: { 'X-Download-Options': 'noopen', 'Cross-Origin-Resource-Policy': 'cross-origin' },
+  shopTimingAllowOrigin: 'theme-assets',
+  shopImageCache: 'public, max-age=31536000',
+  shopCanonicalOrigin: 'https://cdn.portal-origin.test',
+  keepAliveFormat: 'hex',
+  redirectorArrivalFrameOptions: false,
+  redirectorHopHeaders: { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' },
+  redirectorErrorsCss: 'minified',
 };
 
 /** The host names a deployment serves, role by role: the reference's, with its own favicon-chain hops. */

@@ -31,7 +31,7 @@ export async function requestOf(
   if (row.exchange.discover) {
     const r = await resolveDiscover(row.exchange, clients, row.role, values);
     if (r.kind === 'skip') return { skip: r.reason };
-    if (r.kind === 'miss') return { miss: missFinding(row.exchange, r.miss, clients.map, clients.map.origin) };
+    if (r.kind === 'miss') return { miss: missFinding(row.exchange, r.miss, clients.map.origin, clients.map.origin) };
     values = { ...values, ...Object.fromEntries(Object.entries(r.vars).map(([k, v]) => [`{{${k}}}`, v])) };
   }
   const headers: Record<string, string> = {};

@@ -88,13 +88,13 @@ export function createAssetsApp(ctx: HostContext): express.Express {
   const getAndHead: FastPath = (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const [request, response] = [req as unknown as Request, res as unknown as Response];
-    setSecurityHeaders(request, response, deployment.appId);
+    setSecurityHeaders(request, response, deployment);
     trace(response);
     Promise.resolve(serveMedia(request, response, () => undefined)).catch(() => answerServerError(request, response));
     return true;
   };
 
-  app.use(securityHeadersMiddleware(deployment.appId));
+  app.use(securityHeadersMiddleware(deployment));
   app.use(traceAndMethods);
   app.use(serveMedia);
   app.use(serverError);

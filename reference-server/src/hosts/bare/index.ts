@@ -4,6 +4,7 @@ import { onlyMethods } from '../../http/methods';
 import { originOf } from '../../http/urls';
 import type { HostContext } from '../context';
 import { documentMovedBody } from './document-moved';
+import { plainMovedBody } from '../../http/plain-moved';
 
 /**
  * The bare host ({bare_url}): every path moves permanently to the same path on {base_url},
@@ -14,7 +15,7 @@ export function createBareApp(ctx: HostContext): express.Express {
   if (ctx.deployment.unusualMethods === 'method-not-allowed') app.use(onlyMethods('GET', 'HEAD'));
   app.use((req, res) => {
     const location = originOf('site', req) + req.originalUrl;
-    const body = Buffer.from(documentMovedBody(location), 'utf8');
+    const body = Buffer.from(ctx.deployment.redirectBodies === 'iis' ? documentMovedBody(location) : plainMovedBody(location), 'utf8');
     res.statusCode = 301;
     res.setHeader('Content-Type', 'text/html');
     res.setHeader('Location', location);

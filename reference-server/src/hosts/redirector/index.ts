@@ -16,6 +16,18 @@ const EDGE_ASSET_CACHE = 'max-age=7200, public';
 /** One path segment naming a directory, `/<directory>/`, matched on the raw path (no escapes). */
 const DIRECTORY = /^\/[A-Za-z0-9][A-Za-z0-9._-]{0,62}\/$/;
 
+/** A stylesheet as an edge's minifier leaves it: comments and the space around punctuation gone (the addresses it names kept). */
+export function minifiedCss(css: Buffer): Buffer {
+  const text = css
+    .toString('utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};:,>])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
+  return Buffer.from(`${text}\n`, 'utf8');
+}
+
 /**
  * The Cloudflare-fronted redirector ({redirector_url}) and the two hosts of its favicon chain:
  * go.redirect.test/favicon.ico -> 301 hop2.redirect.test/ -> 301 hop3.redirect.test/ (200 page),
@@ -32,7 +44,9 @@ export function createRedirectorApp(ctx: HostContext): express.Express {
   const root = path.join(ctx.contentRoot, 'redirector');
   const directoryPage = precompress(fs.readFileSync(path.join(root, 'pages/directory.html')), ['gzip']);
   const arrivalPage = precompress(fs.readFileSync(path.join(root, 'pages/hop3.html')), ['gzip']);
-  const errorsCss = precompress(fs.readFileSync(path.join(root, 'cdn-cgi/styles/cf.errors.css')), ['gzip']);
+  const css = fs.readFileSync(path.join(root, 'cdn-cgi/styles/cf.errors.css'));
+  const errorsCss = precompress(ctx.deployment.redirectorErrorsCss === 'minified' ? minifiedCss(css) : css, ['gzip']);
+  const hopHeaders = Object.entries(ctx.deployment.redirectorHopHeaders);
   const exclamation = fs.readFileSync(path.join(root, 'cdn-cgi/images/icon-exclamation.png'));
 
   const redirect = (req: Request, res: Response, host: string): void => {
@@ -44,6 +58,7 @@ export function createRedirectorApp(ctx: HostContext): express.Express {
     res.setHeader('Location', `https://${host}${portSuffixOf(req)}/`);
     res.setHeader('Cache-Control', `max-age=${REDIRECT_MAX_AGE}`);
     res.setHeader('Expires', expires);
+    for (const [name, value] of hopHeaders) res.setHeader(name, value);
     res.end(req.method === 'HEAD' ? undefined : MOVED_PERMANENTLY_BODY);
   };
 
@@ -94,7 +109,8 @@ export function createRedirectorApp(ctx: HostContext): express.Express {
     if (host === MAIN_HOST && key === '/favicon.ico') return redirect(req, res, SECOND_HOST);
     if (host === SECOND_HOST && key === '/') return redirect(req, res, THIRD_HOST);
     if (host === THIRD_HOST && key === '/') {
-      res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+      if (ctx.deployment.redirectorArrivalFrameOptions) res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+      for (const [name, value] of hopHeaders) res.setHeader(name, value);
       return sendPrecompressed(req, res, arrivalPage, { type: PAGE_TYPE });
     }
     return notFound(req, res);

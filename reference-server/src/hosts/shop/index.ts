@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type express from 'express';
@@ -120,7 +121,8 @@ function productPage(shop: Shop, req: Request, res: Response, page: StorePage): 
   const etag = page.etag(coding);
   res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
   res.setHeader('ETag', etag);
-  res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date(), undefined, deployment.shopCountry, deployment.cookieYears.shopYearDays));
+  const keepAlive = deployment.keepAliveFormat === 'hex' ? randomBytes(16).toString('hex') : randomUUID();
+  res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date(), keepAlive, deployment.shopCountry, deployment.cookieYears.shopYearDays));
   if (notModified(req, etag)) {
     res.setHeader('Vary', 'Accept-Encoding');
     res.statusCode = 304;
@@ -130,15 +132,18 @@ function productPage(shop: Shop, req: Request, res: Response, page: StorePage): 
   sendPrecompressed(req, res, page.body, { type: HTML, coding });
 }
 
-function themeFile(req: Request, res: Response, found: ThemeFile): Promise<void> {
+function themeFile(shop: Shop, req: Request, res: Response, found: ThemeFile): Promise<void> {
   const query = found.file.key.includes('/compiled_assets/') ? found.version : `v=${found.version}`;
-  themeAssetHeaders(res, `${originOf('shop', req)}${found.file.key}?${query}`);
+  themeAssetHeaders(res, `${shop.deployment.shopCanonicalOrigin ?? originOf('shop', req)}${found.file.key}?${query}`);
   return sendIndexed(req, res, found.file);
 }
 
-function platformFile(req: Request, res: Response, file: IndexedFile): Promise<void> {
+/** Timing-Allow-Origin beyond the theme assets: the deployment's choice. */
+const timeable = (shop: Shop) => shop.deployment.shopTimingAllowOrigin === 'every-cdn-file';
+
+function platformFile(shop: Shop, req: Request, res: Response, file: IndexedFile): Promise<void> {
   res.setHeader('Cache-Control', CACHE.platform);
-  cdnHeaders(res);
+  cdnHeaders(res, timeable(shop));
   return sendIndexed(req, res, file);
 }
 
@@ -149,7 +154,7 @@ function font(shop: Shop, req: Request, res: Response, key: string, query: strin
   res.statusCode = 200;
   res.setHeader('Content-Type', file.type);
   res.setHeader('Cache-Control', CACHE.font);
-  cdnHeaders(res);
+  cdnHeaders(res, timeable(shop));
   res.setHeader('Content-Length', file.bytes.length);
   res.end(req.method === 'HEAD' ? undefined : file.bytes);
 }
@@ -180,8 +185,8 @@ async function image(shop: Shop, req: Request, res: Response, key: string, query
   res.setHeader('Source-Type', 'image/png');
   res.setHeader('Source-Length', source.bytes.length);
   res.setHeader('Vary', 'Accept, Accept-Encoding');
-  res.setHeader('Cache-Control', CACHE.image);
-  cdnHeaders(res);
+  res.setHeader('Cache-Control', shop.deployment.shopImageCache);
+  cdnHeaders(res, timeable(shop));
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
@@ -198,9 +203,9 @@ function dispatch(shop: Shop): RequestHandler {
       return page ? productPage(shop, req, res, page) : notFound();
     }
     const themed = shop.theme.files.get(key);
-    if (themed) return themeFile(req, res, themed);
+    if (themed) return themeFile(shop, req, res, themed);
     const platform = shop.theme.platform.get(key);
-    if (platform) return platformFile(req, res, platform);
+    if (platform) return platformFile(shop, req, res, platform);
     if (key.startsWith(FONT_PREFIX)) return font(shop, req, res, key, query);
     if (key.startsWith(FILES_PREFIX)) return image(shop, req, res, key, query);
     return notFound();
@@ -226,7 +231,7 @@ export function createShopApp(ctx: HostContext, options: ShopAppOptions = {}): e
   const app = createApp();
   const hostHeaders: RequestHandler = (_req, res, next) => {
     res.setHeader('Strict-Transport-Security', shop.deployment.shopHsts);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(shop.deployment.shopEdgeHeaders)) res.setHeader(name, value);
     next();
   };
   app.use(hostHeaders);

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../http/escape-html';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import type { Coding } from '../../http/encoding';
@@ -46,10 +47,7 @@ export interface StorePage {
   etag(coding: Coding): string;
 }
 
-export function escapeHtml(text: string): string {
-  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-  return text.replace(/[&<>"']/g, (c) => entities[c]);
-}
+export { escapeHtml } from '../../http/escape-html';
 
 /** `"cacheable:<md5 hex of the bytes sent>"`: strong, so a different coding has a different tag. */
 export function cacheableEtag(bytes: Buffer): string {

@@ -22,13 +22,16 @@ export function pageHeaders(res: Response): void {
   res.setHeader('Content-Security-Policy', PAGE_CSP);
 }
 
-/** What every file under /cdn/ carries: readable and timeable from any origin. */
-export function cdnHeaders(res: Response): void {
-  res.setHeader('Timing-Allow-Origin', '*');
+/**
+ * What every file under /cdn/ carries: readable from any origin, and timeable from any origin
+ * where `timing` says so (the description states Timing-Allow-Origin for theme assets only).
+ */
+export function cdnHeaders(res: Response, timing = true): void {
+  if (timing) res.setHeader('Timing-Allow-Origin', '*');
   res.setHeader('Access-Control-Allow-Origin', '*');
 }
 
-/** Theme assets and the compiled script: sandboxed, cross-origin readable, with their canonical address. */
+/** Theme assets and the compiled script: sandboxed, cross-origin readable and timeable, with their canonical address. */
 export function themeAssetHeaders(res: Response, canonical: string): void {
   res.setHeader('Cache-Control', CACHE.theme);
   res.setHeader('Content-Security-Policy', ASSET_CSP);

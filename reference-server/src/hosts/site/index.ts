@@ -19,6 +19,7 @@ import { dotNetTicks, loadTemplate, THEME_VERSION } from './home-page';
 import { fromStylesheet, inlineFontFaces, splitFontFaces } from './inline-fonts';
 import { findPlans } from './lesson-plans';
 import { isBracedAbsolutePath, maintenanceLocation, objectMovedBody } from './malformed-path';
+import { plainMovedBody } from '../../http/plain-moved';
 
 type Route = (req: Request, res: Response, query: string | undefined) => Promise<void>;
 
@@ -54,9 +55,16 @@ export function createSiteApp(ctx: HostContext): express.Express {
   // Fonts declared inline: the stylesheets lose their @font-face rules, the home page gains them.
   const inline = deployment.fontFaces === 'inline-style';
   const fontFaces = inline ? stylesheetFontFaces(path.join(siteRoot, 'section/css'), rename) : [];
+  // The portal's own icon answers /favicon.ico; the reference's is then out of the way (never linked).
+  const portalIcon = deployment.siteFavicon === 'portal';
   const files = indexIisStaticFiles([
     { dir: path.join(siteRoot, 'section'), urlPrefix: `/${ctx.section}`, rename: inline ? (text) => splitFontFaces(rename(text)).rest : rename },
-    { dir: path.join(siteRoot, 'root'), urlPrefix: '', rename },
+    {
+      dir: path.join(siteRoot, 'root'),
+      urlPrefix: '',
+      rename: portalIcon ? (text) => rename(text).replace(/^\/favicon\.ico$/, '/favicon.reference.ico') : rename,
+    },
+    ...(portalIcon ? [{ dir: path.join(siteRoot, 'portal-root'), urlPrefix: '' }] : []),
   ]);
   const home = loadTemplate(path.join(siteRoot, 'pages/home.html'), (text) => inlineFontFaces(rename(text), fontFaces));
   const instanceAffinity = affinityOf(deployment.name);
@@ -116,7 +124,7 @@ export function createSiteApp(ctx: HostContext): express.Express {
     if (!isBracedAbsolutePath(rawPath)) return next();
     const location = maintenanceLocation(originOf('maintenance', req), rawPath);
     res.setHeader('Location', location);
-    return sendBody(req, res, objectMovedBody(location), { status: 302, type: HTML });
+    return sendBody(req, res, deployment.redirectBodies === 'iis' ? objectMovedBody(location) : plainMovedBody(location), { status: 302, type: HTML });
   };
 
   const dispatch: RequestHandler = async (req, res) => {
@@ -155,12 +163,12 @@ export function createSiteApp(ctx: HostContext): express.Express {
     const file = files.get(resolved.key);
     if (!file || isBracedAbsolutePath(url.split('?', 1)[0])) return false;
     const [request, response] = [req as unknown as Request, res as unknown as Response];
-    setSecurityHeaders(request, response, deployment.appId);
+    setSecurityHeaders(request, response, deployment);
     sendIisStaticFile(request, response, file).catch(() => answerServerError(request, response));
     return true;
   };
 
-  app.use(securityHeadersMiddleware(deployment.appId));
+  app.use(securityHeadersMiddleware(deployment));
   app.use(onlyGetAndHead);
   app.use(bracedAbsolutePath);
   app.use(cookieParser());

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../http/escape-html';
 /**
  * A request path that starts with a left brace (raw or percent-encoded) and an absolute address,
  * as when a page emits `{https://...}` as a link. ASP.NET rejects the `:` in the path
@@ -31,10 +32,6 @@ export function encodeForQuery(raw: string): string {
     }
   }
   return out;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 export function maintenanceLocation(maintenanceOrigin: string, rawPath: string): string {
