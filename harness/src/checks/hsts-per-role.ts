@@ -40,7 +40,11 @@ export const hstsPerRole: Check = {
     const expected = describe(policy);
     if (lines.length !== 1) {
       // RFC 6797 §8.1: a UA processes only the first of several fields.
-      return [finding(hstsPerRole, false, `one line: ${expected}`, lines.length ? `${lines.length} lines: ${lines.join(' | ')}` : '(absent)')];
+      return [
+        finding(hstsPerRole, false, `one line: ${expected}`, lines.length ? `${lines.length} lines: ${lines.join(' | ')}` : '(absent)', {
+          field: 'strict-transport-security',
+        }),
+      ];
     }
     const directives = new Map<string, string | undefined>();
     for (const part of lines[0].split(';')) {
@@ -51,6 +55,6 @@ export const hstsPerRole: Check = {
       directives.get('max-age') === String(policy.maxAge) &&
       (!policy.includeSubDomains || directives.has('includesubdomains')) &&
       (!policy.preload || directives.has('preload'));
-    return [finding(hstsPerRole, ok, expected, lines[0])];
+    return [finding(hstsPerRole, ok, expected, lines[0], { field: 'strict-transport-security' })];
   },
 };

@@ -33,9 +33,7 @@ export const negotiatedResponseHasVary: Check = {
           vary.has('*') || vary.has('accept-encoding'),
           `vary includes Accept-Encoding (content-encoding: ${coding})`,
           `vary: ${actual}`,
-          {
-            part: 'accept-encoding',
-          },
+          { part: 'accept-encoding', field: 'vary', observed: actual },
         ),
       );
     }
@@ -49,9 +47,7 @@ export const negotiatedResponseHasVary: Check = {
           vary.has('*') || vary.has('accept'),
           `vary includes Accept (${sourceType} converted to ${type})`,
           `vary: ${actual}`,
-          {
-            part: 'accept',
-          },
+          { part: 'accept', field: 'vary', observed: actual },
         ),
       );
     }

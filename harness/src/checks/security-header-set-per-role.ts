@@ -118,7 +118,13 @@ export const securityHeaderSetPerRole: Check = {
       const value = fieldValue(ex.lines, rule.header);
       const ok = value !== undefined && rule.test(value);
       const why = rule.header === 'content-security-policy' && value !== undefined && !ok ? ` (${permissiveCsp(value).why})` : '';
-      out.push(finding(securityHeaderSetPerRole, ok, rule.expected, `${value ?? '(absent)'}${why}`, { part: rule.header }));
+      out.push(
+        finding(securityHeaderSetPerRole, ok, rule.expected, `${value ?? '(absent)'}${why}`, {
+          part: rule.header,
+          field: rule.header,
+          ...(why ? { observed: value } : {}),
+        }),
+      );
     }
     return out;
   },

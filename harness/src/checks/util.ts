@@ -31,7 +31,8 @@ export function mediaType(ex: ObservedExchange): string | undefined {
 }
 
 /**
- * A finding of a check; `part` distinguishes several findings of one check (a header, a cookie).
+ * A finding of a check; `part` distinguishes several findings of one check (a header, a cookie),
+ * `field` names the response field it judged (the report groups it with that field's other findings).
  * A miss is written `fail` here; the evaluator turns it into the verdict of the finding's level.
  */
 export function finding(
@@ -39,10 +40,11 @@ export function finding(
   ok: boolean,
   expected: string,
   actual: string,
-  extra: Partial<Finding> & { part?: string } = {},
+  extra: Partial<Finding> & { part?: string; field?: string } = {},
 ): Finding {
-  const { part, ...rest } = extra;
+  const { part, field, ...rest } = extra;
   return {
+    ...(field ? { aspect: { kind: 'check' as const, check: check.id, field } } : {}),
     id: part ? `${check.id} ${part}` : check.id,
     verdict: ok ? 'pass' : 'fail',
     expected,

@@ -11,8 +11,8 @@ export type Aspect =
   | { kind: 'cookie'; name: string; attribute?: string }
   /** The body: as a whole (no fact), or one fact of it (`size`, `decoded-size`, `contains "..."`, `json`, `starts-with`, `empty`). */
   | { kind: 'body'; fact?: string }
-  /** A named check (`cache/max-age-matches-expires`). */
-  | { kind: 'check'; check: string }
+  /** A named check (`cache/max-age-matches-expires`), and the response field it judged when it judges one (`x-frame-options`). */
+  | { kind: 'check'; check: string; field?: string }
   /** The target's own address of a step with `discover`. */
   | { kind: 'discover' }
   /** Whether an answer came at all (a transport error). */
@@ -57,7 +57,7 @@ export function readAspect(v: unknown): Aspect | undefined {
     case 'cookie':
       return str(raw.name) ? { kind, name: str(raw.name)!, ...(str(raw.attribute) ? { attribute: str(raw.attribute)! } : {}) } : undefined;
     case 'check':
-      return str(raw.check) ? { kind, check: str(raw.check)! } : undefined;
+      return str(raw.check) ? { kind, check: str(raw.check)!, ...(str(raw.field) ? { field: str(raw.field)!.toLowerCase() } : {}) } : undefined;
     default:
       return undefined;
   }

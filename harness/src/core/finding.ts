@@ -11,6 +11,14 @@ export interface Finding {
   level: Level;
   expected: string;
   actual: string;
+  /**
+   * What was observed as the comparison means it, where `actual` says more (a date as its distance
+   * from Date, `Date + 3285 d`; a directive list as sent, without the account of what differs): the
+   * report groups findings into causes by it. Absent: `actual`.
+   */
+  observed?: string;
+  /** The role whose answer it judged, where that is not its test's (a browser flow's sub-resource on the asset host). */
+  role?: string;
   source: FindingSource;
   clause?: string;
   /** Named shape that failed, so the report can show its description and examples. */

@@ -33,7 +33,7 @@ test('a failing run: one error per cause, at the spec line of its expectation', 
   for (const l of lines) expect(l).toMatch(COMMAND);
   const xfo = locate('site/home header x-frame-options')!;
   expect(lines).toContain(
-    `::error file=specs/site.json,line=${xfo.line},title=site/home header x-frame-options::expected "SAMEORIGIN, SAMEORIGIN", got "SAMEORIGIN"`,
+    `::error file=specs/site.json,line=${xfo.line},title=site%3A header x-frame-options::site: header x-frame-options is "SAMEORIGIN" on h1 and h2. Expected "SAMEORIGIN, SAMEORIGIN", site/home header x-frame-options`,
   );
   expect(lines.filter((l) => l.startsWith('::warning ')).length).toBeGreaterThan(0);
   expect(annotations(buildResults(passingInput()), locate).filter((l) => l.startsWith('::error'))).toEqual([]);
@@ -54,7 +54,9 @@ test('the job summary: status and exit code, the per-role table, failures by cau
   expect(table[0]).toMatch(/^\| role \| tests \| pass \| error \| fail \|/);
   expect(md).toContain('| **all** |');
   expect(md).toContain('### Failures by cause (1 expectations, from 1 cause)');
-  expect(md).toContain('| fail | site/home header x-frame-options | <code>SAMEORIGIN, SAMEORIGIN</code> | <code>SAMEORIGIN</code> |');
+  expect(md).toContain(
+    '| fail | site: header x-frame-options is &quot;SAMEORIGIN&quot; on h1 and h2 | <code>SAMEORIGIN, SAMEORIGIN</code> | site/home header x-frame-options |',
+  );
   expect(md).toContain('Report: <code>reports/conformance/index.html</code>');
 
   const hostile = summaryMarkdown(buildResults(hostileInput()), 'index.html');

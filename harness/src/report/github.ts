@@ -8,7 +8,7 @@
  * annotated, the rest counted in a notice; the summary lists them all (up to a size GitHub accepts).
  */
 import { failsRun, VERDICTS } from '../core';
-import { causes, type Cause } from './causes';
+import { causeExpected, causeHeadline, causes, causeScope, type Cause } from './causes';
 import { knownNeed, knownProblem } from './known';
 import { EXIT_MEANING } from './terminal';
 import type { ConformanceResults, Verdict } from './types';
@@ -43,18 +43,10 @@ export function workflowCommand(
 /** GitHub shows this many error and warning annotations of one step. */
 export const ANNOTATIONS_PER_KIND = 10;
 
-const what = (c: Cause) => {
-  const ids = c.members.map((m) => m.test.id);
-  return c.members.length === 1
-    ? c.members[0].expectation.id
-    : `${c.aspect} in ${ids.length} tests (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? `, +${ids.length - 3}` : ''})`;
-};
-
+/** The cause's sentence, then what was expected and where it was seen: the annotation's message. */
 function causeText(c: Cause): string {
-  const f = c.finding;
-  if (c.verdict === 'error') return `error: ${f.message ?? f.actual}`;
-  if (f.source === 'baseline' && f.baseline !== undefined) return `${c.verdict}: baseline ${JSON.stringify(f.baseline)}, candidate ${JSON.stringify(f.actual)}`;
-  return `${c.verdict === 'fail' ? '' : `${c.verdict}: `}expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}`;
+  const seen = c.seenBy.length ? `; also seen by ${c.seenBy.join(', ')}` : '';
+  return `${causeHeadline(c)}. ${c.verdict === 'error' ? '' : `Expected ${causeExpected(c)}, `}${causeScope(c)}${seen}`;
 }
 
 /**
@@ -81,11 +73,11 @@ export function annotations(
   const failing = (v: Verdict) => failsRun(v, r.run.failOn);
   for (const c of causes(r, failing)) {
     const where = locate(c.members[0].expectation.id);
-    errors.push(workflowCommand('error', causeText(c), { file: where?.file, line: where?.line, title: what(c) }));
+    errors.push(workflowCommand('error', causeText(c), { file: where?.file, line: where?.line, title: `${c.role}: ${c.subject}` }));
   }
   for (const c of causes(r, (v) => v === 'warn' && !failing(v))) {
     const where = locate(c.members[0].expectation.id);
-    warnings.push(workflowCommand('warning', causeText(c), { file: where?.file, line: where?.line, title: what(c) }));
+    warnings.push(workflowCommand('warning', causeText(c), { file: where?.file, line: where?.line, title: `${c.role}: ${c.subject}` }));
   }
   const out = [...errors.slice(0, ANNOTATIONS_PER_KIND), ...warnings.slice(0, ANNOTATIONS_PER_KIND)];
   const more = Math.max(0, errors.length - ANNOTATIONS_PER_KIND) + Math.max(0, warnings.length - ANNOTATIONS_PER_KIND);
@@ -145,12 +137,13 @@ export function summaryMarkdown(r: ConformanceResults, reportPath: string): stri
   const count = failing.reduce((n, c) => n + c.members.length, 0);
   if (failing.length || problems.length) {
     out.push(`### Failures by cause (${count} expectations, from ${failing.length} cause${failing.length === 1 ? '' : 's'})`, '');
-    out.push('| verdict | expectation | expected | got |', '|---|---|---|---|');
+    out.push('| verdict | cause | expected | where |', '|---|---|---|---|');
     out.push(...problems);
     for (const c of failing.slice(0, SUMMARY_CAUSES)) {
-      const f = c.finding;
-      const got = c.verdict === 'error' ? (f.message ?? f.actual) : f.actual;
-      out.push(`| ${c.verdict} | ${mdText(what(c))} | ${mdCode(f.expected)} | ${mdCode(got)} |`);
+      const seen = c.seenBy.length ? `; also seen by ${c.seenBy.join(', ')}` : '';
+      out.push(
+        `| ${c.verdict} | ${mdText(causeHeadline(c), 400)} | ${mdCode(c.verdict === 'error' ? '' : c.finding.expected)} | ${mdText(`${causeScope(c)}${seen}`, 400)} |`,
+      );
     }
     if (failing.length > SUMMARY_CAUSES) out.push(`| | ... and ${failing.length - SUMMARY_CAUSES} more causes in the report | | |`);
     out.push('');

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { buildResults, type BuildInput } from './build';
 import { failingInput, passingInput, runMeta } from './fixtures';
 import { summaryMarkdown } from './github';
-import { readPrevious, type PreviousRun } from './history';
+import { historyKey, readPrevious, type PreviousRun } from './history';
 import { renderHtml } from './html';
 import { terminalSummary } from './terminal';
 import type { ConformanceResults } from './types';
@@ -60,4 +60,28 @@ test('a file that is not a results.json of this harness is named with the reason
   fs.writeFileSync(path.join(dir, 'x.json'), '{"schema":"other"}');
   expect(readPrevious(path.join(dir, 'x.json'))).toEqual({ problem: expect.stringMatching(/x\.json: not a conformance results\.json/) });
   expect(readPrevious(path.join(dir, 'none.json'))).toEqual({ problem: expect.stringMatching(/none\.json: no such file$/) });
+});
+
+describe('historyKey: a run is compared only with runs of the same target and spec folders', () => {
+  const reference = (port: number) => ({
+    origin: 'reference' as const,
+    roles: { site: [`https://www.lessons.test:${port}`], assets: [`https://media.lessons.test:${port}`] },
+  });
+  const user = (host: string) => ({ origin: 'user' as const, roles: { site: [`https://${host}`] } });
+  test('the embedded reference on other free ports is the same target', () => {
+    expect(historyKey(reference(40001), ['/r/specs'])).toBe(historyKey(reference(51234), ['/r/specs']));
+  });
+  test('another target, another kind of target, other spec folders: another key', () => {
+    const keys = [
+      historyKey(reference(40001), ['/r/specs']),
+      historyKey(user('staging.example'), ['/r/specs']),
+      historyKey(user('www.example'), ['/r/specs']),
+      historyKey(user('www.example'), ['/r/specs', '/r/derived']),
+      historyKey(null, ['/r/specs']),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+  test('a user target on another port is another target', () => {
+    expect(historyKey(user('staging.example:8443'), ['/r/specs'])).not.toBe(historyKey(user('staging.example:9443'), ['/r/specs']));
+  });
 });

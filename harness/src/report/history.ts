@@ -5,9 +5,32 @@
  * results.json carries forward on its failing expectations (`firstSeen`). Expectations are the same
  * when their anchors are: anchors are stable across runs of the same suite.
  */
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { failsRun, type FailOn } from '../core';
-import { READABLE_RESULTS_SCHEMAS, type Expectation, type HistoryItem, type HistoryReport, type TestReport } from './types';
+import { READABLE_RESULTS_SCHEMAS, type Expectation, type HistoryItem, type HistoryReport, type TargetMeta, type TestReport } from './types';
+
+/** Where each target and spec folders' last results are kept, in the report folder. */
+export const HISTORY_DIR = 'history';
+
+/**
+ * What makes two runs comparable: the same target (its roles' origins; for the embedded reference,
+ * which takes free ports each run, their host names) and the same spec folders. A run against a
+ * proxy is never compared with one against the reference.
+ */
+export function historyKey(target: Pick<TargetMeta, 'origin' | 'roles'> | null, specFolders: readonly string[]): string {
+  const roles = Object.fromEntries(
+    Object.entries(target?.roles ?? {})
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([role, urls]) => [role, target?.origin === 'reference' ? urls.map((u) => new URL(u).hostname) : urls]),
+  );
+  const text = JSON.stringify({ origin: target?.origin ?? 'none', roles, specs: [...specFolders] });
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/** The file that keeps the last results of runs with this key. */
+export const historyFile = (reportDir: string, key: string): string => path.join(reportDir, HISTORY_DIR, `${key}.json`);
 
 /** The parts of a previous results.json the comparison reads. */
 export interface PreviousRun {

@@ -24,7 +24,7 @@ import { HarnessError } from '../core';
 import { entryLines } from '../known';
 import { specLocator } from '../spec-model/locate';
 import { annotations, summaryMarkdown } from './github';
-import { readPrevious, type PreviousRun } from './history';
+import { HISTORY_DIR, historyFile, historyKey, readPrevious, type PreviousRun } from './history';
 import type { KnownDeviations } from '../known';
 import { harnessSettings } from '../settings/harness';
 import { knownDeviationsOf } from '../settings/run';
@@ -100,6 +100,9 @@ export default class ConformanceReporter implements Reporter {
     this.clearSaved();
     saveScreenshots(results, dir);
     fs.writeFileSync(path.join(dir, RESULTS_FILE), `${JSON.stringify(results, null, 1)}\n`);
+    // Kept by target and spec folders too: the next run of the same compares with it, whatever ran in between.
+    fs.mkdirSync(path.join(dir, HISTORY_DIR), { recursive: true });
+    fs.copyFileSync(path.join(dir, RESULTS_FILE), historyFile(dir, this.historyKey()));
     fs.writeFileSync(path.join(dir, HTML_FILE), renderHtml(results));
     fs.writeFileSync(path.join(dir, JUNIT_FILE), renderJunit(results));
     const file = path.join(dir, HTML_FILE);
@@ -154,7 +157,8 @@ export default class ConformanceReporter implements Reporter {
     const { history } = harnessSettings(process.env);
     if (history.previous?.toLowerCase() === 'none') return undefined;
     const named = history.previous ?? history.rerun;
-    const file = named ? path.resolve(process.cwd(), named) : path.join(this.options.outputFolder, RESULTS_FILE);
+    // Unnamed: the last run of the same target and spec folders, never another target's.
+    const file = named ? path.resolve(process.cwd(), named) : historyFile(this.options.outputFolder, this.historyKey());
     if (!named && !fs.existsSync(file)) return undefined;
     const read = readPrevious(file, { rerun: history.previous === undefined && history.rerun !== undefined });
     if (!('problem' in read)) return read;
@@ -173,6 +177,23 @@ export default class ConformanceReporter implements Reporter {
     }
   }
 
+  /** What makes this run comparable with another (history.ts): its target and its spec folders. */
+  private historyKey(): string {
+    return historyKey(
+      targetMeta(process.env),
+      this.specFolders().map((f) => f.dir),
+    );
+  }
+
+  private specFolders(): readonly SpecFolder[] {
+    try {
+      if (process.env[SPECS_VARIABLE]?.trim()) return parseSpecFolders(process.env);
+    } catch {
+      /* the run's set-up stopped it with the variable's error */
+    }
+    return [{ dir: this.specsDir() }];
+  }
+
   /** The spec files sit in specs/ beside the configuration; the Playwright tests that replay them in tests/. */
   private specsDir(): string {
     const fromConfig = this.config?.rootDir ? path.join(this.config.rootDir, 'specs') : undefined;
@@ -181,12 +202,7 @@ export default class ConformanceReporter implements Reporter {
 
   private build(result: FullResult): ConformanceResults {
     // Or the folders HARNESS_SPECS names; a bad value was reported by the set-up.
-    let folders: string | readonly SpecFolder[] = this.specsDir();
-    try {
-      if (process.env[SPECS_VARIABLE]?.trim()) folders = parseSpecFolders(process.env);
-    } catch {
-      /* the run's set-up stopped it with the variable's error */
-    }
+    const folders = this.specFolders();
     const baseline = baselineMeta(process.env);
     const known = this.knownDeviations();
     const previous = this.previousRun();

@@ -4,7 +4,8 @@
  */
 import { failsRun, VERDICTS } from '../core';
 import type { ConformanceResults, Verdict } from './types';
-import { causes } from './causes';
+import { causeExpected, causeHeadline, causes, causeScope, type Cause } from './causes';
+import { wrapLine } from './wrap';
 import { knownProblem } from './known';
 
 /** Passes first, then from the worst down; a column only when the run has that verdict (pass, fail and error always). */
@@ -28,41 +29,29 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   out.push(head);
   for (const r of results.roles) out.push(line(r.role, r.tests, r.counts));
   out.push(line('all', results.tests.length, results.totals));
-  const failing: string[] = [];
+  const failing: string[][] = [];
   let count = 0;
   for (const c of causes(results, (v) => failsRun(v, results.run.failOn))) {
     count += c.members.length;
-    const f = c.finding;
-    const text =
-      c.verdict === 'error'
-        ? `error: ${f.message ?? f.actual}`
-        : f.source === 'baseline' && f.baseline !== undefined
-          ? `${c.verdict}: baseline ${JSON.stringify(f.baseline)}, candidate ${JSON.stringify(f.actual)}`
-          : `${c.verdict === 'fail' ? '' : `${c.verdict}: `}expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}`;
-    const ids = c.members.map((m) => m.test.id);
-    const what =
-      c.members.length === 1
-        ? c.members[0].expectation.id
-        : `${c.aspect} in ${ids.length} tests (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? `, +${ids.length - 3}` : ''})`;
-    const one = `  ${c.verdict === 'error' ? 'E' : c.verdict === 'fail' ? 'x' : '!'} ${what}: ${text}`.split('\n')[0];
-    failing.push(one.length > 160 ? `${one.slice(0, 157)}...` : one);
+    failing.push(causeLines(c, c.verdict === 'error' ? 'E' : c.verdict === 'fail' ? 'x' : '!'));
   }
-  for (const e of results.run.runErrors) failing.push(`  E run: ${e.split('\n')[0].slice(0, 150)}`);
+  for (const e of results.run.runErrors) failing.push(wrapLine(`  E run: ${e.split('\n')[0]}`, '      '));
   count += results.run.runErrors.length;
   for (const r of [...(results.run.inconclusive ?? [])].reverse()) {
     failing.unshift(
-      clip(
+      wrapLine(
         `  E ${r.role}/inconclusive: ${r.seen} of ${r.total} exchanges alike (${r.kind}); ${r.grouped} failing expectation${r.grouped === 1 ? '' : 's'} of ${r.role} grouped under it`,
+        '      ',
       ),
     );
     count += 1 + r.grouped;
   }
   const expired = (results.known?.entries ?? []).filter((e) => e.status === 'expired');
-  for (const e of expired) failing.unshift(clip(`  E ${knownProblem(e)}`));
+  for (const e of expired) failing.unshift(wrapLine(`  E ${knownProblem(e)}`, '      '));
   count += expired.length;
   if (failing.length) {
     out.push(`Failing (${count}${count > failing.length ? `, from ${failing.length} cause${failing.length === 1 ? '' : 's'}` : ''}):`);
-    out.push(...failing.slice(0, MAX_FAILURES));
+    out.push(...failing.slice(0, MAX_FAILURES).flat());
     if (failing.length > MAX_FAILURES) out.push(`  ... and ${failing.length - MAX_FAILURES} more causes in the report`);
   }
   const differs = causes(results, (v) => (v === 'diff' || v === 'fixed') && !failsRun(v, results.run.failOn));
@@ -71,15 +60,7 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
     out.push(
       `Differences from the baseline, not failing the run (${n}, from ${differs.length} cause${differs.length === 1 ? '' : 's'}; HARNESS_FAIL_ON=diff fails them):`,
     );
-    for (const c of differs.slice(0, MAX_FAILURES)) {
-      const ids = c.members.map((m) => m.test.id);
-      const what =
-        c.members.length === 1
-          ? c.members[0].expectation.id
-          : `${c.aspect} in ${ids.length} tests (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? `, +${ids.length - 3}` : ''})`;
-      const one = `  ~ ${what}: ${c.verdict === 'fixed' ? 'fixed: ' : ''}baseline ${JSON.stringify(c.finding.baseline ?? c.finding.expected)}, candidate ${JSON.stringify(c.finding.actual)}`;
-      out.push(one.length > 160 ? `${one.slice(0, 157)}...` : one);
-    }
+    for (const c of differs.slice(0, MAX_FAILURES)) out.push(...causeLines(c, '~'));
     if (differs.length > MAX_FAILURES) out.push(`  ... and ${differs.length - MAX_FAILURES} more causes in the report`);
   }
   out.push(...knownLines(results));
@@ -96,7 +77,19 @@ export const EXIT_MEANING: Record<0 | 1 | 2, string> = {
   2: 'a configuration or harness error (the run could not judge the target)',
 };
 
-const clip = (line: string) => (line.length > 160 ? `${line.slice(0, 157)}...` : line);
+/** One line wrapped, never cut. */
+const clip = (line: string) => wrapLine(line, '      ').join('\n');
+
+/**
+ * A cause as the terminal shows it: its headline (role, what, the value, which side differs), then
+ * what was expected and where it was seen, wrapped, never cut.
+ */
+export function causeLines(c: Cause, mark: string): string[] {
+  const first = wrapLine(`  ${mark} ${causeHeadline(c)}`, '      ');
+  const seen = c.seenBy.length ? `; also seen by ${c.seenBy.join(', ')}` : '';
+  const expected = c.verdict === 'error' ? '' : `expected ${causeExpected(c)}, `;
+  return [...first, ...wrapLine(`      ${expected}${causeScope(c)}${seen}`, '        ')];
+}
 
 /** The known deviations that excused failures, and the entries that need someone (no longer seen, not run). */
 function knownLines(results: ConformanceResults): string[] {

@@ -245,6 +245,10 @@ export interface FindingReport {
   level: Level;
   expected: string;
   actual: string;
+  /** The value as the comparison means it, where `actual` says more (redacted like `actual`); causes group by it. */
+  observed?: string;
+  /** The role whose answer it judged, where that is not its test's (a browser flow's sub-resource). */
+  role?: string;
   source: FindingSource;
   clause?: string;
   shape?: string;

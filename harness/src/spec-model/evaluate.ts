@@ -81,7 +81,17 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
       findings.push({ ...base, verdict: 'n/a', expected: r.expected, actual: r.actual, message: unmet });
       return;
     }
-    const f = judged(r.ok, { ...base, expected: r.expected, actual: r.actual, ...(r.shape ? { shape: r.shape } : {}) }, options.targetOrigin);
+    const f = judged(
+      r.ok,
+      {
+        ...base,
+        expected: r.expected,
+        actual: r.actual,
+        ...(r.observed !== undefined ? { observed: r.observed } : {}),
+        ...(r.shape ? { shape: r.shape } : {}),
+      },
+      options.targetOrigin,
+    );
     // A warning or an information says why the expectation weighs less than must, where its spec says.
     findings.push(w.note && (f.verdict === 'warn' || f.verdict === 'info') ? { ...f, message: `${w.note} (HARNESS_FAIL_ON=${f.verdict} fails it)` } : f);
   };

@@ -25,6 +25,8 @@ export interface MatchResult {
   ok: boolean;
   expected: string;
   actual: string;
+  /** The value as the comparison means it, where `actual` says more (a date as its distance from Date; a policy as sent, without the account of what differs). */
+  observed?: string;
   /** The named shape involved, so the report can show its description and examples. */
   shape?: string;
 }
@@ -171,6 +173,7 @@ function build(spec: MatcherSpec): Matcher {
           ok,
           expected: `the list ${want.join(', ')} (${want.length} member${want.length === 1 ? '' : 's'}, in one field line or several)`,
           actual: got === undefined ? ABSENT : `${actual} (${got.length} member${got.length === 1 ? '' : 's'})`,
+          ...(actual !== undefined ? { observed: actual } : {}),
         };
       };
     }
@@ -200,7 +203,7 @@ function build(spec: MatcherSpec): Matcher {
         const expected = describeDirectives(filled, separator);
         if (actual === undefined) return { ok: false, expected, actual: ABSENT };
         const problems = directiveDifferences(filled, actual, separator);
-        return { ok: problems.length === 0, expected, actual: problems.length ? `${actual} (${problems.join('; ')})` : actual };
+        return { ok: problems.length === 0, expected, actual: problems.length ? `${actual} (${problems.join('; ')})` : actual, observed: actual };
       };
     }
     case 'links': {
@@ -254,6 +257,8 @@ function build(spec: MatcherSpec): Matcher {
           ok: Math.abs(off) <= toleranceSeconds,
           expected,
           actual: `${actual} (Date ${delta < 0 ? '-' : '+'} ${duration(Math.abs(delta))}${Math.abs(off) > toleranceSeconds ? `, off by ${duration(Math.abs(off))}` : ''})`,
+          // A lifetime, not a date: the same on every answer that sets it (to the day, or the minute under a day).
+          observed: `Date ${delta < 0 ? '-' : '+'} ${Math.abs(delta) >= 86400 ? `${Math.round(Math.abs(delta) / 86400)} d` : `${Math.round(Math.abs(delta) / 60)} min`}`,
         };
       };
     }

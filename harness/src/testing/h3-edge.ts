@@ -48,12 +48,18 @@ export interface TestEdge {
   stop(): Promise<void>;
 }
 
-export function startTestEdge(options: { names: readonly string[]; pki: TestPki; upstreamPort: number }): Promise<TestEdge | undefined> {
+/** `upstreamCaFile`: the root the upstream's certificate chains to (default the test PKI's: a proxy of the test's own). */
+export function startTestEdge(options: {
+  names: readonly string[];
+  pki: TestPki;
+  upstreamPort: number;
+  upstreamCaFile?: string;
+}): Promise<TestEdge | undefined> {
   const cert = path.join(options.pki.dir, 'edge-cert.pem');
   const key = path.join(options.pki.dir, 'edge-key.pem');
   fs.writeFileSync(cert, options.pki.certPem);
   fs.writeFileSync(key, options.pki.keyPem, { mode: 0o600 });
-  const args = ['--import', 'tsx', EDGE_ENTRY, '--upstream-port', String(options.upstreamPort), '--upstream-ca', options.pki.caFile];
+  const args = ['--import', 'tsx', EDGE_ENTRY, '--upstream-port', String(options.upstreamPort), '--upstream-ca', options.upstreamCaFile ?? options.pki.caFile];
   args.push('--cert', cert, '--key', key, '--names', options.names.join(','));
   const child = spawn(process.execPath, args, { cwd: REPOSITORY_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];

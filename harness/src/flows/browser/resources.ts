@@ -119,7 +119,8 @@ function judgedAgainst(r: ObservedResource, label: string, expectation: Resource
     checks: [],
     idOf: (a) => `${label} ${a.kind === 'header' ? a.name : aspectText(a)}`,
   });
-  return findings.map((f) => (OWN_MESSAGE.has(f.verdict) ? f : { ...f, message: note }));
+  // Named by the resource, judged as its own role's answer (the report's causes group by that role).
+  return findings.map((f) => ({ ...(OWN_MESSAGE.has(f.verdict) ? f : { ...f, message: note }), role: expectation.role }));
 }
 
 /** `{base_url}/static/css/main.css`: the URL with its origin written as the role's placeholder, no query. */

@@ -35,6 +35,8 @@ export function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined
   };
   const actual = shown(text(raw.actual));
   const out: Omit<FindingReport, 'key'> = { id, verdict, level, expected: text(raw.expected), actual, source };
+  if (str(raw.observed) !== undefined) out.observed = shown(str(raw.observed)!);
+  if (str(raw.role)) out.role = str(raw.role);
   if (raw.baseline !== undefined) out.baseline = shown(text(raw.baseline));
   // A diff's expected value is the baseline's: redacted as the baseline's value is.
   if (source === 'baseline' && raw.expected !== undefined && raw.baseline !== undefined && text(raw.expected) === text(raw.baseline))

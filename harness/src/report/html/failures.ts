@@ -1,15 +1,10 @@
 /** Failures first: one row per cause, then warnings and diffs, then the known deviations. */
-import { causes } from '../causes';
-import { esc, markDifference } from '../escape';
+import { causeHeadline, causes, causeScope } from '../causes';
+import { esc } from '../escape';
 import { knownProblem } from '../known';
-import type { ConformanceResults, Expectation, KnownEntryReport, Verdict } from '../types';
+import type { ConformanceResults, KnownEntryReport, Verdict } from '../types';
 import { badge, ticketLink } from './cells';
 import { type RenderContext } from './context';
-
-function protocolsOf(e: Expectation): string {
-  const failing = e.findings.filter((f) => f.verdict === e.verdict).map((f) => f.protocol ?? 'both');
-  return [...new Set(failing)].join(', ');
-}
 
 /**
  * Expectations listed at the top: those that fail the run, then (in a list of their own) warnings
@@ -24,16 +19,11 @@ function expectationList(r: ConformanceResults, wanted: (v: Verdict) => boolean)
     const f = c.finding;
     const roles = [...new Set(c.members.map((m) => m.test.role))].join(' ');
     const ids = c.members.map((m) => m.expectation.id).join(' ');
-    const what =
-      c.members.length === 1
-        ? `<a href="#${e.key}">${esc(e.id)}</a>${f.protocol ? ` <span class="muted">(${esc(protocolsOf(e))})</span>` : ''}`
-        : `${esc(c.aspect)} <span class="muted">in ${c.members.length} tests</span>`;
-    const members =
-      c.members.length === 1
-        ? ''
-        : `<details><summary>${c.members.length} tests</summary>${c.members.map((m) => `<a href="#${m.expectation.key}">${esc(m.expectation.id)}</a>`).join(', ')}</details>`;
+    const what = c.members.length === 1 ? `<a href="#${e.key}">${esc(causeHeadline(c))}</a>` : esc(causeHeadline(c));
+    const seen = c.seenBy.length ? ` <span class="muted">also seen by ${esc(c.seenBy.join(', '))}</span>` : '';
+    const members = `<details><summary>${esc(causeScope(c))}</summary>${c.members.map((m) => `<a href="#${m.expectation.key}">${esc(m.expectation.id)}</a>`).join(', ')}</details>`;
     rows.push(
-      `<li data-role="${esc(roles)}" data-verdict="${c.verdict}" data-level="${e.level}" data-source="${esc(e.source)}" data-id="${esc(ids)}">${badge(c.verdict)} ${what}: <span class="ea">expected</span> <code>${esc(f.expected)}</code>, <span class="ea">got</span> <code>${markDifference(f.expected, f.actual)}</code>${
+      `<li data-role="${esc(roles)}" data-verdict="${c.verdict}" data-level="${e.level}" data-source="${esc(e.source)}" data-id="${esc(ids)}">${badge(c.verdict)} ${what}: <span class="ea">expected</span> <code>${esc(f.expected)}</code>${seen}${
         f.message && c.verdict !== 'fail' ? ` <span class="muted">${esc(f.message)}</span>` : ''
       }${members}</li>`,
     );

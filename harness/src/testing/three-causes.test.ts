@@ -1,0 +1,75 @@
+/**
+ * One deviation, one cause: a new user's proxy in front of the reference changes three things
+ * (three-changes.ts). The whole suite, with the specs derived from the reference's recordings
+ * beside the hand-written ones, reports exactly three causes, each naming the side that differs.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { deriveSpecs } from '../har/derive';
+import { defaultRoleMapping } from '../har/role-mapping';
+import { writeSpecs } from '../har/write-specs';
+import { failsRun } from '../core';
+import { causeHeadline, causes } from '../report/causes';
+import type { ConformanceResults } from '../report/types';
+import { WHOLE_RUN_MS } from './budgets';
+import { playwrightCli, REPORTER, ROOT } from './run-playwright';
+import { startThreeChanges, stopThreeChanges, type ThreeChanges } from './three-changes';
+
+let target: ThreeChanges;
+let work: string;
+
+beforeAll(async () => {
+  target = await startThreeChanges();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'three-causes-'));
+}, WHOLE_RUN_MS);
+
+afterAll(async () => {
+  await stopThreeChanges(target);
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+test(
+  'three changes, three causes: with the hand-written specs, and with derived specs beside them',
+  async () => {
+    const hars = [
+      path.join(ROOT, 'har', 'reference-site.har'),
+      ...fs
+        .readdirSync(path.join(ROOT, 'har', 'reference'))
+        .filter((f) => f.endsWith('.har'))
+        .map((f) => path.join(ROOT, 'har', 'reference', f)),
+    ];
+    const derived = path.join(work, 'derived');
+    writeSpecs(deriveSpecs(hars, defaultRoleMapping()).specs, derived, () => undefined);
+    const out = path.join(work, 'report');
+    const run = await playwrightCli(['test', `--reporter=${REPORTER}`], {
+      ...target.env(),
+      HARNESS_SPECS: `specs,${derived}`,
+      HARNESS_REPORT_DIR: out,
+      PW_WORKERS: '2',
+    });
+    expect(run.code).toBe(1);
+    const results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as ConformanceResults;
+    const failing = (r: ConformanceResults) =>
+      causes(r, (v) => failsRun(v, r.run.failOn))
+        .map(causeHeadline)
+        .sort();
+    // Each names the side that differs; where the HTTP/3 port leads to the unmodified reference, h3 is the side that answers otherwise.
+    const h3 = target.direct ? / h3 at 127\.0\.0\.1:\d+ answers / : /^[^;]*$/;
+    const expected = [
+      expect.stringMatching(/^assets: header cache-control is "no-store" on h1 and h2/),
+      expect.stringMatching(/^site: header x-frame-options is "\(absent\)" on h1, h2 and browser/),
+      expect.stringMatching(/^site: status is "200" on h1 and h2/),
+    ];
+    const all = failing(results);
+    expect(all).toEqual(expected);
+    if (target.direct) for (const line of all) expect(line).toMatch(h3);
+    // The hand-written specs alone: the same three.
+    const handWritten = { ...results, tests: results.tests.filter((t) => !t.id.startsWith('derived:')) };
+    expect(failing(handWritten)).toEqual(all);
+    // The terminal leads with them, each line whole.
+    expect(run.stdout).toMatch(/Failing \(\d+, from 3 causes\):/);
+    expect(run.stdout).not.toMatch(/\.\.\.$/m);
+  },
+  WHOLE_RUN_MS,
+);
