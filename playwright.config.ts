@@ -5,13 +5,20 @@ import { chromiumSandbox, sandboxFacts } from './harness/src/browser/launch';
 
 const chromium = findChromium();
 
-/** HARNESS_RERUN=<results.json>: only the tests that failed there. A file that names none stops the run as a configuration error (exit status 2). */
+/**
+ * HARNESS_RERUN=<results.json>: only the tests that failed there. A file that names none stops the
+ * run as a configuration error: one line, exit status 2 (DEBUG=1: with its stack).
+ */
 function rerunGrep(): RegExp | undefined {
   try {
     return rerunOf(process.env)?.grep;
   } catch (e) {
-    process.once('exit', () => (process.exitCode = 2));
-    throw e;
+    if (process.env.DEBUG || !(e instanceof Error) || !('code' in e)) {
+      process.once('exit', () => (process.exitCode = 2));
+      throw e;
+    }
+    console.error(`${e.name}: ${e.message}`);
+    process.exit(2);
   }
 }
 const rerun = rerunGrep();

@@ -7,11 +7,13 @@ import { writePages } from '../harness/src/discover/shared-pages';
 import { discoverSourceUrl, resolveDiscover } from '../harness/src/replay/discovered';
 import { pageRequests } from '../harness/src/flows/browser/page-requests';
 import { ReplayClients } from '../harness/src/replay';
+import { unreachableRoles, UnreachableTargetError } from '../harness/src/replay/reachability';
 import { CHECKS } from '../harness/src/checks';
 import { SpecLoadError } from '../harness/src/spec-model/load';
 import { allSpecs, loadSpecFolders } from '../harness/src/spec-model/spec-folders';
 import { dayOf, isExpired, type KnownDeviations } from '../harness/src/known';
 import { runSettings, type SpecFolder } from '../harness/src/settings';
+import { HarnessError } from '../harness/src/core';
 import { BROWSER_FLOWS } from '../harness/src/flows/browser/flows';
 import { checkValueNames } from '../harness/src/target-map/values';
 import { findChromium } from '../harness/src/browser/chromium-path';
@@ -20,6 +22,7 @@ import { chromiumSandbox, sandboxFacts } from '../harness/src/browser/launch';
 import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
 import {
   BASELINE_SIDE,
+  ROLES,
   describeTargetMap,
   loadBaselineMap,
   loadTargetMap,
@@ -50,6 +53,8 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
     if (e instanceof Error) {
       e.message = redactor.scrub(e.message);
       if (e.stack) e.stack = redactor.scrub(e.stack);
+      // A configuration error is one line that names the fix: its stack says nothing to the user (DEBUG=1 keeps it).
+      if (e instanceof HarnessError && !process.env.DEBUG) e.stack = `${e.message}`;
     }
     throw e;
   } finally {
@@ -63,8 +68,9 @@ async function setUp(): Promise<(() => Promise<void>) | undefined> {
     for (const c of cleanups.reverse()) await c();
   };
   try {
-    // Every setting (HARNESS_*, both maps, the proxy) parsed and validated before anything starts.
+    // Every setting (HARNESS_*, both maps, the proxy) parsed and validated before anything starts, and the spec files, whole.
     const settings = runSettings(process.env);
+    loadSpecFolders(settings.specs, CHECKS);
     describeKnown(settings.known);
     const starts: Array<Promise<void>> = [];
     const embeddedTarget = referenceRequested(process.env);
@@ -118,11 +124,27 @@ async function startReference(side: Side, cleanups: Array<() => Promise<void> | 
   Object.assign(process.env, targetEnvOf(reference.ready, side));
 }
 
+/**
+ * Asks each mapped role once, within the connect budget: no role answering stops the run here
+ * (UnreachableTargetError, exit 2); a role that does not answer is left out, its tests skipped
+ * with why, and the run says it could not judge it.
+ */
+async function reachSide(side: Side, map: TargetMap, clients: ReplayClients): Promise<TargetMap> {
+  const unreachable = await unreachableRoles(map, clients.h1);
+  if (unreachable.length === 0) return map;
+  const mapped = ROLES.filter((r) => skipReason(map, r) === undefined);
+  if (unreachable.length === mapped.length) throw new UnreachableTargetError(unreachable);
+  for (const u of unreachable) console.error(`${side.name === 'target' ? 'Target' : 'Baseline'} role ${u.role} not reached, left out: ${u.message}`);
+  process.env[side.unreachableVariable] = JSON.stringify(Object.fromEntries(unreachable.map((u) => [u.role, u.message])));
+  return loadTargetMap(process.env, side);
+}
+
 /** Reads the side's `{section}` (when not given) and its source pages, and prints its map. */
 async function prepareSide(side: Side, given: TargetMap, folders: readonly SpecFolder[], cleanups: Array<() => Promise<void> | void>): Promise<void> {
   let map = given;
   const clients = new ReplayClients(map);
   try {
+    map = await reachSide(side, map, clients);
     const explicit = [variableOf(side, 'SECTION'), side.filesVariable, ...side.filesAliases];
     if (!explicit.some((v) => map.sectionSource.startsWith(v)) && process.env[side.inferredSectionVariable] === undefined) {
       const { inferred, problem } = await readSectionFromTarget(map, clients.discovery);

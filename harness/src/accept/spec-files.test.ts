@@ -26,7 +26,7 @@ test('a folder whose files do not load is not edited; a missing folder is named'
     fs.writeFileSync(path.join(tmp.dir, 'site.json'), '{"role": ');
     expect(() => readSpecDocs(tmp.dir)).toThrow(AcceptSpecsError);
     expect(() => readSpecDocs(tmp.dir)).toThrow(
-      /the spec files do not load as they are, so they are not edited:\n\d+ problems in spec files:\n.*site\.json#\/: invalid JSON/,
+      /the spec files do not load as they are, so they are not edited:\n\d+ problems? in spec files:\n.*site\.json#\/: invalid JSON/,
     );
     expect(() => readSpecDocs(path.join(tmp.root, 'none'))).toThrow(/none: no such folder/);
   } finally {

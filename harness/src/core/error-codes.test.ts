@@ -22,6 +22,7 @@ import { FlowAbort } from '../flows/browser/errors';
 import { OcspParseError } from '../flows/raw/ocsp-der';
 import { HarInvalidError, HarReadError, UsageError } from '../har/errors';
 import { RefusedAddressError, StepSkip } from '../replay/request';
+import { UnreachableTargetError } from '../replay/reachability';
 import { LimitConfigError, ReportOptionsError } from '../settings/errors';
 import { parseBrowserTimeouts, parseLimits, parseReportSettings } from '../settings/harness';
 import { MatcherSpecError } from '../spec-model/matchers';
@@ -129,6 +130,21 @@ const ROWS: Row[] = [
     code: 'HARNESS_ERR_SPEC_LOAD',
     make: () => new SpecLoadError([{ file: 'specs/site.json', pointer: '/exchanges/1/id', reason: 'duplicate id site/home', kind: 'duplicate-id' }]),
     message: '1 problem in spec files:\n  specs/site.json#/exchanges/1/id: duplicate id site/home',
+  },
+  {
+    error: UnreachableTargetError,
+    code: 'HARNESS_ERR_UNREACHABLE',
+    make: () =>
+      new UnreachableTargetError([
+        {
+          role: 'site',
+          url: 'https://www.example.org',
+          kind: 'refused',
+          message: 'https://www.example.org: connection refused at www.example.org:443 (TARGET_URL); check TARGET_URL and that the target is up',
+        },
+      ]),
+    message:
+      'no role of the target answered, so nothing can be judged:\n  site: https://www.example.org: connection refused at www.example.org:443 (TARGET_URL); check TARGET_URL and that the target is up',
   },
   {
     error: TemplateError,

@@ -102,6 +102,12 @@ export function specMeta(folders: string | readonly SpecFolder[]): SpecMeta {
     const status = git(dir, ['status', '--porcelain', '--', '.']);
     if (status !== undefined) dirty = (dirty ?? false) || status.length > 0;
   }
-  const commit = harnessSettings(process.env).specCommit ?? (list[0] ? git(list[0].dir, ['rev-parse', 'HEAD']) : undefined);
+  let given: string | undefined;
+  try {
+    given = harnessSettings(process.env).specCommit;
+  } catch {
+    /* a bad setting is the set-up's to refuse */
+  }
+  const commit = given ?? (list[0] ? git(list[0].dir, ['rev-parse', 'HEAD']) : undefined);
   return { ...(commit ? { commit } : {}), ...(dirty !== undefined ? { dirty } : {}), digest: hash.digest('hex').slice(0, 16), files };
 }

@@ -36,7 +36,11 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions({ title: 3 }, {})).toThrow(/title must be a non-empty string/);
     expect(() => resolveOptions({ rawSecrets: 'yes' }, {})).toThrow(/rawSecrets must be true or false/);
     expect(() => resolveOptions({ outDir: 'x' }, {})).toThrow(/unknown option "outDir"/);
-    expect(() => resolveOptions({}, { HARNESS_REPORT_RAW_SECRETS: 'yes' })).toThrow(/HARNESS_REPORT_RAW_SECRETS must be 1/);
-    expect(() => resolveOptions({}, { HARNESS_FAIL_ON: 'everything' })).toThrow(/HARNESS_FAIL_ON: "everything" is not one of fail, warn, diff, info/);
+  });
+
+  test("a bad HARNESS_* setting is the set-up's to refuse: the reporter reads what it can, secrets redacted and failing on fail", () => {
+    expect(resolveOptions({}, { HARNESS_REPORT_RAW_SECRETS: 'yes' }, '/r')).toMatchObject({ rawSecrets: false, failOn: 'fail' });
+    expect(resolveOptions({}, { HARNESS_FAIL_ON: 'everything', HARNESS_REPORT_TITLE: 'T' }, '/r')).toMatchObject({ title: 'T', failOn: 'fail' });
+    expect(resolveOptions({}, { HARNESS_CONNECT_TIMEOUT_MS: 'x', HARNESS_FAIL_ON: 'warn' }, '/r').failOn).toBe('warn');
   });
 });

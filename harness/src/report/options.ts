@@ -5,8 +5,8 @@
  * from the run's settings (`harnessSettings`, harness/src/settings), parsed there with the others.
  */
 import * as path from 'node:path';
-import type { FailOn } from '../core';
-import { DEFAULT_OUTPUT_FOLDER, DEFAULT_TITLE, harnessSettings } from '../settings/harness';
+import { failOnFromEnv, HarnessError, type FailOn } from '../core';
+import { DEFAULT_OUTPUT_FOLDER, DEFAULT_TITLE, harnessSettings, parseReportSettings } from '../settings/harness';
 import { ReportOptionsError } from '../settings/errors';
 
 export { DEFAULT_OUTPUT_FOLDER, DEFAULT_TITLE } from '../settings/harness';
@@ -49,10 +49,20 @@ export function resolveOptions(options: unknown, env: NodeJS.ProcessEnv = proces
     throw new ReportOptionsError(`rawSecrets must be true or false, got ${JSON.stringify(o.rawSecrets)}`);
   const configDir = typeof o.configDir === 'string' && o.configDir ? o.configDir : cwd;
 
-  const settings = harnessSettings(env);
-  const { report } = settings;
+  // A bad HARNESS_* setting is the set-up's to refuse, in one line, into a report written with what could be read
+  // (secrets redacted, failing on fail): the reporter must not die first with a stack trace.
+  const tolerant = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (e) {
+      if (e instanceof HarnessError) return undefined;
+      throw e;
+    }
+  };
+  const settings = tolerant(() => harnessSettings(env));
+  const report = settings?.report ?? tolerant(() => parseReportSettings(env)) ?? {};
   const outputFolder = report.dir ? path.resolve(cwd, report.dir) : path.resolve(configDir, (o.outputFolder as string | undefined) ?? DEFAULT_OUTPUT_FOLDER);
   const title = report.title ?? (o.title as string | undefined)?.trim() ?? DEFAULT_TITLE;
   const rawSecrets = report.rawSecrets ?? (o.rawSecrets as boolean | undefined) ?? false;
-  return { outputFolder, title, rawSecrets, failOn: settings.failOn };
+  return { outputFolder, title, rawSecrets, failOn: settings?.failOn ?? tolerant(() => failOnFromEnv(env)) ?? 'fail' };
 }

@@ -26,8 +26,11 @@ import { specLocator } from '../spec-model/locate';
 import { annotations, summaryMarkdown } from './github';
 import { HISTORY_DIR, historyFile, historyKey, readPrevious, type PreviousRun } from './history';
 import type { KnownDeviations } from '../known';
-import { harnessSettings } from '../settings/harness';
+import { harnessSettings, type HarnessSettings } from '../settings/harness';
 import { knownDeviationsOf } from '../settings/run';
+import { loadTargetMap } from '../target-map/target-map';
+import { loadBaselineMap } from '../target-map/baseline';
+import { BASELINE_SIDE, TARGET_SIDE } from '../target-map/side';
 import { runRedactor, type RunRedactor } from '../har/redact';
 import { learnFromTest, redactResults } from './redact-results';
 
@@ -93,6 +96,7 @@ export default class ConformanceReporter implements Reporter {
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     // `--list` runs nothing: the last run's report stays as it was.
     if (this.tests.size === 0 && this.runErrors.length === 0 && result.status === 'passed') return undefined;
+    this.noteUnreachable();
     const results = redactResults(this.build(result), [...this.tests.values()], this.redactor);
     if (this.bodies.size) results.bodies = Object.fromEntries([...this.bodies].sort(([a], [b]) => (a < b ? -1 : 1)));
     const dir = this.options.outputFolder;
@@ -131,7 +135,8 @@ export default class ConformanceReporter implements Reporter {
 
   /** In GitHub Actions (or with HARNESS_GITHUB=1): annotations on the failing spec lines, and the job summary. */
   private speakCi(results: ConformanceResults, markdown: string): void {
-    const { ci } = harnessSettings(process.env);
+    const ci = this.harness()?.ci;
+    if (!ci) return;
     if (!ci.github) return;
     const root = process.env.GITHUB_WORKSPACE || process.cwd();
     const locate = specLocator(this.specsDir(), root);
@@ -154,8 +159,8 @@ export default class ConformanceReporter implements Reporter {
    * writes its own). A file named that cannot be read is an error of the run.
    */
   private previousRun(): PreviousRun | undefined {
-    const { history } = harnessSettings(process.env);
-    if (history.previous?.toLowerCase() === 'none') return undefined;
+    const history = this.harness()?.history;
+    if (!history || history.previous?.toLowerCase() === 'none') return undefined;
     const named = history.previous ?? history.rerun;
     // Unnamed: the last run of the same target and spec folders, never another target's.
     const file = named ? path.resolve(process.cwd(), named) : historyFile(this.options.outputFolder, this.historyKey());
@@ -169,11 +174,38 @@ export default class ConformanceReporter implements Reporter {
   /** The run's known deviations (HARNESS_KNOWN); a file that does not load is an error of the run (the set-up refused it already). */
   private knownDeviations(): KnownDeviations | undefined {
     try {
-      return knownDeviationsOf(harnessSettings(process.env));
+      const settings = this.harness();
+      return settings ? knownDeviationsOf(settings) : undefined;
     } catch (e) {
       const message = e instanceof HarnessError ? e.message : String(e);
       if (!this.runErrors.includes(message)) this.runErrors.push(message);
       return undefined;
+    }
+  }
+
+  /** The run's HARNESS_* settings, or none when one is bad: the set-up refuses it, and the reporter still writes what it can. */
+  private harness(): HarnessSettings | undefined {
+    try {
+      return harnessSettings(process.env);
+    } catch (e) {
+      if (e instanceof HarnessError) return undefined;
+      throw e;
+    }
+  }
+
+  /** A role the set-up could not reach was not judged: the run says so, role by role (exit status 2). */
+  private noteUnreachable(): void {
+    for (const side of [TARGET_SIDE, BASELINE_SIDE]) {
+      let unreachable: Partial<Record<string, string>> | undefined;
+      try {
+        unreachable = (side === TARGET_SIDE ? loadTargetMap(process.env) : loadBaselineMap(process.env))?.unreachable;
+      } catch {
+        continue;
+      }
+      for (const [role, why] of Object.entries(unreachable ?? {})) {
+        const line = `${side.name} role ${role} not reached, so not judged: ${why}`;
+        if (!this.runErrors.includes(line)) this.runErrors.push(line);
+      }
     }
   }
 

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { failsRun, SettingsError } from '../core';
-import { harnessSettings } from '../settings/harness';
+import { parseHistorySettings } from '../settings/harness';
 import { readPrevious } from './history';
 
 /** Playwright matches `grep` against the test's title path joined by spaces (project, file, describe blocks, title). */
@@ -20,7 +20,8 @@ export interface Rerun {
 }
 
 export function rerunOf(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Rerun | undefined {
-  const named = harnessSettings(env).history.rerun;
+  // Only HARNESS_RERUN: the configuration reads this before anything else, and every other setting is the set-up's to refuse, in one line.
+  const named = parseHistorySettings(env).rerun;
   if (!named) return undefined;
   const read = readPrevious(path.resolve(cwd, named));
   if ('problem' in read) throw new SettingsError('HARNESS_RERUN', named, `names no results.json to re-run: ${read.problem}`);

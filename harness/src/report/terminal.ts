@@ -35,7 +35,8 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
     count += c.members.length;
     failing.push(causeLines(c, c.verdict === 'error' ? 'E' : c.verdict === 'fail' ? 'x' : '!'));
   }
-  for (const e of results.run.runErrors) failing.push(wrapLine(`  E run: ${e.split('\n')[0]}`, '      '));
+  // A run error is said whole: its first line, then each of its lines (one per role, one per spec problem).
+  for (const e of results.run.runErrors) failing.push(e.split('\n').flatMap((l, i) => wrapLine(i ? `      ${l.trim()}` : `  E run: ${l}`, '        ')));
   count += results.run.runErrors.length;
   for (const r of [...(results.run.inconclusive ?? [])].reverse()) {
     failing.unshift(

@@ -58,6 +58,7 @@ export const INTERNAL_VARIABLES: readonly string[] = Object.freeze(
     s.inferredSectionFromVariable,
     s.discoveryFileVariable,
     s.h3OffVariable,
+    s.unreachableVariable,
   ]),
 );
 

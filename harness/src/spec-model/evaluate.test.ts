@@ -75,7 +75,7 @@ describe('evaluateExchange', () => {
     expect(of['site/home cookie ASP_NET_SessionId samesite'].aspect).toEqual({ kind: 'cookie', name: 'ASP_NET_SessionId', attribute: 'samesite' });
     expect(of['site/home body starts-with'].aspect).toEqual({ kind: 'body', fact: 'starts-with' });
     const check = fs.find((f) => f.id.startsWith('site/home check security/hsts-per-role'))!;
-    expect(check.aspect).toEqual({ kind: 'check', check: 'security/hsts-per-role' });
+    expect(check.aspect).toEqual({ kind: 'check', check: 'security/hsts-per-role', field: 'strict-transport-security' });
   });
 
   it('passes a conforming exchange, one finding per expectation', () => {

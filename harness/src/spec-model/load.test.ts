@@ -128,7 +128,7 @@ describe('loadSpecFile', () => {
     expect(at('/exchanges/0/expect/headers/etag/shape')).toEqual([expect.stringMatching(/^shape: unknown shape "hex33"/)]);
     expect(at('/exchanges/0/expect/headers/expires/regex')).toEqual([expect.stringMatching(/^regex: invalid regex/)]);
     expect(at('/exchanges/0/expect/cookies/SC_ANALYTICS_GLOBAL_COOKIE/httpOnly')).toEqual(['schema: must be boolean']);
-    expect(at('/exchanges/0/expect/cookies/SC_ANALYTICS_GLOBAL_COOKIE/maxage')).toEqual(['schema: unknown property "maxage"']);
+    expect(at('/exchanges/0/expect/cookies/SC_ANALYTICS_GLOBAL_COOKIE/maxage')).toEqual(['schema: unknown property "maxage"; did you mean "maxAge"?']);
     expect(at('/exchanges/0/expect/status/range')).toEqual([expect.stringContaining('fewer than 1')]);
     expect(at('/exchanges/0/checks/0')).toEqual(['check: unknown check id or prefix "nope/check"']);
     expect(at('/exchanges/0/source')).toEqual([expect.stringContaining('"capture", "rfc", "reference"')]);

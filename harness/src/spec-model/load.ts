@@ -5,30 +5,21 @@
  * the registry the caller passes (`CHECKS` of harness/src/checks, which sits above the spec model).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { parse as momoaParse } from '@humanwhocodes/momoa';
 import { join } from 'node:path';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { HarnessError, lazySchemaValidators, type SchemaSet } from '../core';
 import { compileTemplate, TemplateError } from '../discover/template';
 import { ROLE_PLACEHOLDERS, ROLES, type Role } from '../target-map';
 import { shapeByName, SHAPE_NAMES } from '../shapes';
 import { KNOWN_FILE_NAME } from '../known/load';
 import { selectFrom, selects, type CheckRegistry } from './check';
-import { MATCHER_KINDS } from './matchers';
+import { schemaViolations } from './schema-violations';
 import { SPEC_SCHEMA } from './schema';
 import type { DiscoverSpec, ExchangeSpec, SpecFile } from './types';
+import type { SpecViolation } from './violation';
 
-export type ViolationKind = 'io' | 'json' | 'schema' | 'shape' | 'regex' | 'check' | 'duplicate-id' | 'id-prefix' | 'level' | 'discover';
-
-export interface SpecViolation {
-  file: string;
-  /** JSON pointer (RFC 6901) of the offending value; "" for the whole document. */
-  pointer: string;
-  reason: string;
-  kind: ViolationKind;
-  /** For invalid JSON: where the parser stopped (1-based). */
-  line?: number;
-  column?: number;
-}
+export type { SpecViolation, ViolationKind } from './violation';
 
 export class SpecLoadError extends HarnessError {
   declare readonly code: 'HARNESS_ERR_SPEC_LOAD';
@@ -63,79 +54,22 @@ function parseJson(file: string, text: string, out: SpecViolation[]): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    const message = (e as Error).message;
-    const lc = /line (\d+) column (\d+)/.exec(message);
-    const pos = /position (\d+)/.exec(message);
-    const where = lc
-      ? { line: Number(lc[1]), column: Number(lc[2]) }
-      : pos
-        ? lineColumn(text, Number(pos[1]))
-        : text.trim() === ''
-          ? lineColumn(text, text.length)
-          : undefined;
-    out.push({
-      file,
-      pointer: '',
-      kind: 'json',
-      reason: `invalid JSON${where ? ` at line ${where.line}, column ${where.column}` : ''}: ${message.replace(/ in JSON at position \d+.*$/, '')}`,
-      ...where,
-    });
+    // Where, and what, in one line: momoa says both for any syntax error (JSON.parse's message has no position for some).
+    let where: { line: number; column: number } | undefined;
+    let what = (e as Error).message.split('\n')[0].replace(/ in JSON at position \d+.*$/, '');
+    try {
+      momoaParse(text);
+    } catch (m) {
+      const err = m as Error & { line?: number; column?: number };
+      if (typeof err.line === 'number' && typeof err.column === 'number') {
+        where = { line: err.line, column: err.column };
+        what = err.message.replace(/\s*\(\d+:\d+\)$/, '');
+      }
+    }
+    if (!where && text.trim() === '') where = lineColumn(text, text.length);
+    out.push({ file, pointer: '', kind: 'json', reason: `invalid JSON${where ? ` at line ${where.line}, column ${where.column}` : ''}: ${what}`, ...where });
     return undefined;
   }
-}
-
-const MATCHER_KINDS_TEXT = MATCHER_KINDS.join(', ');
-
-/** ajv errors in words, without the noise of branches that were never meant to apply. */
-function schemaViolations(file: string, errors: ErrorObject[]): SpecViolation[] {
-  const out: SpecViolation[] = [];
-  for (const e of errors) {
-    if (e.keyword === 'if') continue; // its "then" errors are reported themselves
-    if (/\/oneOf\/\d+\/required$/.test(e.schemaPath)) continue; // branches of "exactly one form"
-    if (e.keyword === 'enum' && e.instancePath.endsWith('/shape')) continue; // reported as an unknown shape below
-    let pointer = e.instancePath;
-    let reason: string;
-    switch (e.keyword) {
-      case 'additionalProperties':
-        pointer += '/' + escape(String(e.params.additionalProperty));
-        reason = `unknown property "${e.params.additionalProperty}"`;
-        break;
-      case 'required':
-        reason = `missing required property "${e.params.missingProperty}"`;
-        break;
-      case 'oneOf':
-        reason = e.schemaPath.includes('headerObject')
-          ? `a header matcher needs exactly one of ${MATCHER_KINDS_TEXT}, lines`
-          : `a matcher needs exactly one of ${MATCHER_KINDS_TEXT}`;
-        break;
-      case 'enum':
-        reason = `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-        break;
-      case 'const':
-        reason = `must be ${JSON.stringify(e.params.allowedValue)}`;
-        break;
-      case 'dependencies':
-        reason = `"${e.params.property}" needs "${e.params.missingProperty}"`;
-        break;
-      case 'propertyNames':
-        reason = `invalid name "${e.params.propertyName}"`;
-        break;
-      case 'pattern':
-        reason = `must match ${e.params.pattern}`;
-        break;
-      default:
-        reason = e.message ?? e.keyword;
-    }
-    out.push({ file, pointer, reason, kind: 'schema' });
-  }
-  // propertyNames failures are reported twice by ajv (the name and its pattern): keep one per place.
-  const seen = new Set<string>();
-  return out.filter((v) => {
-    const key = `${v.pointer}\u0000${v.reason}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -198,6 +132,14 @@ function semanticViolations(file: string, doc: unknown, registry: CheckRegistry)
     const expect = ex.expect;
     if (!isObject(expect)) return;
     matcher(expect.status, `${pointer}/expect/status`, source);
+    const status = isObject(expect.status) ? expect.status.equals : expect.status;
+    if (status !== undefined && !(Number.isInteger(Number(status)) && /^\s*[1-5][0-9][0-9]\s*$/.test(String(status))))
+      out.push({
+        file,
+        pointer: `${pointer}/expect/status`,
+        kind: 'schema',
+        reason: `status ${JSON.stringify(status)} is not an HTTP status: a number from 100 to 599, or a matcher ({"oneOf": [301, 302]}, {"range": {"min": 200, "max": 299}})`,
+      });
     if (isObject(expect.headers)) for (const [k, v] of Object.entries(expect.headers)) matcher(v, `${pointer}/expect/headers/${escape(k)}`, source);
     if (isObject(expect.cookies)) {
       for (const [name, c] of Object.entries(expect.cookies)) {
@@ -407,7 +349,9 @@ export function loadSpecs(dir: string, checks: CheckRegistry): SpecFile[] {
 /** These spec files, validated together (duplicate ids and `discover.from` across them). */
 export function loadSpecList(files: readonly string[], checks: CheckRegistry): SpecFile[] {
   const checked = files.map((f) => checkFile(f, checks));
-  const violations = [...checked.flatMap((c) => c.violations), ...duplicates(checked), ...linkDiscover(checked)];
+  // A file that does not parse hides the exchanges the others' `discover.from` name: its own error is the one cause.
+  const unread = checked.some((c) => c.violations.some((v) => v.kind === 'json' || v.kind === 'io'));
+  const violations = [...checked.flatMap((c) => c.violations), ...duplicates(checked), ...(unread ? [] : linkDiscover(checked))];
   if (violations.length) throw new SpecLoadError(violations);
   return checked.map((c) => c.doc as SpecFile);
 }

@@ -25,6 +25,8 @@ export interface Side {
   discoveryFileVariable: string;
   /** Set by the run itself: why the side's embedded reference serves no HTTP/3 (its HTTP/3 legs are skipped with it). */
   h3OffVariable: string;
+  /** Set by the run itself: the roles its set-up could not reach, role -> why (JSON); their tests are skipped with it. */
+  unreachableVariable: string;
 }
 
 export const TARGET_SIDE: Side = Object.freeze({
@@ -37,6 +39,7 @@ export const TARGET_SIDE: Side = Object.freeze({
   inferredSectionFromVariable: 'HARNESS_INFERRED_SECTION_FROM',
   discoveryFileVariable: 'HARNESS_DISCOVERY_FILE',
   h3OffVariable: 'HARNESS_TARGET_H3_OFF',
+  unreachableVariable: 'HARNESS_TARGET_UNREACHABLE',
 });
 
 export const BASELINE_SIDE: Side = Object.freeze({
@@ -49,6 +52,7 @@ export const BASELINE_SIDE: Side = Object.freeze({
   inferredSectionFromVariable: 'HARNESS_BASELINE_INFERRED_SECTION_FROM',
   discoveryFileVariable: 'HARNESS_BASELINE_DISCOVERY_FILE',
   h3OffVariable: 'HARNESS_BASELINE_H3_OFF',
+  unreachableVariable: 'HARNESS_BASELINE_UNREACHABLE',
 });
 
 /** The variable of a side's setting: `variableOf(BASELINE_SIDE, 'RESOLVE')` is `BASELINE_RESOLVE`. */

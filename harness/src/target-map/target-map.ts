@@ -30,6 +30,8 @@ export interface TargetMap {
   origin: 'reference' | 'user';
   /** Why this run sends nothing over HTTP/3 (TARGET_H3=0, an embedded reference without it); absent: wherever a role advertises it. */
   h3Off?: string;
+  /** The roles the run's set-up could not reach, with why (their tests are skipped with it and the run cannot be judged whole). */
+  unreachable?: Partial<Record<Role, string>>;
   /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY; absent: every connection is direct (always so for an embedded reference). */
   proxy?: ProxySettings;
   /**
@@ -76,6 +78,8 @@ export function loadTargetMap(env: NodeJS.ProcessEnv = process.env, side: Side =
   };
   if (ca) map.caFile = ca.file;
   if (fromEnv.h3Off !== undefined) map.h3Off = fromEnv.h3Off;
+  const unreachable = unreachableOf(env, side);
+  if (unreachable) map.unreachable = unreachable;
   if (fromEnv.origin === 'user') map.proxy = proxyFromEnv(env);
   return map;
 }
@@ -109,9 +113,25 @@ export function roleUrls(map: TargetMap, role: Role): URL[] {
   return [...(map.roles[role] ?? [])];
 }
 
-/** The skip reason the replay shows for a role's exchanges, so unmapped never reads as passed. */
+/** The skip reason the replay shows for a role's exchanges, so unmapped (or unreachable) never reads as passed. */
 export function skipReason(map: TargetMap, role: Role): string | undefined {
-  return roleUrls(map, role).length === 0 ? ROLE_NOT_MAPPED : undefined;
+  if (roleUrls(map, role).length === 0) return ROLE_NOT_MAPPED;
+  const why = map.unreachable?.[role];
+  return why ? `role not reachable: ${why}` : undefined;
+}
+
+/** The roles the side's set-up found unreachable (its variable, written by the run). */
+function unreachableOf(env: NodeJS.ProcessEnv, side: Side): Partial<Record<Role, string>> | undefined {
+  const raw = env[side.unreachableVariable];
+  if (!raw) return undefined;
+  try {
+    const parsed = JSON.parse(raw) as Record<string, unknown>;
+    const out: Partial<Record<Role, string>> = {};
+    for (const role of ROLES) if (typeof parsed[role] === 'string') out[role] = parsed[role] as string;
+    return Object.keys(out).length ? out : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function portOf(url: URL): number {
