@@ -19,7 +19,9 @@ h2{font-size:16px;margin:16px 0 8px}
 code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
 pre{white-space:pre-wrap;word-break:break-all;margin:0}
 table{border-collapse:collapse;width:100%;background:#fff}
-th,td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}
+th,td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+/* A table wider than its page (a browser flow's resources) scrolls inside its test, never the page. */
+article.test .body{overflow-x:auto}
 th{background:#eceff1;font-weight:600}
 td.v,th.v{white-space:nowrap;width:1%}
 .badge{display:inline-block;min-width:40px;text-align:center;padding:0 6px;border-radius:3px;color:#fff;font-size:11px;font-weight:700;text-transform:uppercase}
@@ -33,7 +35,8 @@ table.summary td.n{text-align:right;font-variant-numeric:tabular-nums}
 .filters{display:flex;flex-wrap:wrap;gap:12px;align-items:center;background:#fff;border:1px solid var(--line);padding:8px;position:sticky;top:0;z-index:2}
 .filters label{white-space:nowrap}
 .failures ol,.warnings ol{margin:0;padding-left:22px;background:#fff;border:1px solid var(--line)}
-.failures li,.warnings li{padding:3px 0;border-bottom:1px solid #f0f0f0}
+.failures li,.warnings li{padding:3px 0;border-bottom:1px solid #f0f0f0;overflow-wrap:anywhere}
+article.test>details>summary{overflow-wrap:anywhere}
 .failures li .ea,.warnings li .ea{color:#555}
 article.test{background:#fff;border:1px solid var(--line);margin:6px 0}
 article.test>details>summary{cursor:pointer;padding:6px 8px;list-style-position:inside}
@@ -53,6 +56,8 @@ tr.f-fail td.exp,tr.f-error td.exp{background:#f1f8e9}
 mark{background:#ffcc80;color:inherit;padding:0 1px}
 mark.gap{padding:0 2px;background:#ff8a65}
 .anchor{color:#90a4ae;text-decoration:none;margin-left:4px}
+/* An anchor lands below the sticky filter bar, not under it. */
+[id]{scroll-margin-top:110px}
 :target{outline:3px solid #ffb300}
 tr:target td,tbody:target td{box-shadow:inset 0 2px 0 #ffb300,inset 0 -2px 0 #ffb300}
 tbody:target{outline:none}

@@ -67,6 +67,10 @@ test(
     // The hand-written specs alone: the same three.
     const handWritten = { ...results, tests: results.tests.filter((t) => !t.id.startsWith('derived:')) };
     expect(failing(handWritten)).toEqual(all);
+    // The page of a run with derived specs beside the hand-written ones, failing in ninety places, stays small.
+    const page = fs.statSync(path.join(out, 'index.html')).size;
+    console.log(`index.html: ${page} bytes, ${results.tests.length} tests, ${results.totals.fail} failing expectations`);
+    expect(page).toBeLessThanOrEqual(2 * 1024 * 1024);
     // The terminal leads with them, each line whole.
     expect(run.stdout).toMatch(/Failing \(\d+, from 3 causes\):/);
     expect(run.stdout).not.toMatch(/\.\.\.$/m);

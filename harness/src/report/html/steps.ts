@@ -60,8 +60,30 @@ function stepBlock(ctx: RenderContext, t: TestReport, s: StepReport, like?: Step
   return `<div class="step" id="${s.key}"><h4>${esc(label)}<a class="anchor" href="#${s.key}">#</a>${bytesOf(s.response, s.protocol)}</h4>${discovered}${req}${h3Line(s)}${repro}${noiseLine(s)}${body}</div>`;
 }
 
+/**
+ * A test nothing of which needs reading (met, skipped, not applicable, informational): its exchanges
+ * as one line each (what was asked, what came back over which protocol), every step's anchor kept;
+ * the answers themselves are in results.json. What fails or warns is shown whole.
+ */
+function compactLegs(t: TestReport, count: number): string {
+  const lines: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const steps = (t.legs ?? []).map((l) => l.steps[n]).filter((s): s is StepReport => s !== undefined);
+    const first = steps.find((s) => s.request);
+    const answers = steps
+      .map((s) => `<span id="${s.key}">${esc(s.protocol)} ${s.response ? esc(s.response.status) : esc(s.skipped ? 'skipped' : 'no answer')}</span>`)
+      .join(', ');
+    lines.push(
+      `<div class="step compact"><span class="mono">${first?.request ? `${esc(first.request.method)} ${esc(first.request.url)}` : esc(steps[0]?.id ?? '')}</span>: ${answers}</div>`,
+    );
+  }
+  return `<h3>Exchanges</h3><p class="muted">every expectation met: each answer's header lines, body and reproduction command are in results.json (this test's <code>legs</code>)</p>${lines.join('')}`;
+}
+
 export function legsBlock(ctx: RenderContext, t: TestReport): string {
   if (!t.legs?.length) return '';
+  if (!ctx.failing(t.verdict) && (t.verdict === 'pass' || t.verdict === 'skip' || t.verdict === 'n/a' || t.verdict === 'info'))
+    return compactLegs(t, Math.max(...t.legs.map((l) => l.steps.length)));
   // Steps by position: a flow may ask the same step id more than once (one per name of a role).
   const count = Math.max(...t.legs.map((l) => l.steps.length));
   const out: string[] = [];
