@@ -16,6 +16,8 @@ describe('reference CLI options', () => {
       http3: 'auto',
     });
     expect(parseCli(['--exit-with-stdin'])).toMatchObject({ exitWithStdin: true });
+    expect(parseCli(['--targets-file', 'staging.json'], {})).toMatchObject({ targetsFile: 'staging.json' });
+    expect(() => parseCli(['--targets-file', ' '], {})).toThrow(/--targets-file: give a file to write/);
   });
   test('the OCSP ResponderID form', () => {
     expect(parseCli(['--ocsp-responder-id', 'byKey'], {})).toEqual({ json: false, help: false, exitWithStdin: false, http3: 'auto', ocspResponderId: 'byKey' });

@@ -10,6 +10,8 @@ export interface CliOptions extends ReferenceOptions {
   help: boolean;
   /** Stop when standard input ends: the process that started it holds the other end, whatever way it dies. */
   exitWithStdin: boolean;
+  /** Where to write a TARGETS_FILE for the map it serves, once ready: the model of a user's own. */
+  targetsFile?: string;
 }
 
 export const USAGE = `Usage: npm run reference -- [options]
@@ -30,6 +32,10 @@ export const USAGE = `Usage: npm run reference -- [options]
   --h3-port N     the edge's port. Default the TLS port + 1 (the alt deployment: + 2);
                   0 = any free port
   --json          print one JSON line when ready (for programs)
+  --targets-file FILE
+                  once ready, write a TARGETS_FILE for the map it serves (roles, resolve, ca,
+                  values): run the harness on it with TARGETS_FILE=FILE, and take it as the model
+                  of your own staging's file
   --exit-with-stdin
                   stop (as on SIGTERM) when standard input ends: a program that starts the reference
                   keeps a pipe to it open, so the reference and its edge end with that program, even
@@ -79,6 +85,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         'no-http3': { type: 'boolean' },
         'h3-port': { type: 'string' },
         json: { type: 'boolean', default: false },
+        'targets-file': { type: 'string' },
         'exit-with-stdin': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -91,6 +98,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     throw new CliError(`--section: "${section}" is not a single path segment (letters, digits, . _ ~ -)`);
   }
   const options: CliOptions = { json: parsed.json ?? false, help: parsed.help ?? false, exitWithStdin: parsed['exit-with-stdin'] ?? false, http3: 'auto' };
+  const targetsFile = parsed['targets-file'];
+  if (targetsFile !== undefined) {
+    if (targetsFile.trim() === '') throw new CliError('--targets-file: give a file to write');
+    options.targetsFile = targetsFile;
+  }
   const tlsPort = port('port', parsed.port);
   const httpPort = port('http-port', parsed['http-port']);
   if (tlsPort !== undefined) options.port = tlsPort;

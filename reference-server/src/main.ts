@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { CliError, parseCli, USAGE } from './cli-options';
 import { altSvcValue } from './h3/edge-config';
 import { ROLES } from './roles';
@@ -23,6 +25,16 @@ function describe(ref: RunningReference): string {
   lines.push('', 'The names are not in DNS: map them, e.g.', `  TARGET_RESOLVE=${resolve}`, `  TARGET_CA=${ref.rootPath}`);
   lines.push('Its target values:', ...Object.entries(ref.context.deployment.targetValues).map(([n, v]) => `  TARGET_VALUE_${n}=${v}`));
   return lines.join('\n');
+}
+
+/**
+ * The TARGETS_FILE of the map it serves: each role's URLs, every name resolved to the address it
+ * listens on, its root certificate and its target values (the harness's documented format).
+ */
+export function targetsFileOf(ref: RunningReference, bind = '127.0.0.1'): object {
+  const roles = Object.fromEntries(ROLES.map((r) => [r, ref.urls[r].length === 1 ? ref.urls[r][0] : ref.urls[r]]));
+  const resolve = ROLES.flatMap((r) => ref.urls[r].map((u) => new URL(u))).map((u) => `${u.hostname}:${u.port}:${bind === '0.0.0.0' ? '127.0.0.1' : bind}`);
+  return { roles, resolve, ca: ref.rootPath, values: ref.context.deployment.targetValues };
 }
 
 async function main(): Promise<void> {
@@ -53,6 +65,11 @@ async function main(): Promise<void> {
   }
 
   ref = await startReference(options);
+  if (options.targetsFile) {
+    const file = path.resolve(options.targetsFile);
+    fs.writeFileSync(file, `${JSON.stringify(targetsFileOf(ref, options.bind), null, 2)}\n`);
+    if (!options.json) console.log(`Wrote ${file}: TARGETS_FILE=${file} npx playwright test`);
+  }
   if (options.json) {
     const { tlsPort, httpPort, rootPath, urls, implemented, context, http3 } = ref;
     console.log(

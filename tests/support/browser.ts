@@ -88,9 +88,9 @@ const h3Test = base.extend<{ h3Context: BrowserContext | undefined }, { h3Setup:
 
 const harPath = (testInfo: TestInfo) => testInfo.outputPath('flow.har');
 
-/** Closing writes the HAR; a target that keeps requests hanging must not hold the test past its budget. */
+/** Closing writes the HAR; a target that keeps requests hanging must not hold the test past its budget (the run's settle budget). */
 function closeContext(context: BrowserContext): Promise<unknown> {
-  return Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10000))]);
+  return Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, flowEnv().timeouts.settleMs))]);
 }
 
 /** Closes the context (writing its HAR), adds what the recorder left out, drops bodies over the cap, attaches it as `har`. */
@@ -151,7 +151,7 @@ async function runFlowTest(flow: BrowserFlow, context: BrowserContext, testInfo:
   workerRedactor().learn({ cookies: await context.cookies().catch(() => []) });
   await attachRecord(testInfo, record);
   test.skip(record.skipped !== undefined, shown(record.skipped));
-  const shot = await page.screenshot({ fullPage: true, timeout: 5000 }).catch(() => undefined);
+  const shot = await page.screenshot({ fullPage: true, timeout: flowEnv().timeouts.responseMs }).catch(() => undefined);
   if (shot) await testInfo.attach('screenshot', { body: shot, contentType: 'image/png' });
   await attachHar(context, testInfo, harSupplement);
   assertFindings(flow.id, record.findings);

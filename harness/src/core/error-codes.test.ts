@@ -2,7 +2,7 @@
  * Every error class of the harness with its stable code, as undici documents its `UND_ERR_*` codes:
  * one row per class (and per code, where a class has several), built from an example input, with
  * its exact code, name and message. A new error class without a row fails the completeness test,
- * and README.md's "Error codes" table lists exactly these codes.
+ * and docs/development.md's "Error codes" table lists exactly these codes.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -426,8 +426,8 @@ test('every error class extends HarnessError: only HarnessError extends a built-
   expect(direct.map((c) => `${c.file}: ${c.name} extends ${c.base}`)).toEqual(['core/errors.ts: HarnessError extends Error']);
 });
 
-test("README.md's Error codes table lists exactly these codes", () => {
-  const lines = fs.readFileSync(path.resolve(SRC, '../../README.md'), 'utf8').split('\n');
+test("docs/development.md's Error codes table lists exactly these codes", () => {
+  const lines = fs.readFileSync(path.resolve(SRC, '../../docs/development.md'), 'utf8').split('\n');
   const start = lines.findIndex((l) => /^#+ Error codes\s*$/.test(l));
   expect(start).toBeGreaterThanOrEqual(0);
   const end = lines.findIndex((l, i) => i > start && /^#+ /.test(l));

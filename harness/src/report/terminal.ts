@@ -71,7 +71,7 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   return out.join('\n');
 }
 
-/** What each exit code of a run means (README, "Exit status"). */
+/** What each exit code of a run means (docs/reports.md, "Exit status"). */
 export const EXIT_MEANING: Record<0 | 1 | 2, string> = {
   0: 'conforming',
   1: 'conformance failures',

@@ -83,13 +83,18 @@ describe('runSettings', () => {
   test.each([
     [
       { TARGET_URL: 'https://www.x.test', TARGET_HEADER: '{}' },
-      'TARGET_HEADER: "{}" is set, but the harness reads no variable TARGET_HEADER; did you mean TARGET_HEADERS?',
+      'TARGET_HEADER: "‹2 chars›" is set, but the harness reads no variable TARGET_HEADER; did you mean TARGET_HEADERS?',
     ],
-    [{ TARGET_CA_FILE: 'root.pem' }, 'TARGET_CA_FILE: "root.pem" is set, but the harness reads no variable TARGET_CA_FILE; did you mean TARGET_CA?'],
-    [{ HARNESS_FAILON: 'warn' }, 'HARNESS_FAILON: "warn" is set, but the harness reads no variable HARNESS_FAILON; did you mean HARNESS_FAIL_ON?'],
+    [{ TARGET_CA_FILE: 'root.pem' }, 'TARGET_CA_FILE: "‹8 chars›" is set, but the harness reads no variable TARGET_CA_FILE; did you mean TARGET_CA?'],
+    [{ HARNESS_FAILON: 'warn' }, 'HARNESS_FAILON: "‹4 chars›" is set, but the harness reads no variable HARNESS_FAILON; did you mean HARNESS_FAIL_ON?'],
   ])('a variable the harness does not read, set by mistake, stops the run with the nearest name: %j', (env, message) => {
     expect(() => readRunSettings(env)).toThrow(TargetConfigError);
     expect(() => readRunSettings(env)).toThrow(message);
+  });
+  test('the value of a misspelt variable is never shown: a misspelt TARGET_HEADERS holds credentials', () => {
+    const env = { TARGET_URL: 'https://www.x.test', TARGET_HEADRS: '{"authorization":"Bearer s3cr3t-token"}' };
+    expect(() => readRunSettings(env)).toThrow(/TARGET_HEADRS: "‹39 chars›" is set/);
+    expect(() => readRunSettings(env)).not.toThrow(/s3cr3t/);
   });
   test('variables of other tools that merely start like ours are left alone', () => {
     expect(() => readRunSettings({ HARNESS_SOMETHING_ELSE_ENTIRELY: '1', TARGETED: 'x' })).not.toThrow();

@@ -109,9 +109,10 @@ export function checkUnknownSettings(env: NodeJS.ProcessEnv): void {
     const known = key.startsWith('HARNESS_') ? names.filter((n) => n.startsWith('HARNESS_')) : names.filter((n) => !n.startsWith('HARNESS_'));
     // TARGET_CA_FILE is TARGET_CA with a word more: the variable it starts with is the better guess.
     const longer = known.filter((k) => key.startsWith(`${k}_`)).sort((a, b) => b.length - a.length)[0];
+    // Its value is never shown, only its length: a misspelt TARGET_HEADERS holds credentials.
     throw new TargetConfigError(
       key,
-      env[key] ?? '',
+      `‹${(env[key] ?? '').length} chars›`,
       `is set, but the harness reads no variable ${key}${longer ? `; did you mean ${longer}?` : suggestion(key, known)}`,
     );
   }

@@ -14,7 +14,18 @@ import {
   variableMatches,
 } from './variables';
 
-const README = path.resolve(__dirname, '../../../README.md');
+const ROOT = path.resolve(__dirname, '../../..');
+/** The user's documentation: the README and the pages under docs/ it sends readers to. */
+const USER_DOCS = (): string =>
+  [
+    path.join(ROOT, 'README.md'),
+    ...fs
+      .readdirSync(path.join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => path.join(ROOT, 'docs', f)),
+  ]
+    .map((f) => fs.readFileSync(f, 'utf8'))
+    .join('\n\n');
 
 /** A variable name or pattern as the README writes it in backticks (`BASELINE=reference` is BASELINE). */
 const VARIABLE = /^(?:[A-Z][A-Z0-9]*(?:_(?:[A-Z0-9]+|<[A-Z]+>))*|[a-z]+_proxy)$/;
@@ -59,7 +70,7 @@ function documentedVariables(markdown: string): Set<string> {
 }
 
 describe("README.md's tables of variables", () => {
-  const documented = documentedVariables(fs.readFileSync(README, 'utf8'));
+  const documented = documentedVariables(USER_DOCS());
 
   test('the extraction finds the tables (target, timeouts, baseline, fail-on, reporter)', () => {
     for (const v of [

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readRunSettings } from '../settings/run';
-import { TargetConfigError } from './errors';
+import { looksLikeCredential, TargetConfigError } from './errors';
 
 /*
  * Configuration errors name the variable and what is wrong, never a credential: header values,
@@ -91,4 +91,21 @@ test.each(CASES)('%s: the message names the variable, never the credential', (_n
   expect((error as Error).message).toMatch(message);
   for (const secret of [CANARY, BASIC, Buffer.from(`staging:${CANARY}`).toString('base64'), CANARY.slice(0, 8), CANARY.slice(-8)])
     expect(text).not.toContain(secret);
+});
+
+describe('looksLikeCredential: what is shown by its length whatever variable holds it', () => {
+  test.each([
+    [`Bearer ${CANARY}`, true],
+    ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig', true],
+    ['{"Authorization": "x"}', true],
+    ['dGhpcyBpcyBBIHNlY3JldDEyMzQ1Njc4OTA', true],
+    ['0123456789abcdef0123456789abcdef', true],
+    // A file name or a URL is what a user must see to fix it.
+    ['/tmp/baselines-GX2fwl/baselines.json.other', false],
+    ['https://www.staging.test/', false],
+    ['root.pem', false],
+    ['warn', false],
+  ])('%s -> %s', (value, expected) => {
+    expect(looksLikeCredential(value)).toBe(expected);
+  });
 });

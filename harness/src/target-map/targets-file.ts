@@ -34,8 +34,12 @@ function srcOf(path: (string | number)[], variable: string): ValueSource {
   return { variable, pointer: pointerOf(path) };
 }
 
+/** A value of the file as an error may show it: a string as written (userinfo hidden later), an object or array by its kind only (it may hold headers). */
 function shown(value: unknown): string {
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return `‹an array of ${value.length}›`;
+  if (value !== null && typeof value === 'object') return `‹an object with ${Object.keys(value).length} key${Object.keys(value).length === 1 ? '' : 's'}›`;
+  return JSON.stringify(value) ?? String(value);
 }
 
 function typeErrorOf(path: (string | number)[], value: unknown, expected: string, variable: string): never {

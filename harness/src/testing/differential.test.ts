@@ -143,7 +143,7 @@ test(
 );
 
 /**
- * The second deployment's choices (README, "A second deployment"), each with where it shows: a
+ * The second deployment's choices (docs/reference-server.md, "A second deployment"), each with where it shows: a
  * step pattern and the aspect that differs. Nothing else may differ.
  */
 /** `optional`: a difference that may or may not show on a given checkout (it is explained when it does). */

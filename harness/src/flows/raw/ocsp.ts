@@ -34,21 +34,34 @@ const CLAUSE = 'Service description, Endpoints: certificate-status responder; RF
 /** Clock skew allowed between the target and the harness for thisUpdate. */
 const SKEW_MS = 5 * 60_000;
 
-/** Where to send an AIA URL: the configured OCSP URL of the same name (its port and scheme), else the AIA URL as is. */
-export function mapOcspUrl(aia: string, configured: URL[]): string {
-  const u = new URL(aia);
+/**
+ * Where to send an AIA URL: the configured OCSP URL of the same name (its port and scheme). A
+ * certificate is the target's to write: an AIA naming any other host (an internal address, a cloud
+ * metadata service) is never asked; undefined.
+ */
+export function mapOcspUrl(aia: string, configured: URL[]): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(aia);
+  } catch {
+    return undefined;
+  }
   const same = configured.find((c) => c.hostname.toLowerCase() === u.hostname.toLowerCase());
-  const base = same ? same.origin : u.origin;
-  const path = u.pathname === '' ? '/' : u.pathname;
-  return base + path;
+  if (!same) return undefined;
+  return same.origin + (u.pathname === '' ? '/' : u.pathname);
 }
 
-/** The endpoints to ask: the AIA's (mapped) first, then each configured name; each once. */
-export function ocspEndpoints(aia: string[], configured: URL[]): string[] {
+/** The endpoints to ask (the AIA's mapped to a configured name, then each configured name; each once), and the AIA URLs not asked. */
+export function ocspEndpoints(aia: string[], configured: URL[]): { endpoints: string[]; refused: string[] } {
   const out: string[] = [];
-  for (const a of aia) out.push(mapOcspUrl(a, configured));
+  const refused: string[] = [];
+  for (const a of aia) {
+    const mapped = mapOcspUrl(a, configured);
+    if (mapped) out.push(mapped);
+    else refused.push(a);
+  }
   for (const c of configured) out.push(c.origin + (c.pathname === '' ? '/' : c.pathname));
-  return [...new Set(out)];
+  return { endpoints: [...new Set(out)], refused };
 }
 
 function joinPath(endpoint: string, segment: string): string {
@@ -227,7 +240,14 @@ export async function runOcspFlow(certRole: Role, clients: ReplayClients, option
     clause: 'RFC 5280 §4.2.2.1',
   });
   const configured = roleUrls(clients.map, 'ocsp');
-  const endpoints = ocspEndpoints(aia, configured);
+  const { endpoints, refused } = ocspEndpoints(aia, configured);
+  // The one gate of addresses a target steers: an OCSP URL of the certificate that is no mapped OCSP name is said, never asked.
+  for (const [i, a] of refused.entries())
+    ctx.expect(`${id} aia ${i + 1} not asked`, false, 'an OCSP URL of a mapped OCSP name (TARGET_OCSP_URL)', a, 'rfc', {
+      level: 'should',
+      clause: 'RFC 5280 §4.2.2.1 (the certificate names the responder); the target map names the hosts the harness asks',
+      message: `not asked: ${a} is not a mapped OCSP name; the harness asks only the target map's origins. To have it checked, add its origin to TARGET_OCSP_URL (comma-separated)`,
+    });
   if (endpoints.length === 0) return ctx.record;
   const req = await buildOcspRequest(chain.leaf, chain.issuer);
   if (req.serialBytes === 18)
