@@ -1,12 +1,14 @@
 import * as fs from 'node:fs';
 import { chromium, test as base, type Browser, type BrowserContext, type TestInfo } from '@playwright/test';
-import { extraHeaderNames, hideExtraHeaders, httpCredentialsFor, sendExtraHeaders } from '../../harness/src/browser/extra-headers';
+import { extraHeaderNames, hideExtraHeaders, httpCredentialsFor } from '../../harness/src/browser/extra-headers';
+import { interceptRequests } from '../../harness/src/browser/request-gate';
 import { targetBrowserLaunch } from '../../harness/src/browser/launch';
 import { quicLaunch } from '../../harness/src/browser/quic';
 import type { QuicEndpoint } from '../../harness/src/target-map/browser';
 import { serviceEndpoints } from '../../harness/src/replay/h3';
 import { flowEnvironment, type FlowEnvironment } from '../../harness/src/flows/browser/environment';
 import { capHarBodies, mergeSupplement } from '../../harness/src/flows/browser/har-output';
+import { HarRecorder } from '../../harness/src/flows/browser/har-recorder';
 import type { SupplementEntry } from '../../harness/src/flows/browser/har-supplement';
 import { runFlow } from '../../harness/src/flows/browser/run-flow';
 import { RECORD_VERSION, type BrowserFlowRecord } from '../../harness/src/record';
@@ -36,27 +38,31 @@ export const test = base.extend<{ targetContext: BrowserContext }, { targetBrows
     async ({}, use) => {
       const launch = targetBrowserLaunch(target().map);
       const browser = await chromium.launch(launch.options);
-      await sendExtraHeaders(browser, target().map);
+      await interceptRequests(browser, target().map);
       await use(browser);
       await browser.close();
     },
     { scope: 'worker' },
   ],
-  targetContext: async ({ targetBrowser }, use, testInfo) => {
-    const context = await flowContext(targetBrowser, testInfo);
+  targetContext: async ({ targetBrowser }, use) => {
+    const context = await flowContext(targetBrowser);
     await use(context);
     await closeContext(context);
   },
 });
 
+/** The HAR recorder of each flow context (the harness's own: Playwright's would read every body whole). */
+const recorders = new WeakMap<BrowserContext, HarRecorder>();
+
 /** A context of a flow test: its HAR recorded, Basic credentials for their one origin, certificate errors ignored only with TARGET_INSECURE=1 (the browser sends TARGET_HEADERS). */
-async function flowContext(browser: Browser, testInfo: TestInfo): Promise<BrowserContext> {
+async function flowContext(browser: Browser): Promise<BrowserContext> {
   const credentials = httpCredentialsFor(target().map);
-  return browser.newContext({
+  const context = await browser.newContext({
     ignoreHTTPSErrors: target().map.insecure,
-    recordHar: { path: harPath(testInfo), content: 'embed' },
     ...(credentials ? { httpCredentials: credentials } : {}),
   });
+  recorders.set(context, new HarRecorder(context, target().map.limits.bodyCapBytes));
+  return context;
 }
 
 /** The HTTP/3 endpoints every role advertises (Alt-Svc of an answer over h1), or why there is no HTTP/3 browser. */
@@ -73,14 +79,14 @@ const h3Test = base.extend<{ h3Context: BrowserContext | undefined }, { h3Setup:
       const endpoints = map.h3Off ? [] : await serviceEndpoints(map, target().agents.h1);
       const off = map.h3Off ?? (endpoints.length ? undefined : 'no role advertises HTTP/3 (Alt-Svc h3): service/http3-seen judges that');
       const browser = off ? undefined : await chromium.launch(quicLaunch(targetBrowserLaunch(map), endpoints).options);
-      if (browser) await sendExtraHeaders(browser, map);
+      if (browser) await interceptRequests(browser, map);
       await use({ endpoints, ...(browser ? { browser } : {}), ...(off ? { off } : {}) });
       await browser?.close();
     },
     { scope: 'worker' },
   ],
-  h3Context: async ({ h3Setup }, use, testInfo) => {
-    const context = h3Setup.browser ? await flowContext(h3Setup.browser, testInfo) : undefined;
+  h3Context: async ({ h3Setup }, use) => {
+    const context = h3Setup.browser ? await flowContext(h3Setup.browser) : undefined;
     await use(context);
     if (context) await closeContext(context);
   },
@@ -93,15 +99,16 @@ function closeContext(context: BrowserContext): Promise<unknown> {
   return Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, flowEnv().timeouts.settleMs))]);
 }
 
-/** Closes the context (writing its HAR), adds what the recorder left out, drops bodies over the cap, attaches it as `har`. */
+/** The context's HAR (bodies within the cap), with what its events left out, the extra headers hidden and every secret redacted, attached as `har`; then the context closes. */
 async function attachHar(context: BrowserContext, testInfo: TestInfo, supplement: SupplementEntry[]): Promise<void> {
+  // Its bodies go with the context: the HAR is read first (a request still hanging is not in it).
+  const har = await Promise.race([recorders.get(context)?.har(), new Promise<undefined>((r) => setTimeout(r, flowEnv().timeouts.settleMs))]);
   await closeContext(context);
-  const file = harPath(testInfo);
-  if (!fs.existsSync(file)) return;
-  const har: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!har) return;
   mergeSupplement(har, supplement);
   hideExtraHeaders(har, extraHeaderNames(target().map));
   capHarBodies(har, target().map.limits.bodyCapBytes);
+  const file = harPath(testInfo);
   // Its cookies, credential headers and signed addresses learned and replaced, the run's own credentials too.
   fs.writeFileSync(file, workerRedactor().learn(har).scrub(JSON.stringify(har)));
   await testInfo.attach('har', { path: file, contentType: 'application/json' });

@@ -1,35 +1,13 @@
 /**
- * TARGET_HEADERS in Chromium, hop by hop. Playwright's routes will not do: headers given to
- * `route.continue` follow every redirect the request makes, to whatever host it names, and a route
- * makes Playwright abort /favicon.ico. So every request of the browser (every context, page, popup
- * and worker: interception on the browser's own DevTools session) is paused before it leaves and
- * continued with exactly the extra headers of its own origin's role: a redirect hop is a request of
- * its own, and a hop to a third party, or to a mapped name over plain http, gets none (a value of
- * ours that Chromium carried over is taken off). Chromium's own HTTP credentials are scoped to one
- * origin (`httpCredentialsFor`), so a 401 challenge from anyone else gets nothing.
+ * TARGET_HEADERS in Chromium, hop by hop: `request-gate.ts` gives every request exactly the extra
+ * headers of its own origin's role (a hop to a third party, or to a mapped name over plain http,
+ * gets none). Playwright's routes will not do: headers given to `route.continue` follow every
+ * redirect, and a route makes Playwright abort /favicon.ico. Chromium's own HTTP credentials are
+ * scoped to one origin (`httpCredentialsFor`), so a 401 challenge from anyone else gets nothing;
+ * the HAR hides the headers' values (`hideExtraHeaders`).
  */
-import type { Browser, BrowserContextOptions } from '@playwright/test';
+import type { BrowserContextOptions } from '@playwright/test';
 import { extraHeadersFor, ROLES, roleUrls, type TargetMap } from '../target-map';
-
-/** Turns the extra headers on for every request `browser` sends; nothing to do without them. */
-export async function sendExtraHeaders(browser: Browser, map: TargetMap): Promise<void> {
-  const ours = new Set(Object.values(map.headers).flatMap((h) => Object.values(h ?? {})));
-  if (ours.size === 0) return;
-  const cdp = await browser.newBrowserCDPSession();
-  cdp.on('Fetch.requestPaused', (e) => {
-    const extra = extraHeadersFor(map, e.request.url);
-    const names = new Set(Object.keys(extra));
-    const given = Object.entries(e.request.headers);
-    const kept = given.filter(([n, v]) => !names.has(n.toLowerCase()) && !ours.has(v));
-    const continued =
-      kept.length === given.length && names.size === 0
-        ? { requestId: e.requestId }
-        : { requestId: e.requestId, headers: [...kept, ...Object.entries(extra)].map(([name, value]) => ({ name, value })) };
-    // A request the page gave up on (navigated away) cannot be continued: nothing to do.
-    cdp.send('Fetch.continueRequest', continued).catch(() => undefined);
-  });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
-}
 
 /** Names of every extra header of the map, lowercased. */
 export function extraHeaderNames(map: TargetMap): Set<string> {

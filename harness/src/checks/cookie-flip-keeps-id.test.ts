@@ -32,8 +32,9 @@ tableTest(cookieFlipKeepsId, [
   { name: 'other cookie: not applicable', input: { lines: [['set-cookie', 'sxa_site=Lessons; path=/']] }, previous: [first], verdicts: [] },
 ]);
 
-it('marks its findings secret', () => {
+it('declares the values it holds as cookie secrets', () => {
   const [f] = runRow(cookieFlipKeepsId, { name: '', input: { lines: [set(`${ID}|True`)] }, previous: [first], verdicts: [] });
-  expect(f.secret).toBe(true);
+  expect(f.secrets?.map((s) => s.kind)).toEqual(['cookie', 'cookie']);
+  expect(f.secrets?.[1].value).toBe(`${ID}|True`);
   expect(f.id).toBe('cookie/flip-keeps-id SC_ANALYTICS_GLOBAL_COOKIE');
 });

@@ -44,7 +44,10 @@ export const cookieFlipKeepsId: Check = {
       out.push(
         finding(cookieFlipKeepsId, was[1] === now[1], `id ${was[1]} (${origin}, flag was ${was[2]})`, `id ${now[1]} (flag ${now[2]})`, {
           part: cookie.name,
-          secret: true,
+          secrets: [
+            { kind: 'cookie', value: before! },
+            { kind: 'cookie', value: cookie.value },
+          ],
         }),
       );
     }

@@ -63,7 +63,6 @@ export const headersRequestId: Check = {
         found.length > 0,
         expected,
         found.length ? `${found.join(', ')} (new on each request)` : 'no field changes from one request to the next',
-        { secret: true },
       ),
     ];
   },

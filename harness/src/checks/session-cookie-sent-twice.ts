@@ -43,8 +43,8 @@ export const sessionCookieSentTwice: Check = {
     const hit = [...byName.values()].find((set) => set.length === 2 && set.every(fits));
     const expected =
       'one cookie not named by the description, on exactly 2 Set-Cookie lines, each <24 lowercase alphanumeric chars>; path=/; HttpOnly; SameSite=Lax';
-    if (hit) return [finding(sessionCookieSentTwice, true, expected, `${hit[0].name}: 2 lines, ${describe(hit[0])}`, { secret: true })];
+    if (hit) return [finding(sessionCookieSentTwice, true, expected, `${hit[0].name}: 2 lines, ${describe(hit[0])}`)];
     const seen = [...byName.entries()].map(([name, set]) => `${name} on ${set.length} line${set.length === 1 ? '' : 's'} (${set.map(describe).join(' | ')})`);
-    return [finding(sessionCookieSentTwice, false, expected, seen.length ? seen.join('; ') : 'no cookie other than the named ones', { secret: true })];
+    return [finding(sessionCookieSentTwice, false, expected, seen.length ? seen.join('; ') : 'no cookie other than the named ones')];
   },
 };

@@ -61,14 +61,24 @@ test('errors give their message; secrets are not printed', () => {
         message: 'connect ECONNREFUSED 127.0.0.1:1',
         protocol: 'h1',
       }),
-      f({ id: 'site/home cookie sxa_site value', expected: 'Lessons', actual: 'hunter2', secret: true }),
+      f({ id: 'site/home cookie sxa_site value', expected: 'Lessons', actual: 'Students', secrets: [{ kind: 'cookie', value: 'Students' }] }),
+      f({
+        id: 'site/browser/visitor-flag cookie before',
+        expected: '<32 hex>|False',
+        actual: '0123456789abcdef0123456789abcdef|True',
+        secrets: [{ kind: 'cookie', value: '0123456789abcdef0123456789abcdef|True' }],
+      }),
+      f({ id: 'site/home header x-csrf-token', expected: 'present', actual: 'tok', secrets: [{ kind: 'credential', value: 'tok' }] }),
     ],
     'fail',
     ['h1'],
   );
   expect(lines).toEqual([
     'site/home transport: error: connect ECONNREFUSED 127.0.0.1:1 (expected "a response")',
-    'site/home cookie sxa_site value: expected "Lessons", got (secret value of 7 characters)',
+    // A word is no secret, even as a cookie's value; an identifier is, and the flag beside it is shown.
+    'site/home cookie sxa_site value: expected "Lessons", got "Students"',
+    'site/browser/visitor-flag cookie before: expected "<32 hex>|False", got "‹secret: 32 chars›|True"',
+    'site/home header x-csrf-token: expected "present", got "‹secret: 3 chars›"',
   ]);
 });
 

@@ -6,6 +6,7 @@
 import { failsRun, type FailOn } from './fail-on';
 import { NOT_JUDGED } from './verdict';
 import type { Finding } from './finding';
+import { hideSecrets } from './secret-values';
 
 /** A finding with the protocol leg it came from, where it has one. */
 type Located = Finding & { protocol?: string };
@@ -16,10 +17,8 @@ export function failingFindings<F extends Finding>(findings: readonly F[], failO
 
 const quote = (s: string) => JSON.stringify(s);
 
-function actualText(f: Finding): string {
-  // The assertion message lands in consoles and CI logs: a secret (a cookie value) is not printed there.
-  return f.secret ? `(secret value of ${f.actual.length} characters)` : quote(f.actual);
-}
+/** The assertion message lands in consoles and CI logs: a secret the finding declares is not printed there (its non-secret parts are). */
+const hidden = (f: Finding, text: string) => hideSecrets(text, f.secrets, (v) => `‹secret: ${v.length} chars›`);
 
 /**
  * One line per failing expectation. `legs` are the protocols that ran: a failure seen on all of
@@ -38,9 +37,9 @@ export function failureLines(findings: readonly Located[], failOn: FailOn, legs:
   return [...groups.values()].map(({ f, protocols }) => {
     const partial = protocols.size > 0 && legs.some((p) => !protocols.has(p));
     const mark = partial ? ` (${[...protocols].join(', ')} only)` : '';
-    if (f.verdict === 'error') return `${f.id}${mark}: error: ${f.message ?? f.actual} (expected ${quote(f.expected)})`;
+    if (f.verdict === 'error') return `${f.id}${mark}: error: ${hidden(f, f.message ?? f.actual)} (expected ${quote(hidden(f, f.expected))})`;
     const verdict = f.verdict === 'fail' ? '' : `${f.verdict}: `;
-    return `${f.id}${mark}: ${verdict}expected ${quote(f.expected)}, got ${actualText(f)}`;
+    return `${f.id}${mark}: ${verdict}expected ${quote(hidden(f, f.expected))}, got ${quote(hidden(f, f.actual))}`;
   });
 }
 

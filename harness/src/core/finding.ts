@@ -1,4 +1,5 @@
 import type { Aspect, Compared } from './aspect';
+import type { SecretValue } from './secret-values';
 import type { FindingSource, Level } from './level';
 import type { Verdict } from './verdict';
 
@@ -30,10 +31,11 @@ export interface Finding {
   /** Why (a premise that did not hold, a reference choice, a run error's cause). */
   message?: string;
   /**
-   * The actual (and possibly expected) value is a secret of the target, such as a cookie value:
-   * the report layer redacts it. Findings never redact by themselves.
+   * The secret values its text holds (a cookie's value, a credential header's, a signed
+   * parameter's), declared where it was built from the exchange's fields: the report hides each
+   * wherever it appears in the finding, however the finding is worded. Findings never redact by themselves.
    */
-  secret?: boolean;
+  secrets?: SecretValue[];
   /** Which target map the observed exchange came from (`ObservedExchange.target`), for differential runs. */
   target?: string;
   /** Differential runs: what the baseline answered for the same aspect (shown beside `actual`). */

@@ -16,3 +16,4 @@ export * from './judged';
 export * from './methods';
 export * from './cache-dir';
 export * from './schema-validators';
+export * from './secret-values';

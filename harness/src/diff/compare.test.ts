@@ -105,7 +105,16 @@ describe('diffStep: a difference the spec has no opinion on is a diff, with both
   });
   test('a cookie value is compared as a secret', () => {
     const fs = diffStep(pair({ lines: [['set-cookie', 'localization=US; Path=/']] }, { lines: [['set-cookie', 'localization=GB; Path=/']] }));
-    expect(fs.map((f) => [f.id, f.verdict, f.secret])).toEqual([['site/home diff cookie localization value', 'diff', true]]);
+    expect(fs.map((f) => [f.id, f.verdict, f.secrets])).toEqual([
+      [
+        'site/home diff cookie localization value',
+        'diff',
+        [
+          { kind: 'cookie', value: 'US' },
+          { kind: 'cookie', value: 'GB' },
+        ],
+      ],
+    ]);
   });
   test('a cookie one side does not set is one difference', () => {
     const fs = diffStep(

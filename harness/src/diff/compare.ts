@@ -138,7 +138,7 @@ export function diffStep(pair: StepPair): ReplayFinding[] {
       expected: was,
       actual: sideValue(d, d.second, candidate),
       baseline: was,
-      ...(d.secret ? { secret: true } : {}),
+      ...(d.secrets ? { secrets: d.secrets } : {}),
     };
     if (d.aspect.kind === 'body') {
       const bb = decodedBody(b);

@@ -252,13 +252,13 @@ describe('what a browser reads for a document', () => {
     const miss = await find(
       d,
       { select: ['font-face', 'link[rel=preload]'], template: '/{section}/fonts/{name}.woff2' },
-      { follow: (u) => u.origin === origin },
+      { refused: (u) => (u.origin === origin ? undefined : `is not the origin of a mapped role (${u.origin})`) },
     );
     expect(miss).toMatchObject({ kind: 'miss', problem: 'links nothing of the shape', linkedCount: 2 });
     expect(miss.kind === 'miss' && describeMiss(miss)).toBe(
       'https://www.site.test/ links nothing of the shape; it links https://www.site.test/other/fonts/x.woff2, https://www.site.test/static/fonts/x.ttf; looked at ' +
         'https://www.site.test/ (the page), https://www.site.test/static/css/a.css (stylesheet linked by https://www.site.test/), ' +
-        'https://cdn.elsewhere.test/x.css (stylesheet linked by https://www.site.test/: not read: not a host of the target), https://www.site.test/static/css/missing.css (@import of https://www.site.test/: answered 404)',
+        'https://cdn.elsewhere.test/x.css (stylesheet linked by https://www.site.test/: not read: is not the origin of a mapped role (https://cdn.elsewhere.test)), https://www.site.test/static/css/missing.css (@import of https://www.site.test/: answered 404)',
     );
   });
 

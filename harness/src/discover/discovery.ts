@@ -5,6 +5,7 @@
  * fields) and the stylesheets it loads (`<link rel=stylesheet>`) with what they `@import`, each
  * asked for once per run. The replay then asks for that address instead of a captured one.
  */
+import { signedValues, type SecretValue } from '../core';
 import { candidatesOf, selects, type Candidate, type Selector, type SourceAnswer, type Via } from './candidates';
 import { compileTemplate, matchTemplate, type CompiledTemplate, type TemplateMatch } from './template';
 
@@ -76,8 +77,8 @@ export interface DiscoverMiss {
 }
 
 export interface FindOptions {
-  /** Which stylesheets may be read (default: all); the replay reads only the target's own hosts. */
-  follow?: (url: URL) => boolean;
+  /** Why a linked stylesheet is not read (default: every one is); the replay reads only the target map's origins. */
+  refused?: (url: URL) => string | undefined;
   /**
    * A wider document to look in when the source itself links nothing of the shape: a stylesheet's
    * spec names the page that linked it, and the fonts may be declared inline on that page.
@@ -86,6 +87,11 @@ export interface FindOptions {
 }
 
 export const SHOWN_LINKS = 5;
+
+/** The signed query values (`hmac=`, `token=`) of every address a miss names, for its finding to declare. */
+export function missSecrets(miss: DiscoverMiss): SecretValue[] {
+  return signedValues([miss.from, ...miss.linked, ...miss.sources.map((s) => s.url)]);
+}
 /** A document's stylesheets read at most, and how deep `@import`s are followed: a hostile target cannot make a run read without end. */
 export const MAX_STYLESHEETS = 32;
 export const MAX_IMPORT_DEPTH = 5;
@@ -146,7 +152,7 @@ export class Discovery {
    */
   private async document(
     source: SourceRequest,
-    follow: (url: URL) => boolean,
+    refused: (url: URL) => string | undefined,
     seen: Set<string>,
   ): Promise<{ root: SourcePage; looked: LookedAt[]; offered: Offered[] }> {
     const root = await this.page(source);
@@ -164,8 +170,9 @@ export class Discovery {
           if (seen.has(url)) continue;
           seen.add(url);
           const how = c.via === 'link[href]' ? `stylesheet linked by ${from.url}` : `@import of ${from.url}`;
-          if (!/^https?:$/.test(c.url.protocol) || !follow(c.url)) {
-            looked.push({ url, how, problem: 'not read: not a host of the target' });
+          const refusal = /^https?:$/.test(c.url.protocol) ? refused(c.url) : `has scheme ${c.url.protocol.slice(0, -1)}`;
+          if (refusal) {
+            looked.push({ url, how, problem: `not read: ${refusal}` });
             continue;
           }
           if (read >= MAX_STYLESHEETS) {
@@ -195,9 +202,9 @@ export class Discovery {
     roleOrigin: string,
     options: FindOptions = {},
   ): Promise<Discovered | DiscoverMiss> {
-    const follow = options.follow ?? (() => true);
+    const refused = options.refused ?? (() => undefined);
     const seen = new Set<string>();
-    const { root, looked, offered: all } = await this.document(source, follow, seen);
+    const { root, looked, offered: all } = await this.document(source, refused, seen);
     let offered = all.filter((c) => selects(rule.select, c));
     const miss = (problem: string, unreachable = false): DiscoverMiss => {
       const linked = [...new Set(offered.map((c) => c.url.href))];
@@ -222,7 +229,7 @@ export class Discovery {
     if (root.status !== undefined && (root.status < 200 || root.status > 299)) return miss(`answered ${root.status}`);
     let found = this.match(offered, rule, values, roleOrigin);
     if (!found && options.widen && options.widen.url !== source.url) {
-      const wider = await this.document(options.widen, follow, seen);
+      const wider = await this.document(options.widen, refused, seen);
       looked.push(...wider.looked.map((l) => (l.how === 'the page' ? { ...l, how: `the page that linked ${source.url}` } : l)));
       offered = [...offered, ...wider.offered.filter((c) => selects(rule.select, c))];
       found = this.match(offered, rule, values, roleOrigin);

@@ -8,7 +8,7 @@
  */
 import { Redactor } from '../core/redactor';
 import { configSecrets } from '../target-map/secrets';
-import { describeSecret, isSecretHeader, isSecretParam } from './secrets';
+import { describeSecret, isSecretHeader, isSecretParam, secretParts } from './secrets';
 
 /** Learned values shorter than this are not looked for: a cookie of a few characters is a flag, not a credential. */
 export const MIN_LEARNED = 8;
@@ -51,6 +51,14 @@ export class RunRedactor extends Redactor {
     if (decoded !== undefined) this.add(decoded, MIN_LEARNED);
   }
 
+  /**
+   * A cookie's value: only its secret parts, judged by what they are (an identifier, a token), are
+   * learned; a word or a flag in it (`Lessons`, `|False`) is what a reader needs and stays.
+   */
+  addCookieValue(value: string): void {
+    for (const part of secretParts(value)) this.addLearned(part);
+  }
+
   /** Learns from the text, then scrubs it (a message built from what the target sent). */
   learnAndScrub(text: string): string {
     if (!this.raw) learnFromText(text, this);
@@ -70,7 +78,7 @@ function cookieValues(name: string, value: string): string[] {
 
 function learnHeader(name: string, value: string, r: RunRedactor): void {
   const n = name.toLowerCase();
-  if (n === 'set-cookie' || n === 'cookie') for (const v of cookieValues(n, value)) r.addLearned(v);
+  if (n === 'set-cookie' || n === 'cookie') for (const v of cookieValues(n, value)) r.addCookieValue(v);
   else if (isSecretHeader(n) && !/^(x-)?(content-security-policy|cache-status)/.test(n)) {
     r.add(value, MIN_LEARNED);
     const token = /^\s*[A-Za-z-]+\s+(\S+)\s*$/.exec(value);
@@ -105,10 +113,15 @@ function walk(v: unknown, r: RunRedactor, parentKey: string | undefined): void {
   const o = v as Record<string, unknown>;
   // A header of a HAR ({name, value}), or a cookie of a HAR's or a browser's cookie list.
   if (typeof o.name === 'string' && typeof o.value === 'string') {
-    if (parentKey === 'cookies') r.addLearned(o.value);
+    if (parentKey === 'cookies') r.addCookieValue(o.value);
     else learnHeader(o.name, o.value, r);
   }
-  // A finding that says its values are secret (a cookie's value as the browser stored it).
-  if (o.secret === true) for (const k of ['actual', 'baseline']) if (typeof o[k] === 'string') r.addLearned(o[k] as string);
+  // A finding's declared secrets (a cookie's value as the browser stored it, a credential field's value).
+  if (Array.isArray(o.secrets))
+    for (const s of o.secrets as Array<{ kind?: unknown; value?: unknown }>)
+      if (s && typeof s.value === 'string') {
+        if (s.kind === 'cookie') r.addCookieValue(s.value);
+        else r.addLearned(s.value);
+      }
   for (const [k, x] of Object.entries(o)) walk(x, r, k);
 }

@@ -1,4 +1,4 @@
-import { isSecretHeader, isSecretParam, looksSecret } from './secrets';
+import { isSecretHeader, isSecretParam, looksSecret, secretParts, showSecretParts } from './secrets';
 
 describe('secrets', () => {
   it.each(['authorization', 'Cookie', 'x-api-key', 'x-csrf-token', 'x-session-id', 'x-auth-token', 'proxy-authorization'])('header %s is secret', (n) =>
@@ -26,4 +26,27 @@ describe('secrets', () => {
     '{asset_url}/-/media/project/Lessons/Icons/Arrow-Right.svg?rev=0123456789abcdef0123456789abcdef',
     'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
   ])('value %s does not', (v) => expect(looksSecret(v)).toBe(false));
+});
+
+describe('secret by what it is, part by part', () => {
+  test.each([
+    ['0123456789abcdef0123456789abcdef|False', expect.stringMatching(/^‹secret: [a-z0-9-]+, 32 chars›\|False$/)],
+    ['0123456789abcdef0123456789abcdef|True', expect.stringMatching(/^‹secret: [a-z0-9-]+, 32 chars›\|True$/)],
+    ['Lessons', 'Lessons'],
+    ['False', 'False'],
+    ['en-US', 'en-US'],
+    ['2026-11-27', '2026-11-27'],
+    ['visitor-flag-enabled', 'visitor-flag-enabled'],
+    ['id=0dtbkz3ilvd3yqa2ljfnx1bx&lang=en', expect.stringMatching(/^id=‹secret: [a-z0-9-]+, 24 chars›&lang=en$/)],
+    ['1f0e3dad-9990-4f4e-8b22-6f4c7e5a7d31', expect.stringMatching(/^‹secret: [a-z0-9]+, 36 chars›$/)],
+    ['CfDJ8Nq3x7Kp2mVw9Lr4Tz', expect.stringMatching(/^‹secret: [a-z0-9-]+, 22 chars›$/)],
+    ['1732752000', '1732752000'],
+    ['QWxhZGRpbjpvcGVuIHNlc2FtZQ==', '‹secret: base64url, 28 chars›'],
+  ])('%s -> %s', (value, shown) => {
+    expect(showSecretParts(value)).toEqual(shown);
+  });
+  test('the parts a redactor must hide', () => {
+    expect(secretParts('0123456789abcdef0123456789abcdef|False')).toEqual(['0123456789abcdef0123456789abcdef']);
+    expect(secretParts('Lessons')).toEqual([]);
+  });
 });

@@ -3,7 +3,10 @@
  * requests lose them (no Cookie or Authorization header, redacted query values).
  */
 
+import { showSecretParts as showParts } from '../core/secret-values';
 import { shapeByName, tightestShape } from '../shapes';
+
+export { isSecretHeader, isSecretParam, isSecretPart, secretParts } from '../core/secret-values';
 
 /** How a secret is shown wherever it is redacted: its shape and length (`‹secret: hex64, 64 chars›`), never its text. */
 export function describeSecret(value: string): string {
@@ -17,21 +20,8 @@ export function redactedShape(value: string): string | undefined {
   return m && shapeByName(m[1]) ? m[1] : undefined;
 }
 
-/** Header names whose values are credentials or session state, whatever they look like. */
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|apikey)$|auth|token|secret|passw|api[-_]?key|session|sess-?id|csrf|xsrf|signature|credential|bearer|jwt|cookie/i;
-
-/** Query parameter (and form field) names whose values are credentials or session state. */
-const SECRET_PARAM = /token|secret|passw|pwd|api[-_]?key|apikey|auth|session|^sid$|sessid|sig(nature)?$|^sig|hmac|csrf|xsrf|jwt|nonce|^code$|ticket|credential|(^|[-_.])keys?$|^key|access|private|^pass/i;
-
-export function isSecretHeader(name: string): boolean {
-  // HTTP/2's :authority is the host, not an authorization; CORS fields name headers, they carry none.
-  if (/^(access-control-|:)/i.test(name)) return false;
-  return SECRET_HEADER.test(name);
-}
-
-export function isSecretParam(name: string): boolean {
-  return SECRET_PARAM.test(name);
-}
+/** A value with only its secret parts redacted (`‹secret: hex32, 32 chars›|False`); as it is when no part is one. */
+export const showSecretParts = (value: string): string => showParts(value, describeSecret);
 
 const SCHEME_CREDENTIAL = /\b(bearer|basic|digest|negotiate|ntlm|token|hoba|mutual|aws4-hmac-sha256)\s+[A-Za-z0-9._~+/=-]{6,}/i;
 const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}/;

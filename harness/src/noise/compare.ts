@@ -2,7 +2,7 @@
  * Compares two answers to the same request (HTTP/1.1 vs HTTP/2, GET vs HEAD, baseline vs
  * candidate): every difference that the learned noise does not excuse is a finding of its own.
  */
-import { aspectText, type Aspect, type Finding, type Level, type Provenance } from '../core';
+import { aspectText, isSecretHeader, type Aspect, type Finding, type Level, type Provenance, type SecretValue } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import { BODY_BOUND, combinedValue, COOKIE_ASPECTS, comparedField, cookieAspect, cookieNames, fieldNames, sameCookieAspect, sameField } from './fields';
 import { describeNoise, type Noise } from './learn';
@@ -32,8 +32,8 @@ export interface Difference {
   aspect: Aspect;
   first: string;
   second: string;
-  /** The values are a secret of the target (a cookie value). */
-  secret?: boolean;
+  /** The secret values of the target the two sides hold (a cookie's value). */
+  secrets?: SecretValue[];
 }
 
 /** A cookie as one line: `set (2 Set-Cookie lines; path /; HttpOnly; SameSite Lax; session)`, or `(not set)`; never its value. */
@@ -41,6 +41,13 @@ function cookieSummary(ex: ObservedExchange, name: string): string {
   if (!cookieNames(ex).includes(name)) return '(not set)';
   const parts = (['lines', 'path', 'domain', 'httponly', 'secure', 'samesite', 'expiry'] as const).map((a) => cookieAspect(ex, name, a));
   return `set (${parts.join('; ')})`;
+}
+
+/** The values of a credential field the two sides hold, declared for the report to hide. */
+function fieldSecret(name: string, ...values: Array<string | undefined>): { secrets?: SecretValue[] } {
+  if (!isSecretHeader(name)) return {};
+  const secrets = values.filter((v): v is string => v !== undefined && v !== '').map((value) => ({ kind: 'credential' as const, value }));
+  return secrets.length ? { secrets } : {};
 }
 
 /** Every difference between two answers that the noise does not excuse, in a stable order. */
@@ -58,14 +65,14 @@ export function differences(
       const a = combinedValue(x, name);
       const b = combinedValue(y, name);
       if (options.presence && !noise.presence.has(name) && (a === undefined) !== (b === undefined))
-        out.push({ aspect: { kind: 'header', name }, first: show(a), second: show(b) });
+        out.push({ aspect: { kind: 'header', name }, first: show(a), second: show(b), ...fieldSecret(name, a, b) });
       continue;
     }
     if (noise.body && BODY_BOUND.has(name)) continue;
     const a = combinedValue(x, name);
     const b = combinedValue(y, name);
     if (b === undefined && a !== undefined && options.mayOmit?.has(name)) continue;
-    if (!sameField(name, x, y)) out.push({ aspect: { kind: 'header', name }, first: show(a), second: show(b) });
+    if (!sameField(name, x, y)) out.push({ aspect: { kind: 'header', name }, first: show(a), second: show(b), ...fieldSecret(name, a, b) });
   }
   const xCookies = new Set(cookieNames(x));
   const yCookies = new Set(cookieNames(y));
@@ -82,7 +89,14 @@ export function differences(
         aspect: { kind: 'cookie', name, attribute: aspect },
         first: cookieAspect(x, name, aspect),
         second: cookieAspect(y, name, aspect),
-        ...(aspect === 'value' ? { secret: true } : {}),
+        ...(aspect === 'value'
+          ? {
+              secrets: [
+                { kind: 'cookie' as const, value: cookieAspect(x, name, aspect) },
+                { kind: 'cookie' as const, value: cookieAspect(y, name, aspect) },
+              ],
+            }
+          : {}),
       });
     }
   }
@@ -115,7 +129,7 @@ export function compareAnswers(id: string, x: ObservedExchange, y: ObservedExcha
     verdict: 'fail',
     expected: `${options.second} as ${options.first}: ${d.first}`,
     actual: `${options.second}: ${d.second}`,
-    ...(d.secret ? { secret: true } : {}),
+    ...(d.secrets ? { secrets: d.secrets } : {}),
   }));
   if (out.length === 0) {
     const excused = describeNoise(noise);

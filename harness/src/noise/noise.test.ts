@@ -140,7 +140,12 @@ describe('compareAnswers: differences the noise does not excuse', () => {
       { kind: 'cookie', name: 'sid', attribute: 'path' },
       { kind: 'body' },
     ]);
-    expect(fs.find((f) => f.aspect?.kind === 'cookie' && f.aspect.attribute === 'value')).toMatchObject({ secret: true });
+    expect(fs.find((f) => f.aspect?.kind === 'cookie' && f.aspect.attribute === 'value')).toMatchObject({
+      secrets: [
+        { kind: 'cookie', value: 'a' },
+        { kind: 'cookie', value: 'b' },
+      ],
+    });
     const same = compareAnswers('x', a, h2({ status: 200, lines: [['set-cookie', 'sid=a; Path=/']], body: Buffer.from('one') }), emptyNoise(), OPTS);
     expect(same).toEqual([expect.objectContaining({ id: 'x parity', verdict: 'pass', compared: { by: 'parity', first: 'h1', second: 'h2' } })]);
     expect(same[0].aspect).toBeUndefined();
@@ -175,7 +180,15 @@ describe('compareAnswers: differences the noise does not excuse', () => {
 
   test('a cookie value that differs without being noise is a secret failure', () => {
     const fs = compareAnswers('x', h1({ lines: [['set-cookie', 'lang=en']] }), h2({ lines: [['set-cookie', 'lang=fr']] }), emptyNoise(), OPTS);
-    expect(fs.map((f) => [f.id, f.secret])).toEqual([['x parity cookie lang value', true]]);
+    expect(fs.map((f) => [f.id, f.secrets])).toEqual([
+      [
+        'x parity cookie lang value',
+        [
+          { kind: 'cookie', value: 'en' },
+          { kind: 'cookie', value: 'fr' },
+        ],
+      ],
+    ]);
   });
 
   test('bodies: compared unless noise; then the fields that follow the body are excused too', () => {

@@ -123,6 +123,6 @@ test('a page that declares no font anywhere: the miss names the page, each style
   expect(font.kind === 'miss' && describeMiss(font.miss)).toBe(
     'https://www.site.test/ links no address of the selected kinds (font-face); looked at https://www.site.test/ (the page), ' +
       'https://www.site.test/static/css/site.css?lw=1 (stylesheet linked by https://www.site.test/), ' +
-      'https://fonts.elsewhere.test/f.css (stylesheet linked by https://www.site.test/: not read: not a host of the target)',
+      "https://fonts.elsewhere.test/f.css (stylesheet linked by https://www.site.test/: not read: is not the origin of a mapped role (https://fonts.elsewhere.test): only the target map's origins are asked)",
   );
 });

@@ -5,14 +5,14 @@
  */
 import type { ReplayFinding } from '../record';
 import type { Dispatcher } from 'undici';
-import { defaultLevel, fieldLines, InternalError, verdictFor, type TargetOrigin } from '../core';
+import { defaultLevel, fieldLines, InternalError, signedValues, verdictFor, type TargetOrigin } from '../core';
 import { SourceUnreadableError } from '../discover/errors';
-import { describeMiss, Discovery, type Discovered, type DiscoverMiss, type SourceRequest } from '../discover/discovery';
+import { describeMiss, Discovery, missSecrets, type Discovered, type DiscoverMiss, type SourceRequest } from '../discover/discovery';
 import { discoverSource, isAddress } from '../spec-model/load';
 import { toObservedExchange } from '../spec-model/observe';
 import { fillPlaceholders, MissingValueError, type PlaceholderValues } from '../spec-model/placeholders';
 import type { ExchangeSpec } from '../spec-model/types';
-import { ROLE_PLACEHOLDERS, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target-map';
+import { refusedAddress, ROLE_PLACEHOLDERS, sideNamed, UnmappedPlaceholderError, type Role, type TargetMap } from '../target-map';
 import { send, type RequestLimits } from '../transport/send';
 import { buildRequest, replayPlaceholders, StepSkip } from './request';
 
@@ -70,9 +70,9 @@ export function discoveredVars(found: Discovered): Record<string, string> {
 }
 
 /** The target's own hosts: stylesheets elsewhere are listed as looked at, not read. */
-function ownHosts(map: TargetMap): (url: URL) => boolean {
-  const origins = new Set(Object.values(map.roles).flatMap((urls) => (urls ?? []).map((u) => u.origin)));
-  return (url) => origins.has(url.origin);
+function offMap(map: TargetMap): (url: URL) => string | undefined {
+  // The one gate of addresses a target steers: a linked stylesheet is read only on a mapped origin.
+  return (url) => refusedAddress(map, url.href);
 }
 
 /** The request of a discover block's source page, and the document that led to it (a page that links a stylesheet). */
@@ -155,7 +155,7 @@ export async function resolveDiscover(
     const source = await sourceOf(step, ctx, role, values);
     if ('kind' in source) return source;
     const outcome = await ctx.discovery.find(source.req, step.discover!, values, originOf(values, role), {
-      follow: ownHosts(ctx.map),
+      refused: offMap(ctx.map),
       ...(source.widen ? { widen: source.widen } : {}),
     });
     if (outcome.kind === 'miss') return { kind: 'miss', miss: outcome };
@@ -181,6 +181,7 @@ export function missFinding(step: ExchangeSpec, miss: DiscoverMiss, judgedAs: Ta
     expected: `an address of the shape ${miss.template} (${d.select.join(', ')}) on ${miss.from}`,
     actual: describeMiss(miss),
     message: `nothing to replay ${step.id} on: ${describeMiss(miss)}`,
+    secrets: missSecrets(miss),
     source: step.source,
     clause: step.clause,
     target,
@@ -196,6 +197,7 @@ export function disagreementFindings(step: ExchangeSpec, found: Discovered, judg
     expected: `${d.value} (target value ${d.name})`,
     actual: `${d.found} (linked by ${found.from})`,
     message: `the target's own page links ${found.url}; it is used instead of the value`,
+    secrets: signedValues([found.url, found.from]),
     source: step.source,
     target,
   }));

@@ -14,14 +14,14 @@
  * with its reason.
  */
 import type { ReplayFinding } from '../record';
-import { fieldLines, type Aspect, type Finding } from '../core';
+import { fieldLines, verdictFor, type Aspect, type Finding } from '../core';
 import { compareAnswers, emptyNoise, learnNoise, mergeNoise, type Noise } from '../noise';
 import { quicAddress } from '../browser/quic';
 import type { QuicEndpoint } from '../target-map/browser';
 import { toObservedExchange } from '../spec-model/observe';
 import type { ObservedExchange } from '../spec-model/observed';
 import type { ExchangeSpec, FlowSpec } from '../spec-model/types';
-import { extraHeadersFor, ROLES, roleUrls, type TargetMap } from '../target-map';
+import { extraHeadersFor, refusedAlternative, ROLES, roleUrls, type TargetMap } from '../target-map';
 import { proxyFor } from '../target-map/proxy';
 import { altSvcProblem, h3Alternative } from '../transport/alt-svc';
 import { send } from '../transport/send';
@@ -60,20 +60,36 @@ export function h3SkipReason(item: ExchangeSpec | FlowSpec, map: TargetMap, h1: 
 export const ALT_SVC_CLAUSE = 'RFC 7838 §3: alt-authority is a quoted uri-host ":" port';
 
 /**
- * An Alt-Svc that is not RFC 7838 syntax (a crafted host among them) is refused with a finding that
- * names it: nothing of it reaches Chromium's switches. Undefined when the field is absent or valid.
+ * Why an answer's Alt-Svc is not followed: not RFC 7838 syntax (a crafted host among them), or an
+ * h3 alternative on a host the gate refuses (unmapped, link-local, metadata). Undefined when it is
+ * absent or may be followed. The level: a syntax error breaks RFC 7838 (must); an alternative off
+ * the map is the target's right (RFC 7838 §2.1), the harness just will not send there (should).
  */
-export function refusedAltSvc(stepId: string, lines: Array<[string, string]>, options: { target: string }): ReplayFinding | undefined {
+export function altSvcRefusal(map: TargetMap, lines: Array<[string, string]>): { problem: string; level: 'must' | 'should'; expected: string } | undefined {
   const values = fieldLines(lines, 'alt-svc');
   const problem = altSvcProblem(values);
-  if (!problem) return undefined;
+  if (problem) return { problem, level: 'must', expected: 'Alt-Svc of RFC 7838 syntax' };
+  const alt = h3Alternative(values);
+  const refused = alt && refusedAlternative(map, alt.host);
+  if (!alt || !refused) return undefined;
+  return {
+    problem: `the h3 alternative ${alt.host}:${alt.port} ${refused}`,
+    level: 'should',
+    expected: "an h3 alternative on a host of the target map (map its host as a role's, or in TARGET_RESOLVE, to have it asked)",
+  };
+}
+
+/** The Alt-Svc refused as a finding that names it: nothing of it reaches Chromium's switches. Undefined when it may be followed. */
+export function refusedAltSvc(stepId: string, map: TargetMap, lines: Array<[string, string]>, options: { target: string }): ReplayFinding | undefined {
+  const refusal = altSvcRefusal(map, lines);
+  if (!refusal) return undefined;
   return {
     id: `${stepId} h3 alt-svc`,
-    verdict: 'fail',
-    level: 'must',
-    expected: 'Alt-Svc of RFC 7838 syntax',
-    actual: values.join(', '),
-    message: `${problem}: refused, never given to Chromium (the HTTP/3 leg is not run)`,
+    verdict: verdictFor(false, refusal.level, map.origin),
+    level: refusal.level,
+    expected: refusal.expected,
+    actual: fieldLines(lines, 'alt-svc').join(', '),
+    message: `${refusal.problem}: refused, never given to Chromium (the HTTP/3 leg is not run)`,
     source: 'rfc',
     clause: ALT_SVC_CLAUSE,
     target: options.target,
@@ -84,7 +100,7 @@ export function refusedAltSvc(stepId: string, lines: Array<[string, string]>, op
 /** The endpoint an h1 answer advertises for its origin. */
 export function endpointOf(map: TargetMap, url: URL, lines: Array<[string, string]>): QuicEndpoint | undefined {
   const alt = h3Alternative(fieldLines(lines, 'alt-svc'));
-  if (!alt) return undefined;
+  if (!alt || refusedAlternative(map, alt.host)) return undefined;
   const originHost = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const originPort = Number(url.port || 443);
   return { originHost, originPort, address: quicAddress(map, alt.host || originHost, originPort), port: alt.port };

@@ -137,7 +137,7 @@ async function h3Leg(
         }
       : undefined;
   const skipped = h3SkipReason(item, clients.map, h1, clients.h3);
-  const refused = h1 && !('steps' in item) && refusedAltSvc(item.id, h1.lines, { target: options.targetName ?? clients.map.origin });
+  const refused = h1 && !('steps' in item) && refusedAltSvc(item.id, clients.map, h1.lines, { target: options.targetName ?? clients.map.origin });
   if (refused && h1) {
     const request = { method: h1.request.method, url: h1.request.url, headers: Object.entries(h1.request.headers) };
     rec.legs.push({ protocol: 'h3', steps: [{ id: item.id, protocol: 'h3', request, findings: [refused] }] });

@@ -39,14 +39,17 @@ function differentialRecord() {
     {
       ...base,
       protocol: 'h1',
-      id: 'site/home diff cookie localization value',
-      aspect: { kind: 'cookie', name: 'localization', attribute: 'value' },
-      compared: { by: 'diff', first: 'baseline', second: 'candidate', firstValue: 'US', secondValue: 'GB' },
+      id: 'site/home diff cookie sid value',
+      aspect: { kind: 'cookie', name: 'sid', attribute: 'value' },
+      compared: { by: 'diff', first: 'baseline', second: 'candidate', firstValue: 'q9w8e7r6t5y4u3i2o1p0asdf', secondValue: 'a1s2d3f4g5h6j7k8l9z0xcvb' },
       verdict: 'diff',
-      expected: 'US',
-      actual: 'GB',
-      baseline: 'US',
-      secret: true,
+      expected: 'q9w8e7r6t5y4u3i2o1p0asdf',
+      actual: 'a1s2d3f4g5h6j7k8l9z0xcvb',
+      baseline: 'q9w8e7r6t5y4u3i2o1p0asdf',
+      secrets: [
+        { kind: 'cookie', value: 'q9w8e7r6t5y4u3i2o1p0asdf' },
+        { kind: 'cookie', value: 'a1s2d3f4g5h6j7k8l9z0xcvb' },
+      ],
     },
     {
       ...base,
@@ -104,18 +107,18 @@ describe('results.json of a differential run', () => {
   });
 
   test("both values of a secret are redacted, the line diff's signed addresses too; the saved bodies are named", () => {
-    const cookie = exp('site/home diff cookie localization value').findings[0];
+    const cookie = exp('site/home diff cookie sid value').findings[0];
     expect([cookie.expected, cookie.baseline, cookie.actual, cookie.redacted]).toEqual([
-      '‹secret: country-code, 2 chars›',
-      '‹secret: country-code, 2 chars›',
-      '‹secret: country-code, 2 chars›',
+      '‹secret: alnum-lower24, 24 chars›',
+      '‹secret: alnum-lower24, 24 chars›',
+      '‹secret: alnum-lower24, 24 chars›',
       true,
     ]);
     const body = exp('site/home diff body').findings[0];
     expect(body.detail).not.toContain('0123456789abcdef0123456789abcdef');
     expect(body.detail).toContain('hmac=%E2%80%B9secret%3A%20');
     expect(body.bodies).toEqual({ baseline: SHA_B, candidate: SHA_C });
-    expect(JSON.stringify(results)).not.toContain('"GB"');
+    expect(JSON.stringify(results)).not.toContain('a1s2d3f4g5h6j7k8l9z0xcvb');
   });
 
   test("the baseline's steps are kept beside the candidate's, and its spec findings are not counted", () => {

@@ -96,7 +96,7 @@ function step(id: string, o: StepOpts) {
         actual: cookie,
         source: 'capture',
         shape: 'alnum-lower24',
-        secret: true,
+        secrets: [{ kind: 'cookie', value: cookie }],
         target: 'user',
         protocol: o.protocol,
       },

@@ -33,6 +33,7 @@ import { loadBaselineMap } from '../target-map/baseline';
 import { BASELINE_SIDE, TARGET_SIDE } from '../target-map/side';
 import { runRedactor, type RunRedactor } from '../har/redact';
 import { learnFromTest, redactResults } from './redact-results';
+import { dropPlaywrightFiles, playwrightFilesLine, type PlaywrightFilesTally } from './playwright-files';
 
 export const RESULTS_FILE = 'results.json';
 export const HTML_FILE = 'index.html';
@@ -52,6 +53,9 @@ export default class ConformanceReporter implements Reporter {
   private cleared = false;
   /** Every output goes through it: the run's credentials, and every secret the tests' records carry. */
   private readonly redactor: RunRedactor;
+  /** Playwright's own files seen (removed, or kept with HARNESS_KEEP_PLAYWRIGHT_FILES=1), and the first test's outputDir they were in. */
+  private readonly playwrightFiles: PlaywrightFilesTally = new Map();
+  private playwrightOutputDir: string | undefined;
 
   constructor(options: ReporterOptions = {}) {
     this.options = resolveOptions(options);
@@ -75,6 +79,10 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    // First: Playwright wrote its own files (unredacted) before the test ended; nothing below may read them.
+    const outputDir = test.parent.project()?.outputDir;
+    this.playwrightOutputDir ??= outputDir;
+    dropPlaywrightFiles(result, outputDir, this.keepPlaywrightFiles(), this.playwrightFiles);
     const collected = collectTest(test, result, this.config?.rootDir ?? process.cwd());
     learnFromTest(collected, this.redactor);
     // Saved bodies go to files now: the reporter keeps no body in memory until the end of the run.
@@ -109,11 +117,11 @@ export default class ConformanceReporter implements Reporter {
     fs.copyFileSync(path.join(dir, RESULTS_FILE), historyFile(dir, this.historyKey()));
     fs.writeFileSync(path.join(dir, HTML_FILE), renderHtml(results));
     fs.writeFileSync(path.join(dir, JUNIT_FILE), renderJunit(results));
-    const file = path.join(dir, HTML_FILE);
-    const relative = path.relative(process.cwd(), file);
-    const shown = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+    const shown = shownPath(path.join(dir, HTML_FILE));
     const markdown = summaryMarkdown(results, shown);
     fs.writeFileSync(path.join(dir, SUMMARY_FILE), markdown);
+    const playwrightLine = playwrightFilesLine(this.playwrightFiles, this.keepPlaywrightFiles(), shownPath(this.playwrightOutputDir ?? 'test-results'));
+    if (playwrightLine) console.log(playwrightLine);
     console.log(`\n${terminalSummary(results, shown)}`);
     this.speakCi(results, markdown);
     // Playwright exits 0 or 1; a run that could not judge the target exits 2 (Node keeps an exit code set while exiting).
@@ -181,6 +189,11 @@ export default class ConformanceReporter implements Reporter {
       if (!this.runErrors.includes(message)) this.runErrors.push(message);
       return undefined;
     }
+  }
+
+  /** HARNESS_KEEP_PLAYWRIGHT_FILES=1; with a bad HARNESS_* setting (the set-up refuses it), not kept. */
+  private keepPlaywrightFiles(): boolean {
+    return this.harness()?.keepPlaywrightFiles === true;
   }
 
   /** The run's HARNESS_* settings, or none when one is bad: the set-up refuses it, and the reporter still writes what it can. */
@@ -256,4 +269,10 @@ export default class ConformanceReporter implements Reporter {
       },
     });
   }
+}
+
+/** A file as the terminal names it: relative to the working directory when it is below it. */
+function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }

@@ -3,40 +3,28 @@
  * length (`‹secret: hex32, 32 chars›`) unless the user asks for raw values. Applied while the
  * results are built, so results.json, the HTML and the JUnit file never hold them.
  */
-import { describeSecret, isSecretHeader, isSecretParam, looksSecret } from '../har/secrets';
+import { describeSecret, isSecretHeader, isSecretParam, looksSecret, showSecretParts } from '../har/secrets';
 
 export { describeSecret } from '../har/secrets';
 
-/** A Set-Cookie line with its value replaced (name and attributes kept). */
+/** A Set-Cookie line with the secret parts of its value replaced (name, attributes and words such as `Lessons` or `False` kept). */
 export function redactSetCookie(line: string): string {
   const semi = line.indexOf(';');
   const pair = semi < 0 ? line : line.slice(0, semi);
   const rest = semi < 0 ? '' : line.slice(semi);
   const eq = pair.indexOf('=');
-  if (eq < 0) return describeSecret(pair) + rest;
-  return `${pair.slice(0, eq + 1)}${describeSecret(pair.slice(eq + 1))}${rest}`;
+  if (eq < 0) return showSecretParts(pair) + rest;
+  return `${pair.slice(0, eq + 1)}${showSecretParts(pair.slice(eq + 1))}${rest}`;
 }
 
-/**
- * Set-Cookie values inside a finding's text, where several lines are joined (`a=1; Path=/, b=2`
- * or `2 lines: [1] a=1; ...; [2] b=2`, with or without a space after the comma): every `name=value`
- * that starts a cookie is redacted.
- */
-export function redactSetCookieText(text: string): string {
-  return text.replace(
-    /(^|,\s*|\] )([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([^;,]*)/g,
-    (_m, pre: string, name: string, value: string) => `${pre}${name}=${describeSecret(value)}`,
-  );
-}
-
-/** A Cookie request header: each value replaced. */
+/** A Cookie request header: the secret parts of each value replaced. */
 export function redactCookieHeader(value: string): string {
   return value
     .split(';')
     .map((p) => {
       const t = p.trim();
       const eq = t.indexOf('=');
-      return eq < 0 ? describeSecret(t) : `${t.slice(0, eq + 1)}${describeSecret(t.slice(eq + 1))}`;
+      return eq < 0 ? showSecretParts(t) : `${t.slice(0, eq + 1)}${showSecretParts(t.slice(eq + 1))}`;
     })
     .join('; ');
 }

@@ -150,6 +150,7 @@ describe('harnessSettings', () => {
         'GITHUB_STEP_SUMMARY',
         'HARNESS_PREVIOUS',
         'HARNESS_RERUN',
+        'HARNESS_KEEP_PLAYWRIGHT_FILES',
       ].sort(),
     );
   });

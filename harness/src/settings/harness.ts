@@ -19,6 +19,7 @@
  * | HARNESS_GITHUB (GITHUB_ACTIONS, GITHUB_STEP_SUMMARY) | on when GITHUB_ACTIONS=true | `ci` |
  * | HARNESS_PREVIOUS | unset: the results.json already in the report folder | `history.previous` |
  * | HARNESS_RERUN | unset: run everything | `history.rerun` |
+ * | HARNESS_KEEP_PLAYWRIGHT_FILES | unset: off, the reporter removes Playwright's own files | `keepPlaywrightFiles` |
  *
  * HARNESS_SPECS (the spec folders) is parsed with the run settings (`spec-folders.ts`): it names
  * folders, which are checked on disk.
@@ -193,6 +194,24 @@ export function parseHistorySettings(env: NodeJS.ProcessEnv): HistorySettings {
   return out;
 }
 
+export const KEEP_PLAYWRIGHT_FILES_VARIABLE = 'HARNESS_KEEP_PLAYWRIGHT_FILES';
+
+/**
+ * HARNESS_KEEP_PLAYWRIGHT_FILES is 1 or 0 (unset or empty: undefined, off). Playwright writes its
+ * traces, screenshots, videos and error-context.md unredacted, so keeping them is the user's call.
+ */
+export function parseKeepPlaywrightFiles(env: NodeJS.ProcessEnv): boolean | undefined {
+  const raw = env[KEEP_PLAYWRIGHT_FILES_VARIABLE]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (raw !== '0' && raw !== '1')
+    throw new SettingsError(
+      KEEP_PLAYWRIGHT_FILES_VARIABLE,
+      raw,
+      "must be 1 (keep Playwright's own traces, screenshots, videos and error-context.md, unredacted) or 0 (remove them)",
+    );
+  return raw === '1';
+}
+
 export interface HarnessSettings {
   /** HARNESS_FAIL_ON (or HARNESS_STRICT=1): the verdict at and above which the run fails. Default `fail`. */
   readonly failOn: FailOn;
@@ -210,6 +229,8 @@ export interface HarnessSettings {
   readonly ci: Readonly<CiSettings>;
   /** HARNESS_PREVIOUS, HARNESS_RERUN. */
   readonly history: Readonly<HistorySettings>;
+  /** HARNESS_KEEP_PLAYWRIGHT_FILES: `1` true, `0` false; unset: absent (the reporter removes them). */
+  readonly keepPlaywrightFiles?: boolean;
 }
 
 /**
@@ -227,6 +248,7 @@ export function readHarnessSettings(env: NodeJS.ProcessEnv): HarnessSettings {
   const knownFile = env[KNOWN_VARIABLE]?.trim() || undefined;
   const ci = Object.freeze(parseCiSettings(env));
   const history = Object.freeze(parseHistorySettings(env));
+  const keepPlaywrightFiles = parseKeepPlaywrightFiles(env);
   return Object.freeze({
     failOn,
     limits,
@@ -236,6 +258,7 @@ export function readHarnessSettings(env: NodeJS.ProcessEnv): HarnessSettings {
     ...(knownFile !== undefined ? { knownFile } : {}),
     ci,
     history,
+    ...(keepPlaywrightFiles !== undefined ? { keepPlaywrightFiles } : {}),
   });
 }
 
@@ -250,6 +273,7 @@ export const HARNESS_USER_VARIABLES: readonly string[] = Object.freeze([
   KNOWN_VARIABLE,
   ...Object.values(CI_VARIABLES),
   ...Object.values(HISTORY_VARIABLES),
+  KEEP_PLAYWRIGHT_FILES_VARIABLE,
 ]);
 
 let cached: { env: NodeJS.ProcessEnv; key: string; settings: HarnessSettings } | undefined;

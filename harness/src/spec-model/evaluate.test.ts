@@ -110,8 +110,8 @@ describe('evaluateExchange', () => {
       expect(f.target).toBe('reference');
     }
     const f = byId(fs);
-    expect(f['site/home cookie SC_ANALYTICS_GLOBAL_COOKIE value'].secret).toBe(true);
-    expect(f['site/home cookie SC_ANALYTICS_GLOBAL_COOKIE path'].secret).toBeUndefined();
+    expect(f['site/home cookie SC_ANALYTICS_GLOBAL_COOKIE value'].secrets?.map((s) => s.kind)).toEqual(['cookie']);
+    expect(f['site/home cookie SC_ANALYTICS_GLOBAL_COOKIE path'].secrets).toBeUndefined();
     expect(f['site/home cookie SC_ANALYTICS_GLOBAL_COOKIE value'].shape).toBe('analytics-cookie');
     expect(f['site/home header request-context']).toMatchObject({ source: 'reference', clause: 'reference choice' });
     expect(f['site/home status']).toMatchObject({ source: 'capture', clause: 'Endpoints, site host, GET /', expected: '200', actual: '200' });
@@ -349,7 +349,9 @@ describe('evaluateExchange', () => {
       const first = observed({ lines: [['set-cookie', `SC_ANALYTICS_GLOBAL_COOKIE=${ID}|False; path=/`]] });
       const flip = observed({ lines: [['set-cookie', `SC_ANALYTICS_GLOBAL_COOKIE=${'f'.repeat(32)}|True; path=/`]] });
       const fs = evaluateExchange({ ...home, expect: {}, checks: ['cookie/flip-keeps-id'] }, flip, { ...opts, previous: [first] });
-      expect(fs).toMatchObject([{ id: 'site/home check cookie/flip-keeps-id SC_ANALYTICS_GLOBAL_COOKIE', verdict: 'fail', secret: true }]);
+      expect(fs).toMatchObject([
+        { id: 'site/home check cookie/flip-keeps-id SC_ANALYTICS_GLOBAL_COOKIE', verdict: 'fail', secrets: [{ kind: 'cookie' }, { kind: 'cookie' }] },
+      ]);
     });
   });
 });

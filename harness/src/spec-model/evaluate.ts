@@ -22,6 +22,7 @@ import { UnmappedPlaceholderError } from '../target-map';
 import { selectFrom, selects, type Check, type CheckContext, type CheckRegistry } from './check';
 import { compileMatcher, MatcherSpecError, type MatchContext, type MatchResult } from './matchers';
 import type { ObservedCookie, ObservedExchange } from './observed';
+import { fieldSecrets } from './field-secrets';
 import { fillPlaceholders, type PlaceholderValues } from './placeholders';
 import type { BodySpec, CookieSpec, ExchangeSpec, HeaderSpec, MatcherMeta, MatcherSpec, Premise, Provenance } from './types';
 
@@ -104,7 +105,7 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
   }
 
   for (const [name, hs] of Object.entries(expect.headers ?? {})) {
-    add({ kind: 'header', name: name.toLowerCase() }, weightOf(hs, exchangeWeight), () => compareHeader(hs, observed, name, ctx));
+    add({ kind: 'header', name: name.toLowerCase() }, weightOf(hs, exchangeWeight), () => compareHeader(hs, observed, name, ctx), fieldSecrets(name, observed));
   }
 
   for (const [name, cs] of Object.entries(expect.cookies ?? {})) {
@@ -135,7 +136,7 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
         });
         continue;
       }
-      const extra: Partial<Finding> = attr === 'value' ? { secret: true } : {};
+      const extra: Partial<Finding> = attr === 'value' ? { secrets: set.map((c) => ({ kind: 'cookie' as const, value: c.value })) } : {};
       add(cookieAspect, aw, () => acrossLines(set, (c) => compileMatcher(m)(read(c), ctx)), extra);
     }
   }

@@ -16,4 +16,4 @@ export { describeProxy, proxyFor, proxyFromEnv, type NoProxyRule, type ProxyEndp
 export { ProxyError } from './tunnel';
 export { KNOWN_VALUES, VALUE_VARIABLE_PREFIX, variableOfValue, type TargetValue } from './values';
 export { ENV_HEADERS, type ExtraHeaders } from './headers';
-export { refusedAddress, roleOfOrigin } from './follow';
+export { forbiddenHost, refusedAddress, refusedAlternative, roleOfOrigin } from './gate';

@@ -22,7 +22,8 @@ function openssl(args: string[], cwd: string): void {
 
 const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
 
-export function makeTestPki(names: readonly string[], rootName = 'Harness Test Root'): TestPki {
+/** `aia`: the OCSP URL the leaf's Authority Information Access names (a hostile target's choice). */
+export function makeTestPki(names: readonly string[], rootName = 'Harness Test Root', options: { aia?: string } = {}): TestPki {
   const dir = mkdtempSync(join(tmpdir(), 'harness-target-pki-'));
   openssl(
     [
@@ -45,7 +46,10 @@ export function makeTestPki(names: readonly string[], rootName = 'Harness Test R
     dir,
   );
   openssl(['req', ...EC, '-keyout', 'leaf.key', '-out', 'leaf.csr', '-subj', `/CN=${names[0]}`], dir);
-  writeFileSync(join(dir, 'leaf.ext'), `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`);
+  writeFileSync(
+    join(dir, 'leaf.ext'),
+    `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n${options.aia ? `authorityInfoAccess=OCSP;URI:${options.aia}\n` : ''}`,
+  );
   openssl(
     ['x509', '-req', '-in', 'leaf.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-extfile', 'leaf.ext', '-out', 'leaf.pem'],
     dir,

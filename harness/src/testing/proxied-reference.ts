@@ -17,18 +17,19 @@ export interface ProxiedReference {
 /**
  * A broken-on-purpose target: the reference behind a mutating proxy that presents its own
  * certificate for `names` (root in `pki.caFile`). `extraArgs` go to the reference (`--deployment alt`).
- * `h3`: an HTTP/3 edge in front of the proxy too, advertised on every answer, as the reference's own
+ * `aia`, `extraNames`: see makeTestPki. `h3`: an HTTP/3 edge in front of the proxy too, advertised on every answer, as the reference's own
  * edge is (where Caddy is installed): a complete deployment, whose mutations see `viaEdge`.
  */
 export async function startProxiedReference(
   names: readonly string[],
   rootName: string,
   extraArgs: readonly string[] = [],
-  options: { h3?: boolean } = {},
+  options: { h3?: boolean; aia?: string; extraNames?: readonly string[] } = {},
 ): Promise<ProxiedReference> {
   // Its own HTTP/3 edge would present the reference's certificate, not the proxy's: none (the proxy drops Alt-Svc too).
   const reference = await startEmbeddedReference({ args: ['--no-http3', ...extraArgs] });
-  const pki = makeTestPki(names, rootName);
+  // Extra names share the certificate (a third party of the test), the AIA names the OCSP responder the leaf claims.
+  const pki = makeTestPki([...names, ...(options.extraNames ?? [])], rootName, options.aia ? { aia: options.aia } : {});
   const proxy = await startMutatingProxy({
     names,
     upstreamPort: reference.ready.tlsPort,

@@ -16,7 +16,8 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function playwrightCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+/** `watch`: called with the runner's pid once it started (a test that reads its memory). */
+export async function playwrightCli(args: string[], env: Record<string, string>, options: { watch?: (pid: number) => void } = {}): Promise<CliRun> {
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !/^(TARGET_|TARGETS_FILE|BASELINE|HARNESS_|JEST_|PLAYWRIGHT_|CI$|https?_proxy$|no_proxy$)/i.test(k)) clean[k] = v;
@@ -28,6 +29,7 @@ export async function playwrightCli(args: string[], env: Record<string, string>)
     env: clean,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (child.pid !== undefined) options.watch?.(child.pid);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));

@@ -27,3 +27,12 @@ it("Chromium's own favicon 404 is info where the description lists no favicon, a
   expect(run([{ type: 'error', text, url: 'https://shop.t/favicon.ico' }])).toEqual(['info f console favicon', 'pass f console']);
   expect(run([{ type: 'error', text, url: 'https://www.t/favicon.ico' }])).toEqual(['fail f console error']);
 });
+
+it("a resource the harness's browser refused to send is info, naming why; another failed load still fails", () => {
+  const refused = { type: 'error', text: 'Failed to load resource: net::ERR_BLOCKED_BY_CLIENT.Inspector', url: 'https://127.0.0.3:8080/x.png' };
+  expect(run([refused])).toEqual(['info f console refused', 'pass f console']);
+  expect(run([refused, { type: 'error', text: 'Failed to load resource: net::ERR_CONNECTION_REFUSED', url: 'https://www.t/a.css' }])).toEqual([
+    'info f console refused',
+    'fail f console error',
+  ]);
+});

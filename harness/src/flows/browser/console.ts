@@ -1,6 +1,7 @@
 /**
  * What the page printed: every console error is a failure, except Chromium's own favicon request
- * on a host whose description lists no favicon, which is reported as info with that reason.
+ * on a host whose description lists no favicon, and a resource the harness's browser refused to send
+ * (`browser/request-gate.ts`), each reported as info with that reason.
  * Warnings are reported as info (they are not errors); nothing is dropped silently.
  */
 import type { FindingList } from './findings';
@@ -40,6 +41,12 @@ export function evaluateConsole(
       if (isOwnFaviconFailure(m) && !rules.faviconDescribed(new URL(m.url as string).origin)) {
         out.add(`${prefix} console favicon`, 'info', 'no console errors', `${m.text}${where}`, {
           message: "Chromium's own favicon request failed on a host whose description lists no /favicon.ico: reported, not failed",
+        });
+        continue;
+      }
+      if (m.text.includes('net::ERR_BLOCKED_BY_CLIENT')) {
+        out.add(`${prefix} console refused`, 'info', 'no console errors', `${m.text}${where}`, {
+          message: "the harness's browser did not send it: the page linked an address on the runner's own network or a metadata address, off the target map",
         });
         continue;
       }

@@ -31,7 +31,7 @@ describe('evaluateStoredCookies', () => {
     expect(items.filter((f) => f.verdict !== 'pass').map((f) => `${f.id}: ${f.expected} / ${f.actual}`)).toEqual([
       'f cookie ARRAffinitySameSite httpOnly: HttpOnly / not HttpOnly',
     ]);
-    expect(items.find((f) => f.id.endsWith('value'))?.secret).toBe(true);
+    expect(items.find((f) => f.id.endsWith('value'))?.secrets?.map((s) => s.kind)).toEqual(['cookie']);
   });
 
   it('an expectation whose premise the answer does not meet is n/a, with the reason, as in the raw replay', () => {

@@ -4,7 +4,7 @@
  * host-only one as `host`; no SameSite reads back as Lax; Max-Age becomes an absolute expiry;
  * a session cookie has expires -1; an expired cookie is simply gone.
  */
-import { defaultLevel, type Level } from '../../core';
+import { defaultLevel, type Level, type SecretValue } from '../../core';
 import { compileMatcher, matcherMeta, MatcherSpecError, type MatchContext } from '../../spec-model/matchers';
 import { premiseFails } from '../../spec-model/evaluate';
 import type { CookieSpec, MatcherSpec, Premise, Provenance } from '../../spec-model/types';
@@ -93,7 +93,7 @@ export function evaluateStoredCookies(
       });
       continue;
     }
-    const attr = (aspect: string, m: MatcherSpec, actual: string | undefined, extra: { secret?: boolean; date?: Date } = {}) => {
+    const attr = (aspect: string, m: MatcherSpec, actual: string | undefined, extra: { secrets?: SecretValue[]; date?: Date } = {}) => {
       const meta = matcherMeta(m);
       try {
         const r = compileMatcher(m)(actual, { placeholders: ctx.placeholders, ...(extra.date ? { date: extra.date } : {}) });
@@ -101,7 +101,7 @@ export function evaluateStoredCookies(
           source: meta.source ?? source,
           level: meta.level ?? (meta.source ? defaultLevel(meta.source) : level),
           clause: meta.clause ?? clause,
-          ...(extra.secret ? { secret: true } : {}),
+          ...(extra.secrets ? { secrets: extra.secrets } : {}),
         };
         const premise = unmet(meta.when);
         if (premise) out.add(`${id} ${aspect}`, 'n/a', r.expected, r.actual, { ...fields, message: premise });
@@ -111,7 +111,7 @@ export function evaluateStoredCookies(
         else throw e;
       }
     };
-    if (spec.value !== undefined) attr('value', spec.value, c.value, { secret: true });
+    if (spec.value !== undefined) attr('value', spec.value, c.value, { secrets: [{ kind: 'cookie', value: c.value }] });
     if (spec.path !== undefined) attr('path', spec.path, c.path);
     if (spec.domain !== undefined) {
       if (c.domain.startsWith('.')) attr('domain', spec.domain, c.domain.slice(1));

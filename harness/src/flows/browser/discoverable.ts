@@ -6,9 +6,9 @@
  * and every address the page requested (`network`: what its scripts built). A page without one
  * fails with the raw replay's words: the page, the shape, what it links, every source looked at.
  */
-import { defaultLevel } from '../../core';
+import { defaultLevel, signedValues } from '../../core';
 import { candidatesOf } from '../../discover/candidates';
-import { describeMiss, Discovery } from '../../discover/discovery';
+import { describeMiss, Discovery, missSecrets } from '../../discover/discovery';
 import { SourceUnreadableError } from '../../discover/errors';
 import { discoverSource } from '../../spec-model/load';
 import { fillPlaceholders } from '../../spec-model/placeholders';
@@ -47,7 +47,11 @@ export async function checkDiscoverable(s: FlowSession): Promise<void> {
   const discovery = new Discovery(async (req) => {
     const answer = await s.network.answerOf(req.url);
     if (!answer) throw new SourceUnreadableError('the browser did not load it');
-    return { url: req.url, ...answer, link: [] };
+    if ('overCap' in answer) {
+      const { bytes, cap } = answer.overCap;
+      throw new SourceUnreadableError(`not read: its body is over the body cap (${bytes} bytes > ${cap}, HARNESS_BODY_CAP_BYTES)`);
+    }
+    return { url: req.url, status: answer.status, ...(answer.contentType ? { contentType: answer.contentType } : {}), text: answer.text, link: [] };
   });
   const requested = s.network
     .requested()
@@ -79,6 +83,7 @@ export async function checkDiscoverable(s: FlowSession): Promise<void> {
         level: ex.level ?? defaultLevel(ex.source),
         clause: ex.clause,
         message: `the address ${group.map((g) => g.ex.id).join(', ')} ${group.length === 1 ? 'is' : 'are'} replayed on`,
+        secrets: r.kind === 'found' ? signedValues([r.url, r.from]) : missSecrets(r),
       },
     );
   }

@@ -33,12 +33,14 @@ describe('failureMessage', () => {
     const l = list();
     l.compare('site/browser/home cookie ARRAffinity httpOnly', false, 'HttpOnly', 'not HttpOnly');
     l.compare('site/browser/home cookie ARRAffinity httpOnly', false, 'HttpOnly', 'not HttpOnly');
-    l.compare('v', false, '<id>|True', 'abc|False', { secret: true });
+    l.compare('v', false, '<id>|True', 'f00dfeedf00dfeedf00dfeedf00dfeed|False', {
+      secrets: [{ kind: 'cookie', value: 'f00dfeedf00dfeedf00dfeedf00dfeed|False' }],
+    });
     l.add('n', 'error', 'a connection to x', 'net::ERR_CONNECTION_REFUSED', { message: 'unreachable' });
     l.add('i', 'info', 'a', 'b');
     expect(failureLines(l.items, 'fail')).toEqual([
       'site/browser/home cookie ARRAffinity httpOnly: expected "HttpOnly", got "not HttpOnly"',
-      'v: expected "<id>|True", got (secret value of 9 characters)',
+      'v: expected "<id>|True", got "‹secret: 32 chars›|False"',
       'n: error: unreachable (expected "a connection to x")',
     ]);
     expect(failureMessage('flow', l.items, 'fail')).toMatch(/^flow: 3 failing expectations\n {2}site\/browser/);

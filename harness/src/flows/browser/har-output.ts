@@ -6,6 +6,7 @@
 import type { HarProblem } from '../../har/errors';
 import { shrinkHar } from '../../har/record';
 import { normaliseToolQuirks, validateEntry, validateSkeleton } from '../../har/validate';
+import { overCapComment } from './har-recorder';
 
 interface HarDoc {
   log: { entries: Array<{ response: { content: { text?: string; encoding?: string; comment?: string } } }>; [k: string]: unknown };
@@ -33,7 +34,16 @@ export function mergeSupplement(har: unknown, extra: ReadonlyArray<Record<string
   return added;
 }
 
-type CappedEntry = { request?: { postData?: { text?: string } }; response?: { content?: { text?: string; encoding?: string; comment?: string } } };
+type Content = { size?: number; mimeType?: string; text?: string; encoding?: string; comment?: string };
+type PostData = { mimeType?: string; text?: string };
+type CappedEntry = { request?: { postData?: PostData }; response?: { content?: Content } };
+
+/** How a capped response body is marked: its size stays, its text goes. */
+function markOverCap(c: Content, cap: number): void {
+  delete c.text;
+  delete c.encoding;
+  c.comment = overCapComment(cap);
+}
 
 /** Bytes a HAR text stands for (base64 decoded). */
 const bytesOf = (text: string, encoding?: string) => (encoding === 'base64' ? Math.floor((text.length * 3) / 4) : Buffer.byteLength(text));
@@ -49,9 +59,7 @@ export function capHarBodies(har: unknown, cap: number): number {
   for (const e of entries) {
     const c = e.response?.content;
     if (c && typeof c.text === 'string' && bytesOf(c.text, c.encoding) > cap) {
-      delete c.text;
-      delete c.encoding;
-      c.comment = `body over the cap (HARNESS_BODY_CAP_BYTES = ${cap}): not kept`;
+      markOverCap(c, cap);
       dropped++;
     }
     const post = e.request?.postData;

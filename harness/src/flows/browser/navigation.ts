@@ -32,6 +32,14 @@ export function classifyNavigationError(error: string, url: string, timeoutMs: n
       message: `${url}: Chromium refused the certificate (${cert[0]}); the roots it trusts are the system's plus TARGET_CA`,
     };
   }
+  if (/net::ERR_BLOCKED_BY_CLIENT/.test(error)) {
+    return {
+      verdict: 'fail',
+      expected: 'a page on the target map, its redirects included',
+      actual: 'a navigation or redirect hop off the target map (refused, never sent)',
+      message: `${url}: the harness's browser is sent nowhere off the target map, nor to a link-local or metadata address (the redirect flows name the Location)`,
+    };
+  }
   if (/net::ERR_TOO_MANY_REDIRECTS/.test(error)) {
     return {
       verdict: 'fail',

@@ -1,9 +1,15 @@
 /**
  * Every request a page made, as plain data (ObservedResource), from Playwright's events. Pending
  * requests are tracked so that "the network went quiet" and "this one hangs" can be told apart.
+ * A body is read only within the run's body cap (HARNESS_BODY_CAP_BYTES): Playwright hands a body
+ * over whole, so its size must be known first, decoded (a small gzip bomb decodes to 64 MiB).
  */
 import type { Page, Request } from '@playwright/test';
+import { DecodedSizes } from './decoded-sizes';
 import type { ObservedResource } from './resources';
+
+/** What the browser got for an address: its body as text, or why it was not read. */
+export type BrowserAnswer = { status: number; contentType?: string } & ({ text: string } | { overCap: { bytes: number; cap: number } });
 
 interface Entry {
   request: Request;
@@ -16,8 +22,15 @@ export class NetworkLog {
   private readonly entries: Entry[] = [];
   private readonly byRequest = new Map<Request, Entry>();
   private lastChange = Date.now();
+  private readonly sizes: DecodedSizes;
+  private readonly bodyCapBytes: number;
+  /** Settles once decoded sizes are counted (or cannot be): a load started before goes by its encoded size. */
+  readonly ready: Promise<void>;
 
-  constructor(page: Page) {
+  constructor(page: Page, options: { bodyCapBytes: number }) {
+    this.bodyCapBytes = options.bodyCapBytes;
+    this.sizes = DecodedSizes.of(page);
+    this.ready = this.sizes.ready;
     page.on('request', (request) => {
       const e: Entry = { request, done: false };
       this.entries.push(e);
@@ -53,16 +66,19 @@ export class NetworkLog {
 
   /**
    * What the browser got for an address it loaded (the last finished request for it): status,
-   * content type and body as text; undefined when it loaded no such address or kept no body.
+   * content type and body as text, or `overCap` with its size when the body is over the cap (not
+   * read); undefined when it loaded no such address or kept no body.
    */
-  async answerOf(url: string): Promise<{ status: number; contentType?: string; text: string } | undefined> {
+  async answerOf(url: string): Promise<BrowserAnswer | undefined> {
     const e = [...this.entries].reverse().find((x) => x.done && x.request.url() === url);
     const response = e ? await e.request.response().catch(() => null) : null;
-    if (!response) return undefined;
-    const text = await response.text().catch(() => undefined);
-    if (text === undefined) return undefined;
+    if (!e || !response) return undefined;
     const contentType = response.headers()['content-type'];
-    return { status: response.status(), ...(contentType ? { contentType } : {}), text };
+    const head = { status: response.status(), ...(contentType ? { contentType } : {}) };
+    const bytes = await this.sizes.bodySize(e.request, response.headers()['content-length'], this.bodyCapBytes);
+    if (bytes > this.bodyCapBytes) return { ...head, overCap: { bytes, cap: this.bodyCapBytes } };
+    const text = await response.text().catch(() => undefined);
+    return text === undefined ? undefined : { ...head, text };
   }
 
   /** Every address the page asked for, in the order it asked. */

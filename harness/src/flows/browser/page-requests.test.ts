@@ -17,14 +17,14 @@ const TIMEOUTS = { navigationMs: 15_000, settleMs: 10_000 };
 test("the home page's requests include the beacons its script builds; a page that does not load says why", async () => {
   const map = loadTargetMap(targetEnvOf(reference.ready));
   const home = `${roleUrls(map, 'site')[0].origin}/`;
-  // A name the target map does not resolve (.invalid never resolves): no answer at all.
+  // An address off the target map: the browser's gate refuses it, nothing is sent.
   const closed = 'https://nowhere.invalid/';
   const [loaded, refused] = await pageRequests(map, [home, closed], TIMEOUTS);
   expect('requested' in loaded).toBe(true);
   const urls = 'requested' in loaded ? loaded.requested.map((c) => `${c.via} ${c.url.pathname}`) : [];
   expect(urls).toEqual(expect.arrayContaining(['network /static/css/main.css', 'network /t.gif', 'network /ccm/collect']));
   expect(urls).not.toContain('network /');
-  expect(refused).toEqual({ url: closed, problem: expect.stringMatching(/^the browser could not load it: page\.goto: net::ERR_NAME_NOT_RESOLVED/) });
+  expect(refused).toEqual({ url: closed, problem: expect.stringMatching(/^the browser could not load it: page\.goto: net::ERR_BLOCKED_BY_CLIENT/) });
 });
 
 test('no page: no browser is started', async () => {

@@ -6,7 +6,8 @@
  * source pages. No Chromium, a page that does not load: the reason, never a silent empty list.
  */
 import { chromium } from '@playwright/test';
-import { httpCredentialsFor, sendExtraHeaders } from '../../browser/extra-headers';
+import { httpCredentialsFor } from '../../browser/extra-headers';
+import { interceptRequests } from '../../browser/request-gate';
 import { closeToInput } from '../../browser/input-gate';
 import { targetBrowserLaunch } from '../../browser/launch';
 import type { Candidate } from '../../discover/candidates';
@@ -26,7 +27,7 @@ export async function pageRequests(
   let browser;
   try {
     browser = await chromium.launch(targetBrowserLaunch(map).options);
-    await sendExtraHeaders(browser, map);
+    await interceptRequests(browser, map);
   } catch (e) {
     return urls.map((url) => ({ url, problem: `no browser to load it: ${(e as Error).message.split('\n')[0]}` }));
   }
@@ -39,7 +40,7 @@ export async function pageRequests(
         const page = await context.newPage();
         // What the page requests on its own: no pointer of Chromium's may trigger a script (input-gate.ts).
         await closeToInput(context, page);
-        const log = new NetworkLog(page);
+        const log = new NetworkLog(page, { bodyCapBytes: map.limits.bodyCapBytes });
         const response = await page.goto(url, { waitUntil: 'load', timeout: timeouts.navigationMs });
         if (!response) {
           out.push({ url, problem: 'the browser got no answer' });

@@ -9,7 +9,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
-import { httpCredentialsFor, sendExtraHeaders } from '../../browser/extra-headers';
+import { httpCredentialsFor } from '../../browser/extra-headers';
+import { interceptRequests } from '../../browser/request-gate';
 import { targetBrowserLaunch } from '../../browser/launch';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/reference-process';
 import { formatProblem } from '../../har/errors';
@@ -70,7 +71,7 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
     const launch = targetBrowserLaunch(map);
     const redactor = runRedactor(env, { raw: false });
     const browser = await chromium.launch(launch.options);
-    await sendExtraHeaders(browser, map);
+    await interceptRequests(browser, map);
     const credentials = httpCredentialsFor(map);
     const out = path.resolve(args.out);
     fs.mkdirSync(out, { recursive: true });

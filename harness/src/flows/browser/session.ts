@@ -6,6 +6,7 @@
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import { fieldLines, type Provenance } from '../../core';
 import type { InputGate } from '../../browser/input-gate';
+import { BLOCKED, browserRefusal } from '../../browser/request-gate';
 import type { RedirectHop } from '../../record';
 import { parseSetCookieLine } from '../../spec-model/observe';
 import { ROLE_PLACEHOLDERS, ROLES, roleUrls, type Role } from '../../target-map';
@@ -40,7 +41,7 @@ export class FlowSession {
   readonly network: NetworkLog;
   readonly consoleMessages: ObservedConsole[] = [];
   readonly pageErrors: string[] = [];
-  /** Exchanges the flow saw that Playwright's HAR recorder leaves out (it skips /favicon.ico and its redirects). */
+  /** Exchanges the flow saw that Playwright's events leave out (/favicon.ico and its redirects), for the flow's HAR. */
   readonly harSupplement: Array<Promise<SupplementEntry | undefined>> = [];
   /** Redirects the flow followed and judged, for the record (`redirectHop`). */
   readonly redirects: RedirectHop[] = [];
@@ -55,7 +56,7 @@ export class FlowSession {
     private readonly input: InputGate = { open: async () => undefined },
   ) {
     this.findings = new FindingList({ source: 'capture', clause: flow.clause, target: env.map.origin, targetOrigin: env.map.origin });
-    this.network = new NetworkLog(page);
+    this.network = new NetworkLog(page, { bodyCapBytes: env.map.limits.bodyCapBytes });
     page.on('console', (m) => this.consoleMessages.push({ type: m.type(), text: m.text(), ...(m.location().url ? { url: m.location().url } : {}) }));
     page.on('pageerror', (e) => this.pageErrors.push(`${e.name}: ${e.message}`));
     for (const role of ROLES) {
@@ -97,10 +98,15 @@ export class FlowSession {
   async goto(url: string, waitUntil: 'load' | 'domcontentloaded' | 'commit' = 'load'): Promise<Response> {
     const timeout = this.env.timeouts.navigationMs;
     let response: Response | null;
+    await this.network.ready;
     try {
       response = await this.page.goto(url, { waitUntil, timeout });
     } catch (e) {
       const p = classifyNavigationError(String((e as Error).message ?? e), url, timeout, waitUntil);
+      // The gate refused a hop: name it and the rule, as the raw redirect flows name a Location off the map.
+      const refused = (await this.network.snapshot()).find((r) => r.failure?.startsWith(BLOCKED) && r.resourceType === 'document');
+      const why = refused && browserRefusal(this.env.map, refused.url, true);
+      if (refused && why) p.actual = `${refused.url} ${why} (refused, never sent)`;
       const pending = this.network.pendingCount() ? await this.pendingLabels() : [];
       this.findings.add(`${this.id} navigation ${this.label(url)}`, p.verdict, p.expected, p.actual, {
         message: `${p.message}${pending.length ? `; still pending: ${pending.join(', ')}` : ''}`,

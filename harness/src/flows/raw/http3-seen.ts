@@ -14,8 +14,7 @@ import { ROLES, roleUrls } from '../../target-map';
 import { proxyFor } from '../../target-map/proxy';
 import type { ReplayClients } from '../../replay';
 import { H3RequestError } from '../../transport/h3-client';
-import { ALT_SVC_CLAUSE, endpointOf } from '../../replay/h3';
-import { altSvcProblem } from '../../transport/alt-svc';
+import { ALT_SVC_CLAUSE, altSvcRefusal, endpointOf } from '../../replay/h3';
 import type { QuicEndpoint } from '../../target-map/browser';
 import { FlowContext } from './context';
 
@@ -48,12 +47,12 @@ export async function runHttp3Flow(clients: ReplayClients, options: { targetName
       if (!observed) continue;
       const endpoint = endpointOf(clients.map, url, observed.lines);
       const altSvc = fieldLines(observed.lines, 'alt-svc');
-      const problem = altSvcProblem(altSvc);
-      if (problem) {
-        ctx.expect(`${stepId} alt-svc`, false, 'Alt-Svc of RFC 7838 syntax', altSvc.join(', '), 'rfc', {
+      const refusal = altSvcRefusal(clients.map, observed.lines);
+      if (refusal) {
+        ctx.expect(`${stepId} alt-svc`, false, refusal.expected, altSvc.join(', '), 'rfc', {
           clause: ALT_SVC_CLAUSE,
-          level: 'must',
-          message: `${role}: ${problem}: refused, never given to Chromium (its HTTP/3 legs are not run)`,
+          level: refusal.level,
+          message: `${role}: ${refusal.problem}: refused, never given to Chromium (its HTTP/3 legs are not run)`,
         });
         continue;
       }

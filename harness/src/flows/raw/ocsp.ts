@@ -13,7 +13,7 @@ import { parseHttpDate } from '../../shapes';
 import { runChecks } from '../../spec-model/evaluate';
 import { compileMatcher } from '../../spec-model/matchers';
 import type { ObservedExchange } from '../../spec-model/observed';
-import { roleUrls, type Role } from '../../target-map';
+import { forbiddenHost, roleUrls, type Role } from '../../target-map';
 import type { ReplayClients } from '../../replay';
 import { FlowContext, show } from './context';
 import {
@@ -36,31 +36,34 @@ const SKEW_MS = 5 * 60_000;
 
 /**
  * Where to send an AIA URL: the configured OCSP URL of the same name (its port and scheme). A
- * certificate is the target's to write: an AIA naming any other host (an internal address, a cloud
- * metadata service) is never asked; undefined.
+ * certificate is the target's to write, so its AIA passes the one gate: a host that is not a mapped
+ * OCSP name (an internal address, a cloud metadata service) is never asked. The reason, or the URL.
  */
-export function mapOcspUrl(aia: string, configured: URL[]): string | undefined {
+export function mapOcspUrl(aia: string, configured: URL[]): { url: string } | { refused: string } {
   let u: URL;
   try {
     u = new URL(aia);
   } catch {
-    return undefined;
+    return { refused: 'is not a URL' };
   }
+  const forbidden = forbiddenHost(u.hostname);
+  if (forbidden) return { refused: forbidden };
   const same = configured.find((c) => c.hostname.toLowerCase() === u.hostname.toLowerCase());
-  if (!same) return undefined;
-  return same.origin + (u.pathname === '' ? '/' : u.pathname);
+  if (!same) return { refused: `is not a mapped OCSP name (${u.hostname}): only the target map's origins are asked` };
+  if (forbiddenHost(same.hostname)) return { refused: forbiddenHost(same.hostname)! };
+  return { url: same.origin + (u.pathname === '' ? '/' : u.pathname) };
 }
 
-/** The endpoints to ask (the AIA's mapped to a configured name, then each configured name; each once), and the AIA URLs not asked. */
-export function ocspEndpoints(aia: string[], configured: URL[]): { endpoints: string[]; refused: string[] } {
+/** The endpoints to ask (the AIA's mapped to a configured name, then each configured name; each once), and the AIA URLs not asked with why. */
+export function ocspEndpoints(aia: string[], configured: URL[]): { endpoints: string[]; refused: Array<{ url: string; reason: string }> } {
   const out: string[] = [];
-  const refused: string[] = [];
+  const refused: Array<{ url: string; reason: string }> = [];
   for (const a of aia) {
     const mapped = mapOcspUrl(a, configured);
-    if (mapped) out.push(mapped);
-    else refused.push(a);
+    if ('url' in mapped) out.push(mapped.url);
+    else refused.push({ url: a, reason: mapped.refused });
   }
-  for (const c of configured) out.push(c.origin + (c.pathname === '' ? '/' : c.pathname));
+  for (const c of configured) if (!forbiddenHost(c.hostname)) out.push(c.origin + (c.pathname === '' ? '/' : c.pathname));
   return { endpoints: [...new Set(out)], refused };
 }
 
@@ -242,11 +245,11 @@ export async function runOcspFlow(certRole: Role, clients: ReplayClients, option
   const configured = roleUrls(clients.map, 'ocsp');
   const { endpoints, refused } = ocspEndpoints(aia, configured);
   // The one gate of addresses a target steers: an OCSP URL of the certificate that is no mapped OCSP name is said, never asked.
-  for (const [i, a] of refused.entries())
-    ctx.expect(`${id} aia ${i + 1} not asked`, false, 'an OCSP URL of a mapped OCSP name (TARGET_OCSP_URL)', a, 'rfc', {
+  for (const [i, { url, reason }] of refused.entries())
+    ctx.expect(`${id} aia ${i + 1} not asked`, false, 'an OCSP URL of a mapped OCSP name (TARGET_OCSP_URL)', url, 'rfc', {
       level: 'should',
       clause: 'RFC 5280 §4.2.2.1 (the certificate names the responder); the target map names the hosts the harness asks',
-      message: `not asked: ${a} is not a mapped OCSP name; the harness asks only the target map's origins. To have it checked, add its origin to TARGET_OCSP_URL (comma-separated)`,
+      message: `not asked: ${url} ${reason}. To have it checked, add its origin to TARGET_OCSP_URL (comma-separated)`,
     });
   if (endpoints.length === 0) return ctx.record;
   const req = await buildOcspRequest(chain.leaf, chain.issuer);

@@ -43,17 +43,20 @@ test('redirect chains come from Location-following flows; loops and long chains 
 
 test('OCSP URLs: the AIA name mapped onto the configured URL of the same name', () => {
   const configured = [new URL('http://r10.o.pki.test:8080'), new URL('http://r11.o.pki.test:8080')];
-  expect(mapOcspUrl('http://r10.o.pki.test', configured)).toBe('http://r10.o.pki.test:8080/');
+  expect(mapOcspUrl('http://r10.o.pki.test', configured)).toEqual({ url: 'http://r10.o.pki.test:8080/' });
   // A name the map does not give is never asked, whatever the certificate says (an internal or metadata address).
-  expect(mapOcspUrl('http://ocsp.other.test/x', configured)).toBeUndefined();
-  expect(mapOcspUrl('http://169.254.169.254/latest/meta-data/', configured)).toBeUndefined();
+  expect(mapOcspUrl('http://ocsp.other.test/x', configured)).toEqual({ refused: expect.stringMatching(/is not a mapped OCSP name \(ocsp\.other\.test\)/) });
+  expect(mapOcspUrl('http://169.254.169.254/latest/meta-data/', configured)).toEqual({ refused: expect.stringMatching(/link-local/) });
+  expect(mapOcspUrl('http://metadata.google.internal/', [...configured, new URL('http://metadata.google.internal')])).toEqual({
+    refused: expect.stringMatching(/metadata/),
+  });
   expect(ocspEndpoints(['http://r10.o.pki.test'], configured)).toEqual({
     endpoints: ['http://r10.o.pki.test:8080/', 'http://r11.o.pki.test:8080/'],
     refused: [],
   });
   expect(ocspEndpoints(['http://10.0.0.7/latest/meta-data/'], configured)).toEqual({
     endpoints: ['http://r10.o.pki.test:8080/', 'http://r11.o.pki.test:8080/'],
-    refused: ['http://10.0.0.7/latest/meta-data/'],
+    refused: [{ url: 'http://10.0.0.7/latest/meta-data/', reason: expect.stringMatching(/is not a mapped OCSP name \(10\.0\.0\.7\)/) }],
   });
   expect(getPath(Buffer.from([0xfb, 0xff]))).toBe('%2B%2F8%3D');
   expect(parseOcspResponse(errorResponse(6))).toEqual({ responseStatus: 6 });

@@ -110,6 +110,7 @@ describe('buildResults', () => {
           actual: `https://shop.test/products/x links nothing of the shape; it links ${signed}, https://shop.test/a.css`,
           source: 'capture',
           protocol: 'h2',
+          secrets: [{ kind: 'signed', value: new URL(signed).searchParams.get('hmac') }],
         },
       ],
     } as never;
@@ -128,7 +129,7 @@ describe('buildResults', () => {
     expect(miss).toMatchObject({
       redacted: true,
       actual: expect.stringMatching(
-        /links nothing of the shape; it links https:\/\/shop\.test\/cdn\/fonts\/f\/f_n4\.woff2\?h1=.*hmac=%E2%80%B9secret%3A%20hex64%2C%2064%20chars%E2%80%BA, https:\/\/shop\.test\/a\.css$/,
+        /links nothing of the shape; it links https:\/\/shop\.test\/cdn\/fonts\/f\/f_n4\.woff2\?h1=.*hmac=‹secret: hex64, 64 chars›, https:\/\/shop\.test\/a\.css$/,
       ),
     });
   });
@@ -235,7 +236,7 @@ describe('buildResults', () => {
   });
 });
 
-describe('secrets redacted by what a finding is about (its aspect), never by its id', () => {
+describe('secrets redacted from what a finding declares, never by its id or its wording', () => {
   const secret = 'k3j4h5g6f7d8s9a0q1w2e3r4';
   const recordWith = (findings: Array<Record<string, unknown>>) => {
     const r = replayRecord('site/home');
@@ -253,16 +254,57 @@ describe('secrets redacted by what a finding is about (its aspect), never by its
       (e) => e.findings[0],
     );
 
-  test('a Set-Cookie field keeps its attributes, its value redacted; an Authorization value is redacted whole; another field is shown', () => {
+  test('a Set-Cookie field keeps its attributes and the words of its value; a credential is redacted whole; another field is shown', () => {
     const [cookie, auth, xfo] = shown([
-      { id: 'site/home header set-cookie', aspect: { kind: 'header', name: 'set-cookie' }, actual: `sid=${secret}; Path=/; HttpOnly` },
-      { id: 'site/home header authorization', aspect: { kind: 'header', name: 'Authorization' }, actual: `Bearer ${secret}` },
+      {
+        id: 'site/home header set-cookie',
+        aspect: { kind: 'header', name: 'set-cookie' },
+        actual: `sid=${secret}; Path=/; HttpOnly, sxa_site=Lessons; Path=/`,
+        secrets: [
+          { kind: 'cookie', value: secret },
+          { kind: 'cookie', value: 'Lessons' },
+        ],
+      },
+      {
+        id: 'site/home header authorization',
+        aspect: { kind: 'header', name: 'Authorization' },
+        actual: `Bearer ${secret}`,
+        secrets: [{ kind: 'credential', value: `Bearer ${secret}` }],
+      },
       { id: 'site/home header x-frame-options', aspect: { kind: 'header', name: 'x-frame-options' }, actual: 'DENY' },
     ]);
-    expect(cookie.actual).toMatch(/^sid=‹secret: .*›; Path=\/; HttpOnly$/);
-    expect(auth.actual).not.toContain(secret);
+    expect(cookie.actual).toBe('sid=‹secret: alnum-lower24, 24 chars›; Path=/; HttpOnly, sxa_site=Lessons; Path=/');
+    expect(auth.actual).toMatch(/^‹secret: [^›]+, 31 chars›$/);
     expect(xfo.actual).toBe('DENY');
     expect([cookie.redacted, auth.redacted, xfo.redacted]).toEqual([true, true, undefined]);
+    expect(JSON.stringify(cookie)).not.toContain('"secrets"');
+  });
+
+  test.each([
+    ['as the value alone', (v: string) => v],
+    ['quoted', (v: string) => `the cookie was "${v}"`],
+    ['after a colon, in a list', (v: string) => `2 lines: [1] sid: ${v}; [2] other`],
+    ['JSON-escaped', (v: string) => JSON.stringify({ sid: `${v}\n` })],
+    ['percent-encoded in an address', (v: string) => `https://www.lessons.test/?next=${encodeURIComponent(`a b ${v}`)}`],
+    ['mid-word', (v: string) => `prefix${v}suffix`],
+  ])('a declared value never shows however the text holds it: %s', (_how, word) => {
+    const value = `${secret}/+=`;
+    const [f] = shown([
+      {
+        id: 'site/home cookie sid value',
+        aspect: { kind: 'cookie', name: 'sid', attribute: 'value' },
+        expected: word(value),
+        actual: word(value),
+        message: word(value),
+        observed: word(value),
+        baseline: word(value),
+        compared: { by: 'diff', first: 'baseline', second: 'candidate', firstValue: word(value), secondValue: word(value) },
+        detail: word(value),
+        secrets: [{ kind: 'credential', value }],
+      },
+    ]);
+    const text = JSON.stringify(f);
+    for (const form of [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1), secret]) expect(text).not.toContain(form);
   });
 
   test("a comparison's two values are redacted as its actual is; raw secrets show them", () => {
@@ -271,7 +313,10 @@ describe('secrets redacted by what a finding is about (its aspect), never by its
       aspect: { kind: 'cookie', name: 'sid', attribute: 'value' },
       compared: { by: 'parity', first: 'h1', second: 'h2', firstValue: secret, secondValue: `${secret}2` },
       actual: `h2: ${secret}2`,
-      secret: true,
+      secrets: [
+        { kind: 'cookie', value: secret },
+        { kind: 'cookie', value: `${secret}2` },
+      ],
     };
     const [f] = shown([finding]);
     expect(JSON.stringify(f)).not.toContain(secret);

@@ -2,7 +2,7 @@
 import { FINDING_SOURCES, isVerdict, LEVELS, readAspect, type Compared, type Level } from '../../core';
 import type { FindingProtocol, FindingReport, FindingSource, Verdict } from '../types';
 import type { BuildContext } from './context';
-import { redactUrls, shownValue } from './redact';
+import { readSecrets, redactUrls, shownText } from './redact';
 import { knownMarkOf, SHA256, str, text, type RawFinding } from './validate';
 
 const SOURCE_SET: ReadonlySet<string> = new Set(FINDING_SOURCES);
@@ -26,22 +26,20 @@ export function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined
   const level = (LEVEL_SET.has(text(raw.level)) ? text(raw.level) : source === 'reference' ? 'info' : 'must') as Level;
   const id = text(raw.id) || '(finding without id)';
   const aspect = readAspect(raw.aspect);
+  const secrets = readSecrets(raw.secrets);
   let redacted = false;
-  /** A value the target sent, shown as the report shows secrets (the actual and the baseline's value alike). */
+  /** A text of the finding, its declared secrets hidden wherever they appear (the expected value and the message alike). */
   const shown = (value: string): string => {
-    const out = shownValue(value, aspect, raw.secret === true, ctx);
+    const out = shownText(value, secrets, ctx);
     if (out !== value) redacted = true;
     return out;
   };
   const actual = shown(text(raw.actual));
-  const out: Omit<FindingReport, 'key'> = { id, verdict, level, expected: text(raw.expected), actual, source };
+  const out: Omit<FindingReport, 'key'> = { id, verdict, level, expected: shown(text(raw.expected)), actual, source };
   if (str(raw.observed) !== undefined) out.observed = shown(str(raw.observed)!);
   if (str(raw.role)) out.role = str(raw.role);
   if (raw.baseline !== undefined) out.baseline = shown(text(raw.baseline));
-  // A diff's expected value is the baseline's: redacted as the baseline's value is.
-  if (source === 'baseline' && raw.expected !== undefined && raw.baseline !== undefined && text(raw.expected) === text(raw.baseline))
-    out.expected = out.baseline!;
-  if (str(raw.detail)) out.detail = ctx.rawSecrets ? str(raw.detail) : redactUrls(str(raw.detail)!);
+  if (str(raw.detail)) out.detail = ctx.rawSecrets ? str(raw.detail) : redactUrls(shown(str(raw.detail)!));
   if (raw.bodies && typeof raw.bodies === 'object') {
     const b = str(raw.bodies.baseline);
     const c = str(raw.bodies.candidate);
@@ -54,7 +52,7 @@ export function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined
   if (compared) out.compared = compared;
   if (str(raw.clause)) out.clause = str(raw.clause);
   if (str(raw.shape)) out.shape = str(raw.shape);
-  if (str(raw.message)) out.message = str(raw.message);
+  if (str(raw.message)) out.message = shown(str(raw.message)!);
   if (redacted) out.redacted = true;
   if (str(raw.target)) out.target = str(raw.target);
   const known = verdict === 'known' ? knownMarkOf(raw.known) : undefined;

@@ -1,3 +1,4 @@
+import * as dgram from 'node:dgram';
 import type { ReplayRecord } from '../../record';
 import { HTTP3_SEEN, runHttp3Flow } from '../../flows/raw/http3-seen';
 import { runRedirectFlow } from '../../flows/raw/redirects';
@@ -72,6 +73,42 @@ describe('a crafted Alt-Svc', () => {
     expect(refused).toMatchObject({ verdict: 'fail', level: 'must', actual: CRAFTED });
     expect(refused?.message).toMatch(/refused/);
     expect(c.h3?.prepared).toBe(false);
+  });
+
+  describe('an h3 alternative off the map', () => {
+    // A UDP listener on an unmapped loopback address records every datagram QUIC would send it.
+    let udp: dgram.Socket;
+    const hits: string[] = [];
+    beforeAll(async () => {
+      udp = dgram.createSocket('udp4');
+      udp.on('message', (_m, from) => hits.push(`${from.address}:${from.port}`));
+      await new Promise<void>((resolve) => udp.bind(0, '127.0.0.2', resolve));
+    });
+    afterAll(() => new Promise<void>((resolve) => udp.close(() => resolve())));
+
+    test.each<[string, () => string, RegExp]>([
+      ['an unmapped loopback address', () => `h3="127.0.0.2:${udp.address().port}"`, /127\.0\.0\.2:\d+ is not a host of the target map/],
+      ['a cloud metadata address', () => 'h3="169.254.169.254:443"', /link-local/],
+      ['an internal name', () => 'h3="metadata.google.internal:443"', /metadata/],
+      ['a name the map does not give', () => 'h3="internal.corp:443"; ma=60', /not a host of the target map \(internal\.corp\)/],
+    ])('to %s: refused with a finding naming it and the rule; nothing is sent', async (_name, value, reason) => {
+      const c = clients();
+      const record = await replayItem(exchange(`/alt-svc?v=${encodeURIComponent(value())}`), c, { role: 'site' });
+      const refused = record.legs.find((l) => l.protocol === 'h3')?.steps.flatMap((s) => s.findings);
+      expect(refused?.map((f) => [f.id, f.verdict, f.level, f.actual])).toEqual([['site/hostile h3 alt-svc', 'warn', 'should', value()]]);
+      expect(refused?.[0].message).toMatch(reason);
+      expect(refused?.[0].message).toMatch(/refused, never given to Chromium/);
+      expect(c.h3?.prepared).toBe(false);
+      t.on('/', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain', 'alt-svc': value() });
+        res.end('ok\n');
+      });
+      const seen = allFindings(await runHttp3Flow(c)).find((f) => f.id === `${HTTP3_SEEN} site www.hostile.test alt-svc`);
+      expect(seen).toMatchObject({ verdict: 'warn', level: 'should', actual: value() });
+      expect(seen?.message).toMatch(reason);
+      expect(c.h3?.prepared).toBe(false);
+      expect(hits).toEqual([]);
+    });
   });
 
   test('a well-formed Alt-Svc without h3 is no finding of its own (the leg is skipped, saying why)', async () => {

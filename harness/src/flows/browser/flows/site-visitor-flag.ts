@@ -1,3 +1,4 @@
+import type { SecretValue } from '../../../core';
 import type { StoredCookie } from '../cookies';
 import { cookieAppliesTo } from '../cookies';
 import { FlowSession, type BrowserFlow } from '../session';
@@ -21,8 +22,9 @@ export const siteVisitorFlag: BrowserFlow = {
     await s.goto(`${site}/`, 'domcontentloaded');
     const before = await stored();
     const m = /^([0-9a-f]{32})\|False$/.exec(before?.value ?? '');
+    const cookieSecret = (value: string | undefined): SecretValue[] => (value === undefined ? [] : [{ kind: 'cookie', value }]);
     s.findings.compare(`${s.id} cookie before`, m !== null, `${COOKIE} = <32 hex>|False`, before?.value ?? '(not stored)', {
-      secret: true,
+      secrets: cookieSecret(before?.value),
       clause: 'States and transitions: no cookie -> flag False',
     });
     const css = await s.waitForResponse(
@@ -43,7 +45,7 @@ export const siteVisitorFlag: BrowserFlow = {
       before !== undefined && sent === `${COOKIE}=${before.value}`,
       `${COOKIE}=<the stored value>`,
       sent ?? '(not sent)',
-      { secret: true, clause: 'States and transitions: "request sends the cookie"' },
+      { secrets: [...cookieSecret(before?.value), ...cookieSecret(sent)], clause: 'States and transitions: "request sends the cookie"' },
     );
     s.checkResource(observed);
     const after = await stored();
@@ -52,7 +54,7 @@ export const siteVisitorFlag: BrowserFlow = {
       m !== null && after?.value === `${m[1]}|True`,
       m ? `${m[1]}|True (the same id)` : '<the same id>|True',
       after?.value ?? '(not stored)',
-      { secret: true },
+      { secrets: [...cookieSecret(before?.value), ...cookieSecret(after?.value)] },
     );
     const facts = { role: 'site' as const, method: 'GET', url: new URL(observed.url), headers: observed.requestHeaders };
     await s.checkCookies(facts, await FlowSession.dateOf(css), {

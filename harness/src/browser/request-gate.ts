@@ -1,0 +1,82 @@
+/**
+ * Every request Chromium sends passes through here, before it leaves: the one gate of addresses a
+ * target steers (`target-map/gate.ts`) applied to the browser, then the extra headers of the
+ * request's own origin. Interception is on the browser's own DevTools session, so every context,
+ * page, popup and worker is covered, and a redirect hop is a request of its own (Playwright's routes
+ * see only a chain's first request, and hand its headers to every hop).
+ *
+ * What the browser will not ask:
+ * - a link-local, metadata or unspecified address, whatever asks for it;
+ * - a document off the target map: a navigation or a redirect hop to an origin the map does not
+ *   name (the raw redirect flows refuse the same `Location`);
+ * - anything off the map on the runner's own networks: a loopback, private or unique-local address,
+ *   or a name no public resolver answers (`intranet`, `*.internal`, `*.local`, `*.corp`...).
+ * A third party's public host is asked for a page's resources as a visitor's browser does, with
+ * none of the extra headers. A refused request fails with `net::ERR_BLOCKED_BY_CLIENT`; the flow's
+ * findings name it and the rule (`browserRefusal`).
+ */
+import { isIP } from 'node:net';
+import type { Browser } from '@playwright/test';
+import { extraHeadersFor, forbiddenHost, refusedAddress, type TargetMap } from '../target-map';
+
+/** Chromium's reason for a request the gate failed. */
+export const BLOCKED = 'net::ERR_BLOCKED_BY_CLIENT';
+
+/** An address on the runner's own networks: loopback, private (RFC 1918), CGNAT, unique-local, or a name no public resolver answers. */
+function runnerNetwork(host: string): boolean {
+  const h = host
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if (isIP(h) === 4) {
+    const [a, b] = h.split('.').map(Number);
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  if (isIP(h) === 6) return h === '::1' || /^f[cd][0-9a-f]{2}:/.test(h) || /^::ffff:(127|10|192\.168)\./.test(h);
+  return !h.includes('.') || /\.(internal|local|localhost|lan|home\.arpa|corp|intranet|private)$/.test(h);
+}
+
+/**
+ * Why Chromium must not send this request, or undefined. `document`: a navigation or a redirect
+ * hop of a frame (CDP's resource type Document).
+ */
+export function browserRefusal(map: TargetMap, url: string, document: boolean): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+  const forbidden = forbiddenHost(u.hostname);
+  if (forbidden) return forbidden;
+  const off = refusedAddress(map, url);
+  if (!off) return undefined;
+  if (document) return `${off}; the browser is sent nowhere off the map`;
+  if (runnerNetwork(u.hostname)) return `${off}, on the runner's own network`;
+  return undefined;
+}
+
+/** Gates every request `browser` sends and gives each the extra headers of its own origin's role (none to any other). */
+export async function interceptRequests(browser: Browser, map: TargetMap): Promise<void> {
+  const ours = new Set(Object.values(map.headers).flatMap((h) => Object.values(h ?? {})));
+  const cdp = await browser.newBrowserCDPSession();
+  cdp.on('Fetch.requestPaused', (e) => {
+    // A request the page gave up on (navigated away) can be neither failed nor continued: nothing to do.
+    if (browserRefusal(map, e.request.url, e.resourceType === 'Document')) {
+      cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+      return;
+    }
+    const extra = extraHeadersFor(map, e.request.url);
+    const names = new Set(Object.keys(extra));
+    const given = Object.entries(e.request.headers);
+    // A value of ours that Chromium carried over from another hop is taken off.
+    const kept = given.filter(([n, v]) => !names.has(n.toLowerCase()) && !ours.has(v));
+    const continued =
+      kept.length === given.length && names.size === 0
+        ? { requestId: e.requestId }
+        : { requestId: e.requestId, headers: [...kept, ...Object.entries(extra)].map(([name, value]) => ({ name, value })) };
+    cdp.send('Fetch.continueRequest', continued).catch(() => undefined);
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
+}

@@ -1,0 +1,97 @@
+/**
+ * The browser flows' HAR keeps only the bodies within the cap, by their decoded size, and reading
+ * the context's answers leaves this process about as large as it was: a 48 MiB stylesheet, a 48 MiB
+ * page and a gzip bomb (64 KB on the wire, 64 MiB of zeros decoded) are sized, not read. Playwright's
+ * own `recordHar` read each of them whole (about 80 MiB held per 48 MiB body), whatever its `content`.
+ */
+import { chromium, type Browser } from '@playwright/test';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as zlib from 'node:zlib';
+import { findChromium } from '../../browser/chromium-path';
+import { CHROMIUM_ARGS } from '../../browser/launch';
+import { validateEntry } from '../../har/validate';
+import { HarRecorder, overCapComment } from './har-recorder';
+
+const MiB = 1024 * 1024;
+const CAP = MiB;
+const BIG = 48 * MiB;
+const BOMB = zlib.gzipSync(Buffer.alloc(64 * MiB), { level: 9 });
+const FILLER = Buffer.alloc(64 * 1024, ' ');
+
+/** `BIG` bytes written chunk by chunk: the server holds no copy of a body it sends. */
+function sendBig(res: http.ServerResponse, type: string, open: string, close: string): void {
+  res.writeHead(200, { 'content-type': type, 'content-length': String(BIG) });
+  res.write(open);
+  let left = BIG - open.length - close.length;
+  const more = (): void => {
+    while (left > 0) {
+      const n = Math.min(left, FILLER.length);
+      left -= n;
+      if (!res.write(n === FILLER.length ? FILLER : FILLER.subarray(0, n))) return void res.once('drain', more);
+    }
+    res.end(close);
+  };
+  more();
+}
+
+const PAGE = `<!doctype html><html><head><link rel="stylesheet" href="/big.css"><link rel="stylesheet" href="/bomb.css"><link rel="stylesheet" href="/small.css"></head><body><p>page</p><a href="/moved">moved</a></body></html>`;
+
+let server: http.Server;
+let origin: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    if (req.url === '/small.css') return void res.writeHead(200, { 'content-type': 'text/css' }).end('p { color: green }');
+    if (req.url === '/big.css') return sendBig(res, 'text/css', '/*', '*/');
+    if (req.url === '/big.html') return sendBig(res, 'text/html', '<!doctype html><p>big</p><!--', '-->');
+    if (req.url === '/moved') return void res.writeHead(302, { location: '/big.html' }).end();
+    if (req.url === '/bomb.css')
+      return void res.writeHead(200, { 'content-type': 'text/css', 'content-encoding': 'gzip', 'content-length': String(BOMB.length) }).end(BOMB);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const path = findChromium().path;
+  browser = await chromium.launch({ ...(path ? { executablePath: path } : {}), args: [...CHROMIUM_ARGS] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => server?.close(r));
+});
+
+test('bodies over the cap, decoded, are marked and never read; a small one is kept; the process does not grow by them', async () => {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const context = await browser.newContext();
+  const recorder = new HarRecorder(context, CAP);
+  const page = await context.newPage();
+  await recorder.ready();
+  await page.goto(`${origin}/`, { waitUntil: 'load' });
+  await page.goto(`${origin}/moved`, { waitUntil: 'load' });
+  const har = await recorder.har();
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  await context.close();
+
+  const byPath = new Map(har.log.entries.map((e) => [new URL(e.request.url).pathname, e.response as { status: number; content: Record<string, unknown> }]));
+  expect([...byPath.keys()].sort()).toEqual(['/', '/big.css', '/big.html', '/bomb.css', '/moved', '/small.css']);
+  const over = { comment: overCapComment(CAP) };
+  expect(byPath.get('/big.css')?.content).toEqual({ size: BIG, mimeType: 'text/css', ...over });
+  expect(byPath.get('/bomb.css')?.content).toEqual({ size: 64 * MiB, mimeType: 'text/css', ...over });
+  expect(byPath.get('/big.html')?.content).toEqual({ size: BIG, mimeType: 'text/html', ...over });
+  expect(byPath.get('/small.css')?.content).toEqual({ size: 18, mimeType: 'text/css', text: 'p { color: green }' });
+  expect(byPath.get('/')?.content.text).toBe(PAGE);
+  // A redirect's body is not kept by Chromium: its size is what it declared, else unknown (-1).
+  expect(byPath.get('/moved')).toMatchObject({ status: 302, redirectURL: '/big.html', content: { size: -1 } });
+  expect(JSON.stringify(har).length).toBeLessThan(64 * 1024);
+  // A valid HAR entry each, as har2spec reads them.
+  expect(har.log.entries.flatMap((e, i) => validateEntry(e, i, 'flow.har'))).toEqual([]);
+  // Reading 48 MiB whole grew this process by far more than 48 MiB; sizing them, by a few MiB at most.
+  expect((peak - before) / MiB).toBeLessThan((8 * CAP) / MiB);
+});
