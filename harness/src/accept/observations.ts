@@ -8,7 +8,7 @@
  */
 import { fieldLines } from '../core';
 import { parseHttpDate } from '../shapes';
-import { parseSetCookieLine } from '../spec-model/observe';
+import { parseSetCookieLine, setCookiePair } from '../spec-model/observe';
 import type { ObservedCookie } from '../spec-model/observed';
 import type { Expectation, TestReport } from '../report/types';
 
@@ -105,13 +105,8 @@ function answerOf(protocol: 'h1' | 'h2', response: unknown): LegAnswer | undefin
  * the attributes come out normalised the same way (SameSite=lax is "Lax") whether or not it was redacted.
  */
 export function cookieOf(line: string): ObservedCookie {
-  const semi = line.indexOf(';');
-  const pair = semi < 0 ? line : line.slice(0, semi);
-  if (!/[^\u0000-\u00ff]/.test(pair)) return parseSetCookieLine(line);
-  const eq = pair.indexOf('=');
-  const name = eq < 0 ? '' : pair.slice(0, eq).trim();
-  const value = eq < 0 ? pair.trim() : pair.slice(eq + 1).trim();
-  const attributes = semi < 0 ? '' : line.slice(semi);
+  const { name, value, attributes } = setCookiePair(line);
+  if (!/[^\u0000-\u00ff]/.test(line.slice(0, line.length - attributes.length))) return parseSetCookieLine(line);
   const stand: ObservedCookie = /[^\u0000-\u00ff]/.test(attributes)
     ? { name, value, httpOnly: /;\s*httponly\s*(;|$)/i.test(line), secure: /;\s*secure\s*(;|$)/i.test(line), line }
     : parseSetCookieLine(`${name || 'x'}=x${attributes}`);

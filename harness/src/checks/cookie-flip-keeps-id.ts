@@ -1,4 +1,4 @@
-import { fieldValue } from '../core';
+import { cookieValue, fieldValue } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import type { Check, Finding } from './types';
 import { finding } from './util';
@@ -8,12 +8,7 @@ const FLAGGED = /^(.+)\|(True|False)$/;
 
 function sentValue(ex: ObservedExchange, name: string): string | undefined {
   const cookie = fieldValue(ex.request.headers, 'cookie');
-  if (!cookie) return undefined;
-  for (const pair of cookie.split(';')) {
-    const i = pair.indexOf('=');
-    if (i > 0 && pair.slice(0, i).trim() === name) return pair.slice(i + 1).trim();
-  }
-  return undefined;
+  return cookie === undefined ? undefined : cookieValue(cookie, name);
 }
 
 function lastSetValue(previous: ObservedExchange[], name: string): string | undefined {

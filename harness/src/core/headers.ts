@@ -44,3 +44,23 @@ export function fieldValue(lines: FieldLines, name: string): string | undefined 
   const all = fieldLines(lines, name);
   return all.length ? all.join(', ') : undefined;
 }
+
+/**
+ * The pairs of a Cookie request header (`a=1; b=2` -> [[a, 1], [b, 2]]), in order, values as sent
+ * (RFC 6265 §4.2.1): the one reader of a Cookie header. A part without `=` or without a name is none.
+ */
+export function cookiePairs(value: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const part of value.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name) out.push([name, part.slice(eq + 1).trim()]);
+  }
+  return out;
+}
+
+/** The value a Cookie request header sends for the cookie `name` (cookie names are case-sensitive), or undefined. */
+export function cookieValue(header: string, name: string): string | undefined {
+  return cookiePairs(header).find(([n]) => n === name)?.[1];
+}

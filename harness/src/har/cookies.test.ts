@@ -1,5 +1,6 @@
 import { parseSetCookieLine } from '../spec-model/observe';
-import { parseCookieHeader, parseSetCookie, setCookieLines } from './cookies';
+import { cookiePairs } from '../core';
+import { parseSetCookie, setCookieLines } from './cookies';
 
 describe('cookies', () => {
   it('parses Set-Cookie attributes case-insensitively', () =>
@@ -15,7 +16,13 @@ describe('cookies', () => {
       sameSite: 'None',
     }));
   it('splits Set-Cookie values joined by newlines (Firefox, Chrome exports)', () => expect(setCookieLines(['a=1\nb=2', 'c=3'])).toEqual(['a=1', 'b=2', 'c=3']));
-  it('parses a Cookie header', () => expect(parseCookieHeader('a=1; b=x=y; bad')).toEqual([['a', '1'], ['b', 'x=y']]));
+  it('splits Set-Cookie values joined by commas, not at the comma of an Expires date', () =>
+    expect(setCookieLines(['a=1; Expires=Sat, 14 Apr 2036 10:00:00 GMT; Path=/, b=2; Path=/,c=3'])).toEqual([
+      'a=1; Expires=Sat, 14 Apr 2036 10:00:00 GMT; Path=/',
+      'b=2; Path=/',
+      'c=3',
+    ]));
+  it('parses a Cookie header', () => expect(cookiePairs('a=1; b=x=y; bad; =v')).toEqual([['a', '1'], ['b', 'x=y']]));
   it('reads a cookie as the replay does: one parser, so a derived spec states what the replay will see', () => {
     const lines = [
       'a=1; Domain=.X.test; SameSite=lax; Path=/p',

@@ -1,5 +1,5 @@
-/** Set-Cookie and Cookie parsing (RFC 6265 §5.2, lenient like browsers). */
-import { parseSetCookieLine } from '../spec-model/observe';
+/** Set-Cookie lines of a capture (RFC 6265 §5.2, lenient like browsers), read by the replay's parser. */
+import { parseSetCookieLine, setCookiePair } from '../spec-model/observe';
 import type { ObservedCookie } from '../spec-model/observed';
 
 /** A cookie's attributes: the observed cookie's, without the line it came in. */
@@ -12,26 +12,18 @@ export type SetCookie = Omit<ObservedCookie, 'line'>;
  * undefined, and the capture has no such cookie to derive.
  */
 export function parseSetCookie(line: string): SetCookie | undefined {
-  const pair = line.split(';')[0];
-  const eq = pair.indexOf('=');
-  if (eq < 0 || !pair.slice(0, eq).trim()) return undefined;
+  if (!setCookiePair(line).name) return undefined;
   const { line: _line, ...cookie } = parseSetCookieLine(line);
   return cookie;
 }
 
-/** Set-Cookie header values as HAR tools store them: one per line, or several joined by newlines. */
-export function setCookieLines(values: string[]): string[] {
-  return values.flatMap((v) => v.split('\n')).map((v) => v.trim()).filter(Boolean);
-}
-
-/** `a=1; b=2` -> [[a, 1], [b, 2]]. */
-export function parseCookieHeader(value: string): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const part of value.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name) out.push([name, part.slice(eq + 1).trim()]);
-  }
-  return out;
+/**
+ * Set-Cookie header values as tools store them: one per line, or several joined by newlines, or by
+ * commas (a comma that a `name=` follows starts a cookie: an Expires date's comma is followed by a day).
+ */
+export function setCookieLines(values: readonly string[]): string[] {
+  return values
+    .flatMap((v) => v.split(/\n|,\s*(?=[!#$%&'*+.^_`|~0-9A-Za-z-]+=)/))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }

@@ -3,11 +3,11 @@
  * repeated header lines kept in order, cookies parsed, the body reduced to facts (size, leading
  * bytes, JSON or not). Bodies themselves are not kept.
  */
-import { fieldLines, withoutField } from '../core';
+import { cookiePairs, fieldLines, withoutField } from '../core';
 import { candidatesOf, type Selector } from '../discover/candidates';
 import { parseHttpDate } from '../shapes';
 import type { Role } from '../target-map';
-import { parseCookieHeader, parseSetCookie, setCookieLines, type SetCookie } from './cookies';
+import { parseSetCookie, setCookieLines, type SetCookie } from './cookies';
 import type { HarEntry, HarNameValue } from './har-types';
 import type { Placeholderizer, RoleMapping } from './role-mapping';
 import { templatePath } from './template';
@@ -126,7 +126,7 @@ export function observe(entry: HarEntry, index: number, file: string, mapping: R
   const sent = lower(entry.request.headers);
   const requestHeaders = sent.filter(([n]) => REQUEST_HEADERS.has(n));
   const requestCookies: Array<[string, string]> = [];
-  for (const v of fieldLines(sent, 'cookie')) requestCookies.push(...parseCookieHeader(v));
+  for (const v of fieldLines(sent, 'cookie')) requestCookies.push(...cookiePairs(v));
   if (requestCookies.length === 0) for (const c of entry.request.cookies ?? []) if (c && typeof c.name === 'string') requestCookies.push([c.name, String(c.value ?? '')]);
   const all = lower(entry.response.headers);
   const setCookies = setCookieLines(fieldLines(all, 'set-cookie'))

@@ -6,7 +6,10 @@
  * parameters (`hmac=`, `token=`) of every address. Whatever it learned is replaced everywhere, in
  * every field, from then on.
  */
+import { cookiePairs } from '../core';
 import { Redactor } from '../core/redactor';
+import { setCookiePair } from '../spec-model/observe';
+import { setCookieLines } from './cookies';
 import { configSecrets } from '../target-map/secrets';
 import { describeSecret, isSecretHeader, isSecretParam, secretParts } from './secrets';
 
@@ -68,11 +71,9 @@ export class RunRedactor extends Redactor {
 
 function cookieValues(name: string, value: string): string[] {
   const n = name.toLowerCase();
-  if (n === 'set-cookie') {
-    // One line, or several joined (`a=1; Path=/, b=2`): each cookie's value.
-    return [...value.matchAll(/(?:^|,\s*)[!#$%&'*+.^_`|~0-9A-Za-z-]+=([^;,]*)/g)].map((m) => m[1].trim());
-  }
-  if (n === 'cookie') return value.split(';').map((p) => p.slice(p.indexOf('=') + 1).trim());
+  // One Set-Cookie line, or several joined as tools store them: each cookie's value.
+  if (n === 'set-cookie') return setCookieLines([value]).map((line) => setCookiePair(line).value);
+  if (n === 'cookie') return cookiePairs(value).map(([, v]) => v);
   return [];
 }
 

@@ -23,7 +23,7 @@ import type { ObservedExchange } from '../spec-model/observed';
 import type { ExchangeSpec, FlowSpec } from '../spec-model/types';
 import { extraHeadersFor, refusedAlternative, ROLES, roleUrls, type TargetMap } from '../target-map';
 import { proxyFor } from '../target-map/proxy';
-import { altSvcProblem, h3Alternative } from '../transport/alt-svc';
+import { h3Alternative, parseAltSvc } from '../transport/alt-svc';
 import { send } from '../transport/send';
 import type { Dispatcher } from 'undici';
 import { FORBIDDEN_METHODS, H3RequestError, type H3Answer, type H3Client, type H3Request } from '../transport/h3-client';
@@ -67,9 +67,10 @@ export const ALT_SVC_CLAUSE = 'RFC 7838 §3: alt-authority is a quoted uri-host 
  */
 export function altSvcRefusal(map: TargetMap, lines: Array<[string, string]>): { problem: string; level: 'must' | 'should'; expected: string } | undefined {
   const values = fieldLines(lines, 'alt-svc');
-  const problem = altSvcProblem(values);
-  if (problem) return { problem, level: 'must', expected: 'Alt-Svc of RFC 7838 syntax' };
-  const alt = h3Alternative(values);
+  if (values.length === 0) return undefined;
+  const parsed = parseAltSvc(values);
+  if (parsed.kind === 'invalid') return { problem: parsed.reason, level: 'must', expected: 'Alt-Svc of RFC 7838 syntax' };
+  const alt = parsed.kind === 'list' ? parsed.alternatives.find((a) => a.protocol === 'h3') : undefined;
   const refused = alt && refusedAlternative(map, alt.host);
   if (!alt || !refused) return undefined;
   return {

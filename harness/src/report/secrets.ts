@@ -3,29 +3,24 @@
  * length (`‹secret: hex32, 32 chars›`) unless the user asks for raw values. Applied while the
  * results are built, so results.json, the HTML and the JUnit file never hold them.
  */
+import { cookiePairs } from '../core';
 import { describeSecret, isSecretHeader, isSecretParam, looksSecret, showSecretParts } from '../har/secrets';
+import { setCookiePair } from '../spec-model/observe';
 
 export { describeSecret } from '../har/secrets';
 
 /** A Set-Cookie line with the secret parts of its value replaced (name, attributes and words such as `Lessons` or `False` kept). */
 export function redactSetCookie(line: string): string {
-  const semi = line.indexOf(';');
-  const pair = semi < 0 ? line : line.slice(0, semi);
-  const rest = semi < 0 ? '' : line.slice(semi);
-  const eq = pair.indexOf('=');
-  if (eq < 0) return showSecretParts(pair) + rest;
-  return `${pair.slice(0, eq + 1)}${showSecretParts(pair.slice(eq + 1))}${rest}`;
+  const { name, value, attributes } = setCookiePair(line);
+  // A line without `=` is all value (RFC 6265 §5.2 step 2 would drop it; the report shows it redacted).
+  const named = line.slice(0, line.length - attributes.length).includes('=');
+  return `${named ? `${name}=` : ''}${showSecretParts(value)}${attributes}`;
 }
 
 /** A Cookie request header: the secret parts of each value replaced. */
 export function redactCookieHeader(value: string): string {
-  return value
-    .split(';')
-    .map((p) => {
-      const t = p.trim();
-      const eq = t.indexOf('=');
-      return eq < 0 ? showSecretParts(t) : `${t.slice(0, eq + 1)}${showSecretParts(t.slice(eq + 1))}`;
-    })
+  return cookiePairs(value)
+    .map(([name, v]) => `${name}=${showSecretParts(v)}`)
     .join('; ');
 }
 

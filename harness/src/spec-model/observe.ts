@@ -69,6 +69,22 @@ function rawAttribute(line: string, name: string): string | undefined {
 }
 
 /**
+ * A Set-Cookie line's name and value as written, and its attributes' text (from the first `;`):
+ * the one split of a Set-Cookie line, for what undici's parser refuses (control characters, a
+ * redacted value) and for a redaction that keeps the name and attributes.
+ */
+export function setCookiePair(line: string): { name: string; value: string; attributes: string } {
+  const semi = line.indexOf(';');
+  const pair = semi < 0 ? line : line.slice(0, semi);
+  const eq = pair.indexOf('=');
+  return {
+    name: eq < 0 ? '' : pair.slice(0, eq).trim(),
+    value: eq < 0 ? pair.trim() : pair.slice(eq + 1).trim(),
+    attributes: semi < 0 ? '' : line.slice(semi),
+  };
+}
+
+/**
  * One Set-Cookie line, attributes as undici parses them (RFC 6265bis), except Expires, kept as
  * written (undici turns it into a Date with `new Date()`), and Max-Age, kept even when negative.
  */
@@ -79,10 +95,9 @@ export function parseSetCookieLine(line: string): ObservedCookie {
   } catch {
     parsed = undefined; // a value Headers refuses (control characters): fall back to a plain split
   }
-  const pair = line.split(';')[0];
-  const eq = pair.indexOf('=');
-  const name = parsed?.name ?? (eq < 0 ? '' : pair.slice(0, eq).trim());
-  const value = parsed?.value ?? (eq < 0 ? pair.trim() : pair.slice(eq + 1).trim());
+  const pair = setCookiePair(line);
+  const name = parsed?.name ?? pair.name;
+  const value = parsed?.value ?? pair.value;
   const expires = rawAttribute(line, 'expires');
   const maxAgeRaw = rawAttribute(line, 'max-age');
   const cookie: ObservedCookie = {

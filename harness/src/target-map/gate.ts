@@ -68,6 +68,14 @@ export function refusedAddress(map: TargetMap, address: string, base?: string): 
   return `is not the origin of a mapped role (${url.origin}): only the target map's origins are asked`;
 }
 
+/** The host names of the map's roles, lowercased, once per map (every answer's Alt-Svc is checked against them). */
+const hostsOfMap = new WeakMap<TargetMap, ReadonlySet<string>>();
+function mappedHosts(map: TargetMap): ReadonlySet<string> {
+  let hosts = hostsOfMap.get(map);
+  if (!hosts) hostsOfMap.set(map, (hosts = new Set(ROLES.flatMap((r) => (map.roles[r] ?? []).map((u) => u.hostname.replace(/^\[|\]$/g, '').toLowerCase())))));
+  return hosts;
+}
+
 /**
  * Why the harness will not send QUIC to the host an Alt-Svc alternative names (RFC 7838 §2.1 lets
  * it name another host), or undefined: none (the origin's own host), the host of a mapped role, or
@@ -78,7 +86,7 @@ export function refusedAlternative(map: TargetMap, host: string): string | undef
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   const forbidden = forbiddenHost(h);
   if (forbidden) return forbidden;
-  const hosts = new Set(ROLES.flatMap((r) => (map.roles[r] ?? []).map((u) => u.hostname.replace(/^\[|\]$/g, '').toLowerCase())));
+  const hosts = mappedHosts(map);
   if (hosts.has(h)) return undefined;
   // TARGET_RESOLVE may name hosts of no role (a third party on loopback): only a mapped role's address counts.
   if (map.resolve.some((e) => hosts.has(e.host.toLowerCase()) && e.address.toLowerCase() === h)) return undefined;

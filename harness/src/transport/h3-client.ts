@@ -11,7 +11,7 @@
  * are fixed at launch); every request starts from an empty cookie store and no HTTP cache.
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type LaunchOptions, type Page } from '@playwright/test';
-import { HarnessError } from '../core';
+import { cookiePairs, HarnessError } from '../core';
 import { extraHeadersFor, type TargetMap } from '../target-map';
 import type { H3Command, QuicEndpoint } from '../target-map/browser';
 
@@ -260,11 +260,7 @@ export class H3Client {
     const command = s.launch.command(req.url);
     const url = new URL(req.url);
     await s.context.clearCookies();
-    const cookies = (req.headers.cookie ?? '')
-      .split(';')
-      .map((p) => p.trim())
-      .filter((p) => p.includes('='))
-      .map((p) => ({ name: p.slice(0, p.indexOf('=')).trim(), value: p.slice(p.indexOf('=') + 1).trim(), url: url.origin }));
+    const cookies = cookiePairs(req.headers.cookie ?? '').map(([name, value]) => ({ name, value, url: url.origin }));
     if (cookies.length) await s.context.addCookies(cookies);
     const tab = await this.tabFor(s, url.origin, budget);
     const headers = Object.entries(req.headers).filter(([n]) => !NOT_FROM_A_PAGE.test(n.toLowerCase()));

@@ -92,6 +92,7 @@ test('bodies over the cap, decoded, are marked and never read; a small one is ke
   expect(JSON.stringify(har).length).toBeLessThan(64 * 1024);
   // A valid HAR entry each, as har2spec reads them.
   expect(har.log.entries.flatMap((e, i) => validateEntry(e, i, 'flow.har'))).toEqual([]);
-  // Reading 48 MiB whole grew this process by far more than 48 MiB; sizing them, by a few MiB at most.
-  expect((peak - before) / MiB).toBeLessThan((8 * CAP) / MiB);
+  // The growth counts a context and two page loads too (about 10 MiB on a loaded machine); reading
+  // any one of these bodies whole would add 48 MiB or more by itself (Playwright's recorder: ~330 MiB).
+  expect((peak - before) / MiB).toBeLessThan(24);
 });

@@ -1,4 +1,5 @@
 import type { Response } from '@playwright/test';
+import { cookiePairs } from '../../../core';
 import { cookieAppliesTo, type StoredCookie } from '../cookies';
 import { FlowAbort } from '../errors';
 import { FlowSession, type BrowserFlow } from '../session';
@@ -24,12 +25,7 @@ async function checkLookup(s: FlowSession, response: Response, host: string): Pr
     o.requestHeaders.accept ?? '(absent)',
   );
   const jar = ((await s.context.cookies()) as StoredCookie[]).filter((c) => cookieAppliesTo(c, host));
-  const sent = new Set(
-    (o.requestHeaders.cookie ?? '')
-      .split(/;\s*/)
-      .filter(Boolean)
-      .map((p) => p.split('=')[0]),
-  );
+  const sent = new Set(cookiePairs(o.requestHeaders.cookie ?? '').map(([name]) => name));
   const missing = jar.map((c) => c.name).filter((n) => !sent.has(n));
   s.findings.compare(
     `${id} cookies sent`,

@@ -1,4 +1,4 @@
-import type { SecretValue } from '../../../core';
+import { cookieValue, type SecretValue } from '../../../core';
 import type { StoredCookie } from '../cookies';
 import { cookieAppliesTo } from '../cookies';
 import { FlowSession, type BrowserFlow } from '../session';
@@ -39,7 +39,8 @@ export const siteVisitorFlag: BrowserFlow = {
     await css.finished().catch(() => undefined);
     const observed = await FlowSession.observe(css);
     s.findings.compare(`${s.id} request query`, /^\?\d{13}$/.test(new URL(observed.url).search), '?<13 digits>', new URL(observed.url).search || '(none)');
-    const sent = (observed.requestHeaders.cookie ?? '').split(/;\s*/).find((p) => p.startsWith(`${COOKIE}=`));
+    const value = cookieValue(observed.requestHeaders.cookie ?? '', COOKIE);
+    const sent = value === undefined ? undefined : `${COOKIE}=${value}`;
     s.findings.compare(
       `${s.id} request cookie`,
       before !== undefined && sent === `${COOKIE}=${before.value}`,
