@@ -26,8 +26,28 @@ const MODULE_STATE = {
   selector: "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
   message: 'No module state in report/: a render passes what it needs in its context.',
 };
+// One path to a verdict (core/judged.ts): a comparison's through `judged`, an outcome that compares
+// nothing through `unjudged`, a difference through `differs`, the marks through `excused` and `fixedNow`.
+const VERDICT_LITERAL = 'Literal[value=/^(pass|fail|warn|error|info|skip|n\\/a|known|fixed|diff)$/]';
+const VERDICTS = {
+  selector: [
+    // `{ verdict: 'fail' }`, `{ verdict: ok ? 'pass' : 'fail' }`, `{ verdict: 'error' as const }`
+    `Property[key.name='verdict'] > ${VERDICT_LITERAL}`,
+    `Property[key.name='verdict'] > :matches(TSAsExpression, ConditionalExpression, LogicalExpression) > ${VERDICT_LITERAL}`,
+    // `f.verdict = 'known'`, `const verdict: Verdict = 'pass'`
+    `AssignmentExpression[left.property.name='verdict'] > ${VERDICT_LITERAL}`,
+    `AssignmentExpression[left.property.name='verdict'] > :matches(TSAsExpression, ConditionalExpression, LogicalExpression) > ${VERDICT_LITERAL}`,
+    `VariableDeclarator[id.name='verdict'] > ${VERDICT_LITERAL}`,
+    `VariableDeclarator[id.name='verdict'] > :matches(TSAsExpression, ConditionalExpression, LogicalExpression) > ${VERDICT_LITERAL}`,
+    // the level-to-verdict rule itself
+    "Identifier[name='verdictFor']",
+  ].join(', '),
+  message:
+    'A verdict is made only by the one finding builder, core/judged.ts (judged, unjudged, differs, excused, fixedNow): no literal verdict and no verdictFor outside core.',
+};
 const PRODUCT = ['harness/src/**/*.ts'];
-const NOT_PRODUCT = ['**/*.test.ts', 'harness/src/testing/**', 'harness/src/__fixtures__/**', 'harness/src/core/headers.ts'];
+// Test data (a record of a past run, a results file) writes its verdicts as they were recorded.
+const NOT_PRODUCT = ['**/*.test.ts', '**/fixtures.ts', 'harness/src/testing/**', 'harness/src/__fixtures__/**', 'harness/src/core/headers.ts'];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'reports/**', '.pki-cache/**', '.harness-cache/**', 'reference-server/content/**', 'har/**', '**/*.d.ts'] },
@@ -47,12 +67,22 @@ export default tseslint.config(
   {
     files: PRODUCT,
     ignores: NOT_PRODUCT,
+    rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP, VERDICTS] },
+  },
+  {
+    // core holds the one finding builder: the only place a verdict is written.
+    files: ['harness/src/core/**/*.ts'],
+    ignores: NOT_PRODUCT,
     rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP] },
   },
   {
     files: ['harness/src/report/**/*.ts'],
     ignores: NOT_PRODUCT,
-    rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP, MODULE_STATE] },
+    rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP, MODULE_STATE, VERDICTS] },
+  },
+  {
+    files: ['tests/support/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', VERDICTS] },
   },
   {
     // CommonJS scripts and configuration files.

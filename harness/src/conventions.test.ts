@@ -37,6 +37,20 @@ const ATTACHMENTS = "export const findings = (xs: Array<{ name: string }>) => xs
 const MODULE_LET = 'let count = 0;\nexport function next(): number {\n  return ++count;\n}\n';
 const LOCAL_LET = 'export function sum(xs: number[]): number {\n  let total = 0;\n  for (const x of xs) total += x;\n  return total;\n}\n';
 
+const WRITES_VERDICTS = [
+  "export const met = (ok: boolean) => ({ id: 'x', verdict: ok ? 'pass' : 'fail' });",
+  "export const broke = { id: 'y', verdict: 'error' as const };",
+  "export function mark(f: { verdict: string }): void {\n  f.verdict = 'known';\n}",
+  "import { verdictFor } from '../core';",
+  "export const miss = (level: 'must' | 'should') => verdictFor(false, level, 'user');",
+].join('\n');
+const THROUGH_BUILDER =
+  "import { judged, unjudged, type Finding } from '../core';\n" +
+  "export const met = (ok: boolean) => judged(ok, { id: 'x', expected: 'a', actual: 'b', source: 'rfc' }, 'user');\n" +
+  "export const broke = unjudged('error', { id: 'y', expected: 'a', actual: 'b', source: 'rfc' });\n" +
+  "export const failing = (fs: Finding[]) => fs.filter((f) => f.verdict === 'fail' || f.verdict === 'error');\n" +
+  "export const other = { status: 'fail', kind: 'error' };\n";
+
 let flags: Flag[][];
 beforeAll(async () => {
   flags = await lint([
@@ -55,6 +69,11 @@ beforeAll(async () => {
     { filePath: file('harness/src/flows/example.ts'), code: ENTRIES },
     { filePath: file('harness/src/accept/example.ts'), code: KEYS },
     { filePath: file('harness/src/report/example.ts'), code: ATTACHMENTS },
+    { filePath: file('harness/src/replay/example.ts'), code: WRITES_VERDICTS },
+    { filePath: file('harness/src/report/example.ts'), code: WRITES_VERDICTS },
+    { filePath: file('harness/src/core/example.ts'), code: WRITES_VERDICTS.replace("'../core'", "'./level'") },
+    { filePath: file('harness/src/report/fixtures.ts'), code: WRITES_VERDICTS },
+    { filePath: file('harness/src/replay/example.ts'), code: THROUGH_BUILDER },
   ]);
 }, 120_000);
 
@@ -86,4 +105,15 @@ test('module state in report/ is flagged; a local let, or module state elsewhere
   expect(only(9)).toEqual(['1: No module state in report/']);
   expect(flags[10]).toEqual([]);
   expect(flags[11]).toEqual([]);
+});
+
+test('a verdict written outside core (a literal, one of two literals, one cast, one assigned, or verdictFor) is flagged; core, test data and the builder are not', () => {
+  const verdicts = (i: number) => flags[i].filter((f) => f.message.startsWith('A verdict is made only by the one finding builder')).map((f) => f.line);
+  // Line 1: both literals of the conditional; 2: the cast literal; 4: the assignment; 6: the import (imported and local name); 7: the call.
+  expect(verdicts(15)).toEqual([1, 1, 2, 4, 6, 6, 7]);
+  expect(flags[15].length).toBe(7);
+  expect(verdicts(16)).toEqual([1, 1, 2, 4, 6, 6, 7]);
+  expect(flags[17]).toEqual([]);
+  expect(flags[18]).toEqual([]);
+  expect(flags[19]).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import type { Check, Finding } from './types';
+import type { Check, CheckResult } from './types';
 import { finding } from './util';
 
 /** RFC 6265 §5.1.3: a domain string domain-matches a host name when they are equal or the host ends with "." + domain (not an IP address). */
@@ -23,7 +23,7 @@ export const cookieDomainMatchesHost: Check = {
   level: 'must',
   run(ex) {
     const host = new URL(ex.request.url).hostname;
-    const out: Finding[] = [];
+    const out: CheckResult[] = [];
     for (const c of ex.cookies) {
       if (c.domain === undefined || c.domain === '') continue;
       out.push(

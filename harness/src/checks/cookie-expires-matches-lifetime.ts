@@ -1,7 +1,7 @@
 import { fieldValue } from '../core';
 import { parseAnyDate } from '../shapes';
 import { duration } from '../spec-model/matchers';
-import type { Check, Finding } from './types';
+import type { Check, CheckResult } from './types';
 import { finding, responseDate } from './util';
 
 const DAY = 86400;
@@ -51,7 +51,7 @@ export const cookieExpiresMatchesLifetime: Check = {
   source: 'capture',
   level: 'must',
   run(ex) {
-    const out: Finding[] = [];
+    const out: CheckResult[] = [];
     const date = responseDate(ex);
     for (const c of ex.cookies) {
       const stated = STATED_LIFETIMES[c.name];

@@ -1,6 +1,6 @@
 import { cookieValue, fieldValue } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
-import type { Check, Finding } from './types';
+import type { Check, CheckResult } from './types';
 import { finding } from './util';
 
 /** `<id>|<flag>`: the visitor-identification cookie, whose flag flips from False to True. */
@@ -26,7 +26,7 @@ export const cookieFlipKeepsId: Check = {
   source: 'capture',
   level: 'must',
   run(ex, context) {
-    const out: Finding[] = [];
+    const out: CheckResult[] = [];
     for (const cookie of ex.cookies) {
       const now = FLAGGED.exec(cookie.value);
       if (!now) continue;

@@ -1,8 +1,8 @@
 import { observed } from '../spec-model/observed-fixture';
 import { cookiePairSameValue } from './cookie-pair-same-value';
+import { runCheck } from './test-support';
 
-const run = (lines: string[]) =>
-  cookiePairSameValue.run(observed({ lines: lines.map((l): [string, string] => ['set-cookie', l]) }), { role: 'site', previous: [] });
+const run = (lines: string[]) => runCheck(cookiePairSameValue, observed({ lines: lines.map((l): [string, string] => ['set-cookie', l]) }));
 
 test('ARRAffinitySameSite must carry the value of ARRAffinity', () => {
   expect(run(['ARRAffinity=ab;Path=/', 'ARRAffinitySameSite=ab;Path=/;SameSite=None;Secure'])[0]).toMatchObject({

@@ -1,4 +1,4 @@
-import type { Check, Finding } from './types';
+import type { Check, CheckResult } from './types';
 import { finding } from './util';
 
 /** Cookies the description says carry the same value as another cookie of the same response. */
@@ -11,7 +11,7 @@ export const cookiePairSameValue: Check = {
   source: 'capture',
   level: 'must',
   run(ex) {
-    const out: Finding[] = [];
+    const out: CheckResult[] = [];
     for (const [companion, original] of SAME_VALUE_PAIRS) {
       const a = ex.cookies.filter((c) => c.name === companion);
       const b = ex.cookies.filter((c) => c.name === original);

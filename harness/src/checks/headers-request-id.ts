@@ -44,7 +44,7 @@ export const headersRequestId: Check = {
       return [
         {
           ...finding(headersRequestId, true, expected, '(no second answer to compare)'),
-          verdict: 'n/a',
+          met: 'n/a',
           message: 'premise not met: the same request was not answered twice',
         },
       ];

@@ -19,7 +19,7 @@ import { headersCacheStatus } from './headers-cache-status';
 import { headersRequestId } from './headers-request-id';
 import { redirectLocationOtherHost } from './redirect-location-other-host';
 
-export type { Check, CheckContext, Finding, Verdict } from './types';
+export type { Check, CheckContext, CheckResult, Finding, Verdict } from './types';
 
 export const CHECKS: readonly Check[] = Object.freeze([
   maxAgeMatchesExpires,

@@ -1,5 +1,5 @@
 import { fieldValue } from '../core';
-import type { Check, Finding } from './types';
+import type { Check, CheckResult } from './types';
 import { finding, mediaType } from './util';
 
 function varies(ex: Parameters<Check['run']>[0]): Set<string> {
@@ -22,7 +22,7 @@ export const negotiatedResponseHasVary: Check = {
   level: 'should',
   fields: () => ['vary'],
   run(ex) {
-    const out: Finding[] = [];
+    const out: CheckResult[] = [];
     const vary = varies(ex);
     const actual = fieldValue(ex.lines, 'vary') ?? '(absent)';
     const coding = (fieldValue(ex.lines, 'content-encoding') ?? '').trim().toLowerCase();

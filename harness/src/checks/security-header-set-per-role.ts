@@ -1,6 +1,6 @@
 import { fieldValue } from '../core';
 import { listMembers } from '../spec-model/matchers';
-import type { Check, Finding } from './types';
+import type { Check, CheckResult } from './types';
 import { finding } from './util';
 
 const DISABLED = ['microphone', 'midi', 'camera', 'magnetometer', 'gyroscope', 'payment'];
@@ -112,7 +112,7 @@ export const securityHeaderSetPerRole: Check = {
     ROLES_WITH_SITE_HEADERS.includes(role) ? SITE_SECURITY_HEADERS.filter((r) => !r.roles || r.roles.includes(role)).map((r) => r.header) : [],
   run(ex, context) {
     if (!ROLES_WITH_SITE_HEADERS.includes(context.role)) return [];
-    const out: Finding[] = [];
+    const out: CheckResult[] = [];
     for (const rule of SITE_SECURITY_HEADERS) {
       if (rule.roles && !rule.roles.includes(context.role)) continue;
       const value = fieldValue(ex.lines, rule.header);

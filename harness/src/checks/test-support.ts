@@ -2,6 +2,7 @@
 import { observed, type FixtureInput } from '../spec-model/observed-fixture';
 import type { ObservedExchange } from '../spec-model/observed';
 import type { Level } from '../core';
+import { checkFinding } from '../spec-model/evaluate';
 import type { Check, Finding } from './types';
 
 export interface Row {
@@ -20,8 +21,13 @@ export interface Row {
   actual?: string;
 }
 
+/** The check's findings for one row, as the evaluator makes them against the embedded reference (every miss fails). */
 export function runRow(check: Check, row: Row): Finding[] {
-  return check.run(observed(row.input), { role: row.role ?? 'site', previous: row.previous ?? [], ...(row.repeat ? { repeat: observed(row.repeat) } : {}) });
+  return runCheck(check, observed(row.input), row.role ?? 'site', row.previous ?? [], row.repeat ? observed(row.repeat) : undefined);
+}
+
+export function runCheck(check: Check, ex: ObservedExchange, role = 'site', previous: ObservedExchange[] = [], repeat?: ObservedExchange): Finding[] {
+  return check.run(ex, { role, previous, ...(repeat ? { repeat } : {}) }).map((r) => checkFinding('', r, 'reference'));
 }
 
 export function tableTest(check: Check, rows: Row[]): void {

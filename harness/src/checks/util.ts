@@ -2,7 +2,7 @@
 import { fieldValue } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import { parseHttpDate } from '../shapes';
-import type { Check, Finding } from './types';
+import type { Check, CheckResult, FindingFields } from './types';
 
 /** The response's Date, if present and a valid HTTP date. */
 export function responseDate(ex: ObservedExchange): Date | undefined {
@@ -31,22 +31,22 @@ export function mediaType(ex: ObservedExchange): string | undefined {
 }
 
 /**
- * A finding of a check; `part` distinguishes several findings of one check (a header, a cookie),
- * `field` names the response field it judged (the report groups it with that field's other findings).
- * A miss is written `fail` here; the evaluator turns it into the verdict of the finding's level.
+ * A comparison of a check; `part` distinguishes several of one check (a header, a cookie), `field`
+ * names the response field it judged (the report groups it with that field's other findings). The
+ * evaluator makes its verdict (spec-model/evaluate.ts `runChecks`).
  */
 export function finding(
   check: Pick<Check, 'id' | 'source' | 'level' | 'clause'>,
   ok: boolean,
   expected: string,
   actual: string,
-  extra: Partial<Finding> & { part?: string; field?: string } = {},
-): Finding {
+  extra: Partial<FindingFields> & { part?: string; field?: string } = {},
+): CheckResult {
   const { part, field, ...rest } = extra;
   return {
     ...(field ? { aspect: { kind: 'check' as const, check: check.id, field } } : {}),
     id: part ? `${check.id} ${part}` : check.id,
-    verdict: ok ? 'pass' : 'fail',
+    met: ok,
     expected,
     actual,
     source: check.source,

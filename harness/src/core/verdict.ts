@@ -24,6 +24,11 @@ export function isVerdict(value: unknown): value is Verdict {
 }
 
 /** Position in VERDICTS: smaller is worse. */
+/** A verdict as a record holds it: one that is not a verdict (a hand-edited or foreign file) reads as a run error, never as a pass. */
+export function readVerdict(value: unknown): Verdict {
+  return isVerdict(value) ? value : 'error';
+}
+
 export function rank(v: Verdict): number {
   return RANK.get(v)!;
 }

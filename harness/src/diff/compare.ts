@@ -10,7 +10,7 @@
  * - otherwise (the spec passes both, says nothing, or informs): a `diff` finding of its own.
  */
 import type { Protocol, ReplayFinding } from '../record';
-import { aspectText, type Aspect, type Finding, type Verdict } from '../core';
+import { aspectText, differs, fixedNow, judged, unjudged, type Aspect, type Finding, type Verdict } from '../core';
 import { combinedValue, describeNoise, differences, emptyNoise, mergeNoise, type Difference, type Noise } from '../noise';
 import { cookieAspect, type CookieAspect } from '../noise/fields';
 import type { ObservedExchange } from '../spec-model/observed';
@@ -95,15 +95,14 @@ export function diffStep(pair: StepPair): ReplayFinding[] {
   if (!baseline.first) {
     const why = baseline.problem ?? 'no answer';
     return [
-      {
+      unjudged('error', {
         ...base,
         id: `${stepId} diff`,
-        verdict: 'error',
         level: 'must',
         expected: "the baseline's answer to compare with",
         actual: '(no baseline answer)',
         message: `baseline: ${why}`,
-      },
+      }),
     ];
   }
 
@@ -113,7 +112,7 @@ export function diffStep(pair: StepPair): ReplayFinding[] {
     const g = baselineById.get(f.id);
     if (!g) continue;
     if (f.verdict === 'pass' && BASELINE_WRONG.has(g.verdict)) {
-      f.verdict = 'fixed';
+      fixedNow(f);
       f.baseline = g.actual;
       f.message = `the baseline misses this (expected ${g.expected}, got ${g.actual}); the candidate meets it`;
     } else if (f.verdict !== 'pass' && f.verdict !== 'skip' && f.verdict !== 'n/a') f.baseline = g.actual;
@@ -129,17 +128,16 @@ export function diffStep(pair: StepPair): ReplayFinding[] {
     const spoken = candidate.findings.filter((f) => covers(d.aspect, f) && SPEC_SPEAKS.has(f.verdict));
     if (spoken.length) continue;
     const was = sideValue(d, d.first, baseline);
-    const finding: Finding = {
+    const finding: Finding = differs({
       ...base,
       id: `${stepId} diff ${aspectText(d.aspect)}`,
       aspect: d.aspect,
       compared: { by: 'diff', first: 'baseline', second: 'candidate', firstValue: was, secondValue: sideValue(d, d.second, candidate) },
-      verdict: 'diff',
       expected: was,
       actual: sideValue(d, d.second, candidate),
       baseline: was,
       ...(d.secrets ? { secrets: d.secrets } : {}),
-    };
+    });
     if (d.aspect.kind === 'body') {
       const bb = decodedBody(b);
       const cb = decodedBody(c);
@@ -153,13 +151,18 @@ export function diffStep(pair: StepPair): ReplayFinding[] {
   }
   if (out.length === 0) {
     const excused = describeNoise(noise);
-    out.push({
-      ...base,
-      id: `${stepId} diff`,
-      verdict: 'pass',
-      expected: 'the same answer as the baseline',
-      actual: excused.length ? `the same answer (not compared, noise: ${excused.join('; ')})` : 'the same answer',
-    });
+    out.push(
+      judged(
+        true,
+        {
+          ...base,
+          id: `${stepId} diff`,
+          expected: 'the same answer as the baseline',
+          actual: excused.length ? `the same answer (not compared, noise: ${excused.join('; ')})` : 'the same answer',
+        },
+        'user',
+      ),
+    );
   }
   return out;
 }

@@ -6,7 +6,7 @@
  * counted. Only safe methods reach the baseline unless the user allows the others.
  */
 import type { Protocol, ReplayFinding, ReplayRecord } from '../record';
-import { fieldLines, type Finding } from '../core';
+import { differs, fieldLines, unjudged, type Finding } from '../core';
 import { mergeNoise, type Noise } from '../noise';
 import type { ObservedExchange } from '../spec-model/observed';
 import { replayWithAnswers, stepNoise, type ReplayAnswers, type ReplayClients, type SentStep } from '../replay';
@@ -63,19 +63,19 @@ export async function replayDifferential(
   const cand = await replayWithAnswers(item, candidate, { role: options.role });
   const record = cand.record;
   if (record.skipped) return { record, bodies: [] };
-  const skipDiff = (reason: string): ReplayFinding => ({
-    id: `${item.id} diff`,
-    verdict: 'skip',
-    level: 'info',
-    expected: "the baseline's answer to compare with",
-    actual: reason,
-    message: reason,
-    source: 'baseline',
-    clause: DIFF_CLAUSE,
-    target: record.target,
-    // An exchange is its one step; a flow's whole comparison is no one step's.
-    ...('steps' in item ? {} : { step: item.id }),
-  });
+  const skipDiff = (reason: string): ReplayFinding =>
+    unjudged('skip', {
+      id: `${item.id} diff`,
+      level: 'info',
+      expected: "the baseline's answer to compare with",
+      actual: reason,
+      message: reason,
+      source: 'baseline',
+      clause: DIFF_CLAUSE,
+      target: record.target,
+      // An exchange is its one step; a flow's whole comparison is no one step's.
+      ...('steps' in item ? {} : { step: item.id }),
+    });
   const unsafe = unsafeReason(item, options.settings);
   if (unsafe) {
     record.baseline = { target: 'baseline', skipped: unsafe, legs: [] };
@@ -153,10 +153,9 @@ function noiseOf(a: ReplayAnswers, i: number): Noise | undefined {
 }
 
 function protocolDiff(item: ExchangeSpec | FlowSpec, protocol: Protocol, baseline: string, candidate: string, target: string): ReplayFinding {
-  return {
+  return differs({
     id: `${item.id} diff protocol ${protocol}`,
     ...('steps' in item ? {} : { step: item.id }),
-    verdict: 'diff',
     level: 'info',
     expected: baseline,
     actual: candidate,
@@ -165,7 +164,7 @@ function protocolDiff(item: ExchangeSpec | FlowSpec, protocol: Protocol, baselin
     clause: DIFF_CLAUSE,
     target,
     protocol,
-  };
+  });
 }
 
 /** The bodies the body differences name, each once. */

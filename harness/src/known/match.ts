@@ -5,7 +5,7 @@
  * expired entry matches nothing: its findings fail again, and the report says it expired.
  */
 import picomatch from 'picomatch';
-import { rank, type Finding } from '../core';
+import { excused, rank, type Finding } from '../core';
 import type { KnownEntry } from './load';
 
 /** YYYY-MM-DD in UTC: the day against which expiry dates are read. */
@@ -44,8 +44,7 @@ export function markKnown(findings: Iterable<Finding>, entries: readonly KnownEn
     if (rank(f.verdict) >= rank('known')) continue;
     const e = entryFor(entries, f, today);
     if (!e) continue;
-    f.known = { entry: e.index, id: e.id, reason: e.reason, ticket: e.ticket, expires: e.expires, was: f.verdict };
-    f.verdict = 'known';
+    excused(f, { entry: e.index, id: e.id, reason: e.reason, ticket: e.ticket, expires: e.expires });
     marked++;
   }
   return marked;

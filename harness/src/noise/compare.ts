@@ -2,7 +2,7 @@
  * Compares two answers to the same request (HTTP/1.1 vs HTTP/2, GET vs HEAD, baseline vs
  * candidate): every difference that the learned noise does not excuse is a finding of its own.
  */
-import { aspectText, isSecretHeader, type Aspect, type Finding, type Level, type Provenance, type SecretValue } from '../core';
+import { aspectText, isSecretHeader, judged, type Aspect, type Finding, type Level, type Provenance, type SecretValue, type TargetOrigin } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import { BODY_BOUND, combinedValue, COOKIE_ASPECTS, comparedField, cookieAspect, cookieNames, fieldNames, sameCookieAspect, sameField } from './fields';
 import { describeNoise, type Noise } from './learn';
@@ -16,6 +16,8 @@ export interface CompareOptions {
   clause: string;
   source?: Provenance;
   level?: Level;
+  /** Who answered, for a level below must (the embedded reference fails every miss). A must miss fails on any target. */
+  targetOrigin?: TargetOrigin;
   /** Fields the second answer may leave out (Content-Length over HTTP/2 or on a HEAD answer). */
   mayOmit?: ReadonlySet<string>;
   /** Compare the bodies (not for HEAD). Default true. */
@@ -121,27 +123,27 @@ export function compareAnswers(id: string, x: ObservedExchange, y: ObservedExcha
     ...(options.target ? { target: options.target } : {}),
   };
   const compared = { by: options.aspect, first: options.first, second: options.second };
-  const out: Finding[] = differences(x, y, noise, options).map((d) => ({
-    ...base,
-    id: `${id} ${options.aspect} ${aspectText(d.aspect)}`,
-    aspect: d.aspect,
-    compared: { ...compared, firstValue: d.first, secondValue: d.second },
-    verdict: 'fail',
-    expected: `${options.second} as ${options.first}: ${d.first}`,
-    actual: `${options.second}: ${d.second}`,
-    ...(d.secrets ? { secrets: d.secrets } : {}),
-  }));
+  const origin = options.targetOrigin ?? 'user';
+  const out: Finding[] = differences(x, y, noise, options).map((d) =>
+    judged(
+      false,
+      {
+        ...base,
+        id: `${id} ${options.aspect} ${aspectText(d.aspect)}`,
+        aspect: d.aspect,
+        compared: { ...compared, firstValue: d.first, secondValue: d.second },
+        expected: `${options.second} as ${options.first}: ${d.first}`,
+        actual: `${options.second}: ${d.second}`,
+        ...(d.secrets ? { secrets: d.secrets } : {}),
+      },
+      origin,
+    ),
+  );
   if (out.length === 0) {
     const excused = describeNoise(noise);
     const same = `the same answer over ${options.second} as over ${options.first}`;
-    out.push({
-      ...base,
-      id: `${id} ${options.aspect}`,
-      compared,
-      verdict: 'pass',
-      expected: same,
-      actual: excused.length ? `${same} (not compared, learned as noise: ${excused.join('; ')})` : same,
-    });
+    const actual = excused.length ? `${same} (not compared, learned as noise: ${excused.join('; ')})` : same;
+    out.push(judged(true, { ...base, id: `${id} ${options.aspect}`, compared, expected: same, actual }, origin));
   }
   return out;
 }

@@ -5,7 +5,7 @@
  */
 import type { ReplayFinding } from '../record';
 import type { Dispatcher } from 'undici';
-import { defaultLevel, fieldLines, InternalError, signedValues, verdictFor, type TargetOrigin } from '../core';
+import { defaultLevel, fieldLines, InternalError, judged, signedValues, unjudged, type TargetOrigin } from '../core';
 import { SourceUnreadableError } from '../discover/errors';
 import { describeMiss, Discovery, missSecrets, type Discovered, type DiscoverMiss, type SourceRequest } from '../discover/discovery';
 import { discoverSource, isAddress } from '../spec-model/load';
@@ -173,10 +173,9 @@ export async function resolveDiscover(
 export function missFinding(step: ExchangeSpec, miss: DiscoverMiss, judgedAs: TargetOrigin, target: string): ReplayFinding {
   const level = step.level ?? defaultLevel(step.source);
   const d = step.discover!;
-  return {
+  const fields = {
     id: `${step.id} discover`,
-    aspect: { kind: 'discover' },
-    verdict: miss.unreachable ? 'error' : verdictFor(false, level, judgedAs),
+    aspect: { kind: 'discover' as const },
     level,
     expected: `an address of the shape ${miss.template} (${d.select.join(', ')}) on ${miss.from}`,
     actual: describeMiss(miss),
@@ -186,19 +185,25 @@ export function missFinding(step: ExchangeSpec, miss: DiscoverMiss, judgedAs: Ta
     clause: step.clause,
     target,
   };
+  return miss.unreachable ? unjudged('error', fields) : judged(false, fields, judgedAs);
 }
 
 /** A page that links an address other than a target value names: the page wins, the value is a warning. */
 export function disagreementFindings(step: ExchangeSpec, found: Discovered, judgedAs: TargetOrigin, target: string): ReplayFinding[] {
-  return found.disagreements.map((d) => ({
-    id: `${step.id} value ${d.name}`,
-    verdict: verdictFor(false, 'should', judgedAs),
-    level: 'should' as const,
-    expected: `${d.value} (target value ${d.name})`,
-    actual: `${d.found} (linked by ${found.from})`,
-    message: `the target's own page links ${found.url}; it is used instead of the value`,
-    secrets: signedValues([found.url, found.from]),
-    source: step.source,
-    target,
-  }));
+  return found.disagreements.map((d) =>
+    judged(
+      false,
+      {
+        id: `${step.id} value ${d.name}`,
+        level: 'should' as const,
+        expected: `${d.value} (target value ${d.name})`,
+        actual: `${d.found} (linked by ${found.from})`,
+        message: `the target's own page links ${found.url}; it is used instead of the value`,
+        secrets: signedValues([found.url, found.from]),
+        source: step.source,
+        target,
+      },
+      judgedAs,
+    ),
+  );
 }

@@ -14,7 +14,7 @@
  * with its reason.
  */
 import type { ReplayFinding } from '../record';
-import { fieldLines, verdictFor, type Aspect, type Finding } from '../core';
+import { fieldLines, judged, unjudged, type Aspect, type Finding } from '../core';
 import { compareAnswers, emptyNoise, learnNoise, mergeNoise, type Noise } from '../noise';
 import { quicAddress } from '../browser/quic';
 import type { QuicEndpoint } from '../target-map/browser';
@@ -84,18 +84,18 @@ export function altSvcRefusal(map: TargetMap, lines: Array<[string, string]>): {
 export function refusedAltSvc(stepId: string, map: TargetMap, lines: Array<[string, string]>, options: { target: string }): ReplayFinding | undefined {
   const refusal = altSvcRefusal(map, lines);
   if (!refusal) return undefined;
-  return {
+  const fields = {
     id: `${stepId} h3 alt-svc`,
-    verdict: verdictFor(false, refusal.level, map.origin),
     level: refusal.level,
     expected: refusal.expected,
     actual: fieldLines(lines, 'alt-svc').join(', '),
     message: `${refusal.problem}: refused, never given to Chromium (the HTTP/3 leg is not run)`,
-    source: 'rfc',
+    source: 'rfc' as const,
     clause: ALT_SVC_CLAUSE,
     target: options.target,
-    protocol: 'h3',
+    protocol: 'h3' as const,
   };
+  return judged(false, fields, map.origin);
 }
 
 /** The endpoint an h1 answer advertises for its origin. */
@@ -184,18 +184,19 @@ export async function runH3(
   const out: H3Outcome = { endpoint, findings: [], parity: [] };
   const where = `${endpoint.address}:${endpoint.port} (UDP, advertised for ${endpoint.originHost}:${endpoint.originPort})`;
   const error = (id: string, expected: string, actual: string, message: string, aspect?: Aspect) =>
-    out.findings.push({
-      id,
-      ...(aspect ? { aspect } : {}),
-      verdict: 'error',
-      level: options.level,
-      expected,
-      actual,
-      message,
-      source: options.source,
-      target: options.target,
-      protocol: 'h3',
-    });
+    out.findings.push(
+      unjudged('error', {
+        id,
+        ...(aspect ? { aspect } : {}),
+        level: options.level,
+        expected,
+        actual,
+        message,
+        source: options.source,
+        target: options.target,
+        protocol: 'h3' as const,
+      }),
+    );
   let first: { answer: H3Answer; observed: ObservedExchange };
   try {
     first = await askH3(clients.h3, req, endpoint, clients.map, options.target);

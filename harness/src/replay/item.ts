@@ -12,6 +12,7 @@
  * the legs means a value that changes with time (a count-down max-age, a cache going from miss to
  * hit) changes between the two answers of one protocol whenever it changes between the protocols.
  */
+import { unjudged } from '../core';
 import { describeNoise, mergeNoise } from '../noise';
 import { RECORD_VERSION, type ReplayRecord, type StepRecord } from '../record';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
@@ -107,16 +108,8 @@ function parityOfStep(step: FlowStep, i: number, rec: ReplayRecord, answers: Rep
   if (a && b) rec.parity.push(...compareProtocols(step.id, a, b, noise).map((f) => ({ ...f, step: step.id })));
   else if (a && !b) {
     const reason = rec.legs[1].steps[i]?.skipped ?? 'no h2 response';
-    rec.parity.push({
-      id: `${step.id} parity`,
-      step: step.id,
-      verdict: 'skip',
-      level: 'must',
-      expected: 'the same response over h1 and h2',
-      actual: reason,
-      source: 'rfc',
-      target: rec.target,
-    });
+    const expected = 'the same response over h1 and h2';
+    rec.parity.push(unjudged('skip', { id: `${step.id} parity`, step: step.id, level: 'must', expected, actual: reason, source: 'rfc', target: rec.target }));
   }
 }
 

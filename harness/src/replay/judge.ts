@@ -4,7 +4,8 @@
  * protocols disagree, and what differed between two answers of one protocol (its noise).
  */
 import type { Protocol, ReplayFinding } from '../record';
-import type { Finding } from '../core';
+import { unjudged, type Finding } from '../core';
+import type { Provenance } from '../spec-model/types';
 import { emptyNoise, learnNoise, type Noise } from '../noise';
 import { CHECKS, selectChecks } from '../checks';
 import { evaluateExchange } from '../spec-model/evaluate';
@@ -26,30 +27,31 @@ export interface ReplayAnswers {
  * A body the harness could not take in whole (over the cap) or could not decode (a broken coding)
  * is a run error of the step, whatever the expectations say about the body.
  */
-export function bodyError(stepId: string, response: ObservedResponse, observed: ObservedExchange, target: string): Omit<ReplayFinding, 'source'> | undefined {
+export function bodyError(
+  stepId: string,
+  response: ObservedResponse,
+  observed: ObservedExchange,
+  on: { target: string; role: string; source: Provenance; protocol: Protocol },
+): ReplayFinding | undefined {
+  const { target, role, source, protocol } = on;
+  const base = { id: `${stepId} body`, level: 'must' as const, target, source, protocol };
   if (response.truncated) {
     const t = response.truncated;
-    return {
-      id: `${stepId} body`,
-      verdict: 'error',
-      level: 'must',
+    return unjudged('error', {
+      ...base,
       // The cap the transport applied: a body over it keeps exactly its first cap bytes.
       expected: `a body of at most ${t.keptBytes} bytes (HARNESS_BODY_CAP_BYTES)`,
       actual: `${t.totalBytes} bytes, SHA-256 ${t.sha256}`,
-      message: `${observed.request.url}: body larger than the cap, truncated to ${t.keptBytes} bytes`,
-      target,
-    };
+      message: `${role}: ${observed.request.url}: body larger than the cap, truncated to ${t.keptBytes} bytes`,
+    });
   }
   if (observed.decodeError && observed.status !== 304 && observed.request.method !== 'HEAD') {
-    return {
-      id: `${stepId} body`,
-      verdict: 'error',
-      level: 'must',
+    return unjudged('error', {
+      ...base,
       expected: 'a body that decodes per its Content-Encoding',
       actual: observed.decodeError,
-      message: `${observed.request.url}: body could not be decoded: ${observed.decodeError}`,
-      target,
-    };
+      message: `${role}: ${observed.request.url}: body could not be decoded: ${observed.decodeError}`,
+    });
   }
   return undefined;
 }
@@ -80,8 +82,8 @@ export function evaluateLeg(
       checks: CHECKS,
     });
     s.rec.findings.push(...findings.map((f) => ({ ...f, protocol })));
-    const bodyProblem = bodyError(s.step.id, s.response, observed, target);
-    if (bodyProblem) s.rec.findings.push({ ...bodyProblem, message: `${options.role}: ${bodyProblem.message ?? ''}`, source: s.step.source, protocol });
+    const bodyProblem = bodyError(s.step.id, s.response, observed, { target, role: options.role, source: s.step.source, protocol });
+    if (bodyProblem) s.rec.findings.push(bodyProblem);
     // The repeated request failing is the target's failure too; its other findings are not reported twice.
     const r = again?.[i];
     if (r && !r.observed)

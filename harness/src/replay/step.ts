@@ -5,7 +5,7 @@
  * step after it, naming why.
  */
 import type { LegRecord, Protocol, StepRecord } from '../record';
-import { defaultLevel, fieldLines, fieldValue, verdictFor, type Aspect, type TargetOrigin } from '../core';
+import { defaultLevel, fieldLines, fieldValue, judged, unjudged, type Aspect, type TargetOrigin } from '../core';
 import { toObservedExchange } from '../spec-model/observe';
 import type { ObservedExchange, ObservedTls } from '../spec-model/observed';
 import type { PlaceholderValues } from '../spec-model/placeholders';
@@ -97,28 +97,29 @@ export async function sendLeg(
 
 const TRANSPORT: Aspect = { kind: 'transport' };
 
+/** A step's finding that compares no expectation: it could not run (skip), got no answer (error), or the target sent it off the map (a miss of must). */
 function finding(
   s: SentStep,
   leg: Leg,
   id: string,
-  verdict: 'skip' | 'error' | 'fail',
+  outcome: 'skip' | 'error' | 'off-map',
   expected: string,
   actual: string,
   message?: string,
   aspect?: Aspect,
 ): void {
-  s.rec.findings.push({
+  const fields = {
     id,
     ...(aspect ? { aspect } : {}),
-    verdict,
-    level: levelOf(s.step),
+    level: outcome === 'off-map' ? ('must' as const) : levelOf(s.step),
     expected,
     actual,
     ...(message ? { message } : {}),
     source: s.step.source,
     target: leg.target,
     protocol: leg.protocol,
-  });
+  };
+  s.rec.findings.push(outcome === 'off-map' ? judged(false, fields, judgedAsOf(leg.options, leg.clients)) : unjudged(outcome, fields));
 }
 
 async function sendStep(s: SentStep, leg: Leg): Promise<Stop | undefined> {
@@ -208,7 +209,7 @@ function requestOf(s: SentStep, values: PlaceholderValues, leg: Leg): { req: Bui
       return { stop: `an earlier step was skipped (${reason})` };
     }
     if (e instanceof RefusedAddressError) {
-      finding(s, leg, `${step.id} request`, 'fail', 'an address at an origin of the target map', e.url, `${leg.options.role}: ${e.message}`);
+      finding(s, leg, `${step.id} request`, 'off-map', 'an address at an origin of the target map', e.url, `${leg.options.role}: ${e.message}`);
       return { stop: `an earlier step named an address outside the target map (${e.url})` };
     }
     throw e;
@@ -237,17 +238,8 @@ function keepCaptures(s: SentStep, observed: ObservedExchange, leg: Leg): void {
       leg.vars[name] = value;
       continue;
     }
-    s.rec.findings.push({
-      id: `${step.id} capture ${name}`,
-      verdict: verdictFor(false, levelOf(step), judgedAsOf(leg.options, leg.clients)),
-      level: levelOf(step),
-      expected: `a value from ${from}`,
-      actual: '(absent)',
-      source: step.source,
-      clause: step.clause,
-      target: leg.target,
-      protocol: leg.protocol,
-    });
+    const fields = { id: `${step.id} capture ${name}`, level: levelOf(step), expected: `a value from ${from}`, actual: '(absent)', source: step.source };
+    s.rec.findings.push(judged(false, { ...fields, clause: step.clause, target: leg.target, protocol: leg.protocol }, judgedAsOf(leg.options, leg.clients)));
   }
 }
 

@@ -18,7 +18,7 @@
  * (one redirect target, one page) need two exchanges, the page two different addresses. The role
  * then gets one `error` (`<role>/inconclusive`), and its other failures are grouped under it.
  */
-import { emptyCounts, failsRun, fieldValue } from '../core';
+import { emptyCounts, failsRun, fieldValue, unjudged } from '../core';
 import { anchor } from './anchors';
 import type { InconclusiveRole, ResponseReport, StepReport, TestReport } from './types';
 
@@ -180,13 +180,14 @@ export function findInconclusive(tests: readonly TestReport[], failOn: Parameter
     });
     const finding = {
       key: anchor('f', `${role} inconclusive`, key, '0'),
-      id: `${role} inconclusive`,
-      verdict: 'error' as const,
-      level: 'must' as const,
-      expected: `answers to ${role}'s own addresses`,
-      actual: `${best.seen.length} of ${total} exchanges alike (${best.kind})`,
-      source: 'capture' as const,
-      message: text,
+      ...unjudged('error', {
+        id: `${role} inconclusive`,
+        level: 'must',
+        expected: `answers to ${role}'s own addresses`,
+        actual: `${best.seen.length} of ${total} exchanges alike (${best.kind})`,
+        source: 'capture',
+        message: text,
+      }),
     };
     made.push({
       key,
@@ -199,9 +200,11 @@ export function findInconclusive(tests: readonly TestReport[], failOn: Parameter
       kind: 'test',
       status: 'failed',
       errors: [],
-      verdict: 'error',
-      counts: { ...emptyCounts(), error: 1 },
-      expectations: [{ key: anchor('e', finding.id, key), id: finding.id, verdict: 'error', level: 'must', source: 'capture', findings: [finding] }],
+      verdict: finding.verdict,
+      counts: { ...emptyCounts(), [finding.verdict]: 1 },
+      expectations: [
+        { key: anchor('e', finding.id, key), id: finding.id, verdict: finding.verdict, level: finding.level, source: finding.source, findings: [finding] },
+      ],
       durationMs: 0,
       retry: 0,
     });

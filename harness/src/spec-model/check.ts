@@ -4,7 +4,7 @@
  * itself (harness/src/checks, `CHECKS`) sits above the spec model and is passed in: the loader
  * validates check names against it, the evaluator runs what a spec selects from it.
  */
-import type { Finding, Level, Provenance } from '../core';
+import type { FindingFields, Level, Provenance } from '../core';
 import type { ObservedExchange } from './observed';
 
 /** A named cross-field invariant (one file each under checks/). */
@@ -21,9 +21,16 @@ export interface Check {
   readsRepeat?: boolean;
   /** The response fields whose values it judges for a role (lower case): a spec derived through one that selects it leaves them to it. */
   fields?(role: string): readonly string[];
-  /** Findings for one observed exchange; an empty list means the check does not apply. */
-  run(exchange: ObservedExchange, context: CheckContext): Finding[];
+  /** What it found for one observed exchange; an empty list means the check does not apply. */
+  run(exchange: ObservedExchange, context: CheckContext): CheckResult[];
 }
+
+/**
+ * One comparison of a check, before its verdict: met, missed, or not applicable (its premise did
+ * not hold for this answer). The evaluator turns it into a finding through the one builder, with
+ * the level the spec gives the check and the target's origin, which a check does not know.
+ */
+export type CheckResult = FindingFields & { met: boolean | 'n/a' };
 
 export interface CheckContext {
   /** The role of the exchange's spec file (per-role checks apply only to some roles). */

@@ -323,7 +323,7 @@ describe('evaluateExchange', () => {
       clause: 'c',
       source: 'reference',
       level: 'info',
-      run: () => [{ id: 'x/ref', verdict: 'fail', level: 'info', expected: 'a', actual: 'b', source: 'reference' }],
+      run: () => [{ id: 'x/ref', met: false, level: 'info', expected: 'a', actual: 'b', source: 'reference' }],
     };
     const should: Check = {
       id: 'x/should',
@@ -331,7 +331,7 @@ describe('evaluateExchange', () => {
       clause: 'c',
       source: 'rfc',
       level: 'should',
-      run: () => [{ id: 'x/should', verdict: 'fail', level: 'should', expected: 'a', actual: 'b', source: 'rfc' }],
+      run: () => [{ id: 'x/should', met: false, level: 'should', expected: 'a', actual: 'b', source: 'rfc' }],
     };
     const never: Check = { id: 'x/never', title: 'never applies', clause: 'c', source: 'rfc', level: 'must', run: () => [] };
     const spec: ExchangeSpec = { ...home, expect: {}, checks: ['x'] };

@@ -4,22 +4,10 @@
  * filled in; the level decides what a miss means (must: fail, should: warn, info: info), and a
  * rule whose premise the answer does not meet is `n/a` with the reason.
  */
-import {
-  aspectText,
-  defaultLevel,
-  fieldLines,
-  fieldValue,
-  judged,
-  verdictFor,
-  verdictNote,
-  type Aspect,
-  type Finding,
-  type Level,
-  type TargetOrigin,
-} from '../core';
+import { aspectText, defaultLevel, fieldLines, fieldValue, judged, unjudged, type Aspect, type Finding, type Level, type TargetOrigin } from '../core';
 import { parseHttpDate } from '../shapes';
 import { UnmappedPlaceholderError } from '../target-map';
-import { selectFrom, selects, type Check, type CheckContext, type CheckRegistry } from './check';
+import { selectFrom, selects, type Check, type CheckContext, type CheckRegistry, type CheckResult } from './check';
 import { compileMatcher, MatcherSpecError, type MatchContext, type MatchResult } from './matchers';
 import type { ObservedCookie, ObservedExchange } from './observed';
 import { fieldSecrets } from './field-secrets';
@@ -69,17 +57,17 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
       r = compare();
     } catch (e) {
       if (e instanceof UnmappedPlaceholderError) {
-        findings.push({ ...base, verdict: 'skip', expected: `a value with ${e.placeholder}`, actual: 'role not mapped', message: e.message });
+        findings.push(unjudged('skip', { ...base, expected: `a value with ${e.placeholder}`, actual: 'role not mapped', message: e.message }));
         return;
       }
       if (e instanceof MatcherSpecError) {
-        findings.push({ ...base, verdict: 'error', expected: '(invalid matcher)', actual: '(not compared)', message: e.message });
+        findings.push(unjudged('error', { ...base, expected: '(invalid matcher)', actual: '(not compared)', message: e.message }));
         return;
       }
       throw e;
     }
     if (unmet) {
-      findings.push({ ...base, verdict: 'n/a', expected: r.expected, actual: r.actual, message: unmet });
+      findings.push(unjudged('n/a', { ...base, expected: r.expected, actual: r.actual, message: unmet }));
       return;
     }
     const f = judged(
@@ -122,18 +110,19 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
       const aw = weightOf(m, w);
       const cookieAspect: Aspect = { kind: 'cookie', name, attribute: aspect };
       if (set.length === 0) {
-        findings.push({
-          id: idOf(cookieAspect),
-          aspect: cookieAspect,
-          verdict: 'skip',
-          level: aw.level,
-          expected: describeAttr(m, ctx),
-          actual: '(cookie not set)',
-          source: aw.source,
-          clause: aw.clause,
-          target: observed.target,
-          message: 'cookie not set; see the cookie finding',
-        });
+        findings.push(
+          unjudged('skip', {
+            id: idOf(cookieAspect),
+            aspect: cookieAspect,
+            level: aw.level,
+            expected: describeAttr(m, ctx),
+            actual: '(cookie not set)',
+            source: aw.source,
+            clause: aw.clause,
+            target: observed.target,
+            message: 'cookie not set; see the cookie finding',
+          }),
+        );
         continue;
       }
       const extra: Partial<Finding> = attr === 'value' ? { secrets: set.map((c) => ({ kind: 'cookie' as const, value: c.value })) } : {};
@@ -167,39 +156,36 @@ export function runChecks(
     const level = levelFor(check.id, levels);
     const aspect: Aspect = { kind: 'check', check: check.id };
     const base = { aspect, source: check.source, level: level ?? check.level, clause: check.clause, target: observed.target };
-    let produced: Finding[];
+    let produced: CheckResult[];
     try {
       produced = check.run(observed, context);
     } catch (e) {
-      out.push({
-        ...base,
-        id: `${prefix} check ${check.id}`,
-        verdict: 'error',
-        expected: check.title,
-        actual: '(check failed to run)',
-        message: (e as Error).message,
-      });
+      const fields = { ...base, id: `${prefix} check ${check.id}`, expected: check.title, actual: '(check failed to run)' };
+      out.push(unjudged('error', { ...fields, message: (e as Error).message }));
       continue;
     }
     if (produced.length === 0) {
-      out.push({
-        ...base,
-        id: `${prefix} check ${check.id}`,
-        verdict: 'n/a',
-        expected: check.title,
-        actual: '(not applicable to this response)',
-        message: 'premise not met: the check does not apply to this answer',
-      });
+      out.push(
+        unjudged('n/a', {
+          ...base,
+          id: `${prefix} check ${check.id}`,
+          expected: check.title,
+          actual: '(not applicable to this response)',
+          message: 'premise not met: the check does not apply to this answer',
+        }),
+      );
       continue;
     }
-    for (const produce of produced) {
-      const f = level ? { ...produce, level } : produce;
-      const verdict = f.verdict === 'fail' ? verdictFor(false, f.level, targetOrigin) : f.verdict;
-      const note = f.message ?? verdictNote(verdict);
-      out.push({ ...base, ...f, id: `${prefix} check ${f.id}`, verdict, ...(note ? { message: note } : {}) });
-    }
+    for (const result of produced) out.push(checkFinding(`${prefix} check`, { ...base, ...result, ...(level ? { level } : {}) }, targetOrigin));
   }
   return out;
+}
+
+/** A check's result as a finding (its id under `prefix`, if any): through the one builder, with the target's origin the check does not know. */
+export function checkFinding(prefix: string, result: CheckResult, targetOrigin: TargetOrigin): Finding {
+  const { met, ...fields } = result;
+  const id = prefix ? `${prefix} ${fields.id}` : fields.id;
+  return met === 'n/a' ? unjudged('n/a', { ...fields, id }) : judged(met, { ...fields, id }, targetOrigin);
 }
 
 /** The level an exchange gives a check: the longest id or prefix of `levels` that selects it. */

@@ -2,7 +2,7 @@
  * Collecting a flow's findings, and the one assertion message its test fails with:
  * `<id>: expected "<e>", got "<a>"` per failing finding (secrets not printed).
  */
-import { defaultLevel, judged, type FailOn, type Finding, type Provenance, type TargetOrigin, type Verdict } from '../../core';
+import { judged, unjudged, type FailOn, type Finding, type FindingFields, type Provenance, type TargetOrigin, type Unjudged } from '../../core';
 
 export { failingFindings } from '../../core';
 
@@ -37,20 +37,17 @@ export class FindingList {
     return f;
   }
 
-  /** A finding with a fixed verdict (error: the run failed; info/skip: reported, never failing). */
-  add(id: string, verdict: Verdict, expected: string, actual: string, extra: Partial<Finding> = {}): Finding {
-    const source = extra.source ?? this.defaults.source;
-    const f: Finding = {
+  /** A finding that compares nothing (error: the run failed; info: reported, never failing; skip, n/a: not judged). */
+  add(id: string, verdict: Unjudged, expected: string, actual: string, extra: Partial<FindingFields> = {}): Finding {
+    const f = unjudged(verdict, {
       id,
-      verdict,
-      level: extra.level ?? (verdict === 'info' ? 'info' : defaultLevel(source)),
       expected,
       actual,
-      source,
       ...(this.defaults.clause !== undefined ? { clause: this.defaults.clause } : {}),
       ...(this.defaults.target !== undefined ? { target: this.defaults.target } : {}),
       ...extra,
-    };
+      source: extra.source ?? this.defaults.source,
+    });
     this.items.push(f);
     return f;
   }

@@ -3,10 +3,9 @@
  * browser does not trust, a redirect loop, a page that never finishes loading are failures of the
  * target; a target that cannot be reached at all is an error of the run.
  */
-import type { Verdict } from '../../checks/types';
-
 export interface NavigationProblem {
-  verdict: Extract<Verdict, 'fail' | 'error'>;
+  /** Whose failure: the target's (a miss of must), or the run's (it could not reach the target at all). */
+  kind: 'target' | 'run';
   expected: string;
   actual: string;
   message: string;
@@ -26,7 +25,7 @@ export function classifyNavigationError(error: string, url: string, timeoutMs: n
   const cert = /net::ERR_CERT_[A-Z_]+/.exec(error);
   if (cert) {
     return {
-      verdict: 'fail',
+      kind: 'target',
       expected: `a certificate the browser trusts for ${host}`,
       actual: cert[0],
       message: `${url}: Chromium refused the certificate (${cert[0]}); the roots it trusts are the system's plus TARGET_CA`,
@@ -34,7 +33,7 @@ export function classifyNavigationError(error: string, url: string, timeoutMs: n
   }
   if (/net::ERR_BLOCKED_BY_CLIENT/.test(error)) {
     return {
-      verdict: 'fail',
+      kind: 'target',
       expected: 'a page on the target map, its redirects included',
       actual: 'a navigation or redirect hop off the target map (refused, never sent)',
       message: `${url}: the harness's browser is sent nowhere off the target map, nor to a link-local or metadata address (the redirect flows name the Location)`,
@@ -42,7 +41,7 @@ export function classifyNavigationError(error: string, url: string, timeoutMs: n
   }
   if (/net::ERR_TOO_MANY_REDIRECTS/.test(error)) {
     return {
-      verdict: 'fail',
+      kind: 'target',
       expected: 'a redirect chain that ends on a page',
       actual: 'net::ERR_TOO_MANY_REDIRECTS',
       message: `${url}: the browser gave up after more than 20 redirects (a redirect loop)`,
@@ -50,12 +49,12 @@ export function classifyNavigationError(error: string, url: string, timeoutMs: n
   }
   if (/net::ERR_SSL_|net::ERR_BAD_SSL/.test(error)) {
     const code = /net::ERR_[A-Z_]+/.exec(error)?.[0] ?? first;
-    return { verdict: 'fail', expected: `a TLS handshake with ${host}`, actual: code, message: `${url}: ${first}` };
+    return { kind: 'target', expected: `a TLS handshake with ${host}`, actual: code, message: `${url}: ${first}` };
   }
   if (/Timeout \d+ms exceeded|TimeoutError/.test(error)) {
     const s = Math.round(timeoutMs / 100) / 10;
     return {
-      verdict: 'fail',
+      kind: 'target',
       expected: `the "${waitFor}" event within ${s} s`,
       actual: `no "${waitFor}" event after ${s} s`,
       message: `${url}: the page never finished loading`,
@@ -64,13 +63,13 @@ export function classifyNavigationError(error: string, url: string, timeoutMs: n
   const unreachable = UNREACHABLE.exec(error);
   if (unreachable) {
     return {
-      verdict: 'error',
+      kind: 'run',
       expected: `a connection to ${host}`,
       actual: unreachable[0],
       message: `${url}: the target cannot be reached; check TARGET_* and TARGET_RESOLVE`,
     };
   }
   const code = /net::ERR_[A-Z_0-9]+/.exec(error);
-  if (code) return { verdict: 'fail', expected: `a response from ${host}`, actual: code[0], message: `${url}: ${first}` };
-  return { verdict: 'error', expected: `navigation to ${url}`, actual: first, message: error.slice(0, 500) };
+  if (code) return { kind: 'target', expected: `a response from ${host}`, actual: code[0], message: `${url}: ${first}` };
+  return { kind: 'run', expected: `navigation to ${url}`, actual: first, message: error.slice(0, 500) };
 }

@@ -108,9 +108,10 @@ export class FlowSession {
       const why = refused && browserRefusal(this.env.map, refused.url, true);
       if (refused && why) p.actual = `${refused.url} ${why} (refused, never sent)`;
       const pending = this.network.pendingCount() ? await this.pendingLabels() : [];
-      this.findings.add(`${this.id} navigation ${this.label(url)}`, p.verdict, p.expected, p.actual, {
-        message: `${p.message}${pending.length ? `; still pending: ${pending.join(', ')}` : ''}`,
-      });
+      const id = `${this.id} navigation ${this.label(url)}`;
+      const message = `${p.message}${pending.length ? `; still pending: ${pending.join(', ')}` : ''}`;
+      if (p.kind === 'target') this.findings.compare(id, false, p.expected, p.actual, { level: 'must', message });
+      else this.findings.add(id, 'error', p.expected, p.actual, { message });
       // Whatever did arrive is still worth checking: requests that hang are named one by one.
       if (p.actual.startsWith('no "')) await this.checkResources(() => true, { includeDocuments: true }).catch(() => undefined);
       throw new FlowAbort(p.message);

@@ -102,10 +102,11 @@ export async function runConditionalFlow(row: ResourceRow, clients: ReplayClient
       second: 'HEAD',
       clause: HEAD_CLAUSE,
       level: 'should',
+      targetOrigin: ctx.clients.map.origin,
       mayOmit: HEAD_MAY_OMIT,
       body: false,
     });
-    ctx.add(findings.map((f) => (f.verdict === 'fail' ? { ...f, verdict: ctx.verdictOf(false, 'should') } : f)));
+    ctx.add(findings);
   }
   return ctx.record;
 }

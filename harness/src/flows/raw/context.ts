@@ -4,7 +4,7 @@
  * records each exchange as a step of a `ReplayRecord` (so the reporter shows flows like the data
  * replay), and collects findings with the replay's provenance rules.
  */
-import { defaultLevel, judged, verdictFor, type Aspect, type Finding } from '../../core';
+import { judged, unjudged, type Aspect, type Finding } from '../../core';
 import { RECORD_VERSION, type ReplayFinding, type ReplayRecord, type StepRecord } from '../../record';
 import { toObservedExchange } from '../../spec-model/observe';
 import type { ObservedExchange } from '../../spec-model/observed';
@@ -85,9 +85,9 @@ export class FlowContext {
       bodyCapBytes: this.clients.map.limits.bodyCapBytes,
     });
     rec.response = responseRecord(observed, response.truncated);
-    const problem = bodyError(stepId, response, observed, this.target);
+    const problem = bodyError(stepId, response, observed, { target: this.target, role: this.options.role, source, protocol: 'h1' });
     if (problem) {
-      rec.findings.push({ ...problem, message: `${this.options.role}: ${problem.message ?? ''}`, source, protocol: 'h1' });
+      rec.findings.push(problem);
       return undefined;
     }
     return observed;
@@ -100,23 +100,18 @@ export class FlowContext {
     return ok;
   }
 
-  /** The verdict a miss of this level gets against this target. */
-  verdictOf(ok: boolean, level: Finding['level']): Finding['verdict'] {
-    return verdictFor(ok, level, this.clients.map.origin);
-  }
-
   /** A rule whose premise the answer does not meet: `n/a` with the reason, never a pass. */
   notApplicable(id: string, expected: string, reason: string, source: Provenance = 'rfc', extra: Partial<Finding> = {}): void {
-    this.push({ id, verdict: 'n/a', level: extra.level ?? defaultLevel(source), expected, actual: '(not judged)', message: reason, source, ...extra });
+    this.push(unjudged('n/a', { id, expected, actual: '(not judged)', message: reason, source, ...extra }));
   }
 
   /** A run error (no usable answer): never a pass. */
   error(id: string, expected: string, message: string, aspect?: Aspect): void {
-    this.push({ id, ...(aspect ? { aspect } : {}), verdict: 'error', level: 'must', expected, actual: '(no usable response)', message, source: 'rfc' });
+    this.push(unjudged('error', { id, ...(aspect ? { aspect } : {}), expected, actual: '(no usable response)', message, source: 'rfc' }));
   }
 
   skip(id: string, reason: string): void {
-    this.push({ id, verdict: 'skip', level: 'must', expected: 'a step that can run', actual: reason, source: 'rfc' });
+    this.push(unjudged('skip', { id, level: 'must', expected: 'a step that can run', actual: reason, source: 'rfc' }));
   }
 
   /** Adds findings computed elsewhere (the named checks). */

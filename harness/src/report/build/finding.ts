@@ -1,6 +1,6 @@
 /** One attached finding as the report keeps it: every field checked, values the target sent redacted. */
-import { FINDING_SOURCES, isVerdict, LEVELS, readAspect, type Compared, type Level } from '../../core';
-import type { FindingProtocol, FindingReport, FindingSource, Verdict } from '../types';
+import { FINDING_SOURCES, LEVELS, readAspect, readVerdict, type Compared, type Level } from '../../core';
+import type { FindingProtocol, FindingReport, FindingSource } from '../types';
 import type { BuildContext } from './context';
 import { readSecrets, redactUrls, shownText } from './redact';
 import { knownMarkOf, SHA256, str, text, type RawFinding } from './validate';
@@ -21,7 +21,7 @@ function comparedOf(raw: RawFinding['compared'], shown: (v: string) => string): 
 const LEVEL_SET: ReadonlySet<string> = new Set(LEVELS);
 
 export function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined, ctx: BuildContext): Omit<FindingReport, 'key'> {
-  const verdict: Verdict = isVerdict(raw.verdict) ? raw.verdict : 'error';
+  const verdict = readVerdict(raw.verdict);
   const source = (SOURCE_SET.has(text(raw.source)) ? text(raw.source) : 'capture') as FindingSource;
   const level = (LEVEL_SET.has(text(raw.level)) ? text(raw.level) : source === 'reference' ? 'info' : 'must') as Level;
   const id = text(raw.id) || '(finding without id)';

@@ -32,7 +32,8 @@ export function groupFindings(found: LooseFinding[], testKey: string): Expectati
         ...(step ? { step } : {}),
         ...(f.aspect ? { aspect: f.aspect } : {}),
         ...(f.compared ? { compared: { by: f.compared.by, first: f.compared.first, second: f.compared.second } } : {}),
-        verdict: 'pass',
+        // The expectation's verdict is its findings' summary, set below once all are in.
+        verdict: f.verdict,
         level: f.level,
         source: f.source,
         ...(f.clause ? { clause: f.clause } : {}),

@@ -3,7 +3,7 @@
  * flow, or none), its findings grouped into expectations, and its Playwright outcome where the
  * findings do not already say it.
  */
-import { emptyCounts, failsRun, summaryVerdict } from '../../core';
+import { emptyCounts, failsRun, judged, summaryVerdict, unjudged } from '../../core';
 import { ROLES } from '../../target-map/roles';
 import { anchor } from '../anchors';
 import type { CollectedTest } from '../collected';
@@ -67,19 +67,21 @@ function outcomeFindings(
   const errorText = t.errors.join('\n\n');
   const whole = { level: 'must' as const, source: 'capture' as const };
   const out: LooseFinding[] = [];
-  if (problem) out.push({ f: { id: `${id} findings`, verdict: 'error', expected: 'a findings attachment of JSON', actual: problem, ...whole } });
+  if (problem) out.push({ f: unjudged('error', { id: `${id} findings`, expected: 'a findings attachment of JSON', actual: problem, ...whole }) });
   if (found.length + out.length === 0) {
     if (skipped !== undefined && !playwrightFailed) {
-      out.push({ f: { id, verdict: 'skip', expected: 'the test runs', actual: skipped, message: skipped, ...whole } });
+      out.push({ f: unjudged('skip', { id, expected: 'the test runs', actual: skipped, message: skipped, ...whole }) });
     } else if (!playwrightFailed) {
-      out.push({ f: { id, verdict: 'pass', expected: 'the test passes', actual: 'passed', ...whole } });
+      out.push({ f: judged(true, { id, expected: 'the test passes', actual: 'passed', ...whole }, 'user') });
     } else {
+      // A failed assertion is the target's failure (a miss of must); a timeout or a crash is the run's.
       const assertion = t.status === 'failed' && t.assertionFailed;
-      out.push({ f: { id, verdict: assertion ? 'fail' : 'error', expected: 'the test passes', actual: t.status, message: errorText || t.status, ...whole } });
+      const fields = { id, expected: 'the test passes', actual: t.status, message: errorText || t.status, ...whole };
+      out.push({ f: assertion ? judged(false, fields, 'user') : unjudged('error', fields) });
     }
   } else if (playwrightFailed && ![...found, ...out].some((r) => failsRun(r.f.verdict, ctx.failOn))) {
     // The findings say nothing failed but the test did (a harness error after the attachment, a timeout): keep it.
-    out.push({ f: { id: `${id} (test)`, verdict: 'error', expected: 'the test completes', actual: t.status, message: errorText || t.status, ...whole } });
+    out.push({ f: unjudged('error', { id: `${id} (test)`, expected: 'the test completes', actual: t.status, message: errorText || t.status, ...whole }) });
   }
   return out;
 }

@@ -67,9 +67,9 @@ export const shopProduct: BrowserFlow = {
       sameSite: 'Lax' as const,
     }));
     await s.context.addCookies(seeded);
-    s.findings.add(
+    s.findings.compare(
       `${s.id} seeded`,
-      'pass',
+      true,
       'returning-visitor cookies seeded where the page clears them',
       seeded.map((c) => `${c.name} on ${c.domain}`).join(', '),
       { source: 'reference', message: 'set-up of the flow, not an expectation' },
@@ -92,15 +92,10 @@ export const shopProduct: BrowserFlow = {
     ]);
     for (const img of images) {
       const accept = img.requestHeaders.accept ?? '';
-      s.findings.add(
-        `${s.id} ${s.label(img.url)} accept`,
-        accept.includes('image/avif') ? 'pass' : 'skip',
-        'Chromium offers image/avif',
-        accept || '(no Accept)',
-        {
-          message: accept.includes('image/avif') ? 'the AVIF expectation applies' : 'this browser does not offer AVIF: the AVIF expectation does not apply',
-        },
-      );
+      const id = `${s.id} ${s.label(img.url)} accept`;
+      const what = ['Chromium offers image/avif', accept || '(no Accept)'] as const;
+      if (accept.includes('image/avif')) s.findings.compare(id, true, ...what, { message: 'the AVIF expectation applies' });
+      else s.findings.add(id, 'skip', ...what, { message: 'this browser does not offer AVIF: the AVIF expectation does not apply' });
     }
     const broken = await s.page.evaluate(() =>
       Array.from(document.images)
