@@ -47,7 +47,14 @@ const VERDICTS = {
 };
 const PRODUCT = ['harness/src/**/*.ts'];
 // Test data (a record of a past run, a results file) writes its verdicts as they were recorded.
-const NOT_PRODUCT = ['**/*.test.ts', '**/fixtures.ts', 'harness/src/testing/**', 'harness/src/__fixtures__/**', 'harness/src/core/headers.ts'];
+const NOT_PRODUCT = [
+  '**/*.test.ts',
+  '**/fixtures.ts',
+  '**/*-fixtures.ts',
+  'harness/src/testing/**',
+  'harness/src/__fixtures__/**',
+  'harness/src/core/headers.ts',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'reports/**', '.pki-cache/**', '.harness-cache/**', 'reference-server/content/**', 'har/**', '**/*.d.ts'] },

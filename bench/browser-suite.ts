@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BROWSER_ENV, findChromium, isHeadlessShell, SYSTEM_CANDIDATES } from '../harness/src/browser/chromium-path';
-import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/start-reference';
 import { sampleTreeCpu, type TreeCpuSeconds } from './tree-cpu';
 
 const ROOT = path.resolve(__dirname, '..');

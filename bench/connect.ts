@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import { connect, createSecureContext, type TLSSocket } from 'node:tls';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedReference } from '../harness/src/embedded/reference-process';
+import { startEmbeddedReference } from '../harness/src/embedded/start-reference';
 import { connectTarget, openTls } from '../harness/src/target-map';
 import { referenceMap } from './map';
 

@@ -26,6 +26,8 @@ const KINDS = [
   { dir: 'fonts', ext: 'woff2', mime: 'application/font-woff2' },
 ];
 
+// Long because its loop body writes one HAR entry out literally, field by field as Chrome exports
+// it: a template that reads better whole, every field drawn from the same generator and entry number.
 export function generateHar(file: string, targetBytes = 100 * 1024 * 1024, seed = 42): { entries: number; bytes: number } {
   const rnd = prng(seed);
   const hex = (n: number) => Array.from({ length: n }, () => '0123456789abcdef'[Math.floor(rnd() * 16)]).join('');

@@ -18,7 +18,7 @@
 import * as path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { request, type Dispatcher } from 'undici';
-import type { EmbeddedReference } from '../harness/src/embedded/reference-process';
+import type { EmbeddedReference } from '../harness/src/embedded/start-reference';
 import { targetBrowserLaunch } from '../harness/src/browser/launch';
 import { quicLaunch } from '../harness/src/browser/quic';
 import type { QuicEndpoint } from '../harness/src/target-map/browser';
@@ -30,7 +30,8 @@ import { evaluateExchange } from '../harness/src/spec-model/evaluate';
 import { loadSpecs } from '../harness/src/spec-model/load';
 import { toObservedExchange } from '../harness/src/spec-model/observe';
 import type { ExchangeSpec } from '../harness/src/spec-model/types';
-import { createDispatcher, type Role, type TargetMap } from '../harness/src/target-map';
+import { type Role, type TargetMap } from '../harness/src/target-map';
+import { createDispatcher } from '../harness/src/target-map/dispatcher';
 import { send } from '../harness/src/transport/send';
 import { referenceMap } from './map';
 import { pool } from './pool';
@@ -118,13 +119,16 @@ async function bareChromium(map: TargetMap, endpoints: QuicEndpoint[], origins: 
   return { fetchAll, protocols, close: () => browser.close() };
 }
 
-export async function legRates(ref: EmbeddedReference, concurrency: number): Promise<void> {
-  const map = referenceMap(ref.ready);
-  const values = replayPlaceholders(map);
-  const d = { h1: createDispatcher(map, { allowH2: false }), h2: createDispatcher(map, { allowH2: true }) };
-  const bare = { h1: createDispatcher(map, { allowH2: false }), h2: createDispatcher(map, { allowH2: true }) };
-  const h1Twin = createDispatcher(map, { allowH2: false });
-  const client = map.h3Off ? undefined : new H3Client(map, chromiumOverQuic(map));
+/**
+ * The exchanges of specs/ the legs send, each asked once over `h1` to read its Alt-Svc. With an h3
+ * client, only those with an h3 endpoint take part; `left` counts the others.
+ */
+async function legItems(
+  map: TargetMap,
+  values: Record<string, string>,
+  h1: Dispatcher,
+  client: H3Client | undefined,
+): Promise<{ items: Item[]; left: number }> {
   const items: Item[] = [];
   let left = 0;
   for (const spec of loadSpecs(path.join(root, 'specs'), CHECKS)) {
@@ -137,7 +141,7 @@ export async function legRates(ref: EmbeddedReference, concurrency: number): Pro
         continue; // needs a flow variable
       }
       const req = { method: built.method, url: built.url, headers: built.headers, ...(built.body ? { body: built.body } : {}) };
-      const lines = (await send(d.h1, req, map.limits).catch(() => undefined))?.lines;
+      const lines = (await send(h1, req, map.limits).catch(() => undefined))?.lines;
       const skip = h3SkipReason(ex, map, lines ? { request: req, lines } : undefined, client);
       const endpoint = lines && !skip ? endpointOf(map, new URL(req.url), lines) : undefined;
       if (client && !endpoint) {
@@ -147,6 +151,17 @@ export async function legRates(ref: EmbeddedReference, concurrency: number): Pro
       items.push({ role: spec.role, ex, req, vars: values, ...(endpoint ? { endpoint } : {}) });
     }
   }
+  return { items, left };
+}
+
+export async function legRates(ref: EmbeddedReference, concurrency: number): Promise<void> {
+  const map = referenceMap(ref.ready);
+  const values = replayPlaceholders(map);
+  const d = { h1: createDispatcher(map, { allowH2: false }), h2: createDispatcher(map, { allowH2: true }) };
+  const bare = { h1: createDispatcher(map, { allowH2: false }), h2: createDispatcher(map, { allowH2: true }) };
+  const h1Twin = createDispatcher(map, { allowH2: false });
+  const client = map.h3Off ? undefined : new H3Client(map, chromiumOverQuic(map));
+  const { items, left } = await legItems(map, values, d.h1, client);
   const at = (i: number) => items[i % items.length];
   let failing = 0;
   const h1Leg = () => pool(PER_ROUND, concurrency, async (i) => void (failing += await engineLeg(d.h1, map, 'h1', at(i))));

@@ -3,7 +3,7 @@
  * (HARNESS_CONNECT_TIMEOUT_MS, HARNESS_REQUEST_TIMEOUT_MS, HARNESS_BODY_CAP_BYTES) of the bench's
  * environment, so a bench measures what a run with the same settings would send.
  */
-import { targetEnvOf, type ReferenceReady } from '../harness/src/embedded/reference-process';
+import { targetEnvOf, type ReferenceReady } from '../harness/src/embedded/start-reference';
 import { loadTargetMap, TARGET_SIDE, type Side, type TargetMap } from '../harness/src/target-map';
 import { LIMIT_VARIABLES } from '../harness/src/target-map/limits';
 

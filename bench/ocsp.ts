@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { request as undiciRequest } from 'undici';
 import { runLoad, type LoadRequest, type LoadResult } from './load';
-import { REFERENCE_NODE_ARGS } from '../reference-server/src/testing/reference-process';
+import { REFERENCE_NODE_ARGS } from '../harness/src/embedded/start-reference';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -91,6 +91,54 @@ async function untilAnswers(origin: string, req: LoadRequest, bytes: number): Pr
 const fmt = (r: LoadResult) =>
   `${r.perSecond.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms${r.failures ? `  (${r.failures} failures)` : ''}`;
 
+/** `openssl ocsp` answering on a free port from the index and issuer files `file` names: its origin (killed with the other children). */
+async function startOpensslResponder(file: (name: string) => string): Promise<string> {
+  const port = await freePort();
+  const ossl = spawn(
+    OPENSSL,
+    [
+      'ocsp',
+      '-index',
+      file('index.txt'),
+      '-port',
+      String(port),
+      '-rsigner',
+      file('issuer.pem'),
+      '-rkey',
+      file('issuer.key'),
+      '-CA',
+      file('issuer.pem'),
+      '-resp_no_certs',
+      '-nmin',
+      '255',
+    ],
+    { stdio: 'ignore' },
+  );
+  children.push(ossl);
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Each target's best round (what it can do when the shared machine lets it) and the reference's ratios to the other two. */
+function printBest(results: Map<string, LoadResult[]>, opensslSize: number): void {
+  const best = (name: string) => results.get(name)!.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+  const reference = best('reference responder');
+  const openssl = best('openssl ocsp -index');
+  const bare = best('bare node:http 504 B');
+  console.log('\nbest round of each:');
+  for (const [name, r] of [
+    ['reference responder', reference],
+    ['openssl ocsp -index', openssl],
+    ['bare node:http 504 B', bare],
+  ] as const) {
+    console.log(`  ${name.padEnd(22)} ${fmt(r)}`);
+  }
+  const vsOpenssl = reference.perSecond / openssl.perSecond;
+  const vsCeiling = reference.perSecond / bare.perSecond;
+  console.log(`\nreference / openssl ocsp: ${vsOpenssl.toFixed(1)}x (target >= 10x: ${vsOpenssl >= 10 ? 'met' : 'NOT met'})`);
+  console.log(`reference / bare ceiling: ${vsCeiling.toFixed(2)}x (target >= 0.5x: ${vsCeiling >= 0.5 ? 'met' : 'NOT met'})`);
+  console.log(`(openssl answers ${opensslSize} bytes: -resp_no_certs, byName, its own nextUpdate)`);
+}
+
 async function main(): Promise<void> {
   // The reference, as `npm run reference` runs it.
   const ref = await spawnUntilLine(process.execPath, [...REFERENCE_NODE_ARGS], /"ready"/);
@@ -122,29 +170,7 @@ async function main(): Promise<void> {
     const referenceOrigin = `http://127.0.0.1:${ready.httpPort}`;
     await untilAnswers(referenceOrigin, post('r10.o.pki.test'), 504);
 
-    const opensslPort = await freePort();
-    const ossl = spawn(
-      OPENSSL,
-      [
-        'ocsp',
-        '-index',
-        file('index.txt'),
-        '-port',
-        String(opensslPort),
-        '-rsigner',
-        file('issuer.pem'),
-        '-rkey',
-        file('issuer.key'),
-        '-CA',
-        file('issuer.pem'),
-        '-resp_no_certs',
-        '-nmin',
-        '255',
-      ],
-      { stdio: 'ignore' },
-    );
-    children.push(ossl);
-    const opensslOrigin = `http://127.0.0.1:${opensslPort}`;
+    const opensslOrigin = await startOpensslResponder(file);
     await untilAnswers(opensslOrigin, post('127.0.0.1'), -1);
     const opensslSize = (await undiciRequest(opensslOrigin, { method: 'POST', headers: post('x').headers, body }).then((r) => r.body.arrayBuffer())).byteLength;
 
@@ -166,24 +192,7 @@ async function main(): Promise<void> {
         console.log(`  round ${round}  ${t.name.padEnd(22)} ${fmt(r)}`);
       }
     }
-    // Each target's best round: what it can do when the shared machine lets it.
-    const best = (name: string) => results.get(name)!.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
-    const reference = best('reference responder');
-    const openssl = best('openssl ocsp -index');
-    const bare = best('bare node:http 504 B');
-    console.log('\nbest round of each:');
-    for (const [name, r] of [
-      ['reference responder', reference],
-      ['openssl ocsp -index', openssl],
-      ['bare node:http 504 B', bare],
-    ] as const) {
-      console.log(`  ${name.padEnd(22)} ${fmt(r)}`);
-    }
-    const vsOpenssl = reference.perSecond / openssl.perSecond;
-    const vsCeiling = reference.perSecond / bare.perSecond;
-    console.log(`\nreference / openssl ocsp: ${vsOpenssl.toFixed(1)}x (target >= 10x: ${vsOpenssl >= 10 ? 'met' : 'NOT met'})`);
-    console.log(`reference / bare ceiling: ${vsCeiling.toFixed(2)}x (target >= 0.5x: ${vsCeiling >= 0.5 ? 'met' : 'NOT met'})`);
-    console.log(`(openssl answers ${opensslSize} bytes: -resp_no_certs, byName, its own nextUpdate)`);
+    printBest(results, opensslSize);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await fs.rm(dir, { recursive: true, force: true });

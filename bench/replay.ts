@@ -20,7 +20,7 @@
  */
 import * as path from 'node:path';
 import { request } from 'undici';
-import { startEmbeddedReference } from '../harness/src/embedded/reference-process';
+import { startEmbeddedReference } from '../harness/src/embedded/start-reference';
 import { discoveryOver, resolveDiscover } from '../harness/src/replay/discovered';
 import { buildRequest, replayPlaceholders } from '../harness/src/replay';
 import { learnNoise } from '../harness/src/noise';
@@ -29,13 +29,14 @@ import { evaluateExchange } from '../harness/src/spec-model/evaluate';
 import { loadSpecs } from '../harness/src/spec-model/load';
 import { toObservedExchange } from '../harness/src/spec-model/observe';
 import type { ExchangeSpec } from '../harness/src/spec-model/types';
-import { createDispatcher, type Role } from '../harness/src/target-map';
+import { type Role, type TargetMap } from '../harness/src/target-map';
+import { createDispatcher } from '../harness/src/target-map/dispatcher';
 import { send, TransportError } from '../harness/src/transport/send';
 import { replayDifferential } from '../harness/src/diff/replay';
 import { hostMapping } from '../harness/src/diff/hosts';
 import { ReplayClients, type BeforeRequest } from '../harness/src/replay';
 import { BASELINE_SIDE } from '../harness/src/target-map';
-import type { EmbeddedReference } from '../harness/src/embedded/reference-process';
+import type { EmbeddedReference } from '../harness/src/embedded/start-reference';
 import { legRates } from './legs';
 import { referenceMap } from './map';
 import { pool } from './pool';
@@ -56,6 +57,9 @@ const TOTAL = Number(process.env.BENCH_EXCHANGES ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const root = path.resolve(__dirname, '..');
 
+// The replay bench whole: the engine loop and the bare loop are closures over the same items,
+// dispatchers and counters, and the rounds and the printout read them all; apart, each piece
+// would take most of them as parameters.
 async function main(): Promise<void> {
   const ref = await startEmbeddedReference();
   try {
@@ -176,6 +180,47 @@ interface Sent {
   request: Parameters<BeforeRequest>[0];
 }
 
+/**
+ * The requests the engine sent, sent again by three bare undici loops at once (the baseline's first
+ * and second askings, the candidate's), `rounds` times over: their rate in requests per second.
+ */
+async function bareLoopRate(list: Sent[], rounds: number, candidateMap: TargetMap, baselineMap: TargetMap): Promise<number> {
+  const dispatchers = {
+    candidate: { h1: createDispatcher(candidateMap, { allowH2: false }), h2: createDispatcher(candidateMap, { allowH2: true }) },
+    baseline: { h1: createDispatcher(baselineMap, { allowH2: false }), h2: createDispatcher(baselineMap, { allowH2: true }) },
+  };
+  const loops = (['baseline-first', 'baseline-again', 'candidate'] as const).map((side) => list.filter((x) => x.side === side));
+  const perLoop = Math.max(1, Math.round(CONCURRENCY / 3));
+  const t0 = performance.now();
+  let sent = 0;
+  await Promise.all(
+    loops.map(async (loop) => {
+      let next = 0;
+      const total = loop.length * rounds;
+      await Promise.all(
+        Array.from({ length: perLoop }, async () => {
+          while (next < total) {
+            const x = loop[next++ % loop.length];
+            const d = dispatchers[x.side === 'candidate' ? 'candidate' : 'baseline'][x.protocol];
+            await bareRequest(x.request.url, {
+              dispatcher: d,
+              method: x.request.method as 'GET',
+              headers: x.request.headers,
+              ...(x.request.body ? { body: x.request.body } : {}),
+            });
+            sent++;
+          }
+        }),
+      );
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  await Promise.all(Object.values(dispatchers).flatMap((d) => [d.h1.close(), d.h2.close()]));
+  return sent / seconds;
+}
+
+// The differential bench whole: its engine runs record what the loops then send, and the rounds,
+// the counters (failing, diffs) and the printout all read the same recording, items and maps.
 async function differential(candidateRef: EmbeddedReference): Promise<void> {
   const baselineRef = await startEmbeddedReference();
   try {
@@ -233,40 +278,7 @@ async function differential(candidateRef: EmbeddedReference): Promise<void> {
       await Promise.all([c.close(), b.close()]);
       return { rate: sent / seconds, sent };
     };
-    const runLoops = async (list: Sent[], rounds: number) => {
-      const dispatchers = {
-        candidate: { h1: createDispatcher(candidateMap, { allowH2: false }), h2: createDispatcher(candidateMap, { allowH2: true }) },
-        baseline: { h1: createDispatcher(baselineMap, { allowH2: false }), h2: createDispatcher(baselineMap, { allowH2: true }) },
-      };
-      const loops = (['baseline-first', 'baseline-again', 'candidate'] as const).map((side) => list.filter((x) => x.side === side));
-      const perLoop = Math.max(1, Math.round(CONCURRENCY / 3));
-      const t0 = performance.now();
-      let sent = 0;
-      await Promise.all(
-        loops.map(async (loop) => {
-          let next = 0;
-          const total = loop.length * rounds;
-          await Promise.all(
-            Array.from({ length: perLoop }, async () => {
-              while (next < total) {
-                const x = loop[next++ % loop.length];
-                const d = dispatchers[x.side === 'candidate' ? 'candidate' : 'baseline'][x.protocol];
-                await bareRequest(x.request.url, {
-                  dispatcher: d,
-                  method: x.request.method as 'GET',
-                  headers: x.request.headers,
-                  ...(x.request.body ? { body: x.request.body } : {}),
-                });
-                sent++;
-              }
-            }),
-          );
-        }),
-      );
-      const seconds = (performance.now() - t0) / 1000;
-      await Promise.all(Object.values(dispatchers).flatMap((d) => [d.h1.close(), d.h2.close()]));
-      return sent / seconds;
-    };
+    const runLoops = (list: Sent[], rounds: number) => bareLoopRate(list, rounds, candidateMap, baselineMap);
     recording = [];
     await runEngine(1); // warm-up, and the requests the loops will send
     const list = recording;

@@ -14,7 +14,7 @@
  */
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { openFds, residentKiB, spawnReference } from '../reference-server/src/testing/reference-process';
+import { openFds, residentKiB, spawnReference } from '../reference-server/src/testing/own-process';
 import { agents, emptyTally, exchange, plan, probe, tallyAnswer, type Tally as BaseTally } from '../reference-server/src/testing/traffic';
 
 type Tally = BaseTally & { latencies: number[] };
@@ -24,6 +24,9 @@ const percentile = (xs: number[], p: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : 0;
 };
 
+// One soak run in order (probe, load with the memory sampler running, wait for the descriptors,
+// print, judge) over the same reference, agents, tallies and before/after readings, which the
+// printout and the verdict both read: it stays whole rather than pass them all around.
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { short: { type: 'boolean', default: false }, seconds: { type: 'string' }, concurrency: { type: 'string' }, warmup: { type: 'string' } },

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { startReference } from '../reference-server/src/server';
-import { REFERENCE_NODE_ARGS } from '../reference-server/src/testing/reference-process';
+import { REFERENCE_NODE_ARGS } from '../harness/src/embedded/start-reference';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 

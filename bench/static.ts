@@ -24,7 +24,7 @@ import * as zlib from 'node:zlib';
 import { Client } from 'undici';
 import { runLoad, type LoadRequest, type LoadResult } from './load';
 import type { PeerConfig } from './static-peer';
-import { REFERENCE_NODE_ARGS } from '../reference-server/src/testing/reference-process';
+import { REFERENCE_NODE_ARGS } from '../harness/src/embedded/start-reference';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -126,6 +126,46 @@ function decode(p: Probe): Buffer {
 const fmt = (r: LoadResult) =>
   `${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(2).padStart(6)} ms  p99 ${r.p99Ms.toFixed(2).padStart(6)} ms${r.failures ? `  (${r.failures} failures)` : ''}`;
 
+/** What the ceiling answers: the reference's own bytes (written to files in `dir`) and headers, per path and Accept-Encoding. */
+async function referenceAnswers(port: number, ca: string, dir: string): Promise<PeerConfig['answers']> {
+  const answers: PeerConfig['answers'] = {};
+  for (const [i, c] of CASES.entries()) {
+    const p = await probe(port, ca, c);
+    if (p.status !== 200) throw new Error(`reference: ${c.path} answered ${p.status}`);
+    const bodyFile = path.join(dir, `body-${i}`);
+    await fs.writeFile(bodyFile, p.body);
+    const headers = Object.fromEntries(
+      Object.entries(p.headers).filter(([k]) => !['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)),
+    );
+    answers[`${c.path}|${c.acceptEncoding}`] = { headers, bodyFile };
+  }
+  return answers;
+}
+
+/** Each case's best round per server, the reference's ratios against its targets, and the failures (exit status 1 when any). */
+function printBest(results: Map<string, LoadResult[]>): void {
+  const best = (key: string) => results.get(key)!.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+  let met = true;
+  console.log('\nbest round of each:');
+  for (const c of CASES) {
+    const r = Object.fromEntries(SERVERS.map((s) => [s, best(`${s}|${c.name}`)])) as Record<ServerName, LoadResult>;
+    const vsExpress = r.reference.perSecond / r.express.perSecond;
+    const vsCeiling = r.reference.perSecond / r.ceiling.perSecond;
+    const expressOk = !c.compressed || vsExpress >= 5;
+    const ceilingOk = vsCeiling >= 0.5;
+    met &&= expressOk && ceilingOk;
+    console.log(`${c.name}`);
+    for (const s of SERVERS) console.log(`  ${s.padEnd(9)} ${fmt(r[s])}`);
+    console.log(
+      `  reference / express: ${vsExpress.toFixed(1)}x${c.compressed ? ` (target >= 5x: ${expressOk ? 'met' : 'NOT met'})` : ' (identity: no target)'};` +
+        ` reference / ceiling: ${vsCeiling.toFixed(2)}x (target >= 0.5x: ${ceilingOk ? 'met' : 'NOT met'})`,
+    );
+  }
+  const failures = [...results.values()].flat().reduce((n, r) => n + r.failures, 0);
+  console.log(`\nfailures: ${failures}; targets ${met ? 'met' : 'NOT met'}`);
+  if (failures) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const readyLine = await spawnUntilLine([...REFERENCE_NODE_ARGS], /"ready"/);
   const ready = JSON.parse(readyLine) as { tlsPort: number; rootPath: string };
@@ -139,18 +179,6 @@ async function main(): Promise<void> {
 
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-static-'));
   try {
-    // The ceiling answers with the reference's own bytes and headers.
-    const answers: PeerConfig['answers'] = {};
-    for (const [i, c] of CASES.entries()) {
-      const p = await probe(ready.tlsPort, ca, c);
-      if (p.status !== 200) throw new Error(`reference: ${c.path} answered ${p.status}`);
-      const bodyFile = path.join(dir, `body-${i}`);
-      await fs.writeFile(bodyFile, p.body);
-      const headers = Object.fromEntries(
-        Object.entries(p.headers).filter(([k]) => !['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)),
-      );
-      answers[`${c.path}|${c.acceptEncoding}`] = { headers, bodyFile };
-    }
     const config: PeerConfig = {
       certificates,
       defaultName: SITE,
@@ -158,7 +186,7 @@ async function main(): Promise<void> {
         { prefix: '/static', dir: path.join(CONTENT, 'site/section') },
         { prefix: '/-/media', dir: path.join(CONTENT, 'assets/media') },
       ],
-      answers,
+      answers: await referenceAnswers(ready.tlsPort, ca, dir),
     };
     const configFile = path.join(dir, 'peer.json');
     await fs.writeFile(configFile, JSON.stringify(config));
@@ -203,26 +231,7 @@ async function main(): Promise<void> {
       }
     }
 
-    const best = (key: string) => results.get(key)!.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
-    let met = true;
-    console.log('\nbest round of each:');
-    for (const c of CASES) {
-      const r = Object.fromEntries(SERVERS.map((s) => [s, best(`${s}|${c.name}`)])) as Record<ServerName, LoadResult>;
-      const vsExpress = r.reference.perSecond / r.express.perSecond;
-      const vsCeiling = r.reference.perSecond / r.ceiling.perSecond;
-      const expressOk = !c.compressed || vsExpress >= 5;
-      const ceilingOk = vsCeiling >= 0.5;
-      met &&= expressOk && ceilingOk;
-      console.log(`${c.name}`);
-      for (const s of SERVERS) console.log(`  ${s.padEnd(9)} ${fmt(r[s])}`);
-      console.log(
-        `  reference / express: ${vsExpress.toFixed(1)}x${c.compressed ? ` (target >= 5x: ${expressOk ? 'met' : 'NOT met'})` : ' (identity: no target)'};` +
-          ` reference / ceiling: ${vsCeiling.toFixed(2)}x (target >= 0.5x: ${ceilingOk ? 'met' : 'NOT met'})`,
-      );
-    }
-    const failures = [...results.values()].flat().reduce((n, r) => n + r.failures, 0);
-    console.log(`\nfailures: ${failures}; targets ${met ? 'met' : 'NOT met'}`);
-    if (failures) process.exitCode = 1;
+    printBest(results);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await fs.rm(dir, { recursive: true, force: true });

@@ -16,7 +16,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { crc32 } = require('./content/binary');
-const { buildTrueType, woff1, woff2 } = require('./content/fonts');
+const { woff1, woff2 } = require('./content/font-woff');
+const { buildTrueType } = require('./content/fonts');
 const { SPACER_GIF, makeBulletGif } = require('./content/gifs');
 const { makeFavicon, makeLogo, makePattern, makeSubjectBadge } = require('./content/images');
 const { makeCss } = require('./content/stylesheet');

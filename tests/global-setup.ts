@@ -19,7 +19,7 @@ import { checkValueNames } from '../harness/src/target-map/values';
 import { findChromium } from '../harness/src/browser/chromium-path';
 import { runRedactor } from '../harness/src/har/redact';
 import { chromiumSandbox, sandboxFacts } from '../harness/src/browser/launch';
-import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf } from '../harness/src/embedded/start-reference';
 import {
   BASELINE_SIDE,
   ROLES,

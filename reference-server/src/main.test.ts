@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { REFERENCE_ENTRY } from './testing/reference-process';
+import { MAIN_SCRIPT } from './testing/own-process';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
@@ -7,7 +7,7 @@ import * as readline from 'node:readline';
 const root = path.resolve(__dirname, '../..');
 
 function start(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', REFERENCE_ENTRY, ...args], { cwd: root });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN_SCRIPT, ...args], { cwd: root });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

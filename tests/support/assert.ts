@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { judge, type Finding } from '../../harness/src/core';
+import { conclude, type Finding } from '../../harness/src/core';
 import { dayOf, markKnown } from '../../harness/src/known';
 import { runSettings } from '../../harness/src/settings';
 import { workerRedactor } from './attach';
@@ -13,7 +13,7 @@ export const FAIL_ON = runSettings(process.env).failOn;
  * failing finding).
  */
 export function assertFindings(title: string, findings: ReadonlyArray<Finding & { protocol?: string }>, legs: readonly string[] = []): void {
-  const j = judge(title, findings, FAIL_ON, legs);
+  const j = conclude(title, findings, FAIL_ON, legs);
   // The message quotes expected and actual values: the run's secrets replaced, as in the report.
   const message = workerRedactor().scrub(j.message);
   expect(j.judged, message).toBeGreaterThan(0);

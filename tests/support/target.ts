@@ -1,7 +1,8 @@
 import { test } from '@playwright/test';
 import { getSetCookies, Headers, type Cookie, type Dispatcher } from 'undici';
 import { fieldLines } from '../../harness/src/core';
-import { createDispatcher, loadTargetMap, roleUrls, skipReason, type Role, type TargetMap } from '../../harness/src/target-map';
+import { loadTargetMap, roleUrls, skipReason, type Role, type TargetMap } from '../../harness/src/target-map';
+import { createDispatcher } from '../../harness/src/target-map/dispatcher';
 import { runSettings } from '../../harness/src/settings';
 import { send, type ObservedResponse, type RequestSpec } from '../../harness/src/transport/send';
 

@@ -8,7 +8,8 @@
  */
 import { fieldLines } from '../core';
 import { parseHttpDate } from '../shapes';
-import { parseSetCookieLine, setCookiePair } from '../spec-model/observe';
+import { setCookiePair } from '../core';
+import { parseSetCookieLine } from '../spec-model/observe';
 import type { ObservedCookie } from '../spec-model/observed';
 import type { Expectation, TestReport } from '../report/types';
 

@@ -61,7 +61,11 @@ usage: npm run accept -- --known --from <results.json> --ticket <URL> --expires 
   --prune    also remove the entries the run reported as no longer seen; alone (no --ticket
              and --expires), only remove them`;
 
-/** `null` when help was asked for. */
+/**
+ * `null` when help was asked for. One argument loop, then the rules of how its options combine
+ * (--known's own options, their pairs and formats): both read the same nine option variables, which
+ * split apart would go back and forth as one more options type.
+ */
 export function parseOptions(argv: readonly string[], cwd: string = process.cwd()): AcceptOptions | null {
   let from: string | undefined;
   let mode: string | undefined;

@@ -151,7 +151,11 @@ const NO_BODY = 'results.json does not hold the body, so there is no observed va
 
 const COMPARISON = 'not a value of the spec file (a comparison the replay makes between answers)';
 
-/** The spot of the spec an expectation is about (its aspect: the status, a header, a cookie or one of its attributes, a body fact), or why it has none. */
+/**
+ * The spot of the spec an expectation is about (its aspect: the status, a header, a cookie or one of its attributes, a body fact), or why it has none.
+ * Long as a table of cases is: one per aspect kind, each an Edit whose `next` and `set` close over
+ * the spec object it changes; side by side, they show that every kind is handled.
+ */
 function locate(e: Expectation, w: StepWork): Edit | { chain: unknown[]; reason: string } {
   const { obs, step, place } = w;
   const expect = step.expect;

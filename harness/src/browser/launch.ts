@@ -10,7 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
 import { HARNESS_CACHE_DIR, HarnessError } from '../core';
-import { browserLaunchData, type TargetMap } from '../target-map';
+import { browserLaunchData } from '../target-map/browser';
+import type { TargetMap } from '../target-map/target-map';
 import { BROWSER_ENV, findChromium } from './chromium-path';
 import { nssHomeFor } from './nss-home';
 

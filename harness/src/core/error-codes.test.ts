@@ -17,7 +17,7 @@ import { AcceptIdsError, AcceptInvalidProposalError, AcceptModeError, AcceptResu
 import { BrowserMissingError, missingBrowserMessage } from '../browser/launch';
 import { BrowserTrustError } from '../browser/nss-home';
 import { TemplateError } from '../discover/template';
-import { EmbeddedReferenceError } from '../embedded/reference-process';
+import { EmbeddedReferenceError } from '../embedded/start-reference';
 import { FlowAbort } from '../flows/browser/errors';
 import { OcspParseError } from '../flows/raw/ocsp-der';
 import { HarInvalidError, HarReadError, UsageError } from '../har/errors';

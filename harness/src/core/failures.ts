@@ -50,7 +50,7 @@ export function failureMessage(title: string, findings: readonly Located[], fail
 }
 
 /** What a test concludes from its findings: whether anything was judged, whether it passes, and the message that says why not. */
-export interface Judgement {
+export interface Conclusion {
   judged: number;
   failing: number;
   passed: boolean;
@@ -62,7 +62,7 @@ export interface Judgement {
  * never passes), and nothing is at or above the run's threshold. The Playwright tests assert it;
  * the detection tests, which replay in process, read it: one rule for both.
  */
-export function judge(title: string, findings: readonly Located[], failOn: FailOn, legs: readonly string[] = []): Judgement {
+export function conclude(title: string, findings: readonly Located[], failOn: FailOn, legs: readonly string[] = []): Conclusion {
   const judged = findings.filter((f) => !NOT_JUDGED.has(f.verdict)).length;
   const failing = failingFindings(findings, failOn).length;
   if (judged === 0)

@@ -64,3 +64,30 @@ export function cookiePairs(value: string): Array<[string, string]> {
 export function cookieValue(header: string, name: string): string | undefined {
   return cookiePairs(header).find(([n]) => n === name)?.[1];
 }
+
+/**
+ * A Set-Cookie line's name and value as written, and its attributes' text (from the first `;`):
+ * the one split of a Set-Cookie line, for what undici's parser refuses (control characters, a
+ * redacted value) and for a redaction that keeps the name and attributes.
+ */
+export function setCookiePair(line: string): { name: string; value: string; attributes: string } {
+  const semi = line.indexOf(';');
+  const pair = semi < 0 ? line : line.slice(0, semi);
+  const eq = pair.indexOf('=');
+  return {
+    name: eq < 0 ? '' : pair.slice(0, eq).trim(),
+    value: eq < 0 ? pair.trim() : pair.slice(eq + 1).trim(),
+    attributes: semi < 0 ? '' : line.slice(semi),
+  };
+}
+
+/**
+ * Set-Cookie header values as tools store them: one per line, or several joined by newlines, or by
+ * commas (a comma that a `name=` follows starts a cookie: an Expires date's comma is followed by a day).
+ */
+export function setCookieLines(values: readonly string[]): string[] {
+  return values
+    .flatMap((v) => v.split(/\n|,\s*(?=[!#$%&'*+.^_`|~0-9A-Za-z-]+=)/))
+    .map((v) => v.trim())
+    .filter(Boolean);
+}

@@ -1,5 +1,6 @@
 /** Set-Cookie lines of a capture (RFC 6265 §5.2, lenient like browsers), read by the replay's parser. */
-import { parseSetCookieLine, setCookiePair } from '../spec-model/observe';
+import { setCookiePair } from '../core';
+import { parseSetCookieLine } from '../spec-model/observe';
 import type { ObservedCookie } from '../spec-model/observed';
 
 /** A cookie's attributes: the observed cookie's, without the line it came in. */
@@ -17,13 +18,4 @@ export function parseSetCookie(line: string): SetCookie | undefined {
   return cookie;
 }
 
-/**
- * Set-Cookie header values as tools store them: one per line, or several joined by newlines, or by
- * commas (a comma that a `name=` follows starts a cookie: an Expires date's comma is followed by a day).
- */
-export function setCookieLines(values: readonly string[]): string[] {
-  return values
-    .flatMap((v) => v.split(/\n|,\s*(?=[!#$%&'*+.^_`|~0-9A-Za-z-]+=)/))
-    .map((v) => v.trim())
-    .filter(Boolean);
-}
+export { setCookieLines } from '../core';

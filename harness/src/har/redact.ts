@@ -8,8 +8,7 @@
  */
 import { cookiePairs } from '../core';
 import { Redactor } from '../core/redactor';
-import { setCookiePair } from '../spec-model/observe';
-import { setCookieLines } from './cookies';
+import { setCookieLines, setCookiePair } from '../core';
 import { configSecrets } from '../target-map/secrets';
 import { describeSecret, isSecretHeader, isSecretParam, secretParts } from './secrets';
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
 import { allFindings, ReplayClients, replayItem } from '../replay';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';

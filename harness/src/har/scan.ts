@@ -67,6 +67,9 @@ export class HarScanner {
     private readonly handlers: ScanHandlers,
   ) {}
 
+  // One chunk through the scanner's state machine. It stays one loop: every branch moves the same
+  // cursors (i, nextQuote, nextBackslash) and state, and this is the hot path of a 100 MB capture,
+  // where handing them to helpers and back would cost on every byte.
   push(buf: Buffer): void {
     let i = 0;
     const n = buf.length;

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
-import { flowRecord, h3Record, replayRecord } from '../report/fixtures';
+import { flowRecord, replayRecord } from '../report/fixtures';
+import { h3Record } from '../report/h3-fixtures';
 import { checkedRecord, recordProblems, RecordSchemaError } from './check';
 import { generateRecordSchema, SCHEMA_FILE } from './schema-gen';
 import { RECORD_VERSION } from './version';

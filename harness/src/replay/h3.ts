@@ -173,6 +173,8 @@ async function askTwin(h1: Dispatcher, answer: H3Answer, req: H3Request, map: Ta
  * Sends one exchange over HTTP/3 and compares it with its HTTP/1.1 twin. No answer over HTTP/3 (a
  * failed handshake, a dead UDP port, the time budget spent) is an `error` finding, as is an answer
  * that came over another protocol although QUIC was forced.
+ * Long because it is one sequence of asks (h3, its h1 twin, both again for the noise) in the order
+ * they are sent, each failure ending the outcome early through the one `error` helper.
  */
 export async function runH3(
   stepId: string,

@@ -20,9 +20,9 @@ import { UnmappedPlaceholderError } from '../target-map';
 import type { ReplayClients } from './clients';
 import { resolveDiscover } from './discovered';
 import { endpointOf, h3SkipReason, refusedAltSvc, runH3, serviceEndpoints } from './h3';
-import { evaluateLeg, protocolsDisagree, readsRepeat, stepNoise, type ReplayAnswers } from './judge';
+import { evaluateLeg, protocolsDisagree, readsRepeat, stepNoise, type ReplayAnswers } from './evaluate-leg';
 import { compareProtocols } from './parity';
-import { PROTOCOLS, responseRecord } from './record';
+import { PROTOCOLS, responseRecord } from './response-record';
 import { buildRequest, replayPlaceholders, StepSkip } from './request';
 import { levelOf, sendLeg, stepsOf, type ReplayOptions } from './step';
 

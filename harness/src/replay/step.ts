@@ -1,6 +1,6 @@
 /**
  * One leg of an item: its steps sent in order over one protocol, with one cookie jar and the flow
- * variables each step captures for the next. Sending only: what the answers mean is `judge.ts`'s.
+ * variables each step captures for the next. Sending only: what the answers mean is `evaluate-leg.ts`'s.
  * A step that cannot be sent (a value missing, an address outside the map, no answer) skips every
  * step after it, naming why.
  */
@@ -15,7 +15,7 @@ import { send, TransportError, type ObservedResponse } from '../transport/send';
 import type { ReplayClients } from './clients';
 import { CookieJar } from './cookie-jar';
 import { disagreementFindings, missFinding, resolveDiscover } from './discovered';
-import { responseRecord } from './record';
+import { responseRecord } from './response-record';
 import { buildRequest, RefusedAddressError, replayPlaceholders, StepSkip, type BuiltRequest } from './request';
 
 export interface ReplayOptions {

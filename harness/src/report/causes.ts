@@ -11,7 +11,7 @@
  * explains is a cause of its own that names both sides. Everything is read from typed fields
  * (role, aspect, observed value, comparison), never from ids or messages.
  */
-import { worst } from '../core';
+import { aspectText, worst } from '../core';
 import { failuresFirst } from './build';
 import { inconclusiveOf } from './inconclusive';
 import type { Aspect, ConformanceResults, Expectation, FindingReport, TestReport, Verdict } from './types';
@@ -56,18 +56,7 @@ const COMPARISONS = /^(parity|head)/;
 function subjectOf(f: FindingReport, e: Expectation): string {
   const a: Aspect | undefined = f.aspect ?? e.aspect;
   if (a?.kind === 'check' && a.field) return `header ${a.field}`;
-  if (a && a.kind !== 'check') {
-    switch (a.kind) {
-      case 'header':
-        return `header ${a.name}`;
-      case 'cookie':
-        return a.attribute === undefined ? `cookie ${a.name}` : `cookie ${a.name} ${a.attribute}`;
-      case 'body':
-        return a.fact === undefined ? 'body' : `body ${a.fact}`;
-      default:
-        return a.kind;
-    }
-  }
+  if (a && a.kind !== 'check') return aspectText(a);
   // A check's own finding (one cookie, one rule): the expectation without its step, as the writer named it.
   return e.step && e.id.startsWith(`${e.step} `) ? e.id.slice(e.step.length + 1) : e.id;
 }
@@ -85,7 +74,11 @@ interface Pending {
   subject: string;
 }
 
-/** Tests of an inconclusive role (its own error included) are left out: the renderers show the role's one error, first. */
+/**
+ * Tests of an inconclusive role (its own error included) are left out: the renderers show the role's one error, first.
+ * Two passes over the same maps (the causes, the spec misses, the pending comparisons) and the `add` and `join` helpers:
+ * the second pass joins each comparison to a cause the first made, so the passes stay together rather than pass all five around.
+ */
 export function causes(r: ConformanceResults, wanted: (v: Verdict) => boolean): Cause[] {
   const groups = new Map<string, Cause>();
   const comparisons: Pending[] = [];

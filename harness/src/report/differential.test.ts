@@ -1,5 +1,6 @@
 import { buildResults } from './build';
-import { collected, HOSTILE, replayRecord, runMeta, TARGET } from './fixtures';
+import { collected, replayRecord, runMeta, TARGET } from './fixtures';
+import { HOSTILE } from './hostile-fixtures';
 import { renderHtml } from './html';
 import { renderJunit } from './junit';
 import type { BuildInput } from './build';

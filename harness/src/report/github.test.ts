@@ -1,8 +1,9 @@
 import * as path from 'node:path';
 import { specLocator } from '../spec-model/locate';
 import { buildResults } from './build';
-import { failingInput, hostileInput, HOSTILE, passingInput } from './fixtures';
+import { failingInput, passingInput } from './fixtures';
 import { annotations, ANNOTATIONS_PER_KIND, escapeData, escapeProperty, summaryMarkdown, workflowCommand } from './github';
+import { hostileInput, HOSTILE } from './hostile-fixtures';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const locate = specLocator(path.join(ROOT, 'specs'), ROOT);

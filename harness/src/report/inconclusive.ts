@@ -129,6 +129,35 @@ export interface Inconclusive {
   tests: TestReport[];
 }
 
+/**
+ * The sign that more than half of a role's steps show (of those that missed an expectation): of the
+ * signs that are enough, the most common, a tie going to the kind earlier in ORDER; or undefined.
+ */
+function commonSign(steps: ReadonlyArray<{ test: TestReport; step: StepReport }>): { kind: Kind; seen: Seen[] } | undefined {
+  const total = steps.length;
+  const signs = new Map<string, Seen[]>();
+  for (const { test, step } of steps) {
+    const mine = test.expectations.filter((e) => e.step === step.id || (!e.step && test.id === step.id));
+    if (!mine.some((e) => MISSED.has(e.verdict))) continue;
+    const transport = mine.find((e) => e.verdict === 'error' && e.aspect?.kind === 'transport');
+    const error = transport ? (transport.findings.find((f) => f.protocol === 'h1') ?? transport.findings[0])?.message : undefined;
+    for (const s of signsOf(step, step.response ? undefined : (error ?? undefined))) {
+      const k = `${s.kind}\u0000${s.key}`;
+      signs.set(k, [...(signs.get(k) ?? []), s]);
+    }
+  }
+  let best: { kind: Kind; seen: Seen[] } | undefined;
+  for (const kind of ORDER) {
+    for (const [k, seen] of signs) {
+      if (!k.startsWith(`${kind}\u0000`)) continue;
+      const addresses = new Set(seen.map((s) => s.url)).size;
+      const enough = seen.length * 2 > total && (STRONG.has(kind) || (seen.length >= 2 && (kind !== 'same-page' || addresses >= 2)));
+      if (enough && (!best || seen.length > best.seen.length)) best = { kind, seen };
+    }
+  }
+  return best;
+}
+
 export function findInconclusive(tests: readonly TestReport[], failOn: Parameters<typeof failsRun>[1]): Inconclusive {
   const byRole = new Map<string, Array<{ test: TestReport; step: StepReport }>>();
   for (const t of tests) {
@@ -140,26 +169,7 @@ export function findInconclusive(tests: readonly TestReport[], failOn: Parameter
   const made: TestReport[] = [];
   for (const [role, steps] of byRole) {
     const total = steps.length;
-    const signs = new Map<string, Seen[]>();
-    for (const { test, step } of steps) {
-      const mine = test.expectations.filter((e) => e.step === step.id || (!e.step && test.id === step.id));
-      if (!mine.some((e) => MISSED.has(e.verdict))) continue;
-      const transport = mine.find((e) => e.verdict === 'error' && e.aspect?.kind === 'transport');
-      const error = transport ? (transport.findings.find((f) => f.protocol === 'h1') ?? transport.findings[0])?.message : undefined;
-      for (const s of signsOf(step, step.response ? undefined : (error ?? undefined))) {
-        const k = `${s.kind}\u0000${s.key}`;
-        signs.set(k, [...(signs.get(k) ?? []), s]);
-      }
-    }
-    let best: { kind: Kind; seen: Seen[] } | undefined;
-    for (const kind of ORDER) {
-      for (const [k, seen] of signs) {
-        if (!k.startsWith(`${kind}\u0000`)) continue;
-        const addresses = new Set(seen.map((s) => s.url)).size;
-        const enough = seen.length * 2 > total && (STRONG.has(kind) || (seen.length >= 2 && (kind !== 'same-page' || addresses >= 2)));
-        if (enough && (!best || seen.length > best.seen.length)) best = { kind, seen };
-      }
-    }
+    const best = commonSign(steps);
     if (!best) continue;
     const text = message(role, best.kind, best.seen, total);
     const id = `${role}/inconclusive`;

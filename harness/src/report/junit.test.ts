@@ -1,5 +1,7 @@
 import { buildResults } from './build';
-import { failingInput, H3_UNREACHABLE, h3FailingInput, hostileInput, passingInput } from './fixtures';
+import { failingInput, passingInput } from './fixtures';
+import { H3_UNREACHABLE, h3FailingInput } from './h3-fixtures';
+import { hostileInput } from './hostile-fixtures';
 import { renderJunit, xml } from './junit';
 
 const count = (s: string, re: RegExp) => (s.match(re) ?? []).length;

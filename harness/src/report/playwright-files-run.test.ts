@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { playwrightCli, REPORTER, ROOT, type CliRun } from '../testing/run-playwright';
+import { playwrightCli, REPORTER, ROOT, type CliRun } from '../testing/playwright-cli';
 
 const CANARY = `CANARY-${Math.random().toString(16).slice(2, 14)}`;
 

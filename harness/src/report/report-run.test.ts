@@ -18,11 +18,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { EmbeddedReference } from '../embedded/reference-process';
+import type { EmbeddedReference } from '../embedded/start-reference';
 import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy } from '../testing/mutating-proxy';
 import { startProxiedReference, stopProxiedReference } from '../testing/proxied-reference';
-import { playwrightCli, REPORTER, ROOT, type CliRun } from '../testing/run-playwright';
+import { playwrightCli, REPORTER, ROOT, type CliRun } from '../testing/playwright-cli';
 import { causes } from './causes';
 import type { ConformanceResults } from './types';
 import { WHOLE_RUN_MS } from '../testing/budgets';

@@ -10,7 +10,7 @@ import { buildResults } from './build';
 import { collected, failingInput, flowRecord, passingInput, replayRecord } from './fixtures';
 import { renderHtml } from './html';
 import { launchReportBrowser } from './report-browser';
-import { ROOT } from '../testing/run-playwright';
+import { ROOT } from '../testing/playwright-cli';
 import { screenshotReport } from './screenshots';
 
 const OUT = path.join(ROOT, 'reports', 'conformance-screenshots');

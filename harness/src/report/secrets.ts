@@ -5,7 +5,7 @@
  */
 import { cookiePairs } from '../core';
 import { describeSecret, isSecretHeader, isSecretParam, looksSecret, showSecretParts } from '../har/secrets';
-import { setCookiePair } from '../spec-model/observe';
+import { setCookiePair } from '../core';
 
 export { describeSecret } from '../har/secrets';
 

@@ -1,5 +1,6 @@
 import { buildResults } from './build';
-import { failingInput, h3FailingInput, h3PassingInput, passingInput } from './fixtures';
+import { failingInput, passingInput } from './fixtures';
+import { h3FailingInput, h3PassingInput } from './h3-fixtures';
 import { terminalSummary } from './terminal';
 
 test('one screen: counts per role, the failures, the report path', () => {

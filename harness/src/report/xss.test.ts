@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { buildResults } from './build';
-import { HOSTILE, hostileInput } from './fixtures';
+import { HOSTILE, hostileInput } from './hostile-fixtures';
 import { renderHtml } from './html';
 import { launchReportBrowser, openReport } from './report-browser';
 

@@ -41,6 +41,9 @@ export function premiseFails(premise: Premise | undefined, observed: Pick<Observ
   return `premise not met: the rule applies to a ${statuses.join(' or ')} answer; this one is ${observed.status}`;
 }
 
+// The spec's aspects in report order (status, headers, cookies, body, checks), each through the one
+// `add` closure that turns a comparison into a finding. The body has its own function; the cookie
+// loop stays, as it also writes its skips with `findings`, `idOf` and `ctx`, and would take them all.
 export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange, options: EvaluateOptions): Finding[] {
   const findings: Finding[] = [];
   const idOf = options.idOf ?? ((aspect: Aspect) => `${spec.id} ${aspectText(aspect)}`);

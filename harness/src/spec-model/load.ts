@@ -74,7 +74,11 @@ function parseJson(file: string, text: string, out: SpecViolation[]): unknown {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Visits every matcher of a document, defensively: the document may have failed the schema. */
+/**
+ * Visits every matcher of a document, defensively: the document may have failed the schema.
+ * Its visitors (weight, matcher, checks, exchange) are closures over `out`, `file` and `registry`
+ * that call each other down the document's shape; kept together, none passes those three along.
+ */
 function semanticViolations(file: string, doc: unknown, registry: CheckRegistry): SpecViolation[] {
   const out: SpecViolation[] = [];
   /** A reference choice is never a fact: it cannot fail a run against someone else's target. */

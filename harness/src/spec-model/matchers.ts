@@ -92,6 +92,8 @@ export function compileMatcher(spec: MatcherSpec): Matcher {
   return build(spec);
 }
 
+// A table of cases: one per matcher kind, each checking its spec once and returning the closure that
+// matches a value. Kept as one switch so that every kind of MATCHER_KINDS is seen handled in one place.
 function build(spec: MatcherSpec): Matcher {
   const kind = matcherKind(spec);
   const s = spec as unknown as Record<string, unknown>;

@@ -4,7 +4,7 @@
  */
 import * as zlib from 'node:zlib';
 import { getSetCookies, Headers } from 'undici';
-import { fieldLines } from '../core';
+import { fieldLines, setCookiePair } from '../core';
 import type { ObservedResponse } from '../transport/send';
 import type { ObservedCookie, ObservedExchange, ObservedTls } from './observed';
 
@@ -66,22 +66,6 @@ function rawAttribute(line: string, name: string): string | undefined {
     if (key === name) found = i < 0 ? '' : part.slice(i + 1).trim();
   }
   return found;
-}
-
-/**
- * A Set-Cookie line's name and value as written, and its attributes' text (from the first `;`):
- * the one split of a Set-Cookie line, for what undici's parser refuses (control characters, a
- * redacted value) and for a redaction that keeps the name and attributes.
- */
-export function setCookiePair(line: string): { name: string; value: string; attributes: string } {
-  const semi = line.indexOf(';');
-  const pair = semi < 0 ? line : line.slice(0, semi);
-  const eq = pair.indexOf('=');
-  return {
-    name: eq < 0 ? '' : pair.slice(0, eq).trim(),
-    value: eq < 0 ? pair.trim() : pair.slice(eq + 1).trim(),
-    attributes: semi < 0 ? '' : line.slice(semi),
-  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { baselineRequested, baselineSettings, loadBaselineMap } from './baseline
 import { TargetConfigError } from './errors';
 import { DEFAULT_LIMITS, LimitConfigError } from './limits';
 import { describeTargetMap, loadTargetMap } from './target-map';
-import { targetEnvOf } from '../embedded/reference-process';
+import { targetEnvOf } from '../embedded/start-reference';
 import { BASELINE_SIDE } from './side';
 
 const messageOf = (fn: () => unknown): string => {

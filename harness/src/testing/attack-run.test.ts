@@ -13,7 +13,7 @@ import type { ProxiedExchange } from './mutating-proxy';
 import { watchPeakRss } from './peak-rss';
 import { startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
-import { playwrightCli, REPORTER } from './run-playwright';
+import { playwrightCli, REPORTER } from './playwright-cli';
 
 /*
  * The attack run: the whole suite (raw, browser, and HTTP/3 where Caddy is installed) against a

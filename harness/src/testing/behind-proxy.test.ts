@@ -1,6 +1,6 @@
 import type { ReplayRecord } from '../record';
 import * as path from 'node:path';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
 import { allFindings, replayItem, ReplayClients } from '../replay';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';

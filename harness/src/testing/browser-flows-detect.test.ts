@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { targetBrowserLaunch } from '../browser/launch';
-import type { EmbeddedReference } from '../embedded/reference-process';
+import type { EmbeddedReference } from '../embedded/start-reference';
 import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
 import { rewriteText, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
 import { flowOutcomes } from './outcomes';
 import { TouchedRuns } from './touched';
-import { runPlaywright } from './playwright-run';
+import { runForOutcomes } from './playwright-outcomes';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
 import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
 
@@ -87,7 +87,7 @@ function targetEnv(caFile = pki.caFile): Record<string, string> {
 /** Through Playwright, as a user runs the browser project: each flow's status and failure message. */
 async function playwrightOutcomes(): Promise<Map<string, { status: string; message: string }>> {
   // The HTTP/3 flow needs an edge this proxy does not have (it is skipped, saying so): the flows compared here are the others.
-  const results = (await runPlaywright(root, ['--project', 'browser'], targetEnv())).filter((r) => !r.title.endsWith('site/browser/home-h3'));
+  const results = (await runForOutcomes(root, ['--project', 'browser'], targetEnv())).filter((r) => !r.title.endsWith('site/browser/home-h3'));
   return new Map(results.map((r) => [r.title.replace(/^.* › /, ''), { status: r.status, message: r.message }]));
 }
 

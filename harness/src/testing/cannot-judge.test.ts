@@ -9,10 +9,10 @@ import * as net from 'node:net';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
 import type { ConformanceResults } from '../report/types';
 import { WHOLE_RUN_MS } from './budgets';
-import { playwrightCli } from './run-playwright';
+import { playwrightCli } from './playwright-cli';
 
 const CONNECT_MS = 3000;
 let reference: EmbeddedReference;

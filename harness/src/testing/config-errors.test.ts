@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { WHOLE_RUN_MS } from './budgets';
-import { playwrightCli, ROOT } from './run-playwright';
+import { playwrightCli, ROOT } from './playwright-cli';
 
 let work: string;
 beforeAll(() => {

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
-import { playwrightCli, type CliRun } from './run-playwright';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
+import { playwrightCli, type CliRun } from './playwright-cli';
 import type { ConformanceResults } from '../report/types';
 import { WHOLE_RUN_MS } from './budgets';
 

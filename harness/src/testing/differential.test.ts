@@ -1,6 +1,6 @@
 import type { ReplayFinding, ReplayRecord } from '../record';
 import * as path from 'node:path';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
 import { replayDifferential } from '../diff/replay';
 import { allFindings, ReplayClients } from '../replay';
 import { chromiumOverQuic } from '../replay/clients';

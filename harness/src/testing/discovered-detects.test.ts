@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { CHECKS } from '../checks';
-import type { EmbeddedReference } from '../embedded/reference-process';
+import type { EmbeddedReference } from '../embedded/start-reference';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';

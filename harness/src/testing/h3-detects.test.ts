@@ -3,14 +3,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CHECKS } from '../checks';
-import { judge } from '../core';
+import { conclude } from '../core';
 import { HTTP3_SEEN, runHttp3Flow } from '../flows/raw/http3-seen';
 import { allFindings, ReplayClients, replayItem } from '../replay';
 import { loadSpecs } from '../spec-model/load';
 import type { ExchangeSpec } from '../spec-model/types';
 import { loadTargetMap, type Role } from '../target-map';
 import type { TransportLimits } from '../target-map/limits';
-import { playwrightCli, REPORTER } from './run-playwright';
+import { playwrightCli, REPORTER } from './playwright-cli';
 import type { ConformanceResults } from '../report/types';
 import { chromium } from '@playwright/test';
 import { targetBrowserLaunch } from '../browser/launch';
@@ -151,10 +151,10 @@ describe('a target with an HTTP/3 edge', () => {
     const c = await freshClients();
     p.proxy.setMutation(mutation);
     const records = await replayAll(c);
-    const caught = [...records].filter(([id, r]) => !judge(id, allFindings(r), 'fail', ['h1', 'h2', 'h3']).passed);
+    const caught = [...records].filter(([id, r]) => !conclude(id, allFindings(r), 'fail', ['h1', 'h2', 'h3']).passed);
     expect(caught.length).toBeGreaterThan(0);
     for (const [id, r] of caught) {
-      const j = judge(id, allFindings(r), 'fail', ['h1', 'h2', 'h3']);
+      const j = conclude(id, allFindings(r), 'fail', ['h1', 'h2', 'h3']);
       expect(j.message).toMatch(message);
       // Over h1 and h2 nothing changed: every failure is one of the h3 leg's.
       expect([id, failing(r).filter((f) => !f.id.includes('parity h3') && f.protocol !== 'h3')]).toEqual([id, []]);

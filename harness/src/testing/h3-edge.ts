@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { findChromium } from '../browser/chromium-path';
-import { REPOSITORY_ROOT } from '../embedded/reference-process';
+import { REPOSITORY_ROOT } from '../embedded/start-reference';
 import type { TestPki } from '../target-map/test-pki';
 
 const EDGE_ENTRY = path.join('reference-server', 'src', 'h3', 'edge-main.ts');

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { CHECKS } from '../checks';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
 import { buildResults } from '../report/build';
 import { renderHtml } from '../report/html';
 import { renderJunit } from '../report/junit';

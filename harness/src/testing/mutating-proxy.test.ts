@@ -1,6 +1,7 @@
 import * as tls from 'node:tls';
 import type { AddressInfo, Socket } from 'node:net';
-import { createDispatcher, loadTargetMap } from '../target-map';
+import { loadTargetMap } from '../target-map';
+import { createDispatcher } from '../target-map/dispatcher';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { send } from '../transport/send';
 import { withTestBudgets } from './budgets';
@@ -83,13 +84,13 @@ test('an upstream that closes again is the proxy error it was, not a loop', asyn
 
 test('what the upstream answered, and the mutation the test set, reach the client; the answer is recorded as the upstream gave it', async () => {
   dropping = 0;
-  proxy.recordAs('one');
+  proxy.attributeTo('one');
   proxy.setMutation((e) => (e.status = 418));
   try {
     expect((await post()).status).toBe(418);
   } finally {
     proxy.setMutation(undefined);
-    proxy.recordAs(undefined);
+    proxy.attributeTo(undefined);
   }
   expect(
     proxy

@@ -2,8 +2,9 @@ import * as http2 from 'node:http2';
 import * as zlib from 'node:zlib';
 import type { AddressInfo, Socket } from 'node:net';
 import { fieldLines } from '../core';
-import { valueVariables } from '../embedded/reference-process';
-import { createDispatcher, loadTargetMap } from '../target-map';
+import { valueVariables } from '../embedded/start-reference';
+import { loadTargetMap } from '../target-map';
+import { createDispatcher } from '../target-map/dispatcher';
 import { send, TransportError } from '../transport/send';
 import { withTestBudgets } from './budgets';
 
@@ -36,7 +37,7 @@ export interface MutatingProxy {
    * From now on, each answer (as the upstream gave it, before any mutation) is kept under this
    * name, until the next call; undefined: none is kept. What was kept is `traffic()`'s.
    */
-  recordAs(name: string | undefined): void;
+  attributeTo(name: string | undefined): void;
   /** The answers kept, by the name they were recorded under, in arrival order. */
   traffic(): ReadonlyMap<string, readonly ProxiedExchange[]>;
   /** The Alt-Svc of every answer (undefined: none; the upstream's own names the upstream's edge, never this proxy's). */
@@ -146,7 +147,7 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
   return {
     port,
     setMutation: (m) => (mutation = m),
-    recordAs: (name) => (recording = name),
+    attributeTo: (name) => (recording = name),
     traffic: () => traffic,
     setAltSvc: (v) => (altSvc = v),
     targetEnv(roles, caFile) {

@@ -6,7 +6,7 @@
  * the unmodified target in each detection test keeps the wiring itself under test.
  */
 import type { Browser } from '@playwright/test';
-import { judge, type FailOn, type Finding, type TargetOrigin } from '../core';
+import { conclude, type FailOn, type Finding, type TargetOrigin } from '../core';
 import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS } from '../flows/browser/flows';
 import { runFlow } from '../flows/browser/run-flow';
@@ -64,7 +64,7 @@ export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[],
       if (record.skipped) return [item.id, { status: 'skipped', message: record.skipped }];
       const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
       const findings = allFindings(record);
-      const j = judge(item.id, findings, failOn, ran);
+      const j = conclude(item.id, findings, failOn, ran);
       return [item.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message, findings }];
     });
     return new Map(results);
@@ -97,7 +97,7 @@ export async function replayCollected(map: TargetMap, specs: readonly SpecFile[]
         return { ...base, status: 'skipped', errors: [], assertionFailed: false, annotations: [{ type: 'skip', description: unmapped }], attachments: [] };
       const record = await replayItem(item, clients, { role: spec.role });
       const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
-      const j = judge(item.id, allFindings(record), failOn, ran);
+      const j = conclude(item.id, allFindings(record), failOn, ran);
       const attachments = [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(checkedRecord(record))) }];
       if (record.skipped)
         return { ...base, status: 'skipped', errors: [], assertionFailed: false, annotations: [{ type: 'skip', description: record.skipped }], attachments };
@@ -136,7 +136,7 @@ export async function flowOutcomes(
         out.set(flow.id, { status: 'skipped', message: record.skipped });
         continue;
       }
-      const j = judge(flow.id, record.findings, environment.failOn);
+      const j = conclude(flow.id, record.findings, environment.failOn);
       out.set(flow.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message });
     } finally {
       await Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);

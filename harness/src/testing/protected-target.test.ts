@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { playwrightCli } from './run-playwright';
+import { playwrightCli } from './playwright-cli';
 import type { ConformanceResults } from '../report/types';
 import { spawn } from 'node:child_process';
 import { startConnectProxy, type ConnectProxy } from './connect-proxy';
@@ -9,6 +9,9 @@ import type { MutatingProxy } from './mutating-proxy';
 import { REPO_ROOT, startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
 import { WHOLE_RUN_MS } from './budgets';
+import { BROWSER_FLOWS } from '../flows/browser/flows';
+
+const H3_FLOW = 'site/browser/home-h3';
 
 /*
  * A protected staging, and the canary test of everything the run writes. The reference sits behind
@@ -125,7 +128,15 @@ test(
     const results = JSON.parse(fs.readFileSync(path.join(work, 'with', 'report', 'results.json'), 'utf8')) as ConformanceResults;
     expect(results.totals.fail).toBe(0);
     expect(results.totals.error).toBe(0);
-    expect(results.tests.filter((t) => t.kind === 'browser-flow' && t.status === 'passed').length).toBeGreaterThan(3);
+    // Every browser flow passed; the one over HTTP/3 only where the proxy has an edge (else it is skipped, and says why).
+    const flows = [...BROWSER_FLOWS.map((f) => f.id), H3_FLOW];
+    const expected = flows.map((id) => `${id}: ${id === H3_FLOW && !p.edge ? 'skipped' : 'passed'}`);
+    expect(
+      results.tests
+        .filter((t) => t.kind === 'browser-flow')
+        .map((t) => `${t.title}: ${t.status}`)
+        .sort(),
+    ).toEqual(expected.sort());
     expect(allowed.stderr).toContain('extra request headers: *: authorization, x-staging-bypass (values hidden)');
     // The run did the protected things: HTTP/3 to the site where there is an edge, each canary in use on the far side.
     if (p.edge) expect(results.run.protocolMix.h3).toBeGreaterThan(0);
@@ -138,7 +149,10 @@ test(
     expect(`${recorded.code}\n${recorded.stdout}${recorded.stderr}`).toMatch(/^0\n/);
 
     const written = [...filesUnder(path.join(work, 'with')), ...filesUnder(path.join(work, 'recorded'))];
-    expect(written.filter((f) => f.endsWith('.har')).length).toBeGreaterThan(3);
+    // Each browser flow that ran wrote its flow.har, and Playwright a copy of it as the attachment; `npm run record` wrote one.
+    const hars = written.filter((f) => f.endsWith('.har')).map((f) => path.basename(f).replace(/^har-[0-9a-f]{40}\.har$/, 'attachment'));
+    const ran = expected.filter((e) => e.endsWith(': passed')).length;
+    expect(hars.sort()).toEqual([...Array(ran).fill('attachment'), ...Array(ran).fill('flow.har'), 'site-home.har'].sort());
     const leaks = written.flatMap((f) => {
       const text = fs.readFileSync(f).toString('latin1');
       return CANARIES.filter((c) => text.includes(c)).map((c) => `${path.relative(work, f)}: ${c}`);

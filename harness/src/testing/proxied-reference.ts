@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { startEmbeddedReference, type EmbeddedReference } from '../embedded/reference-process';
+import { startEmbeddedReference, type EmbeddedReference } from '../embedded/start-reference';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { startTestEdge, type TestEdge } from './h3-edge';
 import { startMutatingProxy, type MutatingProxy } from './mutating-proxy';

@@ -1,8 +1,12 @@
 import * as path from 'node:path';
-import { startEmbeddedReference, valueVariables, type EmbeddedReference } from '../embedded/reference-process';
-import { runPlaywright } from './playwright-run';
+import { startEmbeddedReference, valueVariables, type EmbeddedReference } from '../embedded/start-reference';
+import { runForOutcomes } from './playwright-outcomes';
 import { REFERENCE_NAMES } from './reference-names';
 import { WHOLE_RUN_MS } from './budgets';
+import { CHECKS } from '../checks';
+import { RAW_FLOWS } from '../flows/raw/registry';
+import { parseSpecFolders } from '../settings/spec-folders';
+import { loadSpecFolders } from '../spec-model/spec-folders';
 
 /*
  * TARGET_* point the run at another server: a second reference on its own ports, addressed by
@@ -10,6 +14,7 @@ import { WHOLE_RUN_MS } from './budgets';
  * TARGET_RESOLVE entries (host:443:127.0.0.1:<port>) and its root through TARGET_CA.
  */
 const root = path.resolve(__dirname, '../../..');
+const GREP = 'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/';
 let reference: EmbeddedReference;
 
 beforeAll(async () => {
@@ -40,19 +45,15 @@ test(
       ...valueVariables(reference.ready.values),
       HARNESS_REPORT_DIR: path.join(root, 'reports', 'second-instance'),
     };
-    const results = await runPlaywright(
-      root,
-      [
-        'tests/replay.test.ts',
-        'tests/flows',
-        '--project',
-        'raw',
-        '--grep',
-        'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/',
-      ],
-      env,
-    );
-    expect(results.length).toBeGreaterThan(20);
+    const results = await runForOutcomes(root, ['tests/replay.test.ts', 'tests/flows', '--project', 'raw', '--grep', GREP], env);
+    // Exactly the tests the grep selects: the spec items of specs/ and the raw flows of tests/flows whose title it matches.
+    const sets = loadSpecFolders(parseSpecFolders({}, root), CHECKS);
+    const titles = [
+      ...sets.flatMap((set) => set.specs.flatMap((f) => [...f.exchanges, ...(f.flows ?? [])].map((i) => i.id))),
+      ...Object.values(RAW_FLOWS).flatMap((make) => make(sets).map((t) => t.title)),
+    ];
+    const selected = new RegExp(GREP);
+    expect(results.map((r) => r.title.split(' › ').pop()).sort()).toEqual(titles.filter((t) => selected.test(t)).sort());
     const bad = results.filter((r) => r.status !== 'passed').map((r) => `${r.title}: ${r.status} ${r.message}`);
     expect(bad).toEqual([]);
     // The OCSP flows ran (not skipped): the live status of the site's certificate was checked by name.

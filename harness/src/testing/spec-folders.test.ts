@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { playwrightCli, ROOT } from './run-playwright';
+import { playwrightCli, ROOT } from './playwright-cli';
 import type { ConformanceResults } from '../report/types';
 import { WHOLE_RUN_MS } from './budgets';
 

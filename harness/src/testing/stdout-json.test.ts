@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { playwrightCli } from './run-playwright';
+import { playwrightCli } from './playwright-cli';
 
 jest.setTimeout(180_000);
 

@@ -13,7 +13,7 @@ import { failsRun } from '../core';
 import { causeHeadline, causes } from '../report/causes';
 import type { ConformanceResults } from '../report/types';
 import { WHOLE_RUN_MS } from './budgets';
-import { playwrightCli, REPORTER, ROOT } from './run-playwright';
+import { playwrightCli, REPORTER, ROOT } from './playwright-cli';
 import { startThreeChanges, stopThreeChanges, type ThreeChanges } from './three-changes';
 
 let target: ThreeChanges;

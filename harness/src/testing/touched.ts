@@ -76,11 +76,11 @@ export class TouchedRuns<T = Outcome> {
       const out = new Map<string, T>();
       try {
         for (const id of this.ids) {
-          this.proxy.recordAs(this.key(id));
+          this.proxy.attributeTo(this.key(id));
           for (const [item, outcome] of await this.run(new Set([id]))) out.set(item, outcome);
         }
       } finally {
-        this.proxy.recordAs(undefined);
+        this.proxy.attributeTo(undefined);
       }
       return out;
     })();

@@ -250,6 +250,9 @@ export class H3Client {
     });
   }
 
+  // One request's life in Chromium: the tab made ready, the fetch in the page, then what the DevTools
+  // protocol saw of it. The page's function must stay inline (Playwright sends its source into the
+  // page, so it can use nothing of this module), and the steps around it share `seen`, `tab` and the budget.
   private async send(req: H3Request, endpoint: QuicEndpoint): Promise<H3Answer> {
     const { connectTimeoutMs, requestTimeoutMs, bodyCapBytes } = this.map.limits;
     const budget = connectTimeoutMs + requestTimeoutMs;

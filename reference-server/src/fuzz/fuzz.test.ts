@@ -13,9 +13,11 @@ import { performance } from 'node:perf_hooks';
 import * as tls from 'node:tls';
 import * as zlib from 'node:zlib';
 import { requestFor } from '../hosts/ocsp/test-fixtures';
-import { pkiOf, spawnReference, type ReferenceProcess } from '../testing/reference-process';
-import { h1Request, h2Request, ocspRequest, Rng, type H1Request } from './generate';
+import { pkiOf, spawnReference, type ReferenceProcess } from '../testing/own-process';
+import { ocspRequest } from './ocsp-requests';
 import { RawConnection, type Outcome } from './raw-http';
+import { h1Request, h2Request, type H1Request } from './requests';
+import { Rng } from './rng';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260408);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);

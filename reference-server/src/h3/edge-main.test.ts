@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { caddyListeningOn, launchH3Browser, processRuns, valuesOf } from '../testing/h3';
-import { PACKAGE_ROOT } from '../testing/reference-process';
+import { PACKAGE_ROOT } from '../testing/own-process';
 import { CADDY_MISSING, findCaddy } from './edge';
 import { EDGE_USAGE, parseEdgeCli } from './edge-cli-options';
 

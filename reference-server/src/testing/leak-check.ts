@@ -7,7 +7,7 @@
  * gone (handles, sockets, file descriptors) is compared with the start. Resident memory and
  * throughput are the soak's (`npm run soak`), not this check's.
  */
-import { openFds, spawnReference, type ReferenceProcess } from './reference-process';
+import { openFds, spawnReference, type ReferenceProcess } from './own-process';
 import { InspectorClient } from './inspector';
 import { agents, emptyTally, exchange, plan, probe, tallyAnswer, type Agents, type Planned, type Tally } from './traffic';
 

@@ -6,7 +6,7 @@
  */
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { requestFor } from '../hosts/ocsp/test-fixtures';
-import { pkiOf, type ReferenceProcess } from './reference-process';
+import { pkiOf, type ReferenceProcess } from './own-process';
 
 export interface Planned {
   name: string;

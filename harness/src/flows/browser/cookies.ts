@@ -48,6 +48,9 @@ export interface CookieContext {
 
 const flag = (on: boolean, name: string) => (on ? name : `not ${name}`);
 
+// Per expected cookie: the guards that end early (premise not met, expected absent, not stored),
+// then one comparison per attribute. Every step shares the cookie's id, source, level, clause and
+// the `attr` helper over them; split, each piece would take all of them.
 export function evaluateStoredCookies(
   prefix: string,
   jar: readonly StoredCookie[],

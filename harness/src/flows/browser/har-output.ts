@@ -4,7 +4,7 @@
  * streaming validation har2spec applies), every problem with its JSON path.
  */
 import type { HarProblem } from '../../har/errors';
-import { shrinkHar } from '../../har/record';
+import { shrinkHar } from '../../har/record-har';
 import { normaliseToolQuirks, validateEntry, validateSkeleton } from '../../har/validate';
 import { overCapComment } from './har-recorder';
 

@@ -1,4 +1,4 @@
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/start-reference';
 import { loadTargetMap, roleUrls } from '../../target-map';
 import { pageRequests } from './page-requests';
 

@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import { httpCredentialsFor } from '../../browser/extra-headers';
 import { interceptRequests } from '../../browser/request-gate';
 import { targetBrowserLaunch } from '../../browser/launch';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/start-reference';
 import { formatProblem } from '../../har/errors';
 import { loadTargetMap, referenceRequested } from '../../target-map';
 import { flowEnvironment } from './environment';
@@ -21,7 +21,7 @@ import { RecordUsageError, UnknownFlowError } from './errors';
 import { BROWSER_FLOWS } from './flows';
 import { mergeSupplement, prepareRecordedHar } from './har-output';
 import { runFlow } from './run-flow';
-import { runRedactor } from '../../har/redact';
+import { runRedactor, type RunRedactor } from '../../har/redact';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -47,6 +47,19 @@ export function parseRecordArgs(argv: string[]): RecordArgs {
     else throw new RecordUsageError(`unknown argument ${a} (usage: npm run record -- [--out <dir>] [--flow <id>]...)`);
   }
   return args;
+}
+
+/** The text of a recorded HAR as it is written, its addresses rewritten in place first. */
+function redactedText(har: { log: { entries: unknown[] } }, redactor: RunRedactor): string {
+  // Cookies, credential headers and signed addresses of the target written as their shape and
+  // length (har2spec reads the shape back), the run's own credentials too.
+  redactor.learn(har);
+  // Addresses first, their secrets percent-encoded, so that each stays a URI.
+  for (const e of har.log.entries as Array<{ request: { url: string }; response: { redirectURL?: string } }>) {
+    e.request.url = redactor.scrubAddress(e.request.url);
+    if (e.response.redirectURL) e.response.redirectURL = redactor.scrubAddress(e.response.redirectURL);
+  }
+  return redactor.scrub(JSON.stringify(har, null, 1));
 }
 
 export async function record(args: RecordArgs, log: (line: string) => void = console.log): Promise<number> {
@@ -100,15 +113,7 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
           log(`${flow.id}: INVALID HAR, not written:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
           continue;
         }
-        // Cookies, credential headers and signed addresses of the target written as their shape and
-        // length (har2spec reads the shape back), the run's own credentials too.
-        redactor.learn(har);
-        // Addresses first, their secrets percent-encoded, so that each stays a URI.
-        for (const e of har.log.entries as unknown as Array<{ request: { url: string }; response: { redirectURL?: string } }>) {
-          e.request.url = redactor.scrubAddress(e.request.url);
-          if (e.response.redirectURL) e.response.redirectURL = redactor.scrubAddress(e.response.redirectURL);
-        }
-        const text = redactor.scrub(JSON.stringify(har, null, 1));
+        const text = redactedText(har, redactor);
         // What is written is what must be valid: a redaction must never leave an address that is no URI.
         const written = prepareRecordedHar(JSON.parse(text), path.relative(process.cwd(), file));
         if (written.problems.length) {

@@ -18,6 +18,40 @@ const HEAD_MAY_OMIT: ReadonlySet<string> = new Set(['content-length']);
 const HEAD_CLAUSE =
   'RFC 9110 §9.3.2: "The server SHOULD send the same header fields in response to a HEAD request as it would have sent if the request method had been GET"';
 
+/** A Range request for bytes of the middle of `full` (the identity body): a 206 with the right Content-Range and bytes. */
+async function checkRange(ctx: FlowContext, id: string, req: { url: string; headers: Record<string, string> }, full: Buffer): Promise<void> {
+  const end = Math.min(full.length - 1, Math.max(1, Math.floor(full.length / 3)));
+  const start = Math.min(1, end);
+  const ex = await ctx.fetch(`${id}/range`, { url: req.url, headers: { ...req.headers, range: `bytes=${start}-${end}` } });
+  if (!ex) return;
+  // A server MAY ignore Range (RFC 9110 §14.2): one that advertises bytes is expected to honour it; what a 206 says is a must.
+  const ranged = ctx.expect(`${id}/range status`, ex.status === 206, '206', String(ex.status), 'rfc', {
+    aspect: { kind: 'status' },
+    clause: 'RFC 9110 §14.2 ("A server MAY ignore the Range header field"), §14.3 (accept-ranges: bytes)',
+    level: 'should',
+  });
+  const premise = `premise not met: the answer is ${ex.status}, not 206`;
+  const range = `bytes ${start}-${end}/${full.length}`;
+  const want = full.subarray(start, end + 1);
+  if (ranged) {
+    ctx.expect(`${id}/range content-range`, fieldValue(ex.lines, 'content-range') === range, range, show(fieldValue(ex.lines, 'content-range')), 'rfc', {
+      clause: 'RFC 9110 §14.4, §15.3.7',
+    });
+    ctx.expect(
+      `${id}/range body`,
+      ex.body.equals(want),
+      `bytes ${start}-${end} of the full body (${want.length} bytes)`,
+      ex.body.equals(want) ? 'the same bytes' : `${ex.body.length} other bytes`,
+      'rfc',
+      { clause: 'RFC 9110 §15.3.7' },
+    );
+  } else {
+    ctx.notApplicable(`${id}/range content-range`, range, premise, 'rfc', { clause: 'RFC 9110 §14.4, §15.3.7' });
+    ctx.notApplicable(`${id}/range body`, `bytes ${start}-${end} of the full body`, premise, 'rfc', { clause: 'RFC 9110 §15.3.7' });
+  }
+  contentLengthAgrees(ctx, `${id}/range`, ex);
+}
+
 export async function runConditionalFlow(row: ResourceRow, clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
   const id = `${row.namespace ? `${row.namespace}:` : ''}conditional/${row.key}`;
   const ctx = new FlowContext(id, clients, { role: row.role, ...options });
@@ -53,39 +87,8 @@ export async function runConditionalFlow(row: ResourceRow, clients: ReplayClient
       });
   }
   const full = base.decoded ?? base.body;
-  if ((row.acceptRanges || /bytes/i.test(fieldValue(base.lines, 'accept-ranges') ?? '')) && full.length > 1 && !fieldValue(base.lines, 'content-encoding')) {
-    const end = Math.min(full.length - 1, Math.max(1, Math.floor(full.length / 3)));
-    const start = Math.min(1, end);
-    const ex = await ctx.fetch(`${id}/range`, { url: req.url, headers: { ...identity, range: `bytes=${start}-${end}` } });
-    if (ex) {
-      // A server MAY ignore Range (RFC 9110 §14.2): one that advertises bytes is expected to honour it; what a 206 says is a must.
-      const ranged = ctx.expect(`${id}/range status`, ex.status === 206, '206', String(ex.status), 'rfc', {
-        aspect: { kind: 'status' },
-        clause: 'RFC 9110 §14.2 ("A server MAY ignore the Range header field"), §14.3 (accept-ranges: bytes)',
-        level: 'should',
-      });
-      const premise = `premise not met: the answer is ${ex.status}, not 206`;
-      const range = `bytes ${start}-${end}/${full.length}`;
-      const want = full.subarray(start, end + 1);
-      if (ranged) {
-        ctx.expect(`${id}/range content-range`, fieldValue(ex.lines, 'content-range') === range, range, show(fieldValue(ex.lines, 'content-range')), 'rfc', {
-          clause: 'RFC 9110 §14.4, §15.3.7',
-        });
-        ctx.expect(
-          `${id}/range body`,
-          ex.body.equals(want),
-          `bytes ${start}-${end} of the full body (${want.length} bytes)`,
-          ex.body.equals(want) ? 'the same bytes' : `${ex.body.length} other bytes`,
-          'rfc',
-          { clause: 'RFC 9110 §15.3.7' },
-        );
-      } else {
-        ctx.notApplicable(`${id}/range content-range`, range, premise, 'rfc', { clause: 'RFC 9110 §14.4, §15.3.7' });
-        ctx.notApplicable(`${id}/range body`, `bytes ${start}-${end} of the full body`, premise, 'rfc', { clause: 'RFC 9110 §15.3.7' });
-      }
-      contentLengthAgrees(ctx, `${id}/range`, ex);
-    }
-  }
+  if ((row.acceptRanges || /bytes/i.test(fieldValue(base.lines, 'accept-ranges') ?? '')) && full.length > 1 && !fieldValue(base.lines, 'content-encoding'))
+    await checkRange(ctx, id, { url: req.url, headers: identity }, full);
   const head = await ctx.fetch(`${id}/head`, { method: 'HEAD', url: req.url, headers: identity });
   // The same GET once more: what differs between the two GETs is this resource's noise.
   const again = head ? await ctx.fetch(`${id}/get-again`, { url: req.url, headers: identity }) : undefined;

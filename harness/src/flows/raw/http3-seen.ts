@@ -13,13 +13,44 @@ import { fieldLines } from '../../core';
 import { ROLES, roleUrls } from '../../target-map';
 import { proxyFor } from '../../target-map/proxy';
 import type { ReplayClients } from '../../replay';
-import { H3RequestError } from '../../transport/h3-client';
+import { H3RequestError, type H3Client } from '../../transport/h3-client';
 import { ALT_SVC_CLAUSE, altSvcRefusal, endpointOf } from '../../replay/h3';
 import type { QuicEndpoint } from '../../target-map/browser';
 import { FlowContext } from './context';
 
 const CLAUSE = 'Service description, introduction: "All traffic is HTTPS; HTTP/1.1, HTTP/2 and HTTP/3 are all seen."';
 export const HTTP3_SEEN = 'service/http3-seen';
+
+/** A role's origin that advertises h3, and where. */
+interface ToAsk {
+  role: string;
+  url: URL;
+  stepId: string;
+  endpoint: QuicEndpoint;
+}
+
+/** Asks each advertised endpoint once over HTTP/3 (a handshake step each): the roles that answered over h3, and where. */
+async function askOverH3(ctx: FlowContext, h3: H3Client, toAsk: readonly ToAsk[]): Promise<string[]> {
+  const advertised: string[] = [];
+  if (toAsk.length) await h3.prepare(toAsk.map((a) => a.endpoint));
+  for (const { role, url, stepId, endpoint } of toAsk) {
+    const where = `${endpoint.address}:${endpoint.port} (UDP)`;
+    ctx.begin(`${stepId} handshake`);
+    try {
+      const answer = await h3.request({ method: 'GET', url: url.href, headers: {} }, endpoint);
+      const ok = answer.protocol === 'h3';
+      if (ok) advertised.push(`${role} (${url.host} at ${where})`);
+      ctx.expect(`${stepId} handshake`, ok, `an answer over h3 from ${where}`, `status ${answer.status} over ${answer.protocol}`, 'capture', {
+        clause: CLAUSE,
+        level: 'must',
+      });
+    } catch (e) {
+      const reason = e instanceof H3RequestError ? e.reason : (e as Error).message;
+      ctx.error(`${stepId} handshake`, `an answer over h3 from ${where}`, `${role}: ${url.origin} advertises h3 at ${where}, which did not answer: ${reason}`);
+    }
+  }
+  return advertised;
+}
 
 export async function runHttp3Flow(clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
   const id = HTTP3_SEEN;
@@ -30,9 +61,8 @@ export async function runHttp3Flow(clients: ReplayClients, options: { targetName
     ctx.skip(id, off);
     return ctx.record;
   }
-  const advertised: string[] = [];
   let asked = 0;
-  const toAsk: Array<{ role: string; url: URL; stepId: string; endpoint: QuicEndpoint }> = [];
+  const toAsk: ToAsk[] = [];
   for (const role of ROLES) {
     for (const url of roleUrls(clients.map, role)) {
       if (url.protocol !== 'https:') continue;
@@ -71,25 +101,7 @@ export async function runHttp3Flow(clients: ReplayClients, options: { targetName
       if (endpoint) toAsk.push({ role, url, stepId, endpoint });
     }
   }
-  const h3 = clients.h3;
-  if (h3 && toAsk.length) await h3.prepare(toAsk.map((a) => a.endpoint));
-  for (const { role, url, stepId, endpoint } of toAsk) {
-    if (!h3) break;
-    const where = `${endpoint.address}:${endpoint.port} (UDP)`;
-    ctx.begin(`${stepId} handshake`);
-    try {
-      const answer = await h3.request({ method: 'GET', url: url.href, headers: {} }, endpoint);
-      const ok = answer.protocol === 'h3';
-      if (ok) advertised.push(`${role} (${url.host} at ${where})`);
-      ctx.expect(`${stepId} handshake`, ok, `an answer over h3 from ${where}`, `status ${answer.status} over ${answer.protocol}`, 'capture', {
-        clause: CLAUSE,
-        level: 'must',
-      });
-    } catch (e) {
-      const reason = e instanceof H3RequestError ? e.reason : (e as Error).message;
-      ctx.error(`${stepId} handshake`, `an answer over h3 from ${where}`, `${role}: ${url.origin} advertises h3 at ${where}, which did not answer: ${reason}`);
-    }
-  }
+  const advertised = clients.h3 ? await askOverH3(ctx, clients.h3, toAsk) : [];
   ctx.begin(id);
   if (asked === 0) ctx.skip(id, 'no https role is reached directly (QUIC needs a direct path)');
   else

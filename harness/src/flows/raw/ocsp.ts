@@ -13,7 +13,7 @@ import { parseHttpDate } from '../../shapes';
 import { runChecks } from '../../spec-model/evaluate';
 import { compileMatcher } from '../../spec-model/matchers';
 import type { ObservedExchange } from '../../spec-model/observed';
-import { forbiddenHost, roleUrls, type Role } from '../../target-map';
+import { forbiddenHost, roleUrls, type Role, type TargetMap } from '../../target-map';
 import type { ReplayClients } from '../../replay';
 import { FlowContext, show } from './context';
 import {
@@ -118,7 +118,18 @@ function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: 
       clause: 'Service description, Limits: "OCSP response body 504 bytes"',
     });
   }
-  // Cache headers agree with the response's own times (RFC 5019 §6.2, the description's row).
+  checkCacheHeaders(ctx, sid, ex, basic);
+  const etag = compileMatcher({ shape: 'quoted-HEX64' })(fieldValue(ex.lines, 'etag'), { placeholders: {} });
+  ctx.expect(`${sid} header etag`, etag.ok, etag.expected, etag.actual, 'capture', {
+    aspect: { kind: 'header', name: 'etag' },
+    clause: 'Service description, certificate-status responder: "ETag is a quoted uppercase 64-hex string"',
+    shape: 'quoted-HEX64',
+  });
+  ctx.add(runChecks(sid, selectChecks(OCSP_CHECKS), ex, { role: 'ocsp', previous: [] }, ctx.clients.map.origin));
+}
+
+/** Cache headers agree with the response's own times (RFC 5019 §6.2, the description's row). */
+function checkCacheHeaders(ctx: FlowContext, sid: string, ex: ObservedExchange, basic: { thisUpdate: Date; nextUpdate?: Date }): void {
   const cc = (fieldValue(ex.lines, 'cache-control') ?? '').split(',').map((s) => s.trim().toLowerCase());
   const ccOk = ['public', 'no-transform', 'must-revalidate'].every((d) => cc.includes(d)) && cc.some((d) => /^max-age=\d+$/.test(d));
   ctx.expect(
@@ -167,13 +178,6 @@ function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: 
       ...SHOULD,
     });
   }
-  const etag = compileMatcher({ shape: 'quoted-HEX64' })(fieldValue(ex.lines, 'etag'), { placeholders: {} });
-  ctx.expect(`${sid} header etag`, etag.ok, etag.expected, etag.actual, 'capture', {
-    aspect: { kind: 'header', name: 'etag' },
-    clause: 'Service description, certificate-status responder: "ETag is a quoted uppercase 64-hex string"',
-    shape: 'quoted-HEX64',
-  });
-  ctx.add(runChecks(sid, selectChecks(OCSP_CHECKS), ex, { role: 'ocsp', previous: [] }, ctx.clients.map.origin));
 }
 
 /** The named checks of a successful answer: max-age = Expires - Date (stated), the ETag's digest (the reference's reading), Content-Length. */
@@ -209,26 +213,24 @@ function checkError(ctx: FlowContext, sid: string, ex: ObservedExchange, status:
   );
 }
 
-/** The OCSP flow for one role's certificate. The record's role is `ocsp`. */
-export async function runOcspFlow(certRole: Role, clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
-  const id = `ocsp/live/${certRole}`;
-  const ctx = new FlowContext(id, clients, { role: 'ocsp', ...options });
-  const url = roleUrls(clients.map, certRole)[0];
+/** The handshake step: the certificate `certRole` presents and its issuer, or undefined once the step says why there are none. */
+async function handshakeChain(ctx: FlowContext, id: string, certRole: Role, map: TargetMap): Promise<{ leaf: Buffer; issuer: Buffer } | undefined> {
+  const url = roleUrls(map, certRole)[0];
   ctx.begin(`${id}/handshake`);
   if (!url) {
     ctx.skip(`${id} handshake`, `role not mapped (${certRole})`);
-    return ctx.record;
+    return undefined;
   }
   if (url.protocol !== 'https:') {
     ctx.skip(`${id} handshake`, `${certRole} is not served over TLS`);
-    return ctx.record;
+    return undefined;
   }
   let chain;
   try {
-    chain = await peerChain(clients.map, url);
+    chain = await peerChain(map, url);
   } catch (e) {
     ctx.error(`${id} handshake`, 'a TLS handshake presenting a certificate chain', `${certRole}: ${url.origin}: ${(e as Error).message}`);
-    return ctx.record;
+    return undefined;
   }
   if (!chain.issuer) {
     ctx.error(
@@ -236,8 +238,17 @@ export async function runOcspFlow(certRole: Role, clients: ReplayClients, option
       'a certificate with its issuer in the verified chain',
       `${certRole}: ${url.origin}: the certificate is self-signed or its issuer is unknown`,
     );
-    return ctx.record;
+    return undefined;
   }
+  return { leaf: chain.leaf, issuer: chain.issuer };
+}
+
+/** The OCSP flow for one role's certificate. The record's role is `ocsp`. */
+export async function runOcspFlow(certRole: Role, clients: ReplayClients, options: { targetName?: string } = {}): Promise<ReplayRecord> {
+  const id = `ocsp/live/${certRole}`;
+  const ctx = new FlowContext(id, clients, { role: 'ocsp', ...options });
+  const chain = await handshakeChain(ctx, id, certRole, clients.map);
+  if (!chain) return ctx.record;
   const aia = ocspUrlsOf(chain.leaf);
   ctx.expect(`${id} aia`, aia.length > 0, 'an OCSP URL in the Authority Information Access extension', aia.join(', ') || '(none)', 'rfc', {
     clause: 'RFC 5280 §4.2.2.1',

@@ -1,4 +1,4 @@
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/reference-process';
+import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/start-reference';
 import { ReplayClients } from '../../replay';
 import { loadTargetMap, roleUrls, ROLES } from '../../target-map';
 import { runProtocolsFlow } from './protocols';

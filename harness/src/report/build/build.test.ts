@@ -1,19 +1,7 @@
 import { buildResults, failuresFirst, worst } from '.';
 import { RECORD_VERSION } from '../../record';
-import {
-  collected,
-  failingInput,
-  H3_COMMAND,
-  H3_COMMAND_LINE,
-  H3_ENDPOINT,
-  H3_SKIPPED,
-  h3FailingInput,
-  h3PassingInput,
-  h3Record,
-  passingInput,
-  replayRecord,
-  runMeta,
-} from '../fixtures';
+import { collected, failingInput, passingInput, replayRecord, runMeta } from '../fixtures';
+import { H3_COMMAND, H3_COMMAND_LINE, H3_ENDPOINT, H3_SKIPPED, h3FailingInput, h3PassingInput, h3Record } from '../h3-fixtures';
 
 describe('buildResults', () => {
   test('a passing run: counts per role, expectations grouped across protocols, run status passed', () => {

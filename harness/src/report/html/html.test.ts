@@ -1,19 +1,7 @@
 import { buildResults } from '../build';
-import {
-  collected,
-  failingInput,
-  H3_ENDPOINT,
-  H3_SKIPPED,
-  H3_UNREACHABLE,
-  h3FailingInput,
-  h3PassingInput,
-  h3Record,
-  HOSTILE,
-  hostileInput,
-  passingInput,
-  replayRecord,
-  runMeta,
-} from '../fixtures';
+import { collected, failingInput, passingInput, replayRecord, runMeta } from '../fixtures';
+import { H3_ENDPOINT, H3_SKIPPED, H3_UNREACHABLE, h3FailingInput, h3PassingInput, h3Record } from '../h3-fixtures';
+import { HOSTILE, hostileInput } from '../hostile-fixtures';
 import { renderHtml } from '.';
 
 describe('renderHtml', () => {

@@ -2,7 +2,7 @@ import type { ReplayRecord } from '../../record';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { startEmbeddedReference, valueVariables, type EmbeddedReference } from '../../embedded/reference-process';
+import { startEmbeddedReference, valueVariables, type EmbeddedReference } from '../../embedded/start-reference';
 import { runCompressionFlow } from '../../flows/raw/compression';
 import { runConditionalFlow } from '../../flows/raw/conditional';
 import { runOcspFlow } from '../../flows/raw/ocsp';

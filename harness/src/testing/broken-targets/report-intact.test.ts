@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { playwrightCli, REPORTER } from '../run-playwright';
+import { playwrightCli, REPORTER } from '../playwright-cli';
 import type { ConformanceResults } from '../../report/types';
 import { makeTestPki, type TestPki } from '../../target-map/test-pki';
 import { startMisbehaving } from './misbehaving';

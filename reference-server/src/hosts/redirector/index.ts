@@ -33,6 +33,8 @@ export function minifiedCss(css: Buffer): Buffer {
  * go.redirect.test/favicon.ico -> 301 hop2.redirect.test/ -> 301 hop3.redirect.test/ (200 page),
  * or the deployment's own hop names and edge headers.
  * Every name serves Cloudflare's /cdn-cgi/ error-page assets. All bodies are built once here.
+ * Long because the handlers are closures over those bodies and the deployment's hop names and edge
+ * headers: as separate functions each would take a handful of them, read once per app.
  */
 export function createRedirectorApp(ctx: HostContext): express.Express {
   const app = createApp();

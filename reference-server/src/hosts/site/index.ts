@@ -46,6 +46,9 @@ function noStore(res: Response): void {
 /**
  * The site host ({base_url}): a Sitecore SXA site on IIS / Azure App Service. Every file it
  * serves is read into memory here; requests never touch the file system.
+ * Long because its routes, middleware and fast path are closures over what is read here (the file
+ * index, the home template, the deployment's choices) and share the `routes` table; apart, each
+ * would take those as parameters.
  */
 export function createSiteApp(ctx: HostContext): express.Express {
   const app = createApp();

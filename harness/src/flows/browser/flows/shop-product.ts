@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import { parseSetCookieLine } from '../../../spec-model/observe';
-import { createDispatcher, type TargetMap } from '../../../target-map';
+import { type TargetMap } from '../../../target-map';
+import { createDispatcher } from '../../../target-map/dispatcher';
 import type { ObservedResource } from '../resources';
 import { FlowSession, type BrowserFlow } from '../session';
 import { checkDiscoverable } from '../discoverable';

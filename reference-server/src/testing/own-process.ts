@@ -1,7 +1,9 @@
 /**
- * The reference in a process of its own, for load and abuse runs (bench/soak.ts, the fuzz test):
- * its memory and file descriptors are then measured without the client's, and a crash shows as
- * an exit instead of taking the client down with it.
+ * The reference in a process of its own, for its own tests and load runs (the fuzz test, main.test,
+ * bench/soak.ts): its memory and file descriptors are then measured without the client's, and a
+ * crash shows as an exit instead of taking the client down with it. The harness and the other
+ * benchmarks start it through the harness's `embedded/start-reference.ts`; the reference imports
+ * nothing of the harness, so its own tests keep this one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
@@ -29,10 +31,8 @@ export interface ReferenceProcess {
 }
 
 /** The reference's entry point and the arguments of a run on free ports with its JSON ready line, for its own tests and benchmarks. */
-export const REFERENCE_ENTRY = 'reference-server/src/main.ts';
+export const MAIN_SCRIPT = 'reference-server/src/main.ts';
 export const FREE_PORTS_ARGS: readonly string[] = ['--port', '0', '--http-port', '0', '--json'];
-/** `node` arguments that run the reference on free ports (for benchmarks that time the process themselves). */
-export const REFERENCE_NODE_ARGS: readonly string[] = ['--import', 'tsx', REFERENCE_ENTRY, ...FREE_PORTS_ARGS];
 
 /**
  * Spawns `script` (default: the reference's own `main.ts --json` on free ports) under tsx and
@@ -40,7 +40,7 @@ export const REFERENCE_NODE_ARGS: readonly string[] = ['--import', 'tsx', REFERE
  * (the leak check forces collections through it).
  */
 export function spawnReference(options: { script?: string; args?: string[]; timeoutMs?: number; inspect?: boolean } = {}): Promise<ReferenceProcess> {
-  const script = options.script ?? REFERENCE_ENTRY;
+  const script = options.script ?? MAIN_SCRIPT;
   const args = options.args ?? [...FREE_PORTS_ARGS];
   const node = [...(options.inspect ? ['--inspect=127.0.0.1:0'] : []), '--import', 'tsx', script, ...args];
   const child: ChildProcess = spawn(process.execPath, node, { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });

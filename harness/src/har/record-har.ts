@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
 import { targetBrowserLaunch } from '../browser/launch';
-import { EmbeddedReferenceError, startEmbeddedReference, targetEnvOf } from '../embedded/reference-process';
+import { EmbeddedReferenceError, startEmbeddedReference, targetEnvOf } from '../embedded/start-reference';
 import { loadTargetMap, roleUrls } from '../target-map';
 
 const ROOT = path.resolve(__dirname, '../../..');

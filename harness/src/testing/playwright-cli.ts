@@ -1,7 +1,7 @@
 /**
  * Test support: the Playwright CLI as a user runs it (test, or merge-reports), with this
  * reporter, chosen target variables and report folder; returns the exit code and the output.
- * (`playwright-run.ts` beside it forces the JSON reporter, which replaces this one.)
+ * (`playwright-outcomes.ts` beside it forces the JSON reporter instead, for each test's outcome.)
  */
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';

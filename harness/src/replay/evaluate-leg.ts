@@ -14,7 +14,7 @@ import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import type { ObservedResponse } from '../transport/send';
 import type { ReplayClients } from './clients';
 import { compareProtocols } from './parity';
-import { PROTOCOLS } from './record';
+import { PROTOCOLS } from './response-record';
 import { judgedAsOf, stepsOf, type ReplayOptions, type SentStep } from './step';
 
 /** The answers of one item: each protocol's legs, and the repeated legs when they were asked for. */

@@ -32,7 +32,7 @@ function collect(suite: JsonSuite, prefix: string, out: SpecOutcome[]): void {
 }
 
 /** Runs Playwright on some spec files with the given target variables and returns each test's outcome. */
-export async function runPlaywright(root: string, args: string[], targetEnv: Record<string, string>): Promise<SpecOutcome[]> {
+export async function runForOutcomes(root: string, args: string[], targetEnv: Record<string, string>): Promise<SpecOutcome[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-run-'));
   const report = path.join(dir, 'report.json');
   const env: Record<string, string> = {};

@@ -76,8 +76,11 @@ function waitForExit(child: ChildProcess, ms: number): Promise<ReferenceExit> {
 export const REPOSITORY_ROOT = path.resolve(__dirname, '../../..');
 
 /** How the harness starts the reference: its CLI under tsx, free ports, the JSON ready line. Written once, here. */
-export const REFERENCE_ENTRY = path.join('reference-server', 'src', 'main.ts');
-export const EMBEDDED_ARGS: readonly string[] = ['--port', '0', '--http-port', '0', '--json', '--exit-with-stdin'];
+export const REFERENCE_MAIN = path.join('reference-server', 'src', 'main.ts');
+const FREE_PORTS_ARGS: readonly string[] = ['--port', '0', '--http-port', '0', '--json'];
+export const EMBEDDED_ARGS: readonly string[] = [...FREE_PORTS_ARGS, '--exit-with-stdin'];
+/** `node` arguments of the same start for benchmarks that spawn and time the process themselves (their stdin is no pipe: no `--exit-with-stdin`). */
+export const REFERENCE_NODE_ARGS: readonly string[] = ['--import', 'tsx', REFERENCE_MAIN, ...FREE_PORTS_ARGS];
 
 export interface EmbeddedOptions {
   /** `--deployment`: `alt` is the second deployment (its own choices where the description is silent). */
@@ -92,7 +95,7 @@ export function startEmbeddedReference(options: EmbeddedOptions = {}): Promise<E
   const args = [
     '--import',
     'tsx',
-    REFERENCE_ENTRY,
+    REFERENCE_MAIN,
     ...EMBEDDED_ARGS,
     ...(options.deployment ? ['--deployment', options.deployment] : []),
     ...(options.args ?? []),

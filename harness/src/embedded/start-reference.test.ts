@@ -3,10 +3,11 @@ import * as net from 'node:net';
 import * as readline from 'node:readline';
 import * as path from 'node:path';
 import { fieldValue } from '../core';
-import { createDispatcher, loadTargetMap } from '../target-map';
+import { loadTargetMap } from '../target-map';
+import { createDispatcher } from '../target-map/dispatcher';
 import { send } from '../transport/send';
 import { caddyInstalled } from '../testing/h3-edge';
-import { EmbeddedReferenceError, launchReference, startEmbeddedReference, targetEnvOf, type ReferenceReady } from './reference-process';
+import { EmbeddedReferenceError, launchReference, startEmbeddedReference, targetEnvOf, type ReferenceReady } from './start-reference';
 import { WHOLE_RUN_MS, withTestBudgets } from '../testing/budgets';
 
 const root = path.resolve(__dirname, '../../..');
@@ -108,7 +109,7 @@ async function eventually(what: string, done: () => Promise<boolean>, limitMs = 
 test('the reference and its HTTP/3 edge end when the process that started it is killed with SIGKILL', async () => {
   // A runner of its own, started as a user's run is: it starts the reference and prints what it got.
   const script = `
-    const { startEmbeddedReference } = require(${JSON.stringify(path.join(__dirname, 'reference-process'))});
+    const { startEmbeddedReference } = require(${JSON.stringify(path.join(__dirname, 'start-reference'))});
     startEmbeddedReference().then((r) => console.log(JSON.stringify({ pid: r.pid, ready: r.ready })));
   `;
   const runner = spawn(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -1,0 +1,4 @@
+// Fixture of entry-points.test.ts: an entry point that takes one name from a barrel.
+import { roleNames } from './barrel';
+
+export const names = roleNames();

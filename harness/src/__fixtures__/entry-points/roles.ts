@@ -1,0 +1,2 @@
+// Fixture of entry-points.test.ts: what the entry point uses.
+export const roleNames = (): string[] => ['site', 'assets'];
