@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { RecordedNoise } from '../core';
 import { aspectText, emptyCounts, type Aspect, type Compared, type Level, type Provenance, type Verdict } from '../core';
 import { RECORD_VERSION } from '../record';
 import { RESULTS_SCHEMA, type ConformanceResults, type Expectation, type RunMeta, type StepReport, type TestReport } from '../report/types';
@@ -24,9 +25,23 @@ export interface StepFixture {
   lines: Array<[string, string]>;
   /** Header lines of the h2 leg, when they differ. */
   h2Lines?: Array<[string, string]>;
+  /** The learned noise in the words of its view (`status`, `header x`, `cookie sid value, expiry`, `body`): test data reads better so. */
   noise?: string[];
   url?: string;
   bodySize?: number;
+}
+
+/** Noise written as words, as results.json holds it (core/noise-record.ts). */
+export function noiseOf(words: readonly string[]): RecordedNoise {
+  const n: RecordedNoise = { status: words.includes('status'), fields: [], presence: [], cookies: {}, body: words.includes('body') };
+  for (const w of words) {
+    const header = /^header (\S+)( \(present or not\))?$/.exec(w);
+    if (header) n.fields.push(header[1]);
+    if (header?.[2]) n.presence.push(header[1]);
+    const cookie = /^cookie (\S+) (.+)$/.exec(w);
+    if (cookie) n.cookies[cookie[1]] = cookie[2].split(', ');
+  }
+  return n;
 }
 
 function stepReport(s: StepFixture, protocol: 'h1' | 'h2', index: number): StepReport {
@@ -37,7 +52,7 @@ function stepReport(s: StepFixture, protocol: 'h1' | 'h2', index: number): StepR
     protocol,
     request: { method: 'GET', url: s.url ?? `${SITE}/`, headers: [['accept', '*/*']] },
     response: { protocol, status: s.status ?? 200, lines, bodySize: s.bodySize ?? 100, decodedSize: s.bodySize ?? 100 },
-    ...(s.noise ? { noise: s.noise } : {}),
+    ...(s.noise ? { noise: noiseOf(s.noise) } : {}),
     expectationKeys: [],
   };
 }
@@ -131,7 +146,7 @@ export function withH3(test: TestReport, h3: H3Fixture, expectations: Expectatio
           protocol: 'h3',
           request: { method: 'GET', url: s.request?.url ?? `${SITE}/`, headers: [['sec-fetch-mode', 'cors']] },
           ...(h3.lines ? { response: { protocol: 'h3', status: h3.status ?? 200, lines: h3.lines, bodySize: 7, decodedSize: 7 } } : {}),
-          ...(h3.noise ? { noise: h3.noise } : {}),
+          ...(h3.noise ? { noise: noiseOf(h3.noise) } : {}),
           ...(h3.lines ? { reproduce: 'chromium --headless --origin-to-force-quic-on=www.lessons.test:8443' } : {}),
           h3: { endpoint: '127.0.0.1:34885', ...(s.response && h3.lines ? { twin: { ...s.response, protocol: 'h1' } } : {}) },
           expectationKeys: [],

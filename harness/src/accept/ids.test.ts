@@ -1,8 +1,8 @@
 import { AcceptIdsError } from './errors';
 import { idMatcher, selectSteps } from './ids';
-import { parseNoise, type StepObservation, type TestObservation } from './observations';
+import { stepNoise, type StepObservation, type TestObservation } from './observations';
 
-const step = (test: string, id: string): StepObservation => ({ test, step: id, role: 'site', legs: [], noise: parseNoise([]), expectations: [] });
+const step = (test: string, id: string): StepObservation => ({ test, step: id, role: 'site', legs: [], noise: stepNoise(), expectations: [] });
 const t = (id: string, steps: string[] = [id]): TestObservation => ({
   id,
   kind: steps.length > 1 || steps[0] !== id ? 'flow' : 'exchange',

@@ -1,13 +1,21 @@
 import { expectation, replayTest, withH3 } from './fixtures';
 import type { Expectation } from '../report/types';
-import { cookieOf, isH3Expectation, observeTest, parseNoise, replayTests } from './observations';
+import { cookieOf, isH3Expectation, observeTest, replayTests, stepNoise } from './observations';
 
-test('noise lines of the report, as describeNoise writes them', () => {
-  const n = parseNoise(['status', 'header x-trace-id', 'cookie ASP.NET_SessionId value, expiry', 'body', 'something else']);
+test("a step's noise as results.json holds it, the fields whose presence changed kept", () => {
+  const n = stepNoise({
+    status: true,
+    fields: ['x-cache', 'x-trace-id'],
+    presence: ['x-cache'],
+    cookies: { 'ASP.NET_SessionId': ['value', 'expiry'] },
+    body: true,
+  });
   expect(n.status).toBe(true);
   expect(n.body).toBe(true);
-  expect([...n.fields]).toEqual(['x-trace-id']);
+  expect([...n.fields]).toEqual(['x-cache', 'x-trace-id']);
+  expect([...n.presence]).toEqual(['x-cache']);
   expect([...n.cookies.get('ASP.NET_SessionId')!]).toEqual(['value', 'expiry']);
+  expect(stepNoise()).toEqual({ status: false, body: false, fields: new Set(), presence: new Set(), cookies: new Map() });
 });
 
 test('only raw replays are read; steps keep their legs, noise of every leg and their own expectations', () => {

@@ -6,9 +6,8 @@
  * h3 leg is not read either: its answer is judged against its h1 twin (parity), never by the spec,
  * and its request is Chromium's, not the spec's, so it proposes no value and lends no noise.
  */
-import { fieldLines } from '../core';
+import { fieldLines, mergeRecordedNoise, NO_NOISE, readRecordedNoise, setCookiePair, type RecordedNoise } from '../core';
 import { parseHttpDate } from '../shapes';
-import { setCookiePair } from '../core';
 import { parseSetCookieLine } from '../spec-model/observe';
 import type { ObservedCookie } from '../spec-model/observed';
 import type { Expectation, TestReport } from '../report/types';
@@ -26,11 +25,14 @@ export interface LegAnswer {
 }
 
 /** The fields learned as volatile for a step, over any of its legs. */
+/** A step's learned noise as accept reads it, from results.json's structured noise (core/noise-record.ts). */
 export interface StepNoise {
   status: boolean;
   body: boolean;
   /** Header field names, lowercase. */
   fields: Set<string>;
+  /** Of those, the fields that one answer had and the other not. */
+  presence: Set<string>;
   /** Cookie name -> aspects (`value`, `expiry`, `path`, `domain`, `httponly`, `secure`, `samesite`, `lines`). */
   cookies: Map<string, Set<string>>;
 }
@@ -64,21 +66,14 @@ export function replayTests(tests: readonly unknown[]): TestReport[] {
   return tests.filter((t): t is TestReport => isObject(t) && (t.kind === 'exchange' || t.kind === 'flow') && Array.isArray(t.legs) && typeof t.id === 'string');
 }
 
-export function parseNoise(lines: readonly string[]): StepNoise {
-  const noise: StepNoise = { status: false, body: false, fields: new Set(), cookies: new Map() };
-  for (const line of lines) {
-    if (line === 'status') noise.status = true;
-    else if (line === 'body') noise.body = true;
-    else if (line.startsWith('header ')) noise.fields.add(line.slice(7).trim().toLowerCase());
-    else {
-      const m = /^cookie (\S+) (.+)$/.exec(line);
-      if (!m) continue;
-      const aspects = noise.cookies.get(m[1]) ?? new Set<string>();
-      for (const a of m[2].split(',')) aspects.add(a.trim());
-      noise.cookies.set(m[1], aspects);
-    }
-  }
-  return noise;
+export function stepNoise(n: RecordedNoise = NO_NOISE): StepNoise {
+  return {
+    status: n.status,
+    body: n.body,
+    fields: new Set(n.fields),
+    presence: new Set(n.presence),
+    cookies: new Map(Object.entries(n.cookies).map(([name, aspects]) => [name, new Set(aspects)])),
+  };
 }
 
 function answerOf(protocol: 'h1' | 'h2', response: unknown): LegAnswer | undefined {
@@ -134,7 +129,7 @@ export const isH3Expectation = (e: Expectation): boolean =>
 /** The test's steps in first-seen order, each with its legs' answers, noise and expectations. */
 export function observeTest(test: TestReport): TestObservation {
   const steps = new Map<string, StepObservation>();
-  const noiseLines = new Map<string, string[]>();
+  const learned = new Map<string, RecordedNoise>();
   for (const leg of test.legs ?? []) {
     if (!isObject(leg) || !Array.isArray(leg.steps) || !isSpecLeg(leg.protocol)) continue;
     const protocol = leg.protocol === 'h2' ? 'h2' : 'h1';
@@ -142,11 +137,12 @@ export function observeTest(test: TestReport): TestObservation {
       if (!isObject(s) || typeof s.id !== 'string') continue;
       let step = steps.get(s.id);
       if (!step) {
-        step = { test: test.id, step: s.id, role: typeof test.role === 'string' ? test.role : '', legs: [], noise: parseNoise([]), expectations: [] };
+        step = { test: test.id, step: s.id, role: typeof test.role === 'string' ? test.role : '', legs: [], noise: stepNoise(), expectations: [] };
         steps.set(s.id, step);
       }
       step.origin ??= originOf(s.request);
-      if (Array.isArray(s.noise)) noiseLines.set(s.id, [...(noiseLines.get(s.id) ?? []), ...s.noise.filter((n): n is string => typeof n === 'string')]);
+      const noise = readRecordedNoise(s.noise);
+      if (noise) learned.set(s.id, mergeRecordedNoise(learned.get(s.id) ?? NO_NOISE, noise));
       if (typeof s.skipped === 'string' || leg.skipped !== undefined) continue;
       // One answer per step and leg: a step id seen twice on one leg keeps its first answer.
       if (step.legs.some((l) => l.protocol === protocol)) continue;
@@ -154,7 +150,7 @@ export function observeTest(test: TestReport): TestObservation {
       if (answer) step.legs.push(answer);
     }
   }
-  for (const [id, lines] of noiseLines) steps.get(id)!.noise = parseNoise(lines);
+  for (const [id, noise] of learned) steps.get(id)!.noise = stepNoise(noise);
   const loose: Expectation[] = [];
   for (const e of Array.isArray(test.expectations) ? test.expectations : []) {
     if (!isObject(e) || typeof e.id !== 'string') continue;

@@ -140,6 +140,28 @@ test('missing: a status where there is none, new fields of flow steps; the claus
   expect(renderDiff(p.files)).toMatch(/^--- .*site\.json\n\+\+\+ .*site\.json\n@@ /);
 });
 
+test('missing: a field whose presence was learned as noise is not proposed, and a note says why; one whose value was is proposed as a shape', () => {
+  const specs = readSpecDocs(dir);
+  const f = replayTest(
+    'site/f',
+    [
+      {
+        id: 'site/f/one',
+        lines: [
+          ['x-cache', 'HIT'],
+          ['x-trace', 'a1b2c3d4'],
+        ],
+        noise: ['header x-cache (present or not)', 'header x-trace'],
+      },
+    ],
+    [],
+    'flow',
+  );
+  const p = propose({ results: results([f], { target: null }), specs, mode: 'missing', ids: [] });
+  expect(p.additions).toEqual(['site/f/one header x-trace']);
+  expect(p.notes).toEqual(['site/f/one header x-cache: not added: present on one answer to the same request and not on the other (learned as noise)']);
+});
+
 test('a run against the reference is named so; nothing to change leaves the files out', () => {
   const specs = readSpecDocs(dir);
   const doc = fixture();

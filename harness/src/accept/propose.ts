@@ -96,6 +96,11 @@ function addMissing(w: StepWork): void {
   const names = [...new Set(obs.legs.flatMap((l) => l.lines.map(([n]) => n)))];
   for (const name of names) {
     if (covered.has(name) || name.startsWith(':') || !comparedField(name)) continue;
+    // A field one answer had and the other not: no expectation of it would hold on the next answer.
+    if (obs.noise.presence.has(name)) {
+      note(`header ${name}`, 'present on one answer to the same request and not on the other (learned as noise)');
+      continue;
+    }
     const noise = obs.noise.fields.has(name) || (obs.noise.body && BODY_BOUND.has(name));
     const header = headerMatcher(name, obs.legs, noise, place);
     if (header.value === undefined) {

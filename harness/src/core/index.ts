@@ -17,3 +17,4 @@ export * from './methods';
 export * from './cache-dir';
 export * from './schema-validators';
 export * from './secret-values';
+export * from './noise-record';

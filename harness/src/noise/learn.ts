@@ -4,7 +4,7 @@
  * between two answers (h1 vs h2, HEAD vs GET, baseline vs candidate); it never excuses a spec
  * expectation. It is never learned across protocols: that would excuse every protocol difference.
  */
-import { fieldLines, InternalError } from '../core';
+import { fieldLines, InternalError, type RecordedNoise } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import { COOKIE_ASPECTS, comparedField, cookieNames, fieldNames, sameCookieAspect, sameField, type CookieAspect } from './fields';
 
@@ -62,6 +62,18 @@ export function mergeNoise(...all: Array<Noise | undefined>): Noise {
     for (const [name, aspects] of n.cookies) out.cookies.set(name, new Set([...(out.cookies.get(name) ?? []), ...aspects]));
   }
   return out;
+}
+
+/** The noise as the record keeps it (core/noise-record.ts), names sorted: the one form a reader of a record or results.json sees. */
+export function recordedNoise(n: Noise): RecordedNoise {
+  const byName = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  return {
+    status: n.status,
+    fields: [...n.fields].sort(),
+    presence: [...n.presence].sort(),
+    cookies: Object.fromEntries([...n.cookies].sort(byName).map(([name, aspects]) => [name, [...aspects]])),
+    body: n.body,
+  };
 }
 
 /** The noise as report lines: `status`, `header x-trace-id`, `cookie ASP.NET_SessionId value`, `body`. */

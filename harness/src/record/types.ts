@@ -5,7 +5,7 @@
  * differential mode. The JSON schema beside this file is generated from these types
  * (`npm run record:schema`) and a test keeps it current.
  */
-import type { Finding } from '../core';
+import type { Finding, RecordedNoise } from '../core';
 import type { ObservedExchange, ObservedTls } from '../spec-model/observed';
 import type { Role } from '../target-map';
 import type { H3Command } from '../target-map/browser';
@@ -61,7 +61,7 @@ export interface StepRecord {
   /** The target's own address for a step with `discover`, and where it was read (or what was looked for, when nothing fitted). */
   discovered?: { template: string; from: string; url?: string; via?: string };
   /** What differed between the two answers of this step over this protocol: excused in comparisons, never in expectations. */
-  noise?: string[];
+  noise?: RecordedNoise;
   /** HTTP/3: the endpoint QUIC was forced to, the command that reproduces the request, and the h1 answer to the same header fields it was compared with. */
   h3?: { endpoint: string; command?: H3Command; twin?: ResponseRecord };
   findings: ReplayFinding[];

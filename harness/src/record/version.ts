@@ -2,4 +2,5 @@
  * The version of the test record (`record/types.ts`). Raise it when a field changes meaning or a
  * reader could no longer read an older record; `results.json` names the version its tests wrote.
  */
-export const RECORD_VERSION = 'harness-record/1';
+// 2: a step's noise is structured (RecordedNoise: status, fields, presence, cookies, body), no longer words.
+export const RECORD_VERSION = 'harness-record/2';

@@ -13,7 +13,7 @@
  * hit) changes between the two answers of one protocol whenever it changes between the protocols.
  */
 import { unjudged } from '../core';
-import { describeNoise, mergeNoise } from '../noise';
+import { mergeNoise, recordedNoise } from '../noise';
 import { RECORD_VERSION, type ReplayRecord, type StepRecord } from '../record';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import { UnmappedPlaceholderError } from '../target-map';
@@ -100,7 +100,7 @@ function parityOfStep(step: FlowStep, i: number, rec: ReplayRecord, answers: Rep
   const perProtocol = stepNoise(answers, i);
   for (const [p, n] of perProtocol) {
     const stepRec = firsts[p]?.[i]?.rec;
-    if (stepRec && n) stepRec.noise = describeNoise(n);
+    if (stepRec && n) stepRec.noise = recordedNoise(n);
   }
   const noise = mergeNoise(...perProtocol.map(([, n]) => n));
   const a = firsts.h1?.[i]?.observed;
@@ -167,7 +167,7 @@ async function h3Leg(
     step.request = outcome.observed.request;
     step.response = responseRecord(outcome.observed);
   } else step.request = { method: h1.request.method, url: h1.request.url, headers: Object.entries(h1.request.headers) };
-  if (outcome.noise) step.noise = describeNoise(outcome.noise);
+  if (outcome.noise) step.noise = recordedNoise(outcome.noise);
   if (sent?.rec.discovered) step.discovered = sent.rec.discovered;
   rec.legs.push({ protocol: 'h3', steps: [step] });
   rec.parity.push(...outcome.parity.map((f) => ({ ...f, step: step.id })));

@@ -137,7 +137,7 @@ function step(id: string, o: StepOpts) {
         protocol: o.protocol,
       },
     ],
-    noise: ['header x-trace-id', 'cookie ASP.NET_SessionId value'],
+    noise: { status: false, fields: ['x-trace-id'], presence: [], cookies: { 'ASP.NET_SessionId': ['value'] }, body: false },
   };
 }
 

@@ -78,7 +78,17 @@ export function h3Leg(id: string, o: H3Opts = {}) {
   };
   return {
     protocol: 'h3',
-    steps: [{ id, protocol: 'h3', request, response, h3: { endpoint, command: o.command ?? H3_COMMAND, twin }, findings: [], noise: ['header x-trace-id'] }],
+    steps: [
+      {
+        id,
+        protocol: 'h3',
+        request,
+        response,
+        h3: { endpoint, command: o.command ?? H3_COMMAND, twin },
+        findings: [],
+        noise: { status: false, fields: ['x-trace-id'], presence: [], cookies: {}, body: false },
+      },
+    ],
   };
 }
 

@@ -4,7 +4,7 @@
  * as their shape and length) unless the run asked for raw values.
  */
 
-import type { Aspect, Compared, Counts, FailOn, FindingSource, KnownMark, Level, Verdict } from '../core';
+import type { Aspect, Compared, Counts, FailOn, FindingSource, KnownMark, Level, RecordedNoise, Verdict } from '../core';
 
 export type { Aspect, Compared, Counts, FailOn, FindingSource, KnownMark, Level, Provenance, Verdict } from '../core';
 export { VERDICTS } from '../core';
@@ -14,13 +14,14 @@ export type LegProtocol = 'h1' | 'h2' | 'h3';
 export type FindingProtocol = LegProtocol | 'browser';
 
 /**
- * Version 3: the verdict known and the known deviations, inconclusive roles, the exit code, the
+ * Version 4: a step's learned noise is structured (`noise`: status, fields, presence, cookies, body),
+ * no longer words. Version 3: the verdict known and the known deviations, inconclusive roles, the exit code, the
  * comparison with a previous run. Version 2: levels, the verdicts warn, diff, fixed and n/a, the
  * fail-on threshold, learned noise.
  */
-export const RESULTS_SCHEMA = 'harness-conformance-results/3';
+export const RESULTS_SCHEMA = 'harness-conformance-results/4';
 /** The versions a previous run's results.json may have for the comparison between runs. */
-export const READABLE_RESULTS_SCHEMAS: readonly string[] = ['harness-conformance-results/2', RESULTS_SCHEMA];
+export const READABLE_RESULTS_SCHEMAS: readonly string[] = ['harness-conformance-results/2', 'harness-conformance-results/3', RESULTS_SCHEMA];
 
 export interface ConformanceResults {
   schema: typeof RESULTS_SCHEMA;
@@ -316,8 +317,8 @@ export interface StepReport {
    * (parity findings `<step> parity h3 ...`; the spec's expectations are the h1 and h2 legs').
    */
   h3?: { endpoint: string; twin?: ResponseReport };
-  /** Fields learned as noise for this step (they differed between two identical requests over this protocol). */
-  noise?: string[];
+  /** What was learned as noise for this step (it differed between two identical requests over this protocol). */
+  noise?: RecordedNoise;
   /** A `discover` step: the shape looked for, the page read, and the target's own address found there (absent when none fitted). */
   discovered?: { template: string; from: string; url?: string; via?: string };
   /** Keys of the expectations this step produced findings for. */

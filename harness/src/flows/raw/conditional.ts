@@ -7,7 +7,7 @@
  */
 import type { ReplayRecord } from '../../record';
 import { fieldValue } from '../../core';
-import { compareAnswers, describeNoise as describeNoiseOf, learnNoise } from '../../noise';
+import { compareAnswers, learnNoise, recordedNoise } from '../../noise';
 import type { ReplayClients } from '../../replay';
 import { FlowContext, show } from './context';
 import { contentLengthAgrees, flowRequestOf } from './compression';
@@ -98,7 +98,7 @@ export async function runConditionalFlow(row: ResourceRow, clients: ReplayClient
     ctx.expect(`${id}/head body`, head.body.length === 0, 'no body', `${head.body.length} bytes`, 'rfc', { clause: 'RFC 9110 §9.3.2' });
     const noise = again ? learnNoise(base, again) : undefined;
     const step = ctx.begin(`${id}/head fields`);
-    if (noise) step.noise = describeNoiseOf(noise);
+    if (noise) step.noise = recordedNoise(noise);
     const findings = compareAnswers(`${id}/head`, base, head, noise ?? learnNoise(base, base), {
       aspect: 'fields',
       first: 'GET',

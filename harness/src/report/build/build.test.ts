@@ -23,7 +23,8 @@ describe('buildResults', () => {
     expect(home.counts).toEqual({ error: 0, fail: 0, warn: 1, known: 0, diff: 0, info: 1, fixed: 0, skip: 0, 'n/a': 1, pass: 4 });
     expect(home.verdict).toBe('warn');
     expect(r.run.failOn).toBe('fail');
-    expect(home.legs![0].steps[0].noise).toEqual(['header x-trace-id', 'cookie ASP.NET_SessionId value']);
+    const noise = { status: false, fields: ['x-trace-id'], presence: [], cookies: { 'ASP.NET_SessionId': ['value'] }, body: false };
+    expect(home.legs![0].steps[0].noise).toEqual(noise);
     expect(r.run.protocolMix).toEqual({ browser: 1, h1: 2, h2: 2 });
   });
 

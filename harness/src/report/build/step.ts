@@ -1,4 +1,5 @@
 /** A recorded step as the report shows it: its request (with a command that reproduces it) and its answer, secrets redacted. */
+import { readRecordedNoise } from '../../core';
 import type { H3Command, Untrusted } from '../../record';
 import { anchor } from '../anchors';
 import { reproduceCommand } from '../repro';
@@ -25,7 +26,8 @@ function buildStep(s: RawStep, protocol: LegProtocol, index: number, testKey: st
     expectationKeys: expectations.filter((e) => e.step === id).map((e) => e.key),
   };
   if (str(s.skipped)) step.skipped = str(s.skipped);
-  if (Array.isArray(s.noise)) step.noise = s.noise.map(text);
+  const noise = readRecordedNoise(s.noise);
+  if (noise) step.noise = noise;
   if (s.discovered) {
     const d = s.discovered;
     step.discovered = {

@@ -1,5 +1,5 @@
 /** A differential run's view of one test: baseline, candidate and spec. */
-import { aspectText } from '../../core';
+import { aspectText, noiseText } from '../../core';
 import { esc, markDifference } from '../escape';
 import type { ConformanceResults, TestReport } from '../types';
 import { sameAspect } from './aspects';
@@ -69,7 +69,13 @@ export function differentialBlock(t: TestReport, bodies: ConformanceResults['bod
             ? `<div class="mono">${esc(s.request.method)} ${esc(s.request.url)}${other ? ' <span class="muted">(another address than the candidate\'s: each side asks for its own)</span>' : ''}</div>`
             : `<p class="muted">${esc(s.skipped ?? 'not sent')}</p>`
         }${s.response ? `<div class="mono muted">${esc(`${s.response.protocol} ${s.response.status}, ${s.response.bodySize} bytes`)}</div>` : ''}${
-          s.noise ? `<div class="noise muted">noise: ${s.noise.length ? s.noise.map((n) => `<code>${esc(n)}</code>`).join(', ') : 'none'}</div>` : ''
+          s.noise
+            ? `<div class="noise muted">noise: ${
+                noiseText(s.noise)
+                  .map((n) => `<code>${esc(n)}</code>`)
+                  .join(', ') || 'none'
+              }</div>`
+            : ''
         }${s.reproduce && l.protocol === 'h1' ? reproBlock(s) : ''}</div>`,
       );
     }

@@ -1,4 +1,5 @@
 /** A test's exchanges: each step over each protocol, side by side. */
+import { noiseText } from '../../core';
 import { esc } from '../escape';
 import type { StepReport, TestReport } from '../types';
 import { aspectOf } from './cells';
@@ -12,7 +13,9 @@ function noiseLine(s: StepReport): string {
   if (!s.noise) return '';
   const over = s.protocol === 'h3' ? 'h3, or between two h1 twins' : s.protocol;
   return `<div class="noise muted">learned noise (differed between two identical requests over ${esc(over)}; excused when two answers are compared, never in an expectation): ${
-    s.noise.length ? s.noise.map((n) => `<code>${esc(n)}</code>`).join(', ') : 'none'
+    noiseText(s.noise)
+      .map((n) => `<code>${esc(n)}</code>`)
+      .join(', ') || 'none'
   }</div>`;
 }
 
