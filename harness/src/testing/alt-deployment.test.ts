@@ -5,6 +5,7 @@ import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../
 import { playwrightCli } from './playwright-cli';
 import type { ConformanceResults, Expectation } from '../report/types';
 import { WHOLE_RUN_MS } from './budgets';
+import { noiseText } from '../core';
 
 /*
  * The reference's second deployment (`--deployment alt`) keeps every fact the description states
@@ -45,7 +46,7 @@ const noiseOf = (stepId: string) => [
       .flatMap((t) => t.legs ?? [])
       .flatMap((l) => l.steps)
       .filter((s) => s.id === stepId)
-      .flatMap((s) => s.noise ?? []),
+      .flatMap((s) => (s.noise ? noiseText(s.noise) : [])),
   ),
 ];
 
