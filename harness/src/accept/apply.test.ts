@@ -51,7 +51,7 @@ test('a proposal that would not load is an error naming each violation, and the 
 test('a valid proposal passes and is written as given', () => {
   const good = change((h) => (h['x-powered-by'] = { equals: 'Express', source: 'reference' }));
   expect(() => validateProposal(tmp.dir, [good])).not.toThrow();
-  expect(writeProposal([good])).toEqual(['specs/site.json']);
+  expect(writeProposal([good])).toEqual([good.spec.file]);
   expect(fs.readFileSync(path.join(tmp.dir, 'site.json'), 'utf8')).toBe(good.after);
   expect(fs.readdirSync(tmp.dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
 });

@@ -44,12 +44,12 @@ export function validateProposal(dir: string, files: readonly FileChange[]): voi
   }
 }
 
-/** Writes the new texts; returns the names written. */
+/** Writes the new texts; returns the files written. */
 export function writeProposal(files: readonly FileChange[]): string[] {
   for (const f of files) {
     const tmp = `${f.spec.file}.accept-${process.pid}.tmp`;
     fs.writeFileSync(tmp, f.after);
     fs.renameSync(tmp, f.spec.file);
   }
-  return files.map((f) => f.spec.name);
+  return files.map((f) => f.spec.file);
 }

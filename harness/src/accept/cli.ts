@@ -17,7 +17,7 @@ import { draftKnown, renderKnownDiff, writeKnown } from './known';
 import { parseOptions, USAGE, type AcceptOptions, type KnownOptions } from './options';
 import { propose, type Proposal } from './propose';
 import { readResults } from './read-results';
-import { readSpecDocs } from './spec-files';
+import { readSpecDocs, shownPath } from './spec-files';
 import { renderDiff, validateProposal, writeProposal } from './apply';
 
 export interface CliIo {
@@ -50,7 +50,7 @@ export function main(argv: readonly string[], io: CliIo, cwd: string = process.c
     if (diff) io.out(diff.replace(/\n$/, ''));
     for (const r of proposal.refused) io.out(`${r.id}: refused: ${r.reason}`);
     for (const n of proposal.notes) io.out(`note: ${n}`);
-    const written = options.write && proposal.files.length ? writeProposal(proposal.files) : undefined;
+    const written = options.write && proposal.files.length ? writeProposal(proposal.files).map((f) => shownPath(f, cwd)) : undefined;
     io.out(summary(proposal, written));
     return 0;
   } catch (e) {
@@ -76,12 +76,13 @@ function knownMain(results: ConformanceResults, known: KnownOptions, options: Ac
   const draft = draftKnown(results, file, known, options.ids, cwd);
   const diff = renderKnownDiff(draft);
   if (diff) io.out(diff.replace(/\n$/, ''));
+  for (const c of draft.causes) io.out(`cause ${c}`);
   for (const n of draft.notes) io.out(`note: ${n}`);
   const counts = `${plural(draft.added.length, 'entry drafted', 'entries drafted')}, ${plural(draft.pruned.length, 'entry pruned', 'entries pruned')}`;
   if (!diff) io.out(`nothing to change (${counts}) in ${draft.name}`);
   else if (options.write) {
     writeKnown(draft, file.file);
-    io.out(`${counts}; written: ${draft.name}`);
+    io.out(`${counts}; written: ${shownPath(file.file, cwd)}`);
   } else io.out(`${counts} in ${draft.name}; nothing written (--write writes it)`);
   return 0;
 }

@@ -1,8 +1,9 @@
 /**
  * `npm run accept -- --known`: known deviations drafted from a run's failures, as a diff of the
- * known deviations file for a reviewer (written only with --write). Each failing expectation of the
- * run that no unexpired entry covers becomes an entry with its id, the value it showed (when it was
- * one value, not a secret), the reason, the ticket and the date given. `--prune` removes the
+ * known deviations file for a reviewer (written only with --write). Each cause of the run's
+ * failures, as the report numbers them, that no unexpired entry covers becomes one entry: the
+ * smallest glob over its expectations, the value it showed (when it was one value, not a secret),
+ * the reason, the ticket and the date given (known-causes.ts). `--prune` removes the
  * entries the run reported as no longer seen. The new file is loaded as a run loads it before
  * anything is shown as applicable.
  */
@@ -10,11 +11,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
-import { failsRun } from '../core';
-import { entryFor, KnownDeviationsError, loadKnown, type KnownDeviations } from '../known';
+import { KnownDeviationsError, loadKnown, type KnownDeviations } from '../known';
 import type { ConformanceResults } from '../report/types';
 import { AcceptInvalidProposalError } from './errors';
-import { idMatcher } from './ids';
+import { draftByCause } from './known-causes';
 import type { KnownOptions } from './options';
 import { displayName } from './spec-files';
 
@@ -27,6 +27,8 @@ export interface KnownDraft {
   pruned: string[];
   /** Failing expectations left out, and why. */
   notes: string[];
+  /** Each drafted entry with the cause it is for: `[2] site: header x-frame-options is (absent) ...: site/* header x-frame-options (7 expectations)`. */
+  causes: string[];
 }
 
 type Entry = { id: string; actual?: string; reason: string; ticket: string; expires: string };
@@ -53,43 +55,19 @@ export function draftKnown(
     });
   }
   const added: string[] = [];
+  const causes: string[] = [];
   if (options.ticket && options.expires) {
-    const today = results.run.startedAt.slice(0, 10);
-    const selected = idMatcher(ids);
-    const inconclusive = new Set((results.run.inconclusive ?? []).map((r) => r.role));
+    const kept = known.entries.filter((k) => !pruned.includes(k.id));
     const reason = options.reason ?? `accepted from the run of ${results.run.startedAt} (npm run accept -- --known): say why`;
-    const drafted = new Set<string>();
-    for (const t of results.tests) {
-      for (const e of t.expectations) {
-        if (!failsRun(e.verdict, results.run.failOn) || !selected(t.id)) continue;
-        if (inconclusive.has(t.role)) {
-          notes.push(`${e.id}: not drafted: the ${t.role} role was inconclusive (its answers tested nothing)`);
-          continue;
-        }
-        if (t.kind === 'test' && e.id === t.id) {
-          notes.push(`${e.id}: not drafted: the test itself failed (${e.findings[0]?.message?.split('\n')[0] ?? e.verdict}), not one expectation`);
-          continue;
-        }
-        const failing = e.findings.filter((f) => failsRun(f.verdict, results.run.failOn));
-        const values = new Set(failing.map((f) => f.actual));
-        const actual = values.size === 1 && !failing.some((f) => f.redacted) && e.verdict !== 'error' ? failing[0].actual : undefined;
-        const covered = entryFor(
-          known.entries.filter((k) => !pruned.includes(k.id)),
-          { id: e.id, actual: actual ?? failing[0]?.actual ?? '' },
-          today,
-        );
-        if (covered) continue;
-        const key = `${e.id}\u0000${actual ?? ''}`;
-        if (drafted.has(key)) continue;
-        drafted.add(key);
-        doc.deviations.push({ id: e.id, ...(actual !== undefined ? { actual } : {}), reason, ticket: options.ticket, expires: options.expires });
-        added.push(e.id);
-      }
+    for (const d of draftByCause(results, kept, options, ids, notes)) {
+      causes.push(`[${d.cause}] ${d.headline}: ${d.id} (${d.expectations} expectation${d.expectations === 1 ? '' : 's'})`);
+      doc.deviations.push({ id: d.id, ...(d.actual !== undefined ? { actual: d.actual } : {}), reason, ticket: options.ticket, expires: options.expires });
+      added.push(d.id);
     }
   }
   const after = added.length || pruned.length ? `${JSON.stringify(doc, null, 2)}\n` : before;
   if (after !== before) checkLoads(after, known.file);
-  return { name: displayName(known.file, cwd), before, after, added, pruned, notes };
+  return { name: displayName(known.file, cwd), before, after, added, pruned, notes, causes };
 }
 
 /** The drafted file must load as a run loads it; nothing is shown as applicable otherwise. */

@@ -10,7 +10,7 @@ import { defaultLevel, LEVELS, type Level, type Provenance } from '../core';
 import { CHECKS } from '../checks';
 import { loadSpecs, SpecLoadError, specFilesIn } from '../spec-model/load';
 import { MATCHER_KINDS } from '../spec-model/matchers';
-import type { ExchangeSpec, HeaderSpec, MatcherMeta, SpecFile } from '../spec-model/types';
+import type { ExchangeSpec, FlowSpec, HeaderSpec, MatcherMeta, SpecFile } from '../spec-model/types';
 import { AcceptSpecsError } from './errors';
 
 export interface SpecDoc {
@@ -29,6 +29,8 @@ export interface StepLocation {
   spec: SpecDoc;
   /** The exchange, or the flow step (the flow's own fields are not inherited by its steps' expectations). */
   step: ExchangeSpec;
+  /** The flow of a step: its checks judge every step. */
+  flow?: FlowSpec;
 }
 
 /** How the repository writes spec files. */
@@ -41,6 +43,12 @@ export function displayName(file: string, cwd: string = process.cwd()): string {
   const rel = path.relative(cwd, file);
   if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep).join('/');
   return `${path.basename(path.dirname(file))}/${path.basename(file)}`;
+}
+
+/** A file as a message names it: relative to the working directory when inside it, else its whole path. */
+export function shownPath(file: string, cwd: string = process.cwd()): string {
+  const rel = path.relative(cwd, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : path.resolve(file);
 }
 
 /** Every spec file of the folder, after the loader accepted them together. */
@@ -64,7 +72,7 @@ export function indexSteps(specs: readonly SpecDoc[]): Map<string, StepLocation>
   const out = new Map<string, StepLocation>();
   for (const spec of specs) {
     for (const ex of spec.doc.exchanges ?? []) out.set(ex.id, { spec, step: ex });
-    for (const flow of spec.doc.flows ?? []) for (const step of flow.steps ?? []) out.set(step.id, { spec, step });
+    for (const flow of spec.doc.flows ?? []) for (const step of flow.steps ?? []) out.set(step.id, { spec, step, flow });
   }
   return out;
 }

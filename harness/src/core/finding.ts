@@ -59,4 +59,6 @@ export interface KnownMark {
   expires: string;
   /** The verdict the finding had before the entry matched (error, fail or warn). */
   was: Verdict;
+  /** The report's link of the ticket (its URL, or its id through HARNESS_TICKET_URL). */
+  ticketHref?: string;
 }

@@ -7,3 +7,4 @@ export * from './errors';
 export * from './load';
 export * from './match';
 export * from './schema';
+export * from './ticket';

@@ -55,14 +55,14 @@ test('every problem is listed at once, each naming its entry', () => {
       deviations: [
         entry,
         { id: 'site/home header vary', reason: 'x', expires: '2030-01-01' },
-        { ...entry, id: 'bare/home', ticket: 'OPS-7', expires: '31/01/2030' },
+        { ...entry, id: 'bare/home', ticket: 'fix it later', expires: '31/01/2030' },
         { ...entry, id: 'shop/home', owner: 'me' },
       ],
     }),
   );
   expect(problemsOf(() => loadKnown(file))).toEqual([
     `entry 2 ("site/home header vary"): must have required property 'ticket'`,
-    'entry 3 ("bare/home"): ticket must be an http:// or https:// URL',
+    'entry 3 ("bare/home"): ticket must be a ticket id (OPS-412, #412) or an http:// or https:// URL',
     'entry 3 ("bare/home"): expires must be a date written YYYY-MM-DD',
     'entry 4 ("shop/home"): has the unknown field "owner" (known: id, actual, reason, ticket, expires)',
   ]);

@@ -81,7 +81,7 @@ export function loadKnown(file: string = DEFAULT_KNOWN_FILE, options: { explicit
         const field = m[2] ? `${m[2].slice(1)} ` : '';
         const detail =
           err.keyword === 'pattern' && field.startsWith('ticket')
-            ? 'must be an http:// or https:// URL'
+            ? 'must be a ticket id (OPS-412, #412) or an http:// or https:// URL'
             : err.keyword === 'pattern' && field.startsWith('expires')
               ? 'must be a date written YYYY-MM-DD'
               : err.keyword === 'additionalProperties'

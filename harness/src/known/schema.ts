@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TICKET_PATTERN } from './ticket';
 
 export const KNOWN_SCHEMA_FILE = join(__dirname, '..', '..', '..', 'specs', 'known-deviations.schema.json');
 
@@ -38,7 +39,11 @@ export const KNOWN_SCHEMA = {
               'Optional: the observed value as the report shows it. With it, the entry matches only that value: a target that starts answering something else fails again.',
           },
           reason: { type: 'string', minLength: 1, description: 'Why the deviation is accepted for now (shown beside every finding it matches).' },
-          ticket: { type: 'string', pattern: '^https?://\\S+$', description: 'The URL of the ticket that tracks the fix.' },
+          ticket: {
+            type: 'string',
+            pattern: TICKET_PATTERN,
+            description: 'The ticket that tracks the fix: its id ("OPS-412"; HARNESS_TICKET_URL makes it a link) or its URL.',
+          },
           expires: {
             type: 'string',
             pattern: '^\\d{4}-\\d{2}-\\d{2}$',

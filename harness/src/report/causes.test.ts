@@ -61,8 +61,8 @@ test('the terminal and the HTML lead with each cause: its role, field, value and
   const r = results();
   const text = terminalSummary(r, 'report.html');
   expect(text).toContain('Failing (4, from 3 causes):');
-  expect(text).toContain('  x site: header vary is "(absent)" on h1\n      expected "Accept-Encoding", in 2 tests (site/a, site/b)');
-  expect(text).toContain('  x shop: header vary is "Accept" on h1\n      expected "Accept-Encoding", shop/d header vary');
+  expect(text).toContain('  x [1] site: header vary is "(absent)" on h1\n      expected "Accept-Encoding", in 2 tests (site/a, site/b)');
+  expect(text).toContain('  x [3] shop: header vary is "Accept" on h1\n      expected "Accept-Encoding", shop/d header vary');
   const html = renderHtml(r);
   expect(html).toContain('Failures (4, from 3 causes)');
   expect(html).toMatch(

@@ -11,7 +11,7 @@
  * explains is a cause of its own that names both sides. Everything is read from typed fields
  * (role, aspect, observed value, comparison), never from ids or messages.
  */
-import { aspectText, worst } from '../core';
+import { aspectText, failsRun, worst } from '../core';
 import { failuresFirst } from './build';
 import { inconclusiveOf } from './inconclusive';
 import type { Aspect, ConformanceResults, Expectation, FindingReport, TestReport, Verdict } from './types';
@@ -201,6 +201,14 @@ function statusExpected(groups: Map<string, Cause>, p: Pending, value: string): 
 
 const SIDE_ORDER = ['h1', 'h2', 'h3', 'browser'];
 const listed = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
+/**
+ * The causes that fail the run, in the order every view lists and numbers them (`[1]`, `[2]`...):
+ * `npm run accept -- --known --cause N` reads the same numbers.
+ */
+export function failingCauses(r: ConformanceResults): Cause[] {
+  return causes(r, (v) => failsRun(v, r.run.failOn));
+}
 
 /**
  * The cause in one sentence: the role, what, the value, and which side differs.

@@ -3,6 +3,8 @@ import { collected, replayRecord, runMeta, TARGET } from './fixtures';
 import { HOSTILE } from './hostile-fixtures';
 import { renderHtml } from './html';
 import { renderJunit } from './junit';
+import { summaryMarkdown } from './github';
+import { terminalSummary } from './terminal';
 import type { BuildInput } from './build';
 
 /*
@@ -174,4 +176,22 @@ test('JUnit: a diff passes with both values in system-out, unless HARNESS_FAIL_O
   expect(failing).toMatch(
     /<testcase name="site\/home diff header x-powered-by"[^>]*>\n {6}<failure message="diff: expected \(absent\), got ASP\.NET" type="diff\/info\/baseline">/,
   );
+});
+
+test('the job summary and the terminal name the baseline and list the differences from it by cause; the page too', () => {
+  const results = buildResults(input());
+  const summary = summaryMarkdown(results, 'index.html');
+  expect(summary).toContain('Baseline: <code>https://www.lessons.example</code>');
+  expect(summary).toMatch(/### Differences from the baseline <code>https:\/\/www\.lessons\.example<\/code> \(\d+ expectations, from \d+ causes?;/);
+  expect(summary).toContain(
+    '| diff | site: header x-powered-by is &quot;ASP.NET&quot; (the baseline: &quot;(absent)&quot;) on h1 and h2 | <code>(absent)</code> | site/home diff header x-powered-by |',
+  );
+  const terminal = terminalSummary(results, 'index.html');
+  expect(terminal).toMatch(/Differences from the baseline https:\/\/www\.lessons\.example, not failing the run/);
+  // Each test named once in a cause, however many of its expectations joined it.
+  for (const line of terminal.split('\n').filter((l) => / in \d+ tests \(/.test(l))) {
+    const names = /\(([^)]*)\)$/.exec(line)?.[1].split(', ') ?? [];
+    expect(new Set(names).size).toBe(names.length);
+  }
+  expect(renderHtml(results)).toMatch(/<h2>Differences from the baseline https:\/\/www\.lessons\.example, not failing the run \(/);
 });

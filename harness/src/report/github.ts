@@ -8,10 +8,11 @@
  * annotated, the rest counted in a notice; the summary lists them all (up to a size GitHub accepts).
  */
 import { failsRun, VERDICTS } from '../core';
-import { causeExpected, causeHeadline, causes, causeScope, type Cause } from './causes';
+import { causeExpected, causeHeadline, causes, causeScope, failingCauses, type Cause } from './causes';
 import { knownNeed, knownProblem } from './known';
 import { EXIT_MEANING } from './terminal';
-import type { ConformanceResults, Verdict } from './types';
+import type { ConformanceResults, TargetMeta, Verdict } from './types';
+import { targetSite } from './target-name';
 
 export interface Location {
   file: string;
@@ -116,10 +117,9 @@ export function summaryMarkdown(r: ConformanceResults, reportPath: string): stri
   const status = r.run.status === 'failed' ? 'FAILED' : 'PASSED';
   out.push(`## Conformance ${status}: ${mdText(r.run.title)}`, '');
   out.push(`Exit status ${r.run.exitCode}: ${EXIT_MEANING[r.run.exitCode]}. Fails on ${r.run.failOn} and worse (\`HARNESS_FAIL_ON\`).`, '');
-  if (r.run.target) {
-    const site = r.run.target.roles.site?.[0] ?? Object.values(r.run.target.roles)[0]?.[0];
-    if (site) out.push(`Target: ${mdCode(site)}${r.run.target.origin === 'reference' ? ' (embedded reference)' : ''}`, '');
-  }
+  const named = (m: TargetMeta) => `${mdCode(targetSite(m))}${m.origin === 'reference' ? ' (embedded reference)' : ''}`;
+  if (r.run.target) out.push(`Target: ${named(r.run.target)}`, '');
+  if (r.run.baseline) out.push(`Baseline: ${named(r.run.baseline)} (a differential run: the target is compared with it answer by answer)`, '');
   for (const i of r.run.inconclusive ?? [])
     out.push(`> **${mdText(i.role)}**: ${mdText(i.message, 400)} (${i.grouped} failing expectations grouped under it)`, '');
   // As the terminal shows them: passes first, then from the worst down.
@@ -130,22 +130,36 @@ export function summaryMarkdown(r: ConformanceResults, reportPath: string): stri
   for (const role of r.roles) out.push(`| ${mdText(role.role)} | ${role.tests} | ${columns.map((c) => role.counts[c]).join(' | ')} |`);
   out.push(`| **all** | ${r.tests.length} | ${columns.map((c) => r.totals[c]).join(' | ')} |`, '');
   const problems = [
-    ...(r.known?.entries ?? []).filter((e) => e.status === 'expired').map((e) => `| fail | ${mdText(knownProblem(e)!, 300)} | | |`),
-    ...r.run.runErrors.map((e) => `| error | run error | ${mdText(e, 300)} | |`),
+    ...(r.known?.entries ?? []).filter((e) => e.status === 'expired').map((e) => `| | fail | ${mdText(knownProblem(e)!, 300)} | | |`),
+    ...r.run.runErrors.map((e) => `| | error | run error | ${mdText(e, 300)} | |`),
   ];
-  const failing = causes(r, (v) => failsRun(v, r.run.failOn));
+  const failing = failingCauses(r);
   const count = failing.reduce((n, c) => n + c.members.length, 0);
   if (failing.length || problems.length) {
     out.push(`### Failures by cause (${count} expectations, from ${failing.length} cause${failing.length === 1 ? '' : 's'})`, '');
-    out.push('| verdict | cause | expected | where |', '|---|---|---|---|');
+    out.push('| # | verdict | cause | expected | where |', '|---|---|---|---|---|');
     out.push(...problems);
-    for (const c of failing.slice(0, SUMMARY_CAUSES)) {
+    for (const [i, c] of failing.slice(0, SUMMARY_CAUSES).entries()) {
       const seen = c.seenBy.length ? `; also seen by ${c.seenBy.join(', ')}` : '';
       out.push(
-        `| ${c.verdict} | ${mdText(causeHeadline(c), 400)} | ${mdCode(c.verdict === 'error' ? '' : c.finding.expected)} | ${mdText(`${causeScope(c)}${seen}`, 400)} |`,
+        `| ${i + 1} | ${c.verdict} | ${mdText(causeHeadline(c), 400)} | ${mdCode(c.verdict === 'error' ? '' : c.finding.expected)} | ${mdText(`${causeScope(c)}${seen}`, 400)} |`,
       );
     }
-    if (failing.length > SUMMARY_CAUSES) out.push(`| | ... and ${failing.length - SUMMARY_CAUSES} more causes in the report | | |`);
+    if (failing.length > SUMMARY_CAUSES) out.push(`| | | ... and ${failing.length - SUMMARY_CAUSES} more causes in the report | | |`);
+    out.push('');
+  }
+  // A differential run: what the target answers otherwise than its baseline, by cause, where no spec fails it.
+  const differs = causes(r, (v) => (v === 'diff' || v === 'fixed') && !failsRun(v, r.run.failOn));
+  if (r.run.baseline && differs.length) {
+    const n = differs.reduce((k, c) => k + c.members.length, 0);
+    out.push(
+      `### Differences from the baseline ${named(r.run.baseline)} (${n} expectations, from ${differs.length} cause${differs.length === 1 ? '' : 's'}; not failing the run: \`HARNESS_FAIL_ON=diff\` fails them)`,
+      '',
+    );
+    out.push('| verdict | cause | baseline | where |', '|---|---|---|---|');
+    for (const c of differs.slice(0, SUMMARY_CAUSES))
+      out.push(`| ${c.verdict} | ${mdText(causeHeadline(c), 400)} | ${mdCode(c.finding.baseline ?? c.finding.expected)} | ${mdText(causeScope(c), 400)} |`);
+    if (differs.length > SUMMARY_CAUSES) out.push(`| | ... and ${differs.length - SUMMARY_CAUSES} more causes in the report | | |`);
     out.push('');
   }
   const known = r.known?.entries ?? [];
@@ -154,7 +168,7 @@ export function summaryMarkdown(r: ConformanceResults, reportPath: string): stri
     out.push('| id | this run | reason | ticket | expires |', '|---|---|---|---|---|');
     for (const e of known)
       out.push(
-        `| ${mdCode(e.id)} | ${e.status === 'matched' ? `excused ${e.expectations.length} expectation${e.expectations.length === 1 ? '' : 's'}` : mdText(knownNeed(e)!)} | ${mdText(e.reason)} | ${mdText(e.ticket)} | ${e.expires} |`,
+        `| ${mdCode(e.id)} | ${e.status === 'matched' ? `excused ${e.expectations.length} expectation${e.expectations.length === 1 ? '' : 's'}` : mdText(knownNeed(e)!)} | ${mdText(e.reason)} | ${e.ticketHref ? `[${mdText(e.ticket)}](${e.ticketHref.replace(/[()\s]/g, encodeURIComponent)})` : mdText(e.ticket)} | ${e.expires} |`,
       );
     out.push('');
   }

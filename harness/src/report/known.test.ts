@@ -62,7 +62,7 @@ test('a known failure is listed with its reason and ticket and does not fail the
   const terminal = terminalSummary(results, 'index.html').replace(/\n {6}/g, ' ');
   expect(terminal).toContain('Conformance PASSED');
   expect(terminal).toContain(
-    'Known deviations, not failing the run (1 expectation, from 1 entry of specs/known-deviations.json):\n  ~ site/home header x-frame-options in site/home: the CDN folds the two lines <b> (https://tickets.example/OPS-1, expires 2026-03-31)',
+    'Known deviations, not failing the run (1 expectation, from 1 entry of specs/known-deviations.json):\n  ~ site/home header x-frame-options: 2 findings in site/home: the CDN folds the two lines <b> (https://tickets.example/OPS-1, expires 2026-03-31)',
   );
   const html = renderHtml(results);
   expect(html).toContain('<section class="known">');
@@ -107,4 +107,19 @@ test('an expired entry excuses nothing and fails the run with "expired on <date>
   const junit = renderJunit(results);
   expect(junit).toContain('<failure message="expired on 2025-12-31" type="known/expired">');
   expect(junit).toMatch(/<testsuites [^>]*failures="3"/);
+});
+
+test('a ticket id is a link through HARNESS_TICKET_URL on the page and in the job summary; without it, the id as written', () => {
+  const byId: KnownEntry = { ...XFO, ticket: 'OPS-412' };
+  const input = runWith([byId]);
+  const linked = buildResults({ ...input, known: { ...input.known!, ticketUrl: 'https://tracker.example.org/browse/{id}' } });
+  expect(linked.known!.entries[0].ticketHref).toBe('https://tracker.example.org/browse/OPS-412');
+  const xfo = linked.tests.find((t) => t.id === 'site/home')!.expectations.find((e) => e.id === 'site/home header x-frame-options')!;
+  expect(xfo.findings[0].known?.ticketHref).toBe('https://tracker.example.org/browse/OPS-412');
+  expect(renderHtml(linked)).toContain('<a href="https://tracker.example.org/browse/OPS-412" rel="noreferrer noopener">OPS-412</a>');
+  expect(summaryMarkdown(linked, 'index.html')).toContain('| [OPS-412](https://tracker.example.org/browse/OPS-412) |');
+  const plain = buildResults(runWith([byId]));
+  expect(plain.known!.entries[0].ticketHref).toBeUndefined();
+  expect(renderHtml(plain)).not.toContain('href="OPS-412"');
+  expect(summaryMarkdown(plain, 'index.html')).toContain('| OPS-412 |');
 });

@@ -4,13 +4,15 @@
  * (its expectation was judged and did not fail as the entry says: remove it), or not run.
  */
 import * as path from 'node:path';
-import { idMatches, isExpired, type KnownEntry } from '../known';
+import { idMatches, isExpired, ticketHref, type KnownEntry } from '../known';
 import type { KnownEntryReport, KnownReport, TestReport } from './types';
 
 export interface KnownInput {
   /** The file read (absolute, or as the user wrote it). */
   file: string;
   entries: readonly KnownEntry[];
+  /** HARNESS_TICKET_URL: where a ticket id links to (`{id}` replaced). */
+  ticketUrl?: string;
 }
 
 export function knownReport(tests: readonly TestReport[], input: KnownInput | undefined, today: string, cwd: string = process.cwd()): KnownReport | undefined {
@@ -31,6 +33,7 @@ export function knownReport(tests: readonly TestReport[], input: KnownInput | un
           ids.add(t.id);
         }
       }
+    const href = ticketHref(entry.ticket, input.ticketUrl);
     const status = isExpired(entry, today) ? 'expired' : findings > 0 ? 'matched' : named ? 'unseen' : 'not-run';
     return {
       index: entry.index,
@@ -38,6 +41,7 @@ export function knownReport(tests: readonly TestReport[], input: KnownInput | un
       ...(entry.actual !== undefined ? { actual: entry.actual } : {}),
       reason: entry.reason,
       ticket: entry.ticket,
+      ...(href ? { ticketHref: href } : {}),
       expires: entry.expires,
       status,
       findings,

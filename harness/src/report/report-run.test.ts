@@ -173,7 +173,7 @@ test(
     expectAgreement(report);
     // One cause: the home page's own expectation and the browser's view of the same answer.
     expect(run.stdout).toContain(
-      'Failing (2, from 1 cause):\n  x site: header x-frame-options is "SAMEORIGIN" on h1, h2 and browser\n      expected "the list SAMEORIGIN, SAMEORIGIN (2 members, in one field line or several)", in 2 tests (site/home,\n        bare/browser/redirect-to-www)',
+      'Failing (2, from 1 cause):\n  x [1] site: header x-frame-options is "SAMEORIGIN" on h1, h2 and browser\n      expected "the list SAMEORIGIN, SAMEORIGIN (2 members, in one field line or several)", in 2 tests (site/home,\n        bare/browser/redirect-to-www)',
     );
     expect(report.results.run.exitCode).toBe(1);
     expect(run.stdout).toContain('Exit status 1: conformance failures');
@@ -288,7 +288,7 @@ test(
     expect(run.stdout).toContain('? known deviation "site/home header content-type": no longer seen: remove it');
     // Long lines wrap (never cut): read as one.
     expect(run.stdout.replace(/\n {6}/g, ' ')).toContain(
-      '~ site/home header x-frame-options in site/home: the CDN folds repeated lines (https://tickets.example/OPS-412, expires 2999-12-31)',
+      '~ site/home header x-frame-options: 2 findings in site/home: the CDN folds repeated lines (https://tickets.example/OPS-412, expires 2999-12-31)',
     );
     expect(junit).toContain('<failure message="expired on 2001-01-01" type="known/expired">');
   },

@@ -250,10 +250,11 @@ export default class ConformanceReporter implements Reporter {
     const folders = this.specFolders();
     const baseline = baselineMeta(process.env);
     const known = this.knownDeviations();
+    const ticketUrl = this.harness()?.ticketUrl;
     const previous = this.previousRun();
     return buildResults({
       tests: [...this.tests.values()],
-      ...(known ? { known } : {}),
+      ...(known ? { known: { ...known, ...(ticketUrl ? { ticketUrl } : {}) } } : {}),
       ...(previous ? { previous } : {}),
       run: {
         title: this.options.title,

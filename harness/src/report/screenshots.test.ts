@@ -38,7 +38,7 @@ test('a failing report shows the failing finding above the fold', async () => {
   fs.writeFileSync(file, renderHtml(buildResults(failingInput())));
   const screen = await screenshotReport(browser, file, path.join(OUT, 'failing'));
   expect(screen.failureItems).toBe(1);
-  expect(screen.firstFailureAboveFold).toMatch(/FAIL\s+site: header x-frame-options is "SAMEORIGIN" on h1 and h2/);
+  expect(screen.firstFailureAboveFold).toMatch(/FAIL\s+\[1\]\s+site: header x-frame-options is "SAMEORIGIN" on h1 and h2/);
   expect(screen.firstFailureAboveFold).toContain('SAMEORIGIN, SAMEORIGIN');
   expect(screen.requests).toEqual([]);
   // The failure's link lands below the sticky filter bar; no table makes the page scroll sideways.

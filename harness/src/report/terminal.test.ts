@@ -11,7 +11,7 @@ test('one screen: counts per role, the failures, the report path', () => {
   expect(lines[1]).toMatch(/role\s+tests\s+pass\s+error\s+fail\s+warn\s+info\s+skip\s+n\/a$/);
   expect(out).toMatch(/ {2}site\s+3\s+8\s+0\s+1\s+2\s+2\s+0\s+2/);
   expect(out).toContain(
-    'Failing (1):\n  x site: header x-frame-options is "SAMEORIGIN" on h1 and h2\n      expected "SAMEORIGIN, SAMEORIGIN", site/home header x-frame-options',
+    'Failing (1):\n  x [1] site: header x-frame-options is "SAMEORIGIN" on h1 and h2\n      expected "SAMEORIGIN, SAMEORIGIN", site/home header x-frame-options',
   );
   expect(lines.at(-1)).toBe('Report: reports/conformance/index.html (results.json, junit.xml beside it)');
   expect(terminalSummary(buildResults(passingInput()), 'x')).not.toContain('Failing');
@@ -20,7 +20,7 @@ test('one screen: counts per role, the failures, the report path', () => {
   const warned = terminalSummary(buildResults(strict), 'x');
   expect(warned).toContain('Conformance FAILED: Fixture run (fails on warn and worse)');
   expect(warned).toContain(
-    'Failing (2, from 1 cause):\n  ! site: check vary/negotiated-response-has-vary accept-encoding is "vary: (absent)" on h1 and h2\n      expected "vary includes Accept-Encoding (content-encoding: gzip)", in 2 tests (site/home, site/static)',
+    'Failing (2, from 1 cause):\n  ! [1] site: check vary/negotiated-response-has-vary accept-encoding is "vary: (absent)" on h1 and h2\n      expected "vary includes Accept-Encoding (content-encoding: gzip)", in 2 tests (site/home, site/static)',
   );
 });
 
@@ -28,7 +28,7 @@ test('h3 failures print as the others do: the parity failure with its values, th
   const out = terminalSummary(buildResults(h3FailingInput()), 'x');
   expect(out).toContain('Failing (2):');
   // No spec finding says which side is wrong: both sides named, neither blamed.
-  expect(out).toContain('  x site: header x-frame-options differs between the answers: h1: SAMEORIGIN, SAMEORIGIN; h3: SAMEORIGIN');
-  expect(out).toMatch(/^ {2}E site: transport: https:\/\/www\.lessons\.test:8443\/\?q=1: no answer over HTTP\/3 from 127\.0\.0\.1:34885 /m);
+  expect(out).toContain('  x [2] site: header x-frame-options differs between the answers: h1: SAMEORIGIN, SAMEORIGIN; h3: SAMEORIGIN');
+  expect(out).toMatch(/^ {2}E \[1\] site: transport: https:\/\/www\.lessons\.test:8443\/\?q=1: no answer over HTTP\/3 from 127\.0\.0\.1:34885 /m);
   expect(terminalSummary(buildResults(h3PassingInput()), 'x')).not.toContain('Failing');
 });

@@ -4,8 +4,9 @@
  */
 import { failsRun, VERDICTS } from '../core';
 import type { ConformanceResults, Verdict } from './types';
-import { causeExpected, causeHeadline, causes, causeScope, type Cause } from './causes';
+import { causeExpected, causeHeadline, causes, causeScope, failingCauses, type Cause } from './causes';
 import { wrapLine } from './wrap';
+import { targetName } from './target-name';
 import { knownProblem } from './known';
 
 /** Passes first, then from the worst down; a column only when the run has that verdict (pass, fail and error always). */
@@ -22,18 +23,18 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   const status = results.run.status === 'failed' ? 'FAILED' : 'PASSED';
   out.push(`Conformance ${status}: ${results.run.title} (fails on ${results.run.failOn} and worse)`);
   for (const r of results.run.inconclusive ?? []) out.push(`  ! ${r.role}: ${r.message}`);
-  const site = (m: NonNullable<ConformanceResults['run']['target']>) =>
-    `${m.roles.site?.[0] ?? Object.values(m.roles)[0]?.[0] ?? '(no role)'}${m.origin === 'reference' ? ' (embedded reference)' : ''}`;
   if (results.run.baseline)
-    out.push(`  candidate ${results.run.target ? site(results.run.target) : '(target map not available)'} against baseline ${site(results.run.baseline)}`);
+    out.push(
+      `  candidate ${results.run.target ? targetName(results.run.target) : '(target map not available)'} against baseline ${targetName(results.run.baseline)}`,
+    );
   out.push(head);
   for (const r of results.roles) out.push(line(r.role, r.tests, r.counts));
   out.push(line('all', results.tests.length, results.totals));
   const failing: string[][] = [];
   let count = 0;
-  for (const c of causes(results, (v) => failsRun(v, results.run.failOn))) {
+  for (const [i, c] of failingCauses(results).entries()) {
     count += c.members.length;
-    failing.push(causeLines(c, c.verdict === 'error' ? 'E' : c.verdict === 'fail' ? 'x' : '!'));
+    failing.push(causeLines(c, `${c.verdict === 'error' ? 'E' : c.verdict === 'fail' ? 'x' : '!'} [${i + 1}]`));
   }
   // A run error is said whole: its first line, then each of its lines (one per role, one per spec problem).
   for (const e of results.run.runErrors) failing.push(e.split('\n').flatMap((l, i) => wrapLine(i ? `      ${l.trim()}` : `  E run: ${l}`, '        ')));
@@ -59,7 +60,7 @@ export function terminalSummary(results: ConformanceResults, reportPath: string)
   if (differs.length) {
     const n = differs.reduce((k, c) => k + c.members.length, 0);
     out.push(
-      `Differences from the baseline, not failing the run (${n}, from ${differs.length} cause${differs.length === 1 ? '' : 's'}; HARNESS_FAIL_ON=diff fails them):`,
+      `Differences from the baseline${results.run.baseline ? ` ${targetName(results.run.baseline)}` : ''}, not failing the run (${n}, from ${differs.length} cause${differs.length === 1 ? '' : 's'}; HARNESS_FAIL_ON=diff fails them):`,
     );
     for (const c of differs.slice(0, MAX_FAILURES)) out.push(...causeLines(c, '~'));
     if (differs.length > MAX_FAILURES) out.push(`  ... and ${differs.length - MAX_FAILURES} more causes in the report`);
@@ -107,7 +108,7 @@ function knownLines(results: ConformanceResults): string[] {
         e.tests.length === 1
           ? e.tests[0]
           : `${e.tests.length} tests (${e.tests.slice(0, 3).join(', ')}${e.tests.length > 3 ? `, +${e.tests.length - 3}` : ''})`;
-      out.push(clip(`  ~ ${e.id} in ${where}: ${e.reason} (${e.ticket}, expires ${e.expires})`));
+      out.push(clip(`  ~ ${e.id}: ${e.findings} finding${e.findings === 1 ? '' : 's'} in ${where}: ${e.reason} (${e.ticket}, expires ${e.expires})`));
     }
     if (matched.length > MAX_FAILURES) out.push(`  ... and ${matched.length - MAX_FAILURES} more in the report`);
   }

@@ -88,6 +88,8 @@ export interface KnownEntryReport {
   actual?: string;
   reason: string;
   ticket: string;
+  /** Where the ticket links to: its URL, or its id through HARNESS_TICKET_URL; absent: shown as written. */
+  ticketHref?: string;
   expires: string;
   status: KnownStatus;
   /** How many findings it excused. */

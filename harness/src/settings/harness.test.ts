@@ -145,6 +145,7 @@ describe('harnessSettings', () => {
         'HARNESS_SPEC_COMMIT',
         'HARNESS_STRICT',
         'HARNESS_KNOWN',
+        'HARNESS_TICKET_URL',
         'HARNESS_GITHUB',
         'GITHUB_ACTIONS',
         'GITHUB_STEP_SUMMARY',
@@ -154,4 +155,12 @@ describe('harnessSettings', () => {
       ].sort(),
     );
   });
+});
+
+test('HARNESS_TICKET_URL: an http(s) address with {id}; anything else is one line naming the fix', () => {
+  expect(readHarnessSettings({ HARNESS_TICKET_URL: 'https://tracker.example.org/browse/{id}' }).ticketUrl).toBe('https://tracker.example.org/browse/{id}');
+  expect(readHarnessSettings({}).ticketUrl).toBeUndefined();
+  expect(() => readHarnessSettings({ HARNESS_TICKET_URL: 'https://tracker.example.org/browse/' })).toThrow(
+    /HARNESS_TICKET_URL.*must be an http:\/\/ or https:\/\/ address with \{id\} where the ticket id goes/,
+  );
 });

@@ -16,6 +16,7 @@
  * | HARNESS_REPORT_RAW_SECRETS | unset: the reporter's `rawSecrets` option, off | `report.rawSecrets` |
  * | HARNESS_SPEC_COMMIT | unset: `git rev-parse HEAD` of the specs folder | `specCommit` |
  * | HARNESS_KNOWN | unset: `specs/known-deviations.json` (missing: none) | `knownFile` |
+ * | HARNESS_TICKET_URL | unset: a ticket id is shown as written, not as a link | `ticketUrl` |
  * | HARNESS_GITHUB (GITHUB_ACTIONS, GITHUB_STEP_SUMMARY) | on when GITHUB_ACTIONS=true | `ci` |
  * | HARNESS_PREVIOUS | unset: the results.json already in the report folder | `history.previous` |
  * | HARNESS_RERUN | unset: run everything | `history.rerun` |
@@ -143,6 +144,21 @@ export const SPEC_COMMIT_VARIABLE = 'HARNESS_SPEC_COMMIT';
 
 export const KNOWN_VARIABLE = 'HARNESS_KNOWN';
 
+export const TICKET_URL_VARIABLE = 'HARNESS_TICKET_URL';
+
+/** HARNESS_TICKET_URL: the tracker's address of a ticket, `{id}` where its id goes (`https://tracker.example.org/browse/{id}`). */
+export function parseTicketUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env[TICKET_URL_VARIABLE]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^https?:\/\/\S+$/.test(raw) || !raw.includes('{id}'))
+    throw new SettingsError(
+      TICKET_URL_VARIABLE,
+      raw,
+      'must be an http:// or https:// address with {id} where the ticket id goes, e.g. https://tracker.example.org/browse/{id}',
+    );
+  return raw;
+}
+
 export const CI_VARIABLES = Object.freeze({
   github: 'HARNESS_GITHUB',
   actions: 'GITHUB_ACTIONS',
@@ -225,6 +241,8 @@ export interface HarnessSettings {
   readonly specCommit?: string;
   /** HARNESS_KNOWN: the known deviations file, as given (resolved against the working directory). Unset: `specs/known-deviations.json`. */
   readonly knownFile?: string;
+  /** HARNESS_TICKET_URL: makes a known deviation's ticket id a link. Unset: the id as written. */
+  readonly ticketUrl?: string;
   /** HARNESS_GITHUB, GITHUB_ACTIONS, GITHUB_STEP_SUMMARY. */
   readonly ci: Readonly<CiSettings>;
   /** HARNESS_PREVIOUS, HARNESS_RERUN. */
@@ -246,6 +264,7 @@ export function readHarnessSettings(env: NodeJS.ProcessEnv): HarnessSettings {
   const browserTimeouts = Object.freeze(parseBrowserTimeouts(env));
   const specCommit = env[SPEC_COMMIT_VARIABLE] || undefined;
   const knownFile = env[KNOWN_VARIABLE]?.trim() || undefined;
+  const ticketUrl = parseTicketUrl(env);
   const ci = Object.freeze(parseCiSettings(env));
   const history = Object.freeze(parseHistorySettings(env));
   const keepPlaywrightFiles = parseKeepPlaywrightFiles(env);
@@ -256,6 +275,7 @@ export function readHarnessSettings(env: NodeJS.ProcessEnv): HarnessSettings {
     report,
     ...(specCommit !== undefined ? { specCommit } : {}),
     ...(knownFile !== undefined ? { knownFile } : {}),
+    ...(ticketUrl !== undefined ? { ticketUrl } : {}),
     ci,
     history,
     ...(keepPlaywrightFiles !== undefined ? { keepPlaywrightFiles } : {}),
@@ -271,6 +291,7 @@ export const HARNESS_USER_VARIABLES: readonly string[] = Object.freeze([
   ...Object.values(REPORT_VARIABLES),
   SPEC_COMMIT_VARIABLE,
   KNOWN_VARIABLE,
+  TICKET_URL_VARIABLE,
   ...Object.values(CI_VARIABLES),
   ...Object.values(HISTORY_VARIABLES),
   KEEP_PLAYWRIGHT_FILES_VARIABLE,

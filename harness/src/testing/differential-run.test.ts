@@ -91,7 +91,7 @@ test(
       HARNESS_REPORT_DIR: path.join(work, 'strict'),
     });
     expect(strict.code).toBe(1);
-    expect(strict.stdout).toContain('! site: header vary is "(absent)" (the baseline: "Accept-Encoding") on h1 and h2');
+    expect(strict.stdout).toMatch(/! \[\d+\] site: header vary is "\(absent\)" \(the baseline: "Accept-Encoding"\) on h1 and h2/);
     expect(JSON.parse(fs.readFileSync(path.join(work, 'strict', 'results.json'), 'utf8')).run).toMatchObject({ status: 'failed', failOn: 'diff' });
   },
   WHOLE_RUN_MS,

@@ -13,11 +13,15 @@ import { failsRun } from '../core';
 import { causeHeadline, causes } from '../report/causes';
 import type { ConformanceResults } from '../report/types';
 import { WHOLE_RUN_MS } from './budgets';
+import { main as accept } from '../accept/cli';
+import { loadKnown } from '../known';
 import { playwrightCli, REPORTER, ROOT } from './playwright-cli';
 import { startThreeChanges, stopThreeChanges, type ThreeChanges } from './three-changes';
 
 let target: ThreeChanges;
 let work: string;
+/** The first run's results.json and its spec folders, which the second test drafts from and runs again with. */
+let firstRun: { results: string; specs: string } | undefined;
 
 beforeAll(async () => {
   target = await startThreeChanges();
@@ -49,6 +53,7 @@ test(
       PW_WORKERS: '2',
     });
     expect(run.code).toBe(1);
+    firstRun = { results: path.join(out, 'results.json'), specs: `specs,${derived}` };
     const results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as ConformanceResults;
     const failing = (r: ConformanceResults) =>
       causes(r, (v) => failsRun(v, r.run.failOn))
@@ -74,6 +79,44 @@ test(
     // The terminal leads with them, each line whole.
     expect(run.stdout).toMatch(/Failing \(\d+, from 3 causes\):/);
     expect(run.stdout).not.toMatch(/\.\.\.$/m);
+  },
+  WHOLE_RUN_MS,
+);
+
+test(
+  'accept --known drafts one entry per cause, three; the next run passes with them, three known deviations',
+  async () => {
+    expect(firstRun).toBeDefined();
+    const knownFile = path.join(work, 'known-deviations.json');
+    const out: string[] = [];
+    const saved = process.env.HARNESS_KNOWN;
+    process.env.HARNESS_KNOWN = knownFile;
+    try {
+      const code = accept(['--known', '--from', firstRun!.results, '--ticket', 'OPS-412', '--expires', '2999-12-31', '--reason', 'the proxy', '--write'], {
+        out: (t) => out.push(t),
+        err: (t) => out.push(t),
+      });
+      expect(`${code}\n${out.join('\n')}`).toMatch(/^0\n/);
+    } finally {
+      if (saved === undefined) delete process.env.HARNESS_KNOWN;
+      else process.env.HARNESS_KNOWN = saved;
+    }
+    const entries = loadKnown(knownFile, { explicit: true }).entries;
+    expect(entries).toHaveLength(3);
+    expect(out.filter((l) => l.startsWith('cause ['))).toHaveLength(3);
+    // The raw project is enough to meet every entry: each cause failed over h1 and h2 too.
+    const report = path.join(work, 'known-report');
+    const again = await playwrightCli(['test', '--project', 'raw', `--reporter=${REPORTER}`], {
+      ...target.env(),
+      HARNESS_SPECS: firstRun!.specs,
+      HARNESS_KNOWN: knownFile,
+      HARNESS_REPORT_DIR: report,
+      PW_WORKERS: '2',
+    });
+    expect(`${again.code}\n${again.stdout.slice(-2000)}`).toMatch(/^0\n/);
+    const results = JSON.parse(fs.readFileSync(path.join(report, 'results.json'), 'utf8')) as ConformanceResults;
+    expect(results.known?.entries.map((e) => e.status)).toEqual(['matched', 'matched', 'matched']);
+    expect(again.stdout).toMatch(/Known deviations, not failing the run \(\d+ expectations, from 3 entries of /);
   },
   WHOLE_RUN_MS,
 );

@@ -84,6 +84,10 @@ export function buildResults(input: BuildInput): ConformanceResults {
   }
   const runErrors = input.run.runErrors;
   const known = knownReport(tests, input.known, input.run.startedAt.slice(0, 10));
+  // Each excused finding links its ticket as its entry does.
+  const hrefs = new Map((known?.entries ?? []).filter((e) => e.ticketHref).map((e) => [e.index, e.ticketHref!]));
+  for (const t of tests)
+    for (const e of t.expectations) for (const f of e.findings) if (f.known && hrefs.has(f.known.entry)) f.known.ticketHref = hrefs.get(f.known.entry);
   const expired = known?.entries.some((e) => e.status === 'expired') ?? false;
   const failing = (Object.keys(totals) as Verdict[]).some((v) => totals[v] > 0 && failsRun(v, input.run.failOn));
   const status = failing || runErrors.length > 0 || expired ? 'failed' : 'passed';

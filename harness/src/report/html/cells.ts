@@ -43,9 +43,9 @@ function lineDiffHtml(text: string): string {
     .join('\n');
 }
 
-/** A ticket as a link: the schema admits only http(s) URLs, and the link opens nothing of this page. */
-export function ticketLink(url: string): string {
-  return /^https?:\/\//i.test(url) ? `<a href="${esc(url)}" rel="noreferrer noopener">${esc(url)}</a>` : esc(url);
+/** A ticket as a link where it has an address (its URL, or its id through HARNESS_TICKET_URL), opening nothing of this page. */
+export function ticketLink(ticket: string, href: string | undefined): string {
+  return href && /^https?:\/\//i.test(href) ? `<a href="${esc(href)}" rel="noreferrer noopener">${esc(ticket)}</a>` : esc(ticket);
 }
 
 export function shapeInfo(e: Expectation): string {
@@ -77,7 +77,7 @@ export function actualCell(f: FindingReport, bodies: ConformanceResults['bodies'
         .join(', ')}</div>`
     : '';
   const known = f.known
-    ? `<div class="muted">known deviation (${esc(f.known.was)} without it): ${esc(f.known.reason)}, ${ticketLink(f.known.ticket)}, expires ${esc(f.known.expires)}</div>`
+    ? `<div class="muted">known deviation (${esc(f.known.was)} without it): ${esc(f.known.reason)}, ${ticketLink(f.known.ticket, f.known.ticketHref)}, expires ${esc(f.known.expires)}</div>`
     : '';
   return `${diffCell}${f.redacted ? ' <span class="muted">(redacted)</span>' : ''}${f.message ? `<div class="muted">${esc(f.message)}</div>` : ''}${known}${baseline}${detail}${saved}`;
 }

@@ -1,6 +1,7 @@
 /** Failures first: one row per cause, then warnings and diffs, then the known deviations. */
-import { causeHeadline, causes, causeScope } from '../causes';
+import { causeHeadline, causes, causeScope, failingCauses } from '../causes';
 import { esc } from '../escape';
+import { targetName } from '../target-name';
 import { knownProblem } from '../known';
 import type { ConformanceResults, KnownEntryReport, Verdict } from '../types';
 import { badge, ticketLink } from './cells';
@@ -10,16 +11,17 @@ import { type RenderContext } from './context';
  * Expectations listed at the top: those that fail the run, then (in a list of their own) warnings
  * and diffs that do not; one row per cause (the same aspect, verdict and values), its tests listed.
  */
-function expectationList(r: ConformanceResults, wanted: (v: Verdict) => boolean): { rows: string[]; count: number } {
+function expectationList(r: ConformanceResults, wanted: (v: Verdict) => boolean, numbered = false): { rows: string[]; count: number } {
   const rows: string[] = [];
   let count = 0;
-  for (const c of causes(r, wanted)) {
+  for (const [i, c] of (numbered ? failingCauses(r) : causes(r, wanted)).entries()) {
     count += c.members.length;
     const e = c.members[0].expectation;
     const f = c.finding;
     const roles = [...new Set(c.members.map((m) => m.test.role))].join(' ');
     const ids = c.members.map((m) => m.expectation.id).join(' ');
-    const what = c.members.length === 1 ? `<a href="#${e.key}">${esc(causeHeadline(c))}</a>` : esc(causeHeadline(c));
+    const number = numbered ? `<span class="cause-n">[${i + 1}]</span> ` : '';
+    const what = number + (c.members.length === 1 ? `<a href="#${e.key}">${esc(causeHeadline(c))}</a>` : esc(causeHeadline(c)));
     const seen = c.seenBy.length ? ` <span class="muted">also seen by ${esc(c.seenBy.join(', '))}</span>` : '';
     const members = `<details><summary>${esc(causeScope(c))}</summary>${c.members.map((m) => `<a href="#${m.expectation.key}">${esc(m.expectation.id)}</a>`).join(', ')}</details>`;
     rows.push(
@@ -32,13 +34,20 @@ function expectationList(r: ConformanceResults, wanted: (v: Verdict) => boolean)
 }
 
 export function failures(r: ConformanceResults, ctx: RenderContext): string {
-  const items = expectationList(r, ctx.failing);
-  const warnings = expectationList(r, (v) => (v === 'warn' || v === 'diff') && !ctx.failing(v));
+  // The failing causes numbered as the terminal and summary.md number them (`accept --known --cause N`).
+  const items = expectationList(r, ctx.failing, true);
+  const warnings = expectationList(r, (v) => v === 'warn' && !ctx.failing(v));
+  const differences = expectationList(r, (v) => (v === 'diff' || v === 'fixed') && !ctx.failing(v));
   const counted = (l: { rows: string[]; count: number }) =>
     `${l.count}${l.count > l.rows.length ? `, from ${l.rows.length} cause${l.rows.length === 1 ? '' : 's'}` : ''}`;
-  const warned = warnings.rows.length
-    ? `<section class="warnings"><h2>Warnings and diffs, not failing the run (${counted(warnings)})</h2><ol>${warnings.rows.join('\n')}</ol></section>`
-    : '';
+  const baseline = r.run.baseline ? targetName(r.run.baseline) : undefined;
+  const warned =
+    (warnings.rows.length
+      ? `<section class="warnings"><h2>Warnings, not failing the run (${counted(warnings)})</h2><ol>${warnings.rows.join('\n')}</ol></section>`
+      : '') +
+    (differences.rows.length
+      ? `<section class="warnings differences"><h2>Differences from the baseline${baseline ? ` ${esc(baseline)}` : ''}, not failing the run (${counted(differences)})</h2><ol>${differences.rows.join('\n')}</ol></section>`
+      : '');
   for (const i of [...(r.run.inconclusive ?? [])].reverse()) {
     const tests = r.tests.filter((t) => (t.role === i.role || i.dependents?.includes(t.key)) && t.key !== i.key && ctx.failing(t.verdict));
     items.rows.unshift(
@@ -74,7 +83,7 @@ function knownSection(r: ConformanceResults): string {
   const ids = new Map(r.tests.flatMap((t) => t.expectations.map((e) => [e.key, e.id] as const)));
   const rows = r.known.entries.map(
     (e) =>
-      `<tr id="known-${e.index}" class="known-${e.status}"><td><code>${esc(e.id)}</code>${e.actual !== undefined ? `<div class="muted">actual <code>${esc(e.actual)}</code></div>` : ''}</td><td>${esc(KNOWN_STATUS[e.status])}</td><td>${esc(e.reason)}</td><td>${ticketLink(e.ticket)}</td><td>${esc(e.expires)}</td><td>${
+      `<tr id="known-${e.index}" class="known-${e.status}"><td><code>${esc(e.id)}</code>${e.actual !== undefined ? `<div class="muted">actual <code>${esc(e.actual)}</code></div>` : ''}</td><td>${esc(KNOWN_STATUS[e.status])}</td><td>${esc(e.reason)}</td><td>${ticketLink(e.ticket, e.ticketHref)}</td><td>${esc(e.expires)}</td><td>${
         e.expectations.length
           ? `${e.expectations.length}: ${e.expectations
               .slice(0, 20)
