@@ -6,11 +6,14 @@
  * h3 leg is not read either: its answer is judged against its h1 twin (parity), never by the spec,
  * and its request is Chromium's, not the spec's, so it proposes no value and lends no noise.
  */
-import { fieldLines, mergeRecordedNoise, NO_NOISE, readRecordedNoise, setCookiePair, type RecordedNoise } from '../core';
+import { fieldLines, mergeRecordedNoise, NO_NOISE, readRecordedNoise, setCookiePair, withoutField, type RecordedNoise } from '../core';
+import type { Observation } from '../har/observation';
+import type { Placeholderizer } from '../har/role-mapping';
 import { parseHttpDate } from '../shapes';
 import { parseSetCookieLine } from '../spec-model/observe';
 import type { ObservedCookie } from '../spec-model/observed';
 import type { Expectation, TestReport } from '../report/types';
+import type { Role } from '../target-map';
 
 export interface LegAnswer {
   protocol: 'h1' | 'h2';
@@ -45,6 +48,8 @@ export interface StepObservation {
   role: string;
   /** Scheme, host and port the step's request went to (of its first leg). */
   origin?: string;
+  /** The address of that request, for har2spec's rules (a cookie's Domain is read against its host). */
+  url?: string;
   /** Legs that have an answer, in report order. */
   legs: LegAnswer[];
   noise: StepNoise;
@@ -141,6 +146,7 @@ export function observeTest(test: TestReport): TestObservation {
         steps.set(s.id, step);
       }
       step.origin ??= originOf(s.request);
+      if (step.origin !== undefined) step.url ??= (s.request as { url: string }).url;
       const noise = readRecordedNoise(s.noise);
       if (noise) learned.set(s.id, mergeRecordedNoise(learned.get(s.id) ?? NO_NOISE, noise));
       if (typeof s.skipped === 'string' || leg.skipped !== undefined) continue;
@@ -159,4 +165,34 @@ export function observeTest(test: TestReport): TestObservation {
     else loose.push(e);
   }
   return { id: test.id, kind: test.kind === 'flow' ? 'flow' : 'exchange', steps: [...steps.values()], loose };
+}
+
+/**
+ * The step's answers as har2spec reads a capture's entries (`har/observation.ts`), so that accept
+ * proposes through the rules har2spec derives with: one observation per leg, all of one deployment
+ * (the run's target), each with its status, header lines (Set-Cookie as cookies) with the target
+ * map's placeholders applied as har2spec applies a capture's (`retemplate`), Date and body size.
+ */
+export function harObservations(step: Pick<StepObservation, 'legs' | 'origin' | 'url'>, role: Role, ph: Placeholderizer): Observation[] {
+  const url = new URL(step.url ?? step.origin ?? 'https://target.invalid/');
+  return step.legs.map((l, index) => ({
+    file: 'results.json',
+    deployment: url.host,
+    index,
+    url: url.href,
+    host: url.hostname.toLowerCase(),
+    role,
+    method: 'GET',
+    path: `${url.pathname}${url.search}`,
+    template: `${url.pathname}${url.search}`,
+    requestHeaders: [],
+    requestCookies: [],
+    status: l.status,
+    headers: withoutField(l.lines, 'set-cookie')
+      .filter(([n]) => !n.startsWith(':'))
+      .map(([n, v]): [string, string] => [n, ph.apply(v)]),
+    setCookies: l.cookies.map(({ line: _line, ...c }) => c),
+    ...(l.date ? { date: l.date.getTime() } : {}),
+    body: { size: l.bodySize, mimeType: (fieldLines(l.lines, 'content-type')[0] ?? '').toLowerCase() },
+  }));
 }

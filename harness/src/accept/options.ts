@@ -79,16 +79,16 @@ usage: npm run accept -- --known --from <results.json> --ticket <id or URL> --ex
   --prune    also remove the entries the run reported as no longer seen; alone (no --ticket
              and --expires), only remove them`;
 
-/**
- * `null` when help was asked for. One argument loop, then the rules of how its options combine
- * (--known's own options, their pairs and formats): both read the same nine option variables, which
- * split apart would go back and forth as one more options type.
- */
 const nearestRole = (v: string): string => {
   const n = nearest(v, ROLES);
   return n ? `; did you mean ${n}?` : '';
 };
 
+/**
+ * `null` when help was asked for. One argument loop, then the rules of how its options combine
+ * (--known's own options, their pairs and formats): both read the same nine option variables, which
+ * split apart would go back and forth as one more options type.
+ */
 export function parseOptions(argv: readonly string[], cwd: string = process.cwd()): AcceptOptions | null {
   let from: string | undefined;
   let mode: string | undefined;

@@ -8,14 +8,16 @@
 import { fieldKey, readAspect, type Level } from '../core';
 import { BODY_BOUND, comparedField } from '../noise/fields';
 import type { ConformanceResults, Expectation } from '../report/types';
-import type { CookieSpec, ExchangeSpec, HeaderSpec, MatcherMeta, MatcherSpec } from '../spec-model/types';
+import { BODY_SIZE_RULE } from '../har/answer-rules';
+import { selects } from '../spec-model/check';
+import type { CookieSpec, ExchangeSpec, FlowSpec, HeaderSpec, MatcherMeta, MatcherSpec } from '../spec-model/types';
 import { selectSteps } from './ids';
 import { notMet, refusalFor, reportedLevel } from './levels';
 import { isH3Expectation, observeTest, replayTests, type StepObservation, type TestObservation } from './observations';
 import type { Mode } from './options';
 import { targetPlaceholders, type Placeholders } from './placeholders';
 import { format, indexSteps, replaceForm, specLevel, stronger, type SpecDoc, type StepLocation } from './spec-files';
-import { cookieAttribute, cookieSpec, headerMatcher, sizeMatcher, statusMatcher, withMeta, type Accepted } from './values';
+import { cookieAttribute, cookieSpec, headerMatcher, statusMatcher, withMeta, type Accepted } from './values';
 
 export interface ProposeInput {
   results: ConformanceResults;
@@ -75,6 +77,8 @@ function acceptedFrom(results: ConformanceResults, obs: StepObservation, test: T
 interface StepWork {
   obs: StepObservation;
   step: ExchangeSpec;
+  /** The flow the step belongs to: its checks judge the step too. */
+  flow?: FlowSpec;
   place: Placeholders;
   meta: MatcherMeta;
   out: Proposal;
@@ -102,7 +106,12 @@ function addMissing(w: StepWork): void {
       continue;
     }
     const noise = obs.noise.fields.has(name) || (obs.noise.body && BODY_BOUND.has(name));
-    const header = headerMatcher(name, obs.legs, noise, place);
+    const header = headerMatcher(name, obs, noise, place);
+    // Left to a check (Content-Length against the body, a request id): the check, as har2spec selects it.
+    if (header.checks) {
+      for (const id of header.checks) addCheck(w, id);
+      continue;
+    }
     if (header.value === undefined) {
       note(`header ${name}`, header.reason);
       continue;
@@ -115,7 +124,7 @@ function addMissing(w: StepWork): void {
   const cookies = [...new Set(obs.legs.flatMap((l) => l.cookies.map((c) => c.name)))];
   for (const name of cookies) {
     if (name === '' || (expect.cookies && name in expect.cookies)) continue;
-    const cookie = cookieSpec(name, obs.legs, obs.noise.cookies.get(name) ?? new Set(), place);
+    const cookie = cookieSpec(name, obs, obs.noise.cookies.get(name) ?? new Set(), place);
     if (cookie.value === undefined) {
       note(`cookie ${name}`, cookie.reason);
       continue;
@@ -124,6 +133,20 @@ function addMissing(w: StepWork): void {
     expect.cookies[name] = { ...meta, ...cookie.value } as CookieSpec;
     out.additions.push(`${obs.step} cookie ${name}`);
   }
+}
+
+/**
+ * A check har2spec selects for a field it leaves to it (`body/content-length-matches`, `headers/request-id`),
+ * added where neither the step nor its flow selects it yet, at `info` as everything accept adds.
+ */
+function addCheck(w: StepWork, id: string): void {
+  const { obs, step, flow, out } = w;
+  if ([...(step.checks ?? []), ...(flow?.checks ?? [])].some((p) => selects(p, id))) return;
+  if (step.checks) step.checks.push(id);
+  else step.checks = [id];
+  step.checkLevels ??= {};
+  step.checkLevels[id] = 'info';
+  out.additions.push(`${obs.step} check ${id}`);
 }
 
 /** One expectation `changed` may set: where it is, what weighs it, and its new value. */
@@ -186,7 +209,7 @@ function locate(e: Expectation, w: StepWork): Edit | { chain: unknown[]; reason:
     return {
       chain: [headers[key]],
       current: headers[key],
-      next: () => kept(headers[key], headerMatcher(name, obs.legs, noise, place)),
+      next: () => kept(headers[key], headerMatcher(name, obs, noise, place)),
       set: (v) => (headers[key] = v as HeaderSpec),
     };
   }
@@ -206,7 +229,7 @@ function locate(e: Expectation, w: StepWork): Edit | { chain: unknown[]; reason:
       chain: [cs, current],
       current,
       next: () => {
-        const value = cookieAttribute(name, attr, obs.legs, noisy, place);
+        const value = cookieAttribute(name, attr, obs, noisy, place);
         if (value.value === undefined) return value;
         return typeof value.value === 'boolean' ? { value: value.value } : kept(current, value as Accepted<MatcherSpec>);
       },
@@ -220,13 +243,8 @@ function locate(e: Expectation, w: StepWork): Edit | { chain: unknown[]; reason:
     if (which === 'size' || which === 'decoded-size') {
       const key = which === 'size' ? 'size' : 'decodedSize';
       if (body[key] === undefined) return gone(`body ${which}`);
-      const sizes = obs.legs.map((l) => (key === 'size' ? l.bodySize : l.decodedSize));
-      return {
-        chain: [body, body[key]],
-        current: body[key],
-        next: () => kept(body[key], sizeMatcher(sizes, obs.noise.body)),
-        set: (v) => (body[key] = v as MatcherSpec),
-      };
+      // As har2spec: a size is one deployment's file, never taken from an answer.
+      return { chain: [body, body[key]], reason: BODY_SIZE_RULE.reason };
     }
     if (which === 'empty') {
       const empty = obs.legs.map((l) => l.bodySize === 0);
@@ -253,7 +271,7 @@ function locate(e: Expectation, w: StepWork): Edit | { chain: unknown[]; reason:
 /** A cookie's presence and line count: set the count seen, or `absent` when it was not set. */
 function cookiePresence(name: string, cs: CookieSpec, w: StepWork, noisy: ReadonlySet<string>): Accepted<unknown> {
   const { obs, place } = w;
-  const whole = cookieSpec(name, obs.legs, noisy, place);
+  const whole = cookieSpec(name, obs, noisy, place);
   if (whole.value === undefined) return whole;
   const meta = Object.fromEntries(Object.entries(cs).filter(([k]) => ['source', 'level', 'when', 'clause', 'note'].includes(k)));
   if (whole.value.absent) return { value: { ...meta, absent: true } };
@@ -320,7 +338,7 @@ export function propose(input: ProposeInput): Proposal {
       }
       out.steps++;
       const meta: MatcherMeta = { source: 'reference', clause: `accepted from ${acceptedFrom(results, obs, test)} (npm run accept, ${mode})` };
-      const work: StepWork = { obs, step: at.step, place, meta, out };
+      const work: StepWork = { obs, step: at.step, ...(at.flow ? { flow: at.flow } : {}), place, meta, out };
       if (mode === 'missing' || mode === 'all') addMissing(work);
       if (mode === 'changed' || mode === 'all') changeFailing(work, obs.expectations);
     }

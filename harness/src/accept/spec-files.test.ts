@@ -42,6 +42,12 @@ test('replaceForm puts the new form where the old one was and keeps the meta', (
   expect(replaceForm({ list: ['A'], when: { status: 200 } }, { lines: [{ shape: 'uuid' }] })).toEqual({ lines: [{ shape: 'uuid' }], when: { status: 200 } });
   expect(replaceForm('a', { shape: 'hex' })).toEqual({ shape: 'hex' });
   expect(replaceForm({ shape: 'hex' }, 'x')).toBe('x');
+  // The parts of a form (a directive list's separator, a Domain's relation) go with it.
+  expect(replaceForm({ directives: { 'max-age': { min: 0, max: 120 } }, separator: ',', source: 'reference' }, 'x')).toEqual({
+    equals: 'x',
+    source: 'reference',
+  });
+  expect(replaceForm({ domainOf: '{base_url}', relation: 'host', note: 'n' }, { shape: 'any' })).toEqual({ shape: 'any', note: 'n' });
 });
 
 test('the level of an expectation as the evaluation weighs it', () => {

@@ -100,7 +100,7 @@ export function stronger(a: Level, b: Level): Level {
 }
 
 /** Keys of a matcher that say what it matches; the rest (source, level, when, clause, note) is its meta. */
-const FORM_KEYS: ReadonlySet<string> = new Set([...MATCHER_KINDS, 'lines', 'flags']);
+const FORM_KEYS: ReadonlySet<string> = new Set([...MATCHER_KINDS, 'lines', 'flags', 'separator', 'relation']);
 
 /**
  * An expectation's new value with the old one's meta kept: its provenance, level, premise, clause

@@ -1,17 +1,23 @@
 /**
- * The value rule: what the target answered becomes a literal only when it would answer it again,
- * i.e. the same on every protocol leg and not learned as noise; anything else becomes the tightest
- * named shape of what was seen, or "present" when no shape fits. Secrets never become literals
- * (the rule har2spec follows): secret headers, cookie values, values that look like credentials,
- * and values the report already redacted, whose shape the redaction names.
+ * What a target answered, as expectations, through har2spec's own rules: the step's answers are
+ * read as a capture's observations (`harObservations`) and each field, cookie and status goes
+ * through what har2spec derives them with (`har/header-rules.ts` `deriveHeader`,
+ * `har/answer-rules.ts`), so accept and har2spec write the same expectation of the same answers:
+ * Alt-Svc on any port, Content-Length and request ids left to the checks that judge them,
+ * validators and identifiers by shape, lifetimes as calendar spans, a cookie's Domain by its
+ * relation to the host, the target map's hosts and section as placeholders. What accept adds: a
+ * field one leg sent and the other not has no value; noise learned by asking twice is never a
+ * literal; a value the report redacted is a secret, written as the shape the redaction names; what
+ * it writes carries accept's own weight (`withMeta`), never har2spec's level or note.
  */
 import { fieldLines } from '../core';
-import { relativeTime } from '../har/infer';
-import { isSecretHeader, looksSecret, redactedShape } from '../har/secrets';
-import { parseAnyDate, parseHttpDate, tightestShape } from '../shapes';
-import { listMembers } from '../spec-model/matchers';
+import { bareMatcher, cookieRule, statusRule } from '../har/answer-rules';
+import { deriveHeader } from '../har/header-rules';
+import { redactedShape } from '../har/secrets';
+import { tightestShape } from '../shapes';
 import type { CookieSpec, HeaderSpec, MatcherMeta, MatcherSpec } from '../spec-model/types';
-import type { LegAnswer } from './observations';
+import { ROLES, type Role } from '../target-map';
+import { harObservations, type LegAnswer, type StepObservation } from './observations';
 import { NO_PLACEHOLDERS, type Placeholders } from './placeholders';
 
 /** A value to write, or why there is none. */
@@ -42,40 +48,24 @@ export function shapeOf(values: readonly string[]): MatcherSpec {
   return shape ? { shape } : PRESENT;
 }
 
-export interface ValueFacts {
-  /** A credential or session state whatever it looks like (a secret header, a cookie value). */
-  secret?: boolean;
-  /** Learned as noise for the step: it changes from one request to the next. */
-  noise?: boolean;
-}
-
-/** The value rule over the values one field took (one per leg, or per line). */
-export function acceptedValue(values: readonly string[], facts: ValueFacts, place: Placeholders = NO_PLACEHOLDERS): MatcherSpec {
-  const distinct = [...new Set(values)];
-  if (facts.secret || distinct.some((v) => isRedacted(v) || looksSecret(v))) return shapeOf(distinct);
-  if (!facts.noise && distinct.length === 1) return place.literal(distinct[0]);
-  return shapeOf(distinct);
-}
-
-/** A literal of the value rule as a number (status, sizes, Max-Age); shapes stay shapes. */
-function numeric(m: MatcherSpec): MatcherSpec {
-  return typeof m === 'string' && /^-?[0-9]+$/.test(m) ? Number(m) : m;
-}
-
 /** Matcher meta added to a matcher: a bare literal becomes `{ equals }` to carry it. */
 export function withMeta<T extends MatcherSpec | HeaderSpec>(m: T, meta: MatcherMeta): MatcherSpec | HeaderSpec {
   if (typeof m !== 'object' || m === null) return { equals: m, ...meta };
   return { ...m, ...meta };
 }
 
+/** The answers of one step as the rules read them: its legs, and the role and address they came from. */
+export type StepAnswers = Pick<StepObservation, 'legs' | 'role' | 'origin' | 'url'>;
+
+const roleOf = (role: string): Role | undefined => ((ROLES as readonly string[]).includes(role) ? (role as Role) : undefined);
+const NO_ROLE = (role: string) => `"${role}" is not a role of the service description: no rule knows its hosts`;
+
 export function statusMatcher(legs: readonly LegAnswer[], noise: boolean): Accepted<MatcherSpec> {
   if (legs.length === 0) return no('no answer was recorded for it');
   return ok(
-    numeric(
-      acceptedValue(
-        legs.map((l) => String(l.status)),
-        { noise },
-      ),
+    statusRule(
+      legs.map((l) => l.status),
+      noise,
     ),
   );
 }
@@ -88,139 +78,61 @@ function sentOver(legs: readonly LegAnswer[], has: (l: LegAnswer) => boolean, wh
   return no(`${what} over ${on.join(', ')} but not over ${off.join(', ')}: no one value fits both`);
 }
 
-/** Seconds from each answer's Date to each date, when every answer has both. */
-function offsets(
-  dates: ReadonlyArray<string | undefined>,
-  answers: ReadonlyArray<Date | undefined>,
-  parse: (s: string) => Date | undefined,
-): number[] | undefined {
-  const out: number[] = [];
-  for (let i = 0; i < dates.length; i++) {
-    const at = dates[i] === undefined ? undefined : parse(dates[i]!.trim());
-    const date = answers[i];
-    if (!at || !date) return undefined;
-    out.push(Math.round((at.getTime() - date.getTime()) / 1000));
-  }
-  return out;
-}
+/** A field's expectation, or why there is none; `checks` when har2spec leaves the field to named checks (Content-Length, a request id). */
+export type AcceptedHeader = Accepted<HeaderSpec> & { checks?: string[] };
 
 /**
- * One response header field: `{ absent }` when no leg sent it; the value rule over the legs;
- * `lines` when the field came on several lines (repeats kept), `list` when the legs split the same
- * members into different lines. Expires after Date is written relative to Date; a date that is the
- * moment of the answer (a Last-Modified of now) is volatile however stable it looked.
+ * One response header field: `{ absent }` when no leg sent it, no value when one leg sent it and
+ * the other not; else what har2spec derives of the legs' lines (one deployment's answers), as a
+ * matcher without its level and note, or the checks it leaves the field to.
  */
-export function headerMatcher(name: string, legs: readonly LegAnswer[], noise: boolean, place: Placeholders = NO_PLACEHOLDERS): Accepted<HeaderSpec> {
-  if (legs.length === 0) return no('no answer was recorded for it');
-  const perLeg = legs.map((l) => fieldLines(l.lines, name));
+export function headerMatcher(name: string, step: StepAnswers, noise: boolean, place: Placeholders = NO_PLACEHOLDERS): AcceptedHeader {
+  const legs = step.legs;
+  if (legs.length === 0) return no<HeaderSpec>('no answer was recorded for it');
   const sent = sentOver(legs, (l) => fieldLines(l.lines, name).length > 0, 'sent');
-  if (sent.reason !== undefined) return no(sent.reason);
+  if (sent.reason !== undefined) return no<HeaderSpec>(sent.reason);
   if (sent.value === 'none') return ok({ absent: true });
-  const secret = isSecretHeader(name);
-  let volatile = noise;
-  if (!secret && perLeg.every((l) => l.length === 1)) {
-    const values = perLeg.map((l) => l[0]);
-    const dates = legs.map((l) => l.date);
-    const after = offsets(values, dates, parseHttpDate);
-    if (name === 'expires' && after && after.every((o) => o > 0)) return ok(relativeTime(after));
-    if (after && after.every((o) => Math.abs(o) <= 5)) volatile = true;
-  }
-  const first = perLeg[0];
-  const same = perLeg.every((l) => l.length === first.length && l.every((v, i) => v === first[i]));
-  if (!secret && !volatile && same)
-    return ok(first.length === 1 ? acceptedValue(first, {}, place) : { lines: first.map((v) => acceptedValue([v], {}, place)) });
-  if (!secret && !volatile) {
-    const members = perLeg.map((l) => listMembers(l.join(',')));
-    const agree = members.every((m) => m.length === members[0].length && m.every((x, i) => x === members[0][i]));
-    if (agree && members[0].length > 0 && !members[0].some((m) => isRedacted(m) || looksSecret(m))) {
-      const written = members[0].map((m) => place.literal(m));
-      if (written.every((w): w is string => typeof w === 'string')) return ok({ list: written });
-    }
-  }
-  if (first.length > 1 && perLeg.every((l) => l.length === first.length)) {
-    return ok({
-      lines: first.map((_, i) =>
-        acceptedValue(
-          perLeg.map((l) => l[i]),
-          { secret, noise: volatile },
-          place,
-        ),
-      ),
-    });
-  }
-  return ok(
-    acceptedValue(
-      perLeg.map((l) => l.join(', ')),
-      { secret, noise: volatile },
-      place,
-    ),
+  const role = roleOf(step.role);
+  if (!role) return no<HeaderSpec>(NO_ROLE(step.role));
+  const redacted = legs.some((l) => fieldLines(l.lines, name).some(isRedacted));
+  const obs = harObservations(step, role, place.origins);
+  const outcome = deriveHeader(
+    name,
+    obs.map((o) => fieldLines(o.headers, name)),
+    obs,
+    {
+      ...place.context,
+      // The legs are answers of one deployment: agreeing says nothing of another.
+      files: 1,
+      ...(noise ? { volatile: true } : {}),
+      ...(redacted ? { secret: true } : {}),
+    },
   );
-}
-
-/** Whether all values agree (the same flag on every line of every leg). */
-function agreed<T>(values: readonly T[]): T | undefined {
-  return values.length > 0 && values.every((v) => v === values[0]) ? values[0] : undefined;
+  if (outcome.spec !== undefined) return ok(bareMatcher(outcome.spec));
+  const checks = outcome.checks.map((c) => c.id);
+  if (checks.length) return { reason: `judged by ${checks.join(', ')} (the check har2spec selects for it), not by a value`, checks };
+  return no<HeaderSpec>('about this one transmission (time, hops, timing): never compared (har2spec leaves it out too)');
 }
 
 /**
- * One cookie, from its Set-Cookie lines on every leg: the value always a shape (a cookie is a
- * secret), each attribute by the value rule when every line carries it, Max-Age as a number, an
- * Expires after Date relative to Date, the flags when every line agrees, the line count when >1.
+ * One cookie, from its Set-Cookie lines on every leg, as har2spec derives a cookie the capture
+ * shows (`cookieRule`): the value a shape (a value the report redacted: the shape its redaction
+ * names), Path with placeholders, Domain by relation to the host, Expires and Max-Age as calendar
+ * spans, the flags when every leg agrees, the line count when more than one; an aspect learned as
+ * noise a shape, or left out.
  */
-export function cookieSpec(name: string, legs: readonly LegAnswer[], noisy: ReadonlySet<string>, place: Placeholders = NO_PLACEHOLDERS): Accepted<CookieSpec> {
+export function cookieSpec(name: string, step: StepAnswers, noisy: ReadonlySet<string>, place: Placeholders = NO_PLACEHOLDERS): Accepted<CookieSpec> {
+  const legs = step.legs;
   if (legs.length === 0) return no('no answer was recorded for it');
-  const perLeg = legs.map((l) => l.cookies.filter((c) => c.name === name));
   const sent = sentOver(legs, (l) => l.cookies.some((c) => c.name === name), 'set');
   if (sent.reason !== undefined) return no(sent.reason);
   if (sent.value === 'none') return ok({ absent: true });
-  const all = perLeg.flat();
-  const dates = perLeg.flatMap((cs, i) => cs.map(() => legs[i].date));
-  const spec: CookieSpec = {
-    value: acceptedValue(
-      all.map((c) => c.value),
-      { secret: true },
-    ),
-  };
-  const attribute = (read: (c: (typeof all)[number]) => string | undefined, aspect: string): MatcherSpec | undefined => {
-    const values = all.map(read);
-    if (values.some((v) => v === undefined)) return undefined;
-    return acceptedValue(values as string[], { noise: noisy.has(aspect) }, place);
-  };
-  const path = attribute((c) => c.path, 'path');
-  if (path !== undefined) spec.path = path;
-  if (all.every((c) => c.domain !== undefined)) {
-    const domains = all.map((c) => place.domain(c.domain!));
-    spec.domain = !noisy.has('domain') && agreed(domains) !== undefined ? domains[0] : shapeOf(all.map((c) => c.domain!));
-  }
-  if (all.every((c) => c.expires !== undefined)) {
-    const after = offsets(
-      all.map((c) => c.expires),
-      dates,
-      parseAnyDate,
-    );
-    spec.expires =
-      after && after.every((o) => o > 0)
-        ? relativeTime(after)
-        : acceptedValue(
-            all.map((c) => c.expires!),
-            { noise: noisy.has('expiry') },
-          );
-  }
-  if (all.every((c) => c.maxAge !== undefined))
-    spec.maxAge = numeric(
-      acceptedValue(
-        all.map((c) => String(c.maxAge)),
-        { noise: noisy.has('expiry') },
-      ),
-    );
-  const httpOnly = noisy.has('httponly') ? undefined : agreed(all.map((c) => c.httpOnly));
-  if (httpOnly !== undefined) spec.httpOnly = httpOnly;
-  const secure = noisy.has('secure') ? undefined : agreed(all.map((c) => c.secure));
-  if (secure !== undefined) spec.secure = secure;
-  const sameSite = attribute((c) => c.sameSite, 'samesite');
-  if (sameSite !== undefined) spec.sameSite = sameSite;
-  const count = noisy.has('lines') ? undefined : agreed(perLeg.map((cs) => cs.length));
-  if (count !== undefined && count > 1) spec.count = count;
+  const role = roleOf(step.role);
+  if (!role) return no(NO_ROLE(step.role));
+  const perLeg = legs.map((l) => l.cookies.filter((c) => c.name === name));
+  const spec = cookieRule(perLeg, harObservations(step, role, place.origins), { ph: place.context.ph, role, volatile: noisy });
+  const values = perLeg.flat().map((c) => c.value);
+  if (values.some(isRedacted)) spec.value = shapeOf(values);
   return ok(spec);
 }
 
@@ -228,16 +140,16 @@ export function cookieSpec(name: string, legs: readonly LegAnswer[], noisy: Read
 export function cookieAttribute(
   name: string,
   attr: keyof CookieSpec,
-  legs: readonly LegAnswer[],
+  step: StepAnswers,
   noisy: ReadonlySet<string>,
   place: Placeholders = NO_PLACEHOLDERS,
 ): Accepted<MatcherSpec | boolean | undefined> {
-  const whole = cookieSpec(name, legs, noisy, place);
+  const whole = cookieSpec(name, step, noisy, place);
   if (whole.reason !== undefined) return no(whole.reason);
   if (whole.value.absent) return no('the cookie was not set: nothing to take the attribute from');
   const value = whole.value[attr];
   if (value !== undefined) return ok(value as MatcherSpec | boolean);
-  const all = legs.flatMap((l) => l.cookies.filter((c) => c.name === name));
+  const all = step.legs.flatMap((l) => l.cookies.filter((c) => c.name === name));
   const reader: Partial<Record<keyof CookieSpec, (c: (typeof all)[number]) => unknown>> = {
     path: (c) => c.path,
     domain: (c) => c.domain,
@@ -248,11 +160,4 @@ export function cookieAttribute(
   const read = reader[attr];
   if (read && all.every((c) => read(c) === undefined)) return ok({ absent: true });
   return no('its Set-Cookie lines do not agree on it (or it is learned as noise)');
-}
-
-/** Body sizes as `changed` sets them: a number when stable, else a shape. */
-export function sizeMatcher(sizes: ReadonlyArray<number | undefined>, noise: boolean): Accepted<MatcherSpec> {
-  if (sizes.length === 0) return no('no answer was recorded for it');
-  if (sizes.some((s) => s === undefined)) return no('the report has no size for every leg');
-  return ok(numeric(acceptedValue(sizes.map(String), { noise })));
 }

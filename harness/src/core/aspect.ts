@@ -15,8 +15,12 @@ export type Aspect =
   | { kind: 'check'; check: string; field?: string }
   /** The target's own address of a step with `discover`. */
   | { kind: 'discover' }
-  /** Whether an answer came at all (a transport error). */
-  | { kind: 'transport' };
+  /**
+   * Whether an answer came at all (a transport error): why not, where the harness knows, as the
+   * cause's stable code (`HARNESS_ERR_REQUEST_TIMEOUT`, `HARNESS_ERR_CONNECTION`...) and the code
+   * of the error underneath (`ECONNRESET`, `UND_ERR_SOCKET`), so a reader never parses the message.
+   */
+  | { kind: 'transport'; cause?: string; lowLevelCode?: string };
 
 /** The aspect in the words of finding ids: `status`, `header <name>`, `cookie <name> [<attribute>]`, `body [<fact>]`, `check <id>`. */
 export function aspectText(a: Aspect): string {
@@ -48,8 +52,9 @@ export function readAspect(v: unknown): Aspect | undefined {
   switch (kind) {
     case 'status':
     case 'discover':
-    case 'transport':
       return { kind };
+    case 'transport':
+      return { kind, ...(str(raw.cause) ? { cause: str(raw.cause)! } : {}), ...(str(raw.lowLevelCode) ? { lowLevelCode: str(raw.lowLevelCode)! } : {}) };
     case 'body':
       return str(raw.fact) !== undefined ? { kind, fact: str(raw.fact)! } : { kind };
     case 'header':

@@ -59,7 +59,8 @@ function textRegex(text: string): string {
 
 /** A Link field as its relations, each to any host and the path the capture showed (with the discovered address's parts as variables). */
 export function linksMatcher(value: string, ctx: ValueContext): MatcherSpec | undefined {
-  const refs = headerLinks([value], 'https://link.invalid/');
+  // A mapped role's origin, already its placeholder (`<{asset_url}/a.css>`), is an origin like any other: its host is not kept.
+  const refs = headerLinks([value.replace(/<\{[a-z]+_url(?:_[0-9]+)?\}/g, '<https://origin.invalid')], 'https://link.invalid/');
   if (refs.length === 0 || refs.some((r) => !r.rel)) return undefined;
   return {
     links: refs.map((r) => {

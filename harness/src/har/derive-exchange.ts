@@ -3,21 +3,19 @@
  * ExchangeSpec that holds on every deployment. Levels by authority: where a hand-written exchange
  * covers the group (authority.ts), the status, fields, cookies and body facts it states keep its
  * matchers and levels, and what its checks judge is left to them; what only the capture shows is a
- * warning, matched by meaning (header-rules.ts), with role placeholders and the discovered
- * address's variables (generalize.ts) and lifetimes as calendar spans (lifetime.ts). Each
+ * warning, matched by meaning (header-rules.ts; cookies and the status: answer-rules.ts), with role
+ * placeholders and the discovered address's variables (generalize.ts) and lifetimes as calendar
+ * spans (lifetime.ts). Each
  * expectation that is not `must` says why in `note`.
  */
 import * as path from 'node:path';
 import { fieldKey, fieldLines } from '../core';
-import { parseCookieDate, parseHttpDate, tightestShape } from '../shapes';
 import type { BodySpec, CookieSpec, ExchangeSpec, HeaderSpec, MatcherSpec, RequestTemplate } from '../spec-model/types';
-import { ROLE_PLACEHOLDERS, type Role } from '../target-map';
+import type { Role } from '../target-map';
+import { agree, cookieRule, cookieValue, statusRule } from './answer-rules';
 import { fieldsJudgedByChecks, isCorsField, NEGOTIATED, weighted, weightedCookie, weightIn, type Cover } from './authority';
 import type { ValueContext } from './generalize';
 import { deriveHeader, NOTES, type DerivedCheck } from './header-rules';
-import { inferValue } from './infer';
-import { lifetimeAfterDate, lifetimeSeconds } from './lifetime';
-import type { SetCookie } from './cookies';
 import type { Observation } from './observation';
 import type { Placeholderizer } from './role-mapping';
 import { isSecretHeader, looksSecret } from './secrets';
@@ -116,30 +114,6 @@ function deriveHeaders(obs: Observation[], ctx: ExchangeContext, checks: Derived
   return out;
 }
 
-function agree<T>(values: T[]): T | undefined {
-  return values.every((v) => v === values[0]) ? values[0] : undefined;
-}
-
-/** Shapes too loose to say anything of a cookie's value from one sample: the value then only has to be there. */
-const LOOSE = new Set(['base64', 'base64url', 'url-safe-token', 'integer']);
-
-/** A cookie value is a secret: a shape, never its text; a loose one says "any value". */
-function cookieValue(values: string[]): MatcherSpec {
-  if (values.every((v) => v === '')) return '';
-  const shape = tightestShape([...new Set(values)]);
-  return { shape: shape && !LOOSE.has(shape) ? shape : 'any' };
-}
-
-const offsetsAfterDate = (expiries: string[], obs: Observation[]): number[] | undefined => {
-  const offsets: number[] = [];
-  expiries.forEach((e, i) => {
-    const at = (parseCookieDate(e) ?? parseHttpDate(e))?.getTime();
-    const date = obs[i].date;
-    if (at !== undefined && date !== undefined) offsets.push(Math.round((at - date) / 1000));
-  });
-  return offsets.length === expiries.length ? offsets : undefined;
-};
-
 /** The cookies every observation sets: as the covering exchange states them, else what the capture shows, as a warning. */
 function deriveCookies(obs: Observation[], ctx: ExchangeContext, role: Role): Record<string, CookieSpec> {
   const out: Record<string, CookieSpec> = {};
@@ -161,27 +135,7 @@ function deriveCookies(obs: Observation[], ctx: ExchangeContext, role: Role): Re
       continue;
     }
     // A cookie the description does not state here: what the capture shows of it (presence and attributes) warns.
-    const spec: CookieSpec = { level: 'should', presence: 'should', note: `${NOTES.capture} (this cookie, its value and its attributes)` };
-    spec.value = cookieValue(firsts.map((c) => c.value));
-    if (firsts.every((c) => c.path !== undefined)) spec.path = inferValue(firsts.map((c) => ctx.ph.apply(c.path!)));
-    if (firsts.every((c) => c.domain !== undefined)) spec.domain = domainRelation(firsts, obs, role);
-    if (firsts.every((c) => c.expires !== undefined)) {
-      const offsets = offsetsAfterDate(
-        firsts.map((c) => c.expires!),
-        obs,
-      );
-      if (offsets && offsets.every((o) => o > 0)) spec.expires = lifetimeAfterDate(offsets);
-      else if (offsets) spec.expires = { shape: tightestShape(firsts.map((c) => c.expires!)) ?? 'any', note: 'a date at or before Date: already expired' };
-      else spec.expires = inferValue(firsts.map((c) => c.expires!));
-    }
-    if (firsts.every((c) => c.maxAge !== undefined)) spec.maxAge = lifetimeSeconds(firsts.map((c) => c.maxAge!));
-    const httpOnly = agree(firsts.map((c) => c.httpOnly));
-    if (httpOnly !== undefined) spec.httpOnly = httpOnly;
-    const secure = agree(firsts.map((c) => c.secure));
-    if (secure !== undefined) spec.secure = secure;
-    if (firsts.every((c) => c.sameSite !== undefined)) spec.sameSite = inferValue(firsts.map((c) => c.sameSite!));
-    const count = agree(per.map((p) => p.length));
-    if (count !== undefined && count > 1) spec.count = count;
+    const spec: CookieSpec = { level: 'should', presence: 'should', note: `${NOTES.capture} (this cookie, its value and its attributes)`, ...cookieRule(per, obs, { ph: ctx.ph, role }) };
     out[name] = spec;
   }
   return out;
@@ -190,19 +144,6 @@ function deriveCookies(obs: Observation[], ctx: ExchangeContext, role: Role): Re
 function withMeta(m: MatcherSpec, level: 'should'): MatcherSpec {
   const base = typeof m === 'object' && m !== null ? m : { equals: m };
   return { ...base, level, note: NOTES.capture } as MatcherSpec;
-}
-
-/** A cookie's Domain by its relation to the role's host (the host itself, or a parent domain: "domain-wide"), not by the name one deployment has. */
-function domainRelation(firsts: SetCookie[], obs: Observation[], role: Role): MatcherSpec {
-  const relations = new Set(
-    firsts.map((c, i) => {
-      const d = c.domain!.replace(/^\./, '').toLowerCase();
-      return d === obs[i].host ? 'host' : obs[i].host.endsWith(`.${d}`) ? 'parent' : 'other';
-    }),
-  );
-  const [relation] = relations;
-  if (relations.size === 1 && relation !== 'other') return { domainOf: ROLE_PLACEHOLDERS[role], relation: relation as 'host' | 'parent' };
-  return inferValue(firsts.map((c) => c.domain!.replace(/^\./, '').toLowerCase()));
 }
 
 const TEXT = /^text\/|json|xml|javascript/;
@@ -282,7 +223,13 @@ export function deriveExchange(g: Group, id: string, ctx: ExchangeContext): Exch
   const body = deriveBody(obs, ctx);
   const statedStatus = cover?.exchange.expect.status;
   const expect: ExchangeSpec['expect'] = {
-    status: cover && statedStatus !== undefined ? weighted(statedStatus, cover.exchange) : { equals: g.status, level: 'should', note: NOTES.capture },
+    status:
+      cover && statedStatus !== undefined
+        ? weighted(statedStatus, cover.exchange)
+        : withMeta(
+            statusRule(obs.map((o) => o.status)),
+            'should',
+          ),
   };
   if (Object.keys(headers).length) expect.headers = headers;
   if (Object.keys(cookies).length) expect.cookies = cookies;

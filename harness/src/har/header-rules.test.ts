@@ -76,6 +76,21 @@ describe('response fields by meaning', () => {
   it('a credential inside a value is written as its shape', () => {
     expect(JSON.stringify(one('location', 'https://www.lessons.test/next?session=CANARY-loc-9').spec)).not.toContain('CANARY');
   });
+  it("a Link to a mapped role's origin (its placeholder already in the value) by its path, on any host", () => {
+    const m = one('link', `<${ph.apply('https://shop.store.test:8443/cdn/a.css')}>; rel=canonical`).spec as MatcherSpec;
+    expect(m).toMatchObject({ links: [{ rel: 'canonical', href: { regex: '^https?://[^/?#]+/cdn/a\\.css$' } }] });
+  });
+  it('a validator with nothing to stand for by a shape only has to be there, never its text', () => {
+    expect(one('etag', '"abc"').spec).toMatchObject({ present: true, level: 'should' });
+  });
+  it('what a replay learned of the values (accept): noise is no literal and no id of a stated field; a redacted value is a secret', () => {
+    const learned = (name: string, value: string) => deriveHeader(name, [[value], [value]], obs(2), { ph, files: 1, volatile: true });
+    expect(learned('x-served-by', 'cache-fra-etou8220').checks[0].id).toBe('headers/request-id');
+    expect(learned('content-language', 'en-GB').spec).not.toHaveProperty('equals');
+    expect(learned('content-location', '/a/b/c/d/e').checks).toEqual([]);
+    const secret = deriveHeader('x-note', [['‹secret: hex32, 32 chars›']], obs(), { ph, files: 1, secret: true });
+    expect(secret.spec).toMatchObject({ shape: 'hex32', level: 'info' });
+  });
   it('hexSkeleton keeps hex runs as their class and length', () => {
     expect(hexSkeleton(['"cacheable:70CA81"'])).toBe('^"cacheable:[0-9]+CA[0-9]+"$');
     expect(hexSkeleton(['W/"5d0e1c2b3a4f5968"'])).toBe('^W/"[0-9a-f]{16}"$');

@@ -101,11 +101,29 @@ const withMeta = (m: MatcherSpec, meta: { level?: Level; note?: string }): Match
   return { ...base, ...meta } as MatcherSpec;
 };
 
+/** What deriveHeader reads beside the values: the placeholders, how many deployments agree, and what another reader knows of them. */
+export interface HeaderContext extends ValueContext {
+  /** How many deployments the observations come from: a field every one of several agrees on is evidence. */
+  files: number;
+  discovered?: boolean;
+  /** The value was seen to change between two answers to the same request (noise a replay learned): never a literal. */
+  volatile?: boolean;
+  /** The values hold a credential whatever they look like (a value a report already redacted): a shape, never the text. */
+  secret?: boolean;
+}
+
+/** Values that change from one request to the next: an identifier's shape (`appId=cid-v1:<uuid>`), else their shape. */
+function volatileMatcher(texts: string[]): MatcherSpec {
+  const skeleton = new Set(texts).size === 1 ? identifierSkeleton(texts[0]) : undefined;
+  return skeleton ? { regex: skeleton } : inferValue(texts, { volatile: true });
+}
+
 /** The values of every line of every observation agree: one matcher (or a list); otherwise a shape. */
-function valueMatcher(name: string, perObs: string[][], ctx: ValueContext): HeaderSpec {
+function valueMatcher(name: string, perObs: string[][], ctx: HeaderContext): HeaderSpec {
   const lineCounts = new Set(perObs.map((l) => l.length));
   const joined = perObs.map((l) => l.join(', '));
   const general = joined.map((v) => generalizeText(v, ctx));
+  if (ctx.volatile) return volatileMatcher(general.map((g) => g.text));
   if (new Set(general.map((g) => g.regex ?? g.text)).size === 1) {
     // Several field lines are one list (RFC 9110 §5.3): two lines "a" and "b" are one line "a, b".
     if (lineCounts.size === 1 && perObs[0].length > 1 && !general[0].regex && !/\{\{/.test(general[0].text)) {
@@ -123,7 +141,7 @@ function valueMatcher(name: string, perObs: string[][], ctx: ValueContext): Head
 }
 
 /** A field by what it means, the same for every observation: a directive set, links; else the value matcher. */
-function byMeaning(name: string, perObs: string[][], ctx: ValueContext): HeaderSpec {
+function byMeaning(name: string, perObs: string[][], ctx: HeaderContext): HeaderSpec {
   const values = perObs.map((l) => l.join(', '));
   const meant = values.map((v) => (name === 'link' ? linksMatcher(v, ctx) : directivesMatcher(name, v)));
   if (meant[0] !== undefined && meant.every((m) => JSON.stringify(m) === JSON.stringify(meant[0]))) return meant[0];
@@ -138,12 +156,12 @@ function altSvc(values: string[]): MatcherSpec {
   return { regex: `^\\s*${alternative}(?:\\s*,\\s*${alternative})*\\s*$`, level: 'should', note: NOTES.altSvc };
 }
 
-/** A validator's values as a shape: the named one they fit, or their skeleton. */
+/** A validator's values as a shape: the named one they fit, or their skeleton; one with no hex or digit run to stand for (`"abc"`) only has to be there, never its text. */
 function validator(values: string[]): MatcherSpec {
   const shape = tightestShape([...new Set(values)]);
   if (shape && shape !== 'base64' && shape !== 'base64url' && shape !== 'url-safe-token') return { shape, note: NOTES.validator };
   const skeleton = hexSkeleton(values);
-  return skeleton ? { regex: skeleton, note: NOTES.validator } : { present: true, note: NOTES.validator };
+  return skeleton?.includes('[0-9') ? { regex: skeleton, note: NOTES.validator } : { present: true, note: NOTES.validator };
 }
 
 /** `"cacheable:70ca…"` -> `^"cacheable:[0-9a-f]{32}"$`: runs of hex and digits as their class and length. */
@@ -166,7 +184,7 @@ export function hexSkeleton(values: string[]): string | undefined {
 }
 
 /** Expires: a lifetime after Date when it is one; else its value (`-1`, `0`: already expired). */
-function expires(values: string[], obs: Observation[]): MatcherSpec {
+function expires(values: string[], obs: readonly Observation[]): MatcherSpec {
   const offsets: number[] = [];
   values.forEach((v, i) => {
     const at = parseHttpDate(v)?.getTime();
@@ -180,7 +198,7 @@ function expires(values: string[], obs: Observation[]): MatcherSpec {
 }
 
 /** Values that differ between requests to one deployment (not between deployments, whose values differ anyway). */
-function newOnEveryRequest(values: string[], obs: Observation[]): boolean {
+function newOnEveryRequest(values: string[], obs: readonly Observation[]): boolean {
   const byDeployment = new Map<string, string[]>();
   values.forEach((v, i) => {
     const d = obs[i]?.deployment ?? obs[i]?.file ?? '';
@@ -193,7 +211,7 @@ function newOnEveryRequest(values: string[], obs: Observation[]): boolean {
  * One response field across the group's observations (`perObs`: its lines in each). `files`: how
  * many captures the group comes from (a field every one of several captures agrees on is evidence).
  */
-export function deriveHeader(name: string, perObs: string[][], obs: Observation[], ctx: ValueContext & { files: number; discovered?: boolean }): HeaderOutcome {
+export function deriveHeader(name: string, perObs: string[][], obs: readonly Observation[], ctx: HeaderContext): HeaderOutcome {
   const none: HeaderOutcome = { checks: [] };
   if (HOP_BY_HOP.has(name) || TRANSMISSION.has(name) || name === 'set-cookie') return none;
   const values = perObs.map((l) => l.join(', '));
@@ -203,11 +221,13 @@ export function deriveHeader(name: string, perObs: string[][], obs: Observation[
   }
   if (isCacheStatusName(name)) return { checks: [{ id: 'headers/cache-status', level: 'should', note: NOTES.cacheStatus }] };
   const idLike = values.every((v) => ID_VALUE.test(v.trim()));
-  if (idLike && (ID_NAME.test(name) || newOnEveryRequest(values, obs)))
+  // Noise a replay learned on a field that says what the answer is (its type, caching, security) is no request id.
+  const learnedId = ctx.volatile === true && !MEANING.has(name) && !SECURITY.has(name);
+  if (idLike && (ID_NAME.test(name) || learnedId || newOnEveryRequest(values, obs)))
     return { checks: [{ id: 'headers/request-id', level: 'should', note: NOTES.requestId }] };
   if (isSecretHeader(name)) return { spec: withMeta(inferValue(values, { secret: true }), { level: 'info', note: NOTES.edge }), checks: [] };
   // A value that carries a credential (a session in a Location's query) is written as its shape, never its text.
-  if (values.some(looksSecret))
+  if (ctx.secret || values.some(looksSecret))
     return {
       spec: withMeta(inferValue(values, { secret: true }), MEANING.has(name) || SECURITY.has(name) ? { level: 'should', note: NOTES.capture } : { level: 'info', note: NOTES.edge }),
       checks: [],
@@ -218,10 +238,8 @@ export function deriveHeader(name: string, perObs: string[][], obs: Observation[
   if (name === 'vary') return { spec: withMeta(valueMatcher(name, perObs, ctx) as MatcherSpec, { level: 'should', note: NOTES.vary }), checks: [] };
   if (MEANING.has(name) || SECURITY.has(name)) return { spec: withMeta(byMeaning(name, perObs, ctx) as MatcherSpec, { level: 'should', note: NOTES.capture }), checks: [] };
   // Anything else: what this capture's platform sent. Several captures that agree make it a recommendation.
-  const agreed = ctx.files > 1 && new Set(values).size === 1;
-  const texts = values.map((v) => generalizeText(v, ctx).text);
+  const agreed = ctx.files > 1 && !ctx.volatile && new Set(values).size === 1;
   // An issued identifier (an application id, a ray) as the shape of its tokens: `appId=cid-v1:<uuid>`.
-  const skeleton = new Set(texts).size === 1 ? identifierSkeleton(texts[0]) : undefined;
-  const m = agreed ? valueMatcher(name, perObs, ctx) : skeleton ? { regex: skeleton } : inferValue(texts, { volatile: true });
+  const m = agreed ? valueMatcher(name, perObs, ctx) : volatileMatcher(values.map((v) => generalizeText(v, ctx).text));
   return { spec: withMeta(m as MatcherSpec, { level: agreed ? 'should' : 'info', note: agreed ? 'every capture shows this value; nothing makes it a contract: a warning' : NOTES.edge }), checks: [] };
 }

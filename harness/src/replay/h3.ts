@@ -14,7 +14,7 @@
  * with its reason.
  */
 import type { ReplayFinding } from '../record';
-import { fieldLines, judged, unjudged, type Aspect, type Finding } from '../core';
+import { fieldLines, HarnessError, judged, unjudged, type Aspect, type Finding } from '../core';
 import { compareAnswers, emptyNoise, learnNoise, mergeNoise, type Noise } from '../noise';
 import { quicAddress } from '../browser/quic';
 import type { QuicEndpoint } from '../target-map/browser';
@@ -206,6 +206,7 @@ export async function runH3(
     const reason = e instanceof H3RequestError ? e.reason : (e as Error).message;
     error(`${stepId} h3 transport`, `an answer over HTTP/3 from ${where}`, reason, `${req.url}: no answer over HTTP/3 from ${where}: ${reason}`, {
       kind: 'transport',
+      ...(e instanceof HarnessError ? { cause: e.code } : {}),
     });
     return out;
   }

@@ -9,4 +9,4 @@ export { bodyError, stepNoise, type ReplayAnswers } from './evaluate-leg';
 export { allFindings, PROTOCOLS, responseRecord } from './response-record';
 export { buildRequest, replayPlaceholders } from './request';
 export { missFinding, resolveDiscover } from './discovered';
-export type { ReplayOptions, SentStep } from './step';
+export { transportAspect, type ReplayOptions, type SentStep } from './step';

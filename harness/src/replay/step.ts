@@ -11,6 +11,7 @@ import type { ObservedExchange, ObservedTls } from '../spec-model/observed';
 import type { PlaceholderValues } from '../spec-model/placeholders';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import { UnmappedPlaceholderError, type Role } from '../target-map';
+import { TransportCause } from '../transport/cause';
 import { send, TransportError, type ObservedResponse } from '../transport/send';
 import type { ReplayClients } from './clients';
 import { CookieJar } from './cookie-jar';
@@ -95,7 +96,11 @@ export async function sendLeg(
   return { leg: record, sent };
 }
 
-const TRANSPORT: Aspect = { kind: 'transport' };
+/** What a transport error's finding is about: no answer, and why, as the cause's codes (never its message). */
+export function transportAspect(e: unknown): Aspect {
+  const cause = e instanceof TransportError ? e.cause : e instanceof TransportCause ? e : undefined;
+  return { kind: 'transport', ...(cause ? { cause: cause.code, ...(cause.lowLevelCode ? { lowLevelCode: cause.lowLevelCode } : {}) } : {}) };
+}
 
 /** A step's finding that compares no expectation: it could not run (skip), got no answer (error), or the target sent it off the map (a miss of must). */
 function finding(
@@ -152,8 +157,7 @@ async function sendStep(s: SentStep, leg: Leg): Promise<Stop | undefined> {
       tls = r.tls;
     }
   } catch (e) {
-    const cause = e instanceof TransportError ? e.message : (e as Error).message;
-    finding(s, leg, `${s.step.id} transport`, 'error', 'a response', '(no response)', `${leg.options.role}: ${cause}`, TRANSPORT);
+    finding(s, leg, `${s.step.id} transport`, 'error', 'a response', '(no response)', `${leg.options.role}: ${(e as Error).message}`, transportAspect(e));
     return { stop: 'an earlier step got no response' };
   }
   const observed = toObservedExchange({
@@ -222,7 +226,7 @@ async function h2Closed(s: SentStep, url: URL, leg: Leg): Promise<Stop | undefin
   try {
     probe = await leg.clients.h2.probe(url.origin);
   } catch (e) {
-    finding(s, leg, `${s.step.id} transport`, 'error', 'a response', '(no response)', `${leg.options.role}: ${(e as Error).message}`, TRANSPORT);
+    finding(s, leg, `${s.step.id} transport`, 'error', 'a response', '(no response)', `${leg.options.role}: ${(e as Error).message}`, transportAspect(e));
     return { stop: 'an earlier step got no response' };
   }
   if (probe.offered) return undefined;

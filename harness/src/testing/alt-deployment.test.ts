@@ -234,7 +234,7 @@ test(
     expect(strict.code).toBe(1);
     const r = JSON.parse(fs.readFileSync(path.join(work, 'warn', 'results.json'), 'utf8')) as ConformanceResults;
     expect(r.run).toMatchObject({ failOn: 'warn', status: 'failed' });
-    expect(strict.stdout).toContain('! site: header vary is "(absent)" on h1 and h2\n      expected "vary includes Accept-Encoding (content-encoding: gzip)"');
+    expect(strict.stdout).toContain('! [1] site: header vary is "(absent)" on h1 and h2\n      expected "vary includes Accept-Encoding (content-encoding: gzip)"');
     expect(fs.readFileSync(path.join(work, 'warn', 'junit.xml'), 'utf8')).toContain('type="warn/should/rfc"');
   },
   WHOLE_RUN_MS,

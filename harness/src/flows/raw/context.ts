@@ -10,7 +10,7 @@ import { toObservedExchange } from '../../spec-model/observe';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { Provenance } from '../../spec-model/types';
 import type { Role } from '../../target-map';
-import { bodyError, responseRecord, type ReplayClients } from '../../replay';
+import { bodyError, responseRecord, transportAspect, type ReplayClients } from '../../replay';
 import { send, type RequestSpec } from '../../transport/send';
 
 export interface FlowOptions {
@@ -70,7 +70,7 @@ export class FlowContext {
     try {
       response = await send(this.clients.h1, spec, this.clients.map.limits);
     } catch (e) {
-      this.error(`${stepId} transport`, 'a response', `${this.options.role}: ${(e as Error).message}`, { kind: 'transport' });
+      this.error(`${stepId} transport`, 'a response', `${this.options.role}: ${(e as Error).message}`, transportAspect(e));
       return undefined;
     }
     const tls = this.clients.tlsOf(new URL(req.url));
