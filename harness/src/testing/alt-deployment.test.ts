@@ -6,6 +6,10 @@ import { playwrightCli } from './playwright-cli';
 import type { ConformanceResults, Expectation } from '../report/types';
 import { WHOLE_RUN_MS } from './budgets';
 import { noiseText } from '../core';
+import { propose } from '../accept/propose';
+import { readSpecDocs } from '../accept/spec-files';
+import type { SpecFile } from '../spec-model/types';
+import { ROOT } from './playwright-cli';
 
 /*
  * The reference's second deployment (`--deployment alt`) keeps every fact the description states
@@ -234,8 +238,36 @@ test(
     expect(strict.code).toBe(1);
     const r = JSON.parse(fs.readFileSync(path.join(work, 'warn', 'results.json'), 'utf8')) as ConformanceResults;
     expect(r.run).toMatchObject({ failOn: 'warn', status: 'failed' });
-    expect(strict.stdout).toContain('! [1] site: header vary is "(absent)" on h1 and h2\n      expected "vary includes Accept-Encoding (content-encoding: gzip)"');
+    expect(strict.stdout).toContain(
+      '! [1] site: header vary is "(absent)" on h1 and h2\n      expected "vary includes Accept-Encoding (content-encoding: gzip)"',
+    );
     expect(fs.readFileSync(path.join(work, 'warn', 'junit.xml'), 'utf8')).toContain('type="warn/should/rfc"');
   },
   WHOLE_RUN_MS,
 );
+
+test('accept on this deployment, on ports of its own: no port, no Content-Length value and no validator value proposed', () => {
+  const specs = path.join(work, 'specs');
+  fs.cpSync(path.join(ROOT, 'specs'), specs, { recursive: true });
+  const proposal = propose({ results, specs: readSpecDocs(specs), mode: 'all', ids: [] });
+  expect(proposal.files.length).toBeGreaterThan(0);
+  const ports = [alt.ready.tlsPort, alt.ready.httpPort].map((p) => `:${p}`);
+  const literal = (m: unknown) => typeof m === 'string' || typeof m === 'number' || (typeof m === 'object' && m !== null && 'equals' in m);
+  const problems: string[] = [];
+  for (const f of proposal.files) {
+    // The clause names the run's target, its port included: what it says of where the value came from is no expectation.
+    const text = f.after
+      .split('\n')
+      .filter((l) => !l.includes('"clause": "accepted from'))
+      .join('\n');
+    for (const p of ports) if (text.includes(p)) problems.push(`${f.spec.name}: the port ${p}`);
+    // A literal the hand-written spec already stated (before accept) is the description's, not this run's.
+    const stepsOf = (doc: SpecFile) => new Map([...doc.exchanges, ...(doc.flows ?? []).flatMap((fl) => fl.steps)].map((s) => [s.id, s]));
+    const before = stepsOf(JSON.parse(fs.readFileSync(f.spec.file, 'utf8')) as SpecFile);
+    for (const [id, s] of stepsOf(JSON.parse(f.after) as SpecFile))
+      for (const [name, m] of Object.entries(s.expect.headers ?? {}))
+        if (/^(content-length|etag|last-modified)$/i.test(name) && literal(m) && JSON.stringify(before.get(id)?.expect.headers?.[name]) !== JSON.stringify(m))
+          problems.push(`${id}: ${name} ${JSON.stringify(m)}`);
+  }
+  expect(problems).toEqual([]);
+});
