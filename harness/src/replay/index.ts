@@ -9,4 +9,5 @@ export { bodyError, stepNoise, type ReplayAnswers } from './evaluate-leg';
 export { allFindings, PROTOCOLS, responseRecord } from './response-record';
 export { buildRequest, replayPlaceholders } from './request';
 export { missFinding, resolveDiscover } from './discovered';
-export { transportAspect, type ReplayOptions, type SentStep } from './step';
+export type { ReplayOptions, SentStep } from './step';
+export { sendObserved, transportAspect, transportFinding } from './exchange';

@@ -6,17 +6,15 @@
  */
 import type { LegRecord, Protocol, StepRecord } from '../record';
 import { defaultLevel, fieldLines, fieldValue, judged, unjudged, type Aspect, type TargetOrigin } from '../core';
-import { toObservedExchange } from '../spec-model/observe';
-import type { ObservedExchange, ObservedTls } from '../spec-model/observed';
+import type { ObservedExchange } from '../spec-model/observed';
 import type { PlaceholderValues } from '../spec-model/placeholders';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import { UnmappedPlaceholderError, type Role } from '../target-map';
-import { TransportCause } from '../transport/cause';
-import { send, TransportError, type ObservedResponse } from '../transport/send';
+import type { ObservedResponse } from '../transport/send';
 import type { ReplayClients } from './clients';
 import { CookieJar } from './cookie-jar';
 import { disagreementFindings, missFinding, resolveDiscover } from './discovered';
-import { responseRecord } from './response-record';
+import { sendObserved, transportFinding, type SentExchange } from './exchange';
 import { buildRequest, RefusedAddressError, replayPlaceholders, StepSkip, type BuiltRequest } from './request';
 
 export interface ReplayOptions {
@@ -96,12 +94,6 @@ export async function sendLeg(
   return { leg: record, sent };
 }
 
-/** What a transport error's finding is about: no answer, and why, as the cause's codes (never its message). */
-export function transportAspect(e: unknown): Aspect {
-  const cause = e instanceof TransportError ? e.cause : e instanceof TransportCause ? e : undefined;
-  return { kind: 'transport', ...(cause ? { cause: cause.code, ...(cause.lowLevelCode ? { lowLevelCode: cause.lowLevelCode } : {}) } : {}) };
-}
-
 /** A step's finding that compares no expectation: it could not run (skip), got no answer (error), or the target sent it off the map (a miss of must). */
 function finding(
   s: SentStep,
@@ -127,6 +119,14 @@ function finding(
   s.rec.findings.push(outcome === 'off-map' ? judged(false, fields, judgedAsOf(leg.options, leg.clients)) : unjudged(outcome, fields));
 }
 
+const transportOn = (s: SentStep, leg: Leg) => ({
+  role: leg.options.role,
+  level: levelOf(s.step),
+  source: s.step.source,
+  target: leg.target,
+  protocol: leg.protocol,
+});
+
 async function sendStep(s: SentStep, leg: Leg): Promise<Stop | undefined> {
   const values = await valuesOf(s, leg);
   if ('stop' in values) return values;
@@ -143,34 +143,14 @@ async function sendStep(s: SentStep, leg: Leg): Promise<Stop | undefined> {
   const spec = { url: req.url, method: req.method, headers: req.headers, ...(req.body ? { body: req.body } : {}) };
   if (req.body) s.body = req.body;
   await leg.clients.beforeRequest?.(spec, leg.protocol);
-  const startedAt = new Date();
-  const t0 = performance.now();
-  let response: ObservedResponse;
-  let tls: ObservedTls | undefined;
+  let sent: SentExchange;
   try {
-    if (leg.protocol === 'h1') {
-      response = await send(leg.clients.h1, spec, leg.clients.map.limits);
-      tls = leg.clients.tlsOf(url);
-    } else {
-      const r = await leg.clients.h2.request(spec);
-      response = r;
-      tls = r.tls;
-    }
+    sent = await sendObserved(leg.clients, leg.protocol, spec, leg.target, s.rec);
   } catch (e) {
-    finding(s, leg, `${s.step.id} transport`, 'error', 'a response', '(no response)', `${leg.options.role}: ${(e as Error).message}`, transportAspect(e));
+    s.rec.findings.push(transportFinding(s.step.id, e, transportOn(s, leg)));
     return { stop: 'an earlier step got no response' };
   }
-  const observed = toObservedExchange({
-    target: leg.target,
-    request: { method: req.method, url: req.url, headers: Object.entries(req.headers) },
-    response,
-    protocol: leg.protocol,
-    ...(tls ? { tls } : {}),
-    startedAt,
-    totalMs: Math.round((performance.now() - t0) * 1000) / 1000,
-    bodyCapBytes: leg.clients.map.limits.bodyCapBytes,
-  });
-  s.rec.response = responseRecord(observed, response.truncated);
+  const { observed, response } = sent;
   s.observed = observed;
   s.response = response;
   leg.jar.store(req.url, fieldLines(observed.lines, 'set-cookie'));
@@ -226,7 +206,7 @@ async function h2Closed(s: SentStep, url: URL, leg: Leg): Promise<Stop | undefin
   try {
     probe = await leg.clients.h2.probe(url.origin);
   } catch (e) {
-    finding(s, leg, `${s.step.id} transport`, 'error', 'a response', '(no response)', `${leg.options.role}: ${(e as Error).message}`, transportAspect(e));
+    s.rec.findings.push(transportFinding(s.step.id, e, transportOn(s, leg)));
     return { stop: 'an earlier step got no response' };
   }
   if (probe.offered) return undefined;

@@ -6,12 +6,11 @@
  */
 import { judged, unjudged, type Aspect, type Finding } from '../../core';
 import { RECORD_VERSION, type ReplayFinding, type ReplayRecord, type StepRecord } from '../../record';
-import { toObservedExchange } from '../../spec-model/observe';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { Provenance } from '../../spec-model/types';
 import type { Role } from '../../target-map';
-import { bodyError, responseRecord, transportAspect, type ReplayClients } from '../../replay';
-import { send, type RequestSpec } from '../../transport/send';
+import { bodyError, sendObserved, transportFinding, type ReplayClients } from '../../replay';
+import type { RequestSpec } from '../../transport/send';
 
 export interface FlowOptions {
   /** The role the flow is about, or `service` for the service as a whole. */
@@ -60,31 +59,20 @@ export class FlowContext {
    */
   async fetch(stepId: string, req: FlowRequest, source: Provenance = 'rfc'): Promise<ObservedExchange | undefined> {
     const rec = this.begin(stepId);
-    const method = (req.method ?? 'GET').toUpperCase();
-    const headers = req.headers ?? {};
-    rec.request = { method, url: req.url, headers: Object.entries(headers) };
-    const spec: RequestSpec = { url: req.url, method, headers, ...(req.body ? { body: req.body } : {}) };
-    const startedAt = new Date();
-    const t0 = performance.now();
-    let response;
+    const spec: RequestSpec = {
+      url: req.url,
+      method: (req.method ?? 'GET').toUpperCase(),
+      headers: req.headers ?? {},
+      ...(req.body ? { body: req.body } : {}),
+    };
+    let sent;
     try {
-      response = await send(this.clients.h1, spec, this.clients.map.limits);
+      sent = await sendObserved(this.clients, 'h1', spec, this.target, rec);
     } catch (e) {
-      this.error(`${stepId} transport`, 'a response', `${this.options.role}: ${(e as Error).message}`, transportAspect(e));
+      rec.findings.push(transportFinding(stepId, e, { role: this.options.role, level: 'must', source: 'rfc', target: this.target, protocol: 'h1' }));
       return undefined;
     }
-    const tls = this.clients.tlsOf(new URL(req.url));
-    const observed = toObservedExchange({
-      target: this.target,
-      request: { method, url: req.url, headers: Object.entries(headers) },
-      response,
-      protocol: 'h1',
-      ...(tls ? { tls } : {}),
-      startedAt,
-      totalMs: Math.round((performance.now() - t0) * 1000) / 1000,
-      bodyCapBytes: this.clients.map.limits.bodyCapBytes,
-    });
-    rec.response = responseRecord(observed, response.truncated);
+    const { observed, response } = sent;
     const problem = bodyError(stepId, response, observed, { target: this.target, role: this.options.role, source, protocol: 'h1' });
     if (problem) {
       rec.findings.push(problem);

@@ -1,7 +1,7 @@
 import { readAspect } from '../core';
 import { TransportCause } from '../transport/cause';
 import { TransportError } from '../transport/send';
-import { transportAspect } from './step';
+import { transportAspect } from './exchange';
 
 test("a transport error's finding says why as the cause's codes, which the report reads back; no cause known, no codes", () => {
   const e = new TransportError('https://www.t/', new TransportCause('HARNESS_ERR_REQUEST_TIMEOUT', 'no answer within 30000 ms', 'UND_ERR_HEADERS_TIMEOUT'));
