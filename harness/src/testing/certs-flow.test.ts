@@ -12,6 +12,7 @@ import type { ReplayFinding } from '../record';
 import { allFindings, ReplayClients } from '../replay';
 import { loadTargetMap } from '../target-map';
 import { makeCertPki, type CertPki } from './cert-pki';
+import { startConnectProxy } from './connect-proxy';
 
 let pki: CertPki;
 const servers: tls.Server[] = [];
@@ -48,12 +49,22 @@ async function serve(o: Served): Promise<number> {
 }
 
 /** The flow's findings for the site role served at `name` by a server of `o`, as `id: verdict` and by id. */
-async function run(name: string, o: Served, minDays = 14): Promise<{ verdicts: Record<string, string>; byId: Record<string, ReplayFinding> }> {
+async function run(
+  name: string,
+  o: Served,
+  env: Record<string, string> = {},
+): Promise<{ verdicts: Record<string, string>; byId: Record<string, ReplayFinding> }> {
   const port = await serve(o);
-  const map = loadTargetMap({ TARGET_URL: `https://${name}:${port}`, TARGET_RESOLVE: `${name}:${port}:127.0.0.1`, TARGET_CA: pki.rootFile, TARGET_H3: '0' });
+  const map = loadTargetMap({
+    TARGET_URL: `https://${name}:${port}`,
+    TARGET_RESOLVE: `${name}:${port}:127.0.0.1`,
+    TARGET_CA: pki.rootFile,
+    TARGET_H3: '0',
+    ...env,
+  });
   const clients = new ReplayClients(map, { h3: false });
   try {
-    const findings = allFindings(await runCertsFlow('site', clients, { minDays }));
+    const findings = allFindings(await runCertsFlow('site', clients, { minDays: 14 }));
     return {
       verdicts: Object.fromEntries(findings.map((f) => [f.id.replace('certs/site ', ''), f.verdict])),
       byId: Object.fromEntries(findings.map((f) => [f.id.replace('certs/site ', ''), f])),
@@ -106,6 +117,20 @@ test('the chain sent out of order (the root between leaf and intermediate): the 
   expect(byId.order.message).toMatch(/: CN=mixed\.certs\.test \(#1\) is not issued by CN=Certs Test Root \(#2\)$/);
 });
 
+test('through an HTTPS_PROXY tunnel: the same checks, the chain as sent read inside the tunnel', async () => {
+  const proxy = await startConnectProxy();
+  try {
+    const leaf = pki.leaf('proxied', { names: ['proxied.certs.test'], days: 90 });
+    const { verdicts, byId } = await run('proxied.certs.test', { cert: leaf.certPem + pki.intermediatePem, key: leaf.keyPem }, { HTTPS_PROXY: proxy.url });
+    expect(verdicts).toEqual(ALL_PASS);
+    expect(byId.order.actual).toBe('CN=proxied.certs.test <- CN=Certs Test R1');
+    // Three handshakes, each through the proxy, to the resolved address: inspection, TLS 1.2, TLS 1.3 (no HTTP request).
+    expect(proxy.connects.map((c) => c.target.replace(/:\d+$/, ''))).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
+  } finally {
+    await proxy.close();
+  }
+});
+
 test('a leaf whose SAN does not cover the name: the san check fails', async () => {
   const leaf = pki.leaf('other', { names: ['other.certs.test'], days: 90 });
   const { verdicts, byId } = await run('wrong.certs.test', { cert: leaf.certPem + pki.intermediatePem, key: leaf.keyPem });
@@ -132,6 +157,25 @@ test('TLS 1.2 only: the TLS 1.3 finding warns; TLS 1.3 only: TLS 1.2 warns and t
   expect(old.byId['tls1.3'].actual).toMatch(/^refused: /);
   const only13 = await run('v12.certs.test', { cert: leaf.certPem + pki.intermediatePem, key: leaf.keyPem, minVersion: 'TLSv1.3' });
   expect(only13.verdicts).toEqual({ ...ALL_PASS, 'tls1.2': 'warn', order: 'n/a' });
+  // What the server sent is Node's chain without the trusted root Node appends from its own store.
+  expect(only13.byId.validity.actual).toMatch(/^CN=v12\.certs\.test until [^;]+; CN=Certs Test R1 until [^;]+$/);
+});
+
+test('nothing listening: one error naming the role and the address, no certificate finding', async () => {
+  const map = loadTargetMap({
+    TARGET_URL: 'https://down.certs.test:1',
+    TARGET_RESOLVE: 'down.certs.test:1:127.0.0.1',
+    TARGET_CA: pki.rootFile,
+    TARGET_H3: '0',
+  });
+  const clients = new ReplayClients(map, { h3: false });
+  try {
+    const findings = allFindings(await runCertsFlow('site', clients));
+    expect(findings.map((f) => [f.id, f.verdict, f.aspect])).toEqual([['certs/site handshake', 'error', { kind: 'transport' }]]);
+    expect(findings[0].message).toMatch(/^site \(down\.certs\.test:1\): .*ECONNREFUSED/);
+  } finally {
+    await clients.close();
+  }
 });
 
 test('an unmapped role and a plain-HTTP role are skipped with the reason', async () => {

@@ -57,6 +57,16 @@ function nodeChain(socket: TLSSocket): Buffer[] {
   return out;
 }
 
+/**
+ * Node's chain without the trusted root it appends from its own store (it cannot say whether the
+ * server sent it): without TLS 1.2's clear Certificate message, what the server sent is the rest.
+ */
+function withoutTrustedTail(chain: readonly Buffer[], roots: readonly X509Certificate[]): X509Certificate[] {
+  const certs = chain.map((raw) => new X509Certificate(raw));
+  const last = certs.at(-1);
+  return certs.length > 1 && last && roots.some((r) => r.fingerprint256 === last.fingerprint256) ? certs.slice(0, -1) : certs;
+}
+
 async function inspect(map: TargetMap, url: URL): Promise<Handshake> {
   let stapled = false;
   const socket = await openTls(map, url, ['h2', 'http/1.1'], {
@@ -126,12 +136,12 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
     });
 
   const sentOnWire = tls12.ok ? tls12.sent : undefined;
-  const served = (sentOnWire ?? seen.chain).map((raw) => new X509Certificate(raw));
+  const roots = trustedRoots(map.ca).map((pem) => new X509Certificate(pem));
+  const served = sentOnWire ? sentOnWire.map((raw) => new X509Certificate(raw)) : withoutTrustedTail(seen.chain, roots);
   if (served.length === 0) {
     ctx.error(`${id} handshake`, 'a certificate', `${where}: the server presented no certificate`, { kind: 'transport' });
     return ctx.record;
   }
-  const roots = trustedRoots(map.ca).map((pem) => new X509Certificate(pem));
   const now = options.now ?? new Date();
   say(
     'chain',
