@@ -26,6 +26,8 @@ afterAll(async () => {
 });
 
 interface Served {
+  /** A response to staple (the bytes are not parsed: the flow only says one was stapled). */
+  staple?: Buffer;
   cert: string;
   key: string;
   maxVersion?: tls.SecureVersion;
@@ -42,6 +44,7 @@ async function serve(o: Served): Promise<number> {
   });
   server.on('secureConnection', (s) => s.on('error', () => undefined));
   server.on('tlsClientError', () => undefined);
+  if (o.staple) server.on('OCSPRequest', (_cert: Buffer, _issuer: Buffer, done: (err: Error | null, response?: Buffer) => void) => done(null, o.staple));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   servers.push(server);
@@ -96,6 +99,18 @@ test('a good chain: every certificate check passes, each finding naming the role
   expect(byId.chain.message).toMatch(/^site \(good\.certs\.test:\d+\): as expected$/);
   expect(byId.order.actual).toBe('CN=good.certs.test <- CN=Certs Test R1');
   expect(byId['ocsp-stapled'].actual).toBe('not stapled');
+});
+
+test('a stapled OCSP response is recorded as info, not judged', async () => {
+  const leaf = pki.leaf('stapler', { names: ['stapler.certs.test'], days: 90 });
+  const { verdicts, byId } = await run('stapler.certs.test', {
+    cert: leaf.certPem + pki.intermediatePem,
+    key: leaf.keyPem,
+    staple: Buffer.from([0x30, 0x03, 0x0a, 0x01, 0x00]),
+  });
+  expect(verdicts).toEqual(ALL_PASS);
+  expect([byId['ocsp-stapled'].actual, byId['ocsp-stapled'].level]).toEqual(['stapled', 'info']);
+  expect(byId['ocsp-stapled'].message).toMatch(/^site \(stapler\.certs\.test:\d+\): an OCSP response was stapled \(TLSv1\.3\)$/);
 });
 
 test('the intermediate not sent: the chain fails naming the missing issuer', async () => {

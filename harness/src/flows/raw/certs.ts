@@ -149,7 +149,13 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
     'must',
     'RFC 8446 §4.4.2, RFC 5246 §7.4.2: the server sends its chain (clients do not fetch a missing issuer)',
   );
-  if (sentOnWire) say('order', judgeOrder(served), 'should', 'RFC 5246 §7.4.2; RFC 8446 §4.4.2: each certificate SHOULD directly certify the one preceding it');
+  if (sentOnWire)
+    say(
+      'order',
+      judgeOrder(served),
+      'should',
+      'RFC 8446 §4.4.2: each following certificate SHOULD directly certify the one preceding it (RFC 5246 §7.4.2 said MUST; TLS 1.3 relaxed it)',
+    );
   else
     ctx.notApplicable(
       `${id} order`,
@@ -158,13 +164,13 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
       'rfc',
       { level: 'should', aspect: { kind: 'check', check: 'cert/order', field: host } },
     );
-  say('san', judgeName(served[0], host), 'must', 'RFC 6125 §6; RFC 9110 §4.3.4: the certificate identifies the origin');
+  say('san', judgeName(served[0], host), 'must', 'RFC 9110 §4.3.4; RFC 6125 §6 (now RFC 9525 §6): the certificate identifies the origin');
   say('validity', judgeValidity(served, now), 'must', 'RFC 5280 §4.1.2.5, §6.1.3 (a)(2)');
   say(
     'days-left',
     judgeDaysLeft(served, now, options.minDays ?? harnessSettings().certMinDays),
     'should',
-    'operational margin before notAfter (HARNESS_CERT_MIN_DAYS)',
+    'RFC 5280 §4.1.2.5 (notAfter); the margin before it is HARNESS_CERT_MIN_DAYS (default 14 days)',
   );
   const version = (ok: boolean, v: string, error?: string): CertJudgement => ({
     ok,
@@ -176,17 +182,27 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
     'tls1.2',
     version(tls12.ok, 'TLS 1.2', tls12.ok ? undefined : tls12.error),
     'should',
-    'RFC 9325 §3.1.1: TLS 1.2 SHOULD be supported (RFC 8996: nothing older)',
+    'RFC 9325 §3.1.1: implementations MUST support TLS 1.2 (a deployment on TLS 1.3 alone is a warning); RFC 8996: nothing older',
   );
-  say('tls1.3', version(tls13.ok, 'TLS 1.3', tls13.ok ? undefined : tls13.error), 'should', 'RFC 9325 §3.1.1: TLS 1.3 SHOULD be supported');
+  say('tls1.3', version(tls13.ok, 'TLS 1.3', tls13.ok ? undefined : tls13.error), 'should', 'RFC 9325 §3.1.1: implementations SHOULD support TLS 1.3');
   say(
     'alpn-h2',
     { ok: seen.alpn === 'h2', expected: 'h2 chosen when offered h2 and http/1.1', actual: seen.alpn || '(no ALPN protocol chosen)' },
     'should',
     'RFC 9113 §3.2: HTTP/2 over TLS is negotiated with ALPN "h2"',
   );
-  say('key', judgeKeys(served), 'must', 'RFC 9325 §4.2; CA/Browser Forum Baseline Requirements §6.1.5: RSA >= 2048, ECDSA P-256 or larger');
-  say('signature', judgeSignatures(served), 'must', 'RFC 9325 §4.2; CA/Browser Forum Baseline Requirements §7.1.3.2: no SHA-1 or MD5 signatures');
+  say(
+    'key',
+    judgeKeys(served),
+    'must',
+    'RFC 9325 §4.5: RSA certificates of at least 2048 bits; CA/Browser Forum Baseline Requirements §6.1.5: ECDSA P-256 or larger',
+  );
+  say(
+    'signature',
+    judgeSignatures(served),
+    'must',
+    'RFC 9325 §4.5: SHA-1 or MD5 MUST NOT be used; RFC 8446 §4.4.2.2 (a trust anchor may be signed with any algorithm); CA/Browser Forum Baseline Requirements §7.1.3.2',
+  );
   ctx.note(
     `${id} ocsp-stapled`,
     'whether the handshake stapled an OCSP response (informational; its status is ocsp/live)',
