@@ -11,6 +11,7 @@ describe('readHarnessSettings', () => {
       report: {},
       ci: { github: false },
       history: {},
+      certMinDays: 14,
     });
     expect(readHarnessSettings({}).limits).toEqual(DEFAULT_LIMITS);
     expect(readHarnessSettings({}).browserTimeouts).toEqual(DEFAULT_TIMEOUTS);
@@ -32,6 +33,7 @@ describe('readHarnessSettings', () => {
       GITHUB_STEP_SUMMARY: '/tmp/step-summary',
       HARNESS_PREVIOUS: 'last/results.json',
       HARNESS_RERUN: 'ci/results.json',
+      HARNESS_CERT_MIN_DAYS: ' 30 ',
     });
     expect(s).toEqual({
       failOn: 'warn',
@@ -42,6 +44,7 @@ describe('readHarnessSettings', () => {
       knownFile: 'staging-known.json',
       ci: { github: true, stepSummary: '/tmp/step-summary' },
       history: { previous: 'last/results.json', rerun: 'ci/results.json' },
+      certMinDays: 30,
     });
   });
 
@@ -152,6 +155,7 @@ describe('harnessSettings', () => {
         'HARNESS_PREVIOUS',
         'HARNESS_RERUN',
         'HARNESS_KEEP_PLAYWRIGHT_FILES',
+        'HARNESS_CERT_MIN_DAYS',
       ].sort(),
     );
   });
@@ -163,4 +167,13 @@ test('HARNESS_TICKET_URL: an http(s) address with {id}; anything else is one lin
   expect(() => readHarnessSettings({ HARNESS_TICKET_URL: 'https://tracker.example.org/browse/' })).toThrow(
     /HARNESS_TICKET_URL.*must be an http:\/\/ or https:\/\/ address with \{id\} where the ticket id goes/,
   );
+});
+
+test('HARNESS_CERT_MIN_DAYS: a positive whole number of days; anything else is one line naming the fix', () => {
+  expect(readHarnessSettings({ HARNESS_CERT_MIN_DAYS: '' }).certMinDays).toBe(14);
+  expect(readHarnessSettings({ HARNESS_CERT_MIN_DAYS: '1' }).certMinDays).toBe(1);
+  for (const bad of ['0', '-3', '2.5', 'two weeks', '1e3'])
+    expect(() => readHarnessSettings({ HARNESS_CERT_MIN_DAYS: bad })).toThrow(
+      `HARNESS_CERT_MIN_DAYS: ${JSON.stringify(bad)} must be a positive whole number of days (default 14): a certificate with fewer days left warns`,
+    );
 });

@@ -21,6 +21,7 @@
  * | HARNESS_PREVIOUS | unset: the results.json already in the report folder | `history.previous` |
  * | HARNESS_RERUN | unset: run everything | `history.rerun` |
  * | HARNESS_KEEP_PLAYWRIGHT_FILES | unset: off, the reporter removes Playwright's own files | `keepPlaywrightFiles` |
+ * | HARNESS_CERT_MIN_DAYS | 14 | `certMinDays` |
  *
  * HARNESS_SPECS (the spec folders) is parsed with the run settings (`spec-folders.ts`): it names
  * folders, which are checked on disk.
@@ -228,6 +229,22 @@ export function parseKeepPlaywrightFiles(env: NodeJS.ProcessEnv): boolean | unde
   return raw === '1';
 }
 
+export const CERT_MIN_DAYS_VARIABLE = 'HARNESS_CERT_MIN_DAYS';
+export const DEFAULT_CERT_MIN_DAYS = 14;
+
+/** HARNESS_CERT_MIN_DAYS: the days a served certificate must have left before the `certs/<role>` flow warns (unset or empty: 14). */
+export function parseCertMinDays(env: NodeJS.ProcessEnv): number {
+  const raw = env[CERT_MIN_DAYS_VARIABLE]?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_CERT_MIN_DAYS;
+  if (!/^[0-9]+$/.test(raw) || Number(raw) <= 0 || !Number.isSafeInteger(Number(raw)))
+    throw new SettingsError(
+      CERT_MIN_DAYS_VARIABLE,
+      raw,
+      `must be a positive whole number of days (default ${DEFAULT_CERT_MIN_DAYS}): a certificate with fewer days left warns`,
+    );
+  return Number(raw);
+}
+
 export interface HarnessSettings {
   /** HARNESS_FAIL_ON (or HARNESS_STRICT=1): the verdict at and above which the run fails. Default `fail`. */
   readonly failOn: FailOn;
@@ -249,6 +266,8 @@ export interface HarnessSettings {
   readonly history: Readonly<HistorySettings>;
   /** HARNESS_KEEP_PLAYWRIGHT_FILES: `1` true, `0` false; unset: absent (the reporter removes them). */
   readonly keepPlaywrightFiles?: boolean;
+  /** HARNESS_CERT_MIN_DAYS: fewer days left on a served certificate than this warns. Default 14. */
+  readonly certMinDays: number;
 }
 
 /**
@@ -268,6 +287,7 @@ export function readHarnessSettings(env: NodeJS.ProcessEnv): HarnessSettings {
   const ci = Object.freeze(parseCiSettings(env));
   const history = Object.freeze(parseHistorySettings(env));
   const keepPlaywrightFiles = parseKeepPlaywrightFiles(env);
+  const certMinDays = parseCertMinDays(env);
   return Object.freeze({
     failOn,
     limits,
@@ -279,6 +299,7 @@ export function readHarnessSettings(env: NodeJS.ProcessEnv): HarnessSettings {
     ci,
     history,
     ...(keepPlaywrightFiles !== undefined ? { keepPlaywrightFiles } : {}),
+    certMinDays,
   });
 }
 
@@ -295,6 +316,7 @@ export const HARNESS_USER_VARIABLES: readonly string[] = Object.freeze([
   ...Object.values(CI_VARIABLES),
   ...Object.values(HISTORY_VARIABLES),
   KEEP_PLAYWRIGHT_FILES_VARIABLE,
+  CERT_MIN_DAYS_VARIABLE,
 ]);
 
 let cached: { env: NodeJS.ProcessEnv; key: string; settings: HarnessSettings } | undefined;

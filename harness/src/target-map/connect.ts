@@ -1,4 +1,5 @@
-import { isIP } from 'node:net';
+import { connect as netConnect, isIP, type Socket } from 'node:net';
+import { Duplex } from 'node:stream';
 import * as tls from 'node:tls';
 import type { ConnectionOptions, SecureContext } from 'node:tls';
 import { HarnessError } from '../core';
@@ -62,26 +63,62 @@ export function tlsConnectOptions(map: TargetMap, url: URL, alpn: string[]): Con
 }
 
 /**
+ * What an inspection of the handshake (the `certs/<role>` flow) adds to a connection: options over
+ * the map's (versions, `rejectUnauthorized: false` to judge `authorized` itself, `requestOCSP`), a
+ * tap that sees every byte the server sends (TLS 1.2's Certificate message is in the clear), and
+ * the socket before its handshake, for the events it emits during it (`OCSPResponse`).
+ */
+export interface TlsInspection {
+  /** `requestOCSP` is passed on by `tls.connect` to its TLSSocket though its type leaves it out. */
+  options?: Partial<ConnectionOptions> & { requestOCSP?: boolean };
+  tap?: (chunk: Buffer) => void;
+  onSocket?: (socket: tls.TLSSocket) => void;
+}
+
+/** A duplex over `socket` that hands every chunk it reads to `tap` as well. */
+function tapped(socket: Socket, tap: (chunk: Buffer) => void): Duplex {
+  const duplex: Duplex = new Duplex({
+    read: () => socket.resume(),
+    write: (chunk: Buffer, _enc, done) => socket.write(chunk, done),
+    final: (done) => socket.end(done),
+    destroy: (err, done) => {
+      socket.destroy();
+      done(err);
+    },
+  });
+  socket.on('data', (chunk: Buffer) => {
+    tap(chunk);
+    if (!duplex.push(chunk)) socket.pause();
+  });
+  socket.on('end', () => duplex.push(null));
+  socket.on('error', (err) => duplex.destroy(err));
+  return duplex;
+}
+
+/**
  * A TLS socket to the target for `url`, handshake done, the way every client of the map connects:
  * directly to the resolve entry's address (or the URL's host), or, when HTTPS_PROXY applies,
  * inside a CONNECT tunnel to that same address and port. SNI, the certificate check and the roots
  * are the same either way. Tunnel and handshake together are bounded by HARNESS_CONNECT_TIMEOUT_MS;
  * a proxy that refuses or cannot be reached rejects with a ProxyError naming it.
  */
-export async function openTls(map: TargetMap, url: URL, alpn: string[]): Promise<tls.TLSSocket> {
-  const options = tlsConnectOptions(map, url, alpn);
+export async function openTls(map: TargetMap, url: URL, alpn: string[], inspect: TlsInspection = {}): Promise<tls.TLSSocket> {
+  const options = { ...tlsConnectOptions(map, url, alpn), ...inspect.options };
   const proxy = proxyFor(map.proxy, url);
   const ms = map.limits.connectTimeoutMs;
   const started = Date.now();
-  const socket = proxy ? await openTunnel(proxy, options.host!, options.port!, { ca: map.ca, timeoutMs: ms }) : undefined;
+  const tunnel = proxy ? await openTunnel(proxy, options.host!, options.port!, { ca: map.ca, timeoutMs: ms }) : undefined;
+  const plain = tunnel ?? (inspect.tap ? netConnect({ host: options.host!, port: options.port! }) : undefined);
+  const socket = plain && inspect.tap ? tapped(plain, inspect.tap) : plain;
   const left = ms - (Date.now() - started);
   return new Promise((resolve, reject) => {
     const secure = tls.connect(socket ? { ...options, socket } : options);
+    inspect.onSocket?.(secure);
     const timer = setTimeout(() => secure.destroy(new ConnectTimeoutError(ms)), Math.max(left, 1));
     // Left attached: after the handshake it keeps a late error from being unhandled until the caller listens.
     secure.once('error', (err) => {
       clearTimeout(timer);
-      socket?.destroy();
+      plain?.destroy();
       reject(err);
     });
     secure.once('secureConnect', () => {

@@ -1,6 +1,8 @@
 /**
  * Throwaway PKI for the tests of this folder: a root and one leaf for made-up names, issued by
  * the openssl CLI so the certificates come from an implementation independent of the code tested.
+ * They live 30 days: more than the 14 days left under which `certs/<role>` warns (HARNESS_CERT_MIN_DAYS),
+ * so a whole run against a target serving them (the mutating proxy) gets no warning from its certificate.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,7 +39,7 @@ export function makeTestPki(names: readonly string[], rootName = 'Harness Test R
       '-subj',
       `/CN=${rootName}`,
       '-days',
-      '2',
+      '30',
       '-addext',
       'basicConstraints=critical,CA:TRUE',
       '-addext',
@@ -51,7 +53,7 @@ export function makeTestPki(names: readonly string[], rootName = 'Harness Test R
     `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n${options.aia ? `authorityInfoAccess=OCSP;URI:${options.aia}\n` : ''}`,
   );
   openssl(
-    ['x509', '-req', '-in', 'leaf.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-extfile', 'leaf.ext', '-out', 'leaf.pem'],
+    ['x509', '-req', '-in', 'leaf.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '30', '-extfile', 'leaf.ext', '-out', 'leaf.pem'],
     dir,
   );
   const read = (f: string): string => readFileSync(join(dir, f), 'utf8');

@@ -48,7 +48,9 @@ test('the run compares with its own embedded reference, shows both maps, and pas
   expect(results.run.baseline).toMatchObject({ side: 'baseline', origin: 'reference' });
   expect(results.run.target?.roles.site?.[0]).not.toBe(results.run.baseline?.roles.site?.[0]);
   expect(run.stdout).toMatch(/candidate https:\/\/www\.lessons\.test:\d+ against baseline https:\/\/www\.lessons\.test:\d+ \(embedded reference\)/);
-  expect(run.stdout).toMatch(/Differences from the baseline, not failing the run \(\d+, from \d+ causes; HARNESS_FAIL_ON=diff fails them\):\n {2}~ /);
+  expect(run.stdout).toMatch(
+    /Differences from the baseline https:\/\/www\.lessons\.test:\d+ \(embedded reference\), not failing the run \(\d+, from \d+ causes; HARNESS_FAIL_ON=diff fails them\):\n {2}~ /,
+  );
 });
 
 test("each difference with both values; a spec finding of the candidate with the baseline's; an unsafe exchange not sent there", () => {

@@ -99,12 +99,12 @@ test('an unparsable certificate or a key of another certificate makes the cache 
   expect(renewed.generated).toBe(true);
 });
 
-test('a certificate expiring within 7 days is reissued: 80 days on it is kept, 85 days on it is not', async () => {
+test('a certificate expiring within 30 days is reissued: 55 days on it is kept, 65 days on it is not', async () => {
   const dir = await copyOfCache();
-  const kept = await loadOrCreatePki(options(dir, { now: new Date(T0.getTime() + 80 * DAY_MS) }));
+  const kept = await loadOrCreatePki(options(dir, { now: new Date(T0.getTime() + 55 * DAY_MS) }));
   expect(kept.generated).toBe(false);
-  expect(await reasonFor(dir, { now: new Date(T0.getTime() + 85 * DAY_MS) })).toMatch(/leaf site: expires/);
-  const later = new Date(T0.getTime() + 85 * DAY_MS);
+  expect(await reasonFor(dir, { now: new Date(T0.getTime() + 65 * DAY_MS) })).toMatch(/leaf site: expires/);
+  const later = new Date(T0.getTime() + 65 * DAY_MS);
   const renewed = await loadOrCreatePki(options(dir, { now: later }));
   expect(renewed.generated).toBe(true);
   expect(renewed.rootPem).not.toBe(original.rootPem);

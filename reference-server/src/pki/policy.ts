@@ -58,8 +58,12 @@ export type RevocationReason = keyof typeof REVOCATION_REASONS;
 
 /** Backdating tolerates clients whose clock runs behind. */
 export const BACKDATE_MS = HOUR_MS;
-/** A cached PKI with any certificate expiring sooner than this is reissued. */
-export const RENEW_BEFORE_MS = 7 * DAY_MS;
+/**
+ * A cached PKI with any certificate expiring sooner than this is reissued: a third of the leaf's
+ * 90 days, when Let's Encrypt advises renewing, and more than the harness's `certs/<role>` warning
+ * threshold (HARNESS_CERT_MIN_DAYS, 14 days by default), so the reference never serves a leaf it warns about.
+ */
+export const RENEW_BEFORE_MS = 30 * DAY_MS;
 
 export type Lifetime = { years: number } | { days: number };
 export const LIFETIMES = {

@@ -98,6 +98,11 @@ export class FlowContext {
     this.push(unjudged('error', { id, ...(aspect ? { aspect } : {}), expected, actual: '(no usable response)', message, source: 'rfc' }));
   }
 
+  /** A fact reported as `info`, judging nothing (a certificate's stapled OCSP response). */
+  note(id: string, expected: string, actual: string, extra: Partial<Finding> = {}): void {
+    this.push(unjudged('info', { id, expected, actual, source: 'rfc', ...extra }));
+  }
+
   skip(id: string, reason: string): void {
     this.push(unjudged('skip', { id, level: 'must', expected: 'a step that can run', actual: reason, source: 'rfc' }));
   }

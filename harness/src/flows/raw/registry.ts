@@ -9,6 +9,7 @@ import type { ReplayRecord } from '../../record';
 import { ROLES, type Role } from '../../target-map';
 import type { ReplayClients } from '../../replay';
 import type { SpecSet } from '../../spec-model/spec-folders';
+import { runCertsFlow } from './certs';
 import { runCompressionFlow } from './compression';
 import { runConditionalFlow } from './conditional';
 import { HTTP3_SEEN, runHttp3Flow } from './http3-seen';
@@ -68,6 +69,14 @@ export const RAW_FLOWS = {
       description: `OCSP status of the ${role} certificate`,
       roles: ['ocsp', role],
       run: (c) => runOcspFlow(role, c),
+    })),
+  certs: (): RawFlowTest[] =>
+    ROLES.map((role) => ({
+      title: `certs/${role}`,
+      description: `the certificate chain and TLS handshake the ${role} role presents`,
+      roles: [role],
+      run: (c) => runCertsFlow(role, c),
+      skippedBy: (record) => record.legs[0]?.steps.flatMap((s) => s.findings).find((f) => f.id === `certs/${role} handshake` && f.verdict === 'skip')?.actual,
     })),
   protocols: (): RawFlowTest[] => [
     { title: 'service/http2-seen', description: 'HTTP/2 is offered by the service', roles: [], run: (c) => runProtocolsFlow(c) },

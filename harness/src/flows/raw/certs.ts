@@ -1,0 +1,216 @@
+/**
+ * Certificate flow (`certs/<role>`): for the first URL of an https role, handshakes for inspection
+ * only (no HTTP request), connected as every client of the map connects (TARGET_RESOLVE, TARGET_CA,
+ * a proxy tunnel), and judges what the server presents: the chain it sends verifies to a trusted
+ * root with nothing fetched, in order; the name; validity and days left; TLS 1.2 and 1.3 and ALPN h2;
+ * key sizes and signature hashes. The inspection connects with `rejectUnauthorized: false` so a bad
+ * certificate is reported rather than refused. The OCSP status is `ocsp/live/<role>`'s.
+ */
+import { X509Certificate } from 'node:crypto';
+import type { DetailedPeerCertificate, TLSSocket } from 'node:tls';
+import type { Level } from '../../core';
+import type { ReplayRecord } from '../../record';
+import { harnessSettings } from '../../settings/harness';
+import { openTls, roleUrls, trustedRoots, type Role, type TargetMap } from '../../target-map';
+import type { ReplayClients } from '../../replay';
+import { FlowContext } from './context';
+import {
+  certificatesInTls12,
+  judgeChain,
+  judgeDaysLeft,
+  judgeKeys,
+  judgeName,
+  judgeOrder,
+  judgeSignatures,
+  judgeValidity,
+  type CertJudgement,
+} from './cert-judge';
+
+export interface CertsOptions {
+  /** Fewer days left than this warns (HARNESS_CERT_MIN_DAYS). */
+  minDays?: number;
+  now?: Date;
+  targetName?: string;
+}
+
+/** What one inspection handshake saw. */
+interface Handshake {
+  chain: Buffer[];
+  authorized: boolean;
+  authorizationError?: string;
+  alpn: string | false | null;
+  protocol: string | null;
+  stapled: boolean;
+}
+
+/** Inspection only: the chain is judged here, never refused; the name is judged by judgeName. */
+const INSPECT = { rejectUnauthorized: false, checkServerIdentity: () => undefined } as const;
+
+/** The peer's chain as Node assembled it from what the server sent (issuer by issuer, then a trusted root), leaf first. */
+function nodeChain(socket: TLSSocket): Buffer[] {
+  const out: Buffer[] = [];
+  const seen = new Set<string>();
+  for (let c: DetailedPeerCertificate | undefined = socket.getPeerCertificate(true); c?.raw && !seen.has(c.fingerprint256); c = c.issuerCertificate) {
+    seen.add(c.fingerprint256);
+    out.push(c.raw);
+  }
+  return out;
+}
+
+/**
+ * Node's chain without the trusted root it appends from its own store (it cannot say whether the
+ * server sent it): without TLS 1.2's clear Certificate message, what the server sent is the rest.
+ */
+function withoutTrustedTail(chain: readonly Buffer[], roots: readonly X509Certificate[]): X509Certificate[] {
+  const certs = chain.map((raw) => new X509Certificate(raw));
+  const last = certs.at(-1);
+  return certs.length > 1 && last && roots.some((r) => r.fingerprint256 === last.fingerprint256) ? certs.slice(0, -1) : certs;
+}
+
+async function inspect(map: TargetMap, url: URL): Promise<Handshake> {
+  let stapled = false;
+  const socket = await openTls(map, url, ['h2', 'http/1.1'], {
+    options: { ...INSPECT, requestOCSP: true },
+    onSocket: (s) => s.once('OCSPResponse', (r: Buffer | undefined) => (stapled = !!r && r.length > 0)),
+  });
+  const out: Handshake = {
+    chain: nodeChain(socket),
+    authorized: socket.authorized,
+    ...(socket.authorizationError ? { authorizationError: String(socket.authorizationError) } : {}),
+    alpn: socket.alpnProtocol,
+    protocol: socket.getProtocol(),
+    stapled,
+  };
+  socket.destroy();
+  return out;
+}
+
+/** One handshake at exactly `version`: whether it completed (else the error), and for TLS 1.2 the certificates as sent on the wire. */
+async function probe(map: TargetMap, url: URL, version: 'TLSv1.2' | 'TLSv1.3'): Promise<{ ok: true; sent?: Buffer[] } | { ok: false; error: string }> {
+  const chunks: Buffer[] = [];
+  try {
+    const socket = await openTls(map, url, ['http/1.1'], {
+      // No shared context: versions are options of a context, and the map's is made without them.
+      options: { ...INSPECT, secureContext: undefined, minVersion: version, maxVersion: version },
+      ...(version === 'TLSv1.2' ? { tap: (c: Buffer) => chunks.push(c) } : {}),
+    });
+    socket.destroy();
+  } catch (e) {
+    return { ok: false, error: (e as Error).message };
+  }
+  const sent = version === 'TLSv1.2' ? certificatesInTls12(Buffer.concat(chunks)) : undefined;
+  return { ok: true, ...(sent?.length ? { sent } : {}) };
+}
+
+/** The certificate flow for one role. */
+export async function runCertsFlow(role: Role, clients: ReplayClients, options: CertsOptions = {}): Promise<ReplayRecord> {
+  const id = `certs/${role}`;
+  const ctx = new FlowContext(id, clients, { role, ...(options.targetName ? { targetName: options.targetName } : {}) });
+  const map = clients.map;
+  const url = roleUrls(map, role)[0];
+  ctx.begin(`${id}/handshake`);
+  if (!url) {
+    ctx.skip(`${id} handshake`, `role not mapped (${role})`);
+    return ctx.record;
+  }
+  if (url.protocol !== 'https:') {
+    ctx.skip(`${id} handshake`, `${role} is not served over TLS (${url.origin})`);
+    return ctx.record;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const where = `${role} (${url.host})`;
+  let seen: Handshake;
+  try {
+    seen = await inspect(map, url);
+  } catch (e) {
+    ctx.error(`${id} handshake`, 'a TLS handshake presenting a certificate chain', `${where}: ${(e as Error).message}`, { kind: 'transport' });
+    return ctx.record;
+  }
+  const [tls12, tls13] = [await probe(map, url, 'TLSv1.2'), await probe(map, url, 'TLSv1.3')];
+  const say = (check: string, j: CertJudgement, level: Level, clause: string): boolean =>
+    ctx.expect(`${id} ${check}`, j.ok, j.expected, j.actual, 'rfc', {
+      level,
+      clause,
+      aspect: { kind: 'check', check: `cert/${check}`, field: host },
+      message: `${where}: ${j.message ?? (j.ok ? 'as expected' : 'not as expected')}`,
+    });
+
+  const sentOnWire = tls12.ok ? tls12.sent : undefined;
+  const roots = trustedRoots(map.ca).map((pem) => new X509Certificate(pem));
+  const served = sentOnWire ? sentOnWire.map((raw) => new X509Certificate(raw)) : withoutTrustedTail(seen.chain, roots);
+  if (served.length === 0) {
+    ctx.error(`${id} handshake`, 'a certificate', `${where}: the server presented no certificate`, { kind: 'transport' });
+    return ctx.record;
+  }
+  const now = options.now ?? new Date();
+  say(
+    'chain',
+    judgeChain(served, roots, seen.authorizationError),
+    'must',
+    'RFC 8446 §4.4.2, RFC 5246 §7.4.2: the server sends its chain (clients do not fetch a missing issuer)',
+  );
+  if (sentOnWire)
+    say(
+      'order',
+      judgeOrder(served),
+      'should',
+      'RFC 8446 §4.4.2: each following certificate SHOULD directly certify the one preceding it (RFC 5246 §7.4.2 said MUST; TLS 1.3 relaxed it)',
+    );
+  else
+    ctx.notApplicable(
+      `${id} order`,
+      'each certificate issued by the one after it, the leaf first',
+      `${where}: the order is read from a TLS 1.2 handshake, whose Certificate message is in the clear; ${tls12.ok ? 'it held none' : 'TLS 1.2 is not offered'}`,
+      'rfc',
+      { level: 'should', aspect: { kind: 'check', check: 'cert/order', field: host } },
+    );
+  say('san', judgeName(served[0], host), 'must', 'RFC 9110 §4.3.4; RFC 6125 §6 (now RFC 9525 §6): the certificate identifies the origin');
+  say('validity', judgeValidity(served, now), 'must', 'RFC 5280 §4.1.2.5, §6.1.3 (a)(2)');
+  say(
+    'days-left',
+    judgeDaysLeft(served, now, options.minDays ?? harnessSettings().certMinDays),
+    'should',
+    'RFC 5280 §4.1.2.5 (notAfter); the margin before it is HARNESS_CERT_MIN_DAYS (default 14 days)',
+  );
+  const version = (ok: boolean, v: string, error?: string): CertJudgement => ({
+    ok,
+    expected: `a handshake at ${v}`,
+    actual: ok ? `${v} negotiated` : `refused: ${error ?? ''}`,
+    ...(ok ? {} : { message: `${v} is not offered` }),
+  });
+  say(
+    'tls1.2',
+    version(tls12.ok, 'TLS 1.2', tls12.ok ? undefined : tls12.error),
+    'should',
+    'RFC 9325 §3.1.1: implementations MUST support TLS 1.2 (a deployment on TLS 1.3 alone is a warning); RFC 8996: nothing older',
+  );
+  say('tls1.3', version(tls13.ok, 'TLS 1.3', tls13.ok ? undefined : tls13.error), 'should', 'RFC 9325 §3.1.1: implementations SHOULD support TLS 1.3');
+  say(
+    'alpn-h2',
+    { ok: seen.alpn === 'h2', expected: 'h2 chosen when offered h2 and http/1.1', actual: seen.alpn || '(no ALPN protocol chosen)' },
+    'should',
+    'RFC 9113 §3.2: HTTP/2 over TLS is negotiated with ALPN "h2"',
+  );
+  say(
+    'key',
+    judgeKeys(served),
+    'must',
+    'RFC 9325 §4.5: RSA certificates of at least 2048 bits; CA/Browser Forum Baseline Requirements §6.1.5: ECDSA P-256 or larger',
+  );
+  say(
+    'signature',
+    judgeSignatures(served),
+    'must',
+    'RFC 9325 §4.5: SHA-1 or MD5 MUST NOT be used; RFC 8446 §4.4.2.2 (a trust anchor may be signed with any algorithm); CA/Browser Forum Baseline Requirements §7.1.3.2',
+  );
+  ctx.note(
+    `${id} ocsp-stapled`,
+    'whether the handshake stapled an OCSP response (informational; its status is ocsp/live)',
+    seen.stapled ? 'stapled' : 'not stapled',
+    {
+      aspect: { kind: 'check', check: 'cert/ocsp-stapled', field: host },
+      message: `${where}: ${seen.stapled ? 'an OCSP response was stapled' : 'no OCSP response was stapled'} (${seen.protocol ?? 'TLS'})`,
+    },
+  );
+  return ctx.record;
+}
