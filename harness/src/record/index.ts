@@ -2,6 +2,7 @@
 export type {
   AnswerFacts,
   BrowserFlowRecord,
+  CertificateFacts,
   H3Command,
   LegRecord,
   Protocol,

@@ -96,6 +96,27 @@ export interface ReplayRecord extends RecordBase {
   baseline?: { target: string; skipped?: string; legs: LegRecord[] };
   /** Differential runs: the comparison with the baseline (diff findings, or why it could not be made). */
   diff?: ReplayFinding[];
+  /** The certs flow: what the role's certificate is (its findings judge it). */
+  certificate?: CertificateFacts;
+}
+
+/** A role's certificate as served, for the report's "Certificates" section (dates ISO 8601, names as the SAN lists them). */
+export interface CertificateFacts {
+  host: string;
+  subject: string;
+  names: string[];
+  issuer: string;
+  notBefore: string;
+  notAfter: string;
+  /** Whole days from the run to notAfter (negative once expired). */
+  daysLeft: number;
+  /** The subjects of the chain as served, leaf first. */
+  chain: string[];
+  /** The TLS versions a handshake completed at (`TLSv1.2`, `TLSv1.3`). */
+  protocols: string[];
+  /** The protocol ALPN chose when offered h2 and http/1.1. */
+  alpn?: string;
+  stapled: boolean;
 }
 
 /** A browser flow: Chromium through one user-visible path, its findings in the order it made them. */

@@ -5,6 +5,7 @@
  */
 
 import type { Aspect, Compared, Counts, FailOn, FindingSource, KnownMark, Level, RecordedNoise, Verdict } from '../core';
+import type { CertificateFacts } from '../record';
 
 export type { Aspect, Compared, Counts, FailOn, FindingSource, KnownMark, Level, Provenance, Verdict } from '../core';
 export { VERDICTS } from '../core';
@@ -210,6 +211,8 @@ export interface TestReport {
   /** Differential runs: what the baseline answered to the same steps (its own spec verdicts shown, never counted), or why it was not asked. */
   baseline?: { skipped?: string; legs: LegReport[] };
   browser?: BrowserReport;
+  /** The certs flow: what the role's certificate is, as the flow saw it. */
+  certificate?: CertificateFacts;
   durationMs: number;
   retry: number;
 }

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import * as tls from 'node:tls';
 import { runCertsFlow } from '../flows/raw/certs';
-import type { ReplayFinding } from '../record';
+import type { CertificateFacts, ReplayFinding } from '../record';
 import { allFindings, ReplayClients } from '../replay';
 import { loadTargetMap } from '../target-map';
 import { makeCertPki, type CertPki } from './cert-pki';
@@ -56,7 +56,7 @@ async function run(
   name: string,
   o: Served,
   env: Record<string, string> = {},
-): Promise<{ verdicts: Record<string, string>; byId: Record<string, ReplayFinding> }> {
+): Promise<{ verdicts: Record<string, string>; byId: Record<string, ReplayFinding>; certificate?: CertificateFacts }> {
   const port = await serve(o);
   const map = loadTargetMap({
     TARGET_URL: `https://${name}:${port}`,
@@ -67,8 +67,10 @@ async function run(
   });
   const clients = new ReplayClients(map, { h3: false });
   try {
-    const findings = allFindings(await runCertsFlow('site', clients, { minDays: 14 }));
+    const record = await runCertsFlow('site', clients, { minDays: 14 });
+    const findings = allFindings(record);
     return {
+      ...(record.certificate ? { certificate: record.certificate } : {}),
       verdicts: Object.fromEntries(findings.map((f) => [f.id.replace('certs/site ', ''), f.verdict])),
       byId: Object.fromEntries(findings.map((f) => [f.id.replace('certs/site ', ''), f])),
     };
@@ -93,8 +95,19 @@ const ALL_PASS = {
 
 test('a good chain: every certificate check passes, each finding naming the role and host with its check as aspect', async () => {
   const leaf = pki.leaf('good', { names: ['good.certs.test'], days: 90 });
-  const { verdicts, byId } = await run('good.certs.test', { cert: leaf.certPem + pki.intermediatePem, key: leaf.keyPem });
+  const { verdicts, byId, certificate } = await run('good.certs.test', { cert: leaf.certPem + pki.intermediatePem, key: leaf.keyPem });
   expect(verdicts).toEqual(ALL_PASS);
+  // The facts the report's "Certificates" section shows.
+  expect(certificate).toMatchObject({
+    host: 'good.certs.test',
+    subject: 'CN=good.certs.test',
+    names: ['good.certs.test'],
+    issuer: 'CN=Certs Test R1',
+    chain: ['CN=good.certs.test', 'CN=Certs Test R1'],
+    protocols: ['TLSv1.2', 'TLSv1.3'],
+    stapled: false,
+  });
+  expect(certificate!.daysLeft).toBeGreaterThanOrEqual(88);
   expect(byId.chain.aspect).toEqual({ kind: 'check', check: 'cert/chain', field: 'good.certs.test' });
   expect(byId.chain.message).toMatch(/^site \(good\.certs\.test:\d+\): as expected$/);
   expect(byId.order.actual).toBe('CN=good.certs.test <- CN=Certs Test R1');
@@ -157,8 +170,9 @@ test('a leaf whose SAN does not cover the name: the san check fails', async () =
 test('a leaf with 5 days left: days-left warns with the days and the notAfter date', async () => {
   const leaf = pki.leaf('short', { names: ['short.certs.test'], days: 6 });
   const notAfter = new Date(new X509Certificate(leaf.certPem).validTo).toISOString();
-  const { verdicts, byId } = await run('short.certs.test', { cert: leaf.certPem + pki.intermediatePem, key: leaf.keyPem });
+  const { verdicts, byId, certificate } = await run('short.certs.test', { cert: leaf.certPem + pki.intermediatePem, key: leaf.keyPem });
   expect(verdicts).toEqual({ ...ALL_PASS, 'days-left': 'warn' });
+  expect([certificate?.daysLeft, certificate?.notAfter]).toEqual([5, notAfter]);
   expect(byId['days-left'].actual).toBe(`5 days left: CN=short.certs.test notAfter ${notAfter}`);
   expect(byId['days-left'].message).toMatch(
     new RegExp(`: CN=short\\.certs\\.test has 5 days left \\(notAfter ${notAfter.replace(/\./g, '\\.')}\\): renew it$`),

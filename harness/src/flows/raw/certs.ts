@@ -12,7 +12,8 @@ import type { Level } from '../../core';
 import type { ReplayRecord } from '../../record';
 import { harnessSettings } from '../../settings/harness';
 import { openTls, roleUrls, trustedRoots, type Role, type TargetMap } from '../../target-map';
-import type { ReplayClients } from '../../replay';
+import { transportAspect, type ReplayClients } from '../../replay';
+import { certificateFacts } from './cert-facts';
 import { FlowContext } from './context';
 import {
   certificatesInTls12,
@@ -123,7 +124,7 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
   try {
     seen = await inspect(map, url);
   } catch (e) {
-    ctx.error(`${id} handshake`, 'a TLS handshake presenting a certificate chain', `${where}: ${(e as Error).message}`, { kind: 'transport' });
+    ctx.error(`${id} handshake`, 'a TLS handshake presenting a certificate chain', `${where}: ${(e as Error).message}`, transportAspect(e));
     return ctx.record;
   }
   const [tls12, tls13] = [await probe(map, url, 'TLSv1.2'), await probe(map, url, 'TLSv1.3')];
@@ -203,6 +204,7 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
     'must',
     'RFC 9325 §4.5: SHA-1 or MD5 MUST NOT be used; RFC 8446 §4.4.2.2 (a trust anchor may be signed with any algorithm); CA/Browser Forum Baseline Requirements §7.1.3.2',
   );
+  ctx.record.certificate = certificateFacts(host, served, now, { tls12: tls12.ok, tls13: tls13.ok, alpn: seen.alpn, stapled: seen.stapled });
   ctx.note(
     `${id} ocsp-stapled`,
     'whether the handshake stapled an OCSP response (informational; its status is ocsp/live)',

@@ -13,7 +13,7 @@ import type { BuildContext } from './context';
 import { toFinding } from './finding';
 import { groupFindings, type LooseFinding } from './group';
 import { buildLegs } from './step';
-import { leg, num, parseRecord, str, text, type RawFinding, type RawRecord, type RecordShape } from './validate';
+import { leg, num, parseRecord, readCertificate, str, text, type RawFinding, type RawRecord, type RecordShape } from './validate';
 
 function roleOf(t: CollectedTest, record: RawRecord | undefined): string {
   const fromRecord = str(record?.role);
@@ -129,6 +129,8 @@ export function buildTest(t: CollectedTest, ctx: BuildContext): TestReport {
       };
   }
   if (isBrowser) report.browser = browserReport(t, record, ctx);
+  const certificate = isReplay ? readCertificate(record?.certificate) : undefined;
+  if (certificate) report.certificate = certificate;
   return report;
 }
 

@@ -6,6 +6,7 @@ import { isVerdict } from '../../core';
 import {
   RECORD_VERSION,
   type BrowserFlowRecord,
+  type CertificateFacts,
   type LegRecord,
   type ReplayFinding,
   type ReplayRecord,
@@ -66,4 +67,30 @@ export function knownMarkOf(raw: Untrusted<KnownMark> | undefined): KnownMark | 
   if (!raw || typeof raw !== 'object') return undefined;
   const was = isVerdict(raw.was) ? raw.was : 'fail';
   return { entry: num(raw.entry) ?? -1, id: text(raw.id), reason: text(raw.reason), ticket: text(raw.ticket), expires: text(raw.expires), was };
+}
+
+const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
+
+/** A certs flow's certificate facts as the record holds them; undefined when a field is not what it should be (a hand-edited record). */
+export function readCertificate(v: unknown): CertificateFacts | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const c = v as Record<string, unknown>;
+  const [host, subject, issuer, notBefore, notAfter] = [c.host, c.subject, c.issuer, c.notBefore, c.notAfter].map(str);
+  const [names, chain, protocols] = [c.names, c.chain, c.protocols].map(strings);
+  const daysLeft = num(c.daysLeft);
+  if (!host || subject === undefined || issuer === undefined || !notBefore || !notAfter || !names || !chain || !protocols || daysLeft === undefined)
+    return undefined;
+  return {
+    host,
+    subject,
+    names,
+    issuer,
+    notBefore,
+    notAfter,
+    daysLeft,
+    chain,
+    protocols,
+    ...(str(c.alpn) ? { alpn: str(c.alpn)! } : {}),
+    stapled: c.stapled === true,
+  };
 }

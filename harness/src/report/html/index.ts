@@ -12,6 +12,7 @@ import type { ConformanceResults } from '../types';
 import { renderContext } from './context';
 import { header } from './header';
 import { summary, filters } from './summary';
+import { certificates } from './certificates';
 import { failures } from './failures';
 import { testBlock } from './test';
 
@@ -51,6 +52,7 @@ ${header(results)}
 ${summary(results, ctx)}
 ${filters(results)}
 ${failures(results, ctx)}
+${certificates(results)}
 <section class="tests"><h2>Tests (worst verdict first)</h2>
 ${tests}
 </section>

@@ -1,0 +1,52 @@
+import { RECORD_VERSION } from '../record';
+import { buildResults } from './build';
+import { collected, runMeta } from './fixtures';
+import { renderHtml } from './html';
+
+/** A certs flow's record as the flow attaches it: its findings, and what the certificate is. */
+function certsRecord(subject: string, daysLeft: number) {
+  return {
+    version: RECORD_VERSION,
+    id: 'certs/site',
+    role: 'site',
+    kind: 'flow',
+    target: 'user',
+    legs: [{ protocol: 'h1', steps: [{ id: 'certs/site/handshake', protocol: 'h1', findings: [] }] }],
+    parity: [],
+    certificate: {
+      host: 'www.lessons.test',
+      subject,
+      names: ['www.lessons.test', 'lessons.test'],
+      issuer: 'CN=Lessons R10',
+      notBefore: '2026-01-01T00:00:00.000Z',
+      notAfter: '2026-04-01T00:00:00.000Z',
+      daysLeft,
+      chain: [subject, 'CN=Lessons R10'],
+      protocols: ['TLSv1.2', 'TLSv1.3'],
+      alpn: 'h2',
+      stapled: false,
+    },
+  };
+}
+
+test('the certs flow\'s facts reach results.json as typed fields and the page\'s "Certificates" section, escaped', () => {
+  const hostile = 'CN=<script>alert(1)</script>';
+  const results = buildResults({ tests: [collected(['site', 'certs/site'], certsRecord(hostile, 89))], run: runMeta() });
+  const t = results.tests[0];
+  expect(t.certificate).toMatchObject({ host: 'www.lessons.test', subject: hostile, daysLeft: 89, protocols: ['TLSv1.2', 'TLSv1.3'], alpn: 'h2' });
+  const html = renderHtml(results);
+  const section = html.slice(html.indexOf('<section class="certificates">'), html.indexOf('<section class="tests">'));
+  expect(section).toContain('<h2>Certificates (1 role)</h2>');
+  expect(section).toContain('CN=&lt;script&gt;alert(1)&lt;/script&gt;');
+  expect(section).not.toContain('<script>');
+  expect(section).toContain('www.lessons.test, lessons.test');
+  expect(section).toContain('2026-04-01<div class="muted">89 days left</div>');
+  expect(section).toContain('TLSv1.2, TLSv1.3, ALPN h2');
+});
+
+test('a certificate field that is not what it should be is left out, never shown half; no certs flow, no section', () => {
+  const broken = { ...certsRecord('CN=x', 3), certificate: { ...certsRecord('CN=x', 3).certificate, daysLeft: 'three' } };
+  const results = buildResults({ tests: [collected(['site', 'certs/site'], broken)], run: runMeta() });
+  expect(results.tests[0].certificate).toBeUndefined();
+  expect(renderHtml(results)).not.toContain('<section class="certificates">');
+});

@@ -1,0 +1,20 @@
+/**
+ * The "Certificates" section: per role, what its certificate is as the certs flow saw it (subject,
+ * names, issuer, validity and days left, the chain as served, TLS versions, ALPN, stapling), one
+ * row each, linked to the test whose findings judge it. Reads the typed `certificate` of a test.
+ */
+import { esc } from '../escape';
+import type { ConformanceResults } from '../types';
+
+export function certificates(r: ConformanceResults): string {
+  const rows = r.tests
+    .filter((t) => t.certificate)
+    .sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0))
+    .map((t) => {
+      const c = t.certificate!;
+      const days = c.daysLeft < 0 ? `expired ${-c.daysLeft} days ago` : `${c.daysLeft} days left`;
+      return `<tr><td><a href="#${esc(t.key)}">${esc(t.role)}</a><div class="muted">${esc(c.host)}</div></td><td>${esc(c.subject)}<div class="muted">${esc(c.names.join(', '))}</div></td><td>${esc(c.issuer)}</td><td>${esc(c.notAfter.slice(0, 10))}<div class="muted">${esc(days)}</div></td><td>${c.chain.map((s) => esc(s)).join('<br>')}</td><td>${esc([...c.protocols, c.alpn ? `ALPN ${c.alpn}` : 'no ALPN'].join(', '))}</td><td>${c.stapled ? 'stapled' : 'not stapled'}</td></tr>`;
+    });
+  if (!rows.length) return '';
+  return `<section class="certificates"><h2>Certificates (${rows.length} role${rows.length === 1 ? '' : 's'})</h2><table class="side"><thead><tr><th>role</th><th>subject and names</th><th>issuer</th><th>valid until</th><th>chain as served</th><th>TLS</th><th>OCSP</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+}
