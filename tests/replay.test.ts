@@ -1,5 +1,6 @@
 import { test } from '@playwright/test';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../harness/src/replay';
+import { roleAnnotation } from '../harness/src/record';
 import { CHECKS } from '../harness/src/checks';
 import { loadSpecFolders } from '../harness/src/spec-model/spec-folders';
 import { judgedAsOfFolder } from '../harness/src/settings/spec-folders';
@@ -60,7 +61,7 @@ for (const { folder, specs } of SETS) {
     test.describe(spec.role, () => {
       for (const item of [...spec.exchanges, ...(spec.flows ?? [])]) {
         const kind = 'steps' in item ? 'flow' : 'exchange';
-        test(item.id, { annotation: [{ type: kind, description: item.title }] }, async ({}, testInfo) => {
+        test(item.id, { annotation: [{ type: kind, description: item.title }, roleAnnotation(spec.role)] }, async ({}, testInfo) => {
           const c = replayClients();
           const unmapped = skipReason(c.map, spec.role);
           test.skip(unmapped !== undefined, unmapped);

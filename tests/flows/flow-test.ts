@@ -1,4 +1,4 @@
-import type { ReplayRecord } from '../../harness/src/record';
+import { roleAnnotation, type ReplayRecord } from '../../harness/src/record';
 import { test, type TestInfo } from '@playwright/test';
 import type { RawFlowTest } from '../../harness/src/flows/raw/registry';
 import { allFindings, ReplayClients } from '../../harness/src/replay';
@@ -38,7 +38,7 @@ export async function settle(record: ReplayRecord, testInfo: TestInfo): Promise<
 export function rawFlowTests(flows: readonly RawFlowTest[]): void {
   test.afterAll(closeFlowClients);
   for (const flow of flows) {
-    test(flow.title, { annotation: [{ type: 'flow', description: flow.description }] }, async ({}, testInfo) => {
+    test(flow.title, { annotation: [{ type: 'flow', description: flow.description }, roleAnnotation(flow.roles[0] ?? 'service')] }, async ({}, testInfo) => {
       const c = flowClients();
       const unmapped = flow.roles.map((role) => skipReason(c.map, role)).find((r) => r !== undefined);
       test.skip(unmapped !== undefined, unmapped);

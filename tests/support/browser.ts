@@ -11,7 +11,7 @@ import { capHarBodies, mergeSupplement } from '../../harness/src/flows/browser/h
 import { HarRecorder } from '../../harness/src/flows/browser/har-recorder';
 import type { SupplementEntry } from '../../harness/src/flows/browser/har-supplement';
 import { runFlow } from '../../harness/src/flows/browser/run-flow';
-import { RECORD_VERSION, type BrowserFlowRecord } from '../../harness/src/record';
+import { RECORD_VERSION, roleAnnotation, type BrowserFlowRecord } from '../../harness/src/record';
 import type { BrowserFlow } from '../../harness/src/flows/browser/session';
 import type { BrowserH3Flow } from '../../harness/src/flows/browser/flows';
 import { assertFindings, markKnownFindings } from './assert';
@@ -121,7 +121,7 @@ async function attachHar(context: BrowserContext, testInfo: TestInfo, supplement
  */
 export function browserFlowTest(flow: BrowserFlow): void {
   test.describe(flow.role, () => {
-    test(flow.id, { annotation: [{ type: 'flow', description: flow.title }] }, async ({ targetContext }, testInfo) => {
+    test(flow.id, { annotation: [{ type: 'flow', description: flow.title }, roleAnnotation(flow.role)] }, async ({ targetContext }, testInfo) => {
       await runFlowTest(flow, targetContext, testInfo);
     });
   });
@@ -131,7 +131,7 @@ export function browserFlowTest(flow: BrowserFlow): void {
 export function http3FlowTest(make: BrowserH3Flow): void {
   const named = make([]);
   h3Test.describe(named.role, () => {
-    h3Test(named.id, { annotation: [{ type: 'flow', description: named.title }] }, async ({ h3Setup, h3Context }, testInfo) => {
+    h3Test(named.id, { annotation: [{ type: 'flow', description: named.title }, roleAnnotation(named.role)] }, async ({ h3Setup, h3Context }, testInfo) => {
       if (!h3Context) {
         const record: BrowserFlowRecord = {
           version: RECORD_VERSION,

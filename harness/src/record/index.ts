@@ -15,3 +15,4 @@ export type {
 } from './types';
 export type { Untrusted } from './untrusted';
 export { RECORD_VERSION } from './version';
+export { ROLE_ANNOTATION, roleAnnotation } from './annotations';

@@ -4,7 +4,8 @@
  * attaches nothing, a skipped one) and the run they belong to. The h3 legs are in h3-fixtures.ts,
  * the hostile target in hostile-fixtures.ts, both built on these.
  */
-import { RECORD_VERSION } from '../record';
+import { RECORD_VERSION, roleAnnotation } from '../record';
+import { ROLES } from '../target-map/roles';
 import type { CollectedTest } from './collected';
 import type { BuildInput } from './build';
 import type { TargetMeta } from './types';
@@ -165,6 +166,12 @@ export function replayRecord(id: string, o: Partial<StepOpts> & { role?: string 
   };
 }
 
+/** The role annotation the suite's test of this title would carry: its describe block's role, or the role its id starts with. */
+function roleOfFixture(titlePath: readonly string[]): CollectedTest['annotations'] {
+  const role = titlePath.find((p) => (ROLES as readonly string[]).includes(p)) ?? /^([a-z]+)[/:]/.exec(titlePath.at(-1) ?? '')?.[1];
+  return role && (ROLES as readonly string[]).includes(role) ? [roleAnnotation(role)] : [];
+}
+
 export function collected(titlePath: string[], record: unknown, over: Partial<CollectedTest> = {}): CollectedTest {
   return {
     titlePath,
@@ -174,7 +181,7 @@ export function collected(titlePath: string[], record: unknown, over: Partial<Co
     expectedStatus: 'passed',
     errors: [],
     assertionFailed: false,
-    annotations: [],
+    annotations: roleOfFixture(titlePath),
     attachments: record === undefined ? [] : [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(record)) }],
     durationMs: 10,
     retry: 0,
@@ -237,7 +244,10 @@ export function passingInput(): BuildInput {
         redirects: [{ status: 301, url: 'https://lessons.test:8443/', location: 'https://www.lessons.test:8443/' }],
       }),
       collected(['site family over h1', 'site/home: page, headers and cookies'], undefined, { file: 'tests/site-family.test.ts' }),
-      collected(['shop', 'shop/product'], undefined, { status: 'skipped', annotations: [{ type: 'skip', description: 'role not mapped' }] }),
+      collected(['shop', 'shop/product'], undefined, {
+        status: 'skipped',
+        annotations: [roleAnnotation('shop'), { type: 'skip', description: 'role not mapped' }],
+      }),
     ],
   };
 }

@@ -32,7 +32,7 @@ test('escaping: %, CR and LF in messages; also : and , in properties (as actions
 test('a failing run: one error per cause, at the spec line of its expectation', () => {
   const lines = annotations(buildResults(failingInput()), locate);
   for (const l of lines) expect(l).toMatch(COMMAND);
-  const xfo = locate('site/home header x-frame-options')!;
+  const xfo = locate({ step: 'site/home', aspect: { kind: 'header', name: 'x-frame-options' } })!;
   expect(lines).toContain(
     `::error file=specs/site.json,line=${xfo.line},title=site%3A header x-frame-options::site: header x-frame-options is "SAMEORIGIN" on h1 and h2. Expected "SAMEORIGIN, SAMEORIGIN", site/home header x-frame-options`,
   );

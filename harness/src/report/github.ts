@@ -13,6 +13,7 @@ import { knownNeed, knownProblem } from './known';
 import { EXIT_MEANING } from './terminal';
 import type { ConformanceResults, TargetMeta, Verdict } from './types';
 import { targetSite } from './target-name';
+import type { Locatable } from '../spec-model/locate';
 
 export interface Location {
   file: string;
@@ -57,7 +58,7 @@ function causeText(c: Cause): string {
  */
 export function annotations(
   r: ConformanceResults,
-  locate: (expectationId: string) => Location | undefined,
+  locate: (what: Locatable) => Location | undefined,
   knownLine: (index: number) => number | undefined = () => undefined,
 ): string[] {
   const errors: string[] = [];
@@ -73,11 +74,11 @@ export function annotations(
   for (const e of r.run.runErrors) errors.push(workflowCommand('error', e, { title: 'conformance run error' }));
   const failing = (v: Verdict) => failsRun(v, r.run.failOn);
   for (const c of causes(r, failing)) {
-    const where = locate(c.members[0].expectation.id);
+    const where = locate({ ...c.members[0].expectation, test: c.members[0].test.id });
     errors.push(workflowCommand('error', causeText(c), { file: where?.file, line: where?.line, title: `${c.role}: ${c.subject}` }));
   }
   for (const c of causes(r, (v) => v === 'warn' && !failing(v))) {
-    const where = locate(c.members[0].expectation.id);
+    const where = locate({ ...c.members[0].expectation, test: c.members[0].test.id });
     warnings.push(workflowCommand('warning', causeText(c), { file: where?.file, line: where?.line, title: `${c.role}: ${c.subject}` }));
   }
   const out = [...errors.slice(0, ANNOTATIONS_PER_KIND), ...warnings.slice(0, ANNOTATIONS_PER_KIND)];

@@ -1,13 +1,14 @@
 /**
- * Where an expectation is written: the spec file and line of an expectation id (`site/home header
- * x-frame-options` -> `specs/site.json` and the line of `"x-frame-options"` under the exchange's
- * `expect.headers`), so CI annotations point at the line a reviewer would change. The files are
+ * Where an expectation is written: the spec file and line of an expectation, from its step and
+ * aspect (`site/home`, header x-frame-options -> `specs/site.json` and the line of
+ * `"x-frame-options"` under the exchange's `expect.headers`), so CI annotations point at the line a reviewer would change. The files are
  * parsed with their source positions (momoa); an aspect without a line of its own (a parity, a
  * transport error) points at the exchange's `"id"`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse, type AnyNode, type MemberNode, type ObjectNode } from '@humanwhocodes/momoa';
+import type { Aspect } from '../core';
 import { specFilesIn } from './load';
 
 export interface SpecLocation {
@@ -19,6 +20,14 @@ export interface SpecLocation {
 interface Step {
   file: string;
   node: ObjectNode;
+}
+
+/** What locating an expectation reads, its typed fields (never its id): its step (else its test's id), its aspect, whether it compares two answers. */
+export interface Locatable {
+  step?: string;
+  test?: string;
+  aspect?: Aspect;
+  compared?: unknown;
 }
 
 const member = (o: ObjectNode, name: string, caseless = false): MemberNode | undefined =>
@@ -45,7 +54,7 @@ function stepsOf(doc: AnyNode): ObjectNode[] {
 }
 
 /** A locator over the spec files of `specsDir`; paths are given relative to `root`. */
-export function specLocator(specsDir: string, root: string): (expectationId: string) => SpecLocation | undefined {
+export function specLocator(specsDir: string, root: string): (what: Locatable) => SpecLocation | undefined {
   const steps = new Map<string, Step>();
   let files: string[] = [];
   try {
@@ -66,25 +75,42 @@ export function specLocator(specsDir: string, root: string): (expectationId: str
       if (id?.type === 'String' && !steps.has(id.value)) steps.set(id.value, { file: rel, node });
     }
   }
-  return (expectationId) => {
-    // The longest step id that starts the expectation id (flow steps share their flow's prefix).
-    let best: string | undefined;
-    for (const id of steps.keys()) if ((expectationId === id || expectationId.startsWith(`${id} `)) && (!best || id.length > best.length)) best = id;
-    if (!best) return undefined;
-    const { file, node } = steps.get(best)!;
-    const aspect = expectationId.slice(best.length).trim().split(' ');
+  return (what) => {
+    // A flow's own expectation (its parity) belongs to no step: its test's id is the flow's.
+    const entry = steps.get(what.step ?? what.test ?? '');
+    if (!entry) return undefined;
+    const { file, node } = entry;
     const expect = objectAt(node, 'expect');
     const at = (n: { loc: { start: { line: number } } } | undefined) => (n ? { file, line: n.loc.start.line } : undefined);
+    // A comparison of two answers (parity, HEAD against GET) has no line of its own: the step's id.
+    const a = what.compared ? undefined : what.aspect;
     let found: SpecLocation | undefined;
-    if (aspect[0] === 'status') found = at(expect && member(expect, 'status'));
-    else if (aspect[0] === 'header' && aspect[1]) found = at(objectAt(expect, 'headers') && member(objectAt(expect, 'headers')!, aspect[1], true));
-    else if (aspect[0] === 'cookie' && aspect[1]) found = at(objectAt(expect, 'cookies') && member(objectAt(expect, 'cookies')!, aspect[1]));
-    else if (aspect[0] === 'body') found = at(expect && member(expect, 'body'));
-    else if (aspect[0] === 'check' && aspect[1]) {
-      const checks = member(node, 'checks')?.value;
-      const element = checks?.type === 'Array' ? checks.elements.find((e) => e.value.type === 'String' && aspect[1].startsWith(e.value.value)) : undefined;
-      found = at(element?.value);
-    } else if (aspect[0] === 'discover') found = at(member(node, 'discover'));
+    switch (a?.kind) {
+      case 'status':
+        found = at(expect && member(expect, 'status'));
+        break;
+      case 'header':
+        found = at(objectAt(expect, 'headers') && member(objectAt(expect, 'headers')!, a.name, true));
+        break;
+      case 'cookie':
+        found = at(objectAt(expect, 'cookies') && member(objectAt(expect, 'cookies')!, a.name));
+        break;
+      case 'body':
+        found = at(expect && member(expect, 'body'));
+        break;
+      case 'check': {
+        // The spec's `checks` selects by id or by a prefix of it.
+        const checks = member(node, 'checks')?.value;
+        const element = checks?.type === 'Array' ? checks.elements.find((e) => e.value.type === 'String' && a.check.startsWith(e.value.value)) : undefined;
+        found = at(element?.value);
+        break;
+      }
+      case 'discover':
+        found = at(member(node, 'discover'));
+        break;
+      default:
+        break;
+    }
     return found ?? at(member(node, 'id'));
   };
 }

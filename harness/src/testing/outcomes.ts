@@ -12,6 +12,7 @@ import { BROWSER_FLOWS } from '../flows/browser/flows';
 import { runFlow } from '../flows/browser/run-flow';
 import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../replay';
 import { checkedRecord } from '../record/check';
+import { roleAnnotation } from '../record';
 import type { CollectedTest } from '../report/collected';
 import type { SpecFile } from '../spec-model/types';
 import { parseBrowserTimeouts } from '../settings/harness';
@@ -94,15 +95,36 @@ export async function replayCollected(map: TargetMap, specs: readonly SpecFile[]
       };
       const unmapped = skipReason(map, spec.role);
       if (unmapped)
-        return { ...base, status: 'skipped', errors: [], assertionFailed: false, annotations: [{ type: 'skip', description: unmapped }], attachments: [] };
+        return {
+          ...base,
+          status: 'skipped',
+          errors: [],
+          assertionFailed: false,
+          annotations: [roleAnnotation(spec.role), { type: 'skip', description: unmapped }],
+          attachments: [],
+        };
       const record = await replayItem(item, clients, { role: spec.role });
       const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
       const j = conclude(item.id, allFindings(record), failOn, ran);
       const attachments = [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(checkedRecord(record))) }];
       if (record.skipped)
-        return { ...base, status: 'skipped', errors: [], assertionFailed: false, annotations: [{ type: 'skip', description: record.skipped }], attachments };
+        return {
+          ...base,
+          status: 'skipped',
+          errors: [],
+          assertionFailed: false,
+          annotations: [roleAnnotation(spec.role), { type: 'skip', description: record.skipped }],
+          attachments,
+        };
       // tests/support/assert.ts fails a test by an `expect` on its judgement.
-      return { ...base, status: j.passed ? 'passed' : 'failed', errors: j.passed ? [] : [j.message], assertionFailed: !j.passed, annotations: [], attachments };
+      return {
+        ...base,
+        status: j.passed ? 'passed' : 'failed',
+        errors: j.passed ? [] : [j.message],
+        assertionFailed: !j.passed,
+        annotations: [roleAnnotation(spec.role)],
+        attachments,
+      };
     });
   } finally {
     await clients.close();

@@ -4,7 +4,7 @@
  * findings do not already say it.
  */
 import { emptyCounts, failsRun, judged, summaryVerdict, unjudged } from '../../core';
-import { ROLES } from '../../target-map/roles';
+import { ROLE_ANNOTATION } from '../../record';
 import { anchor } from '../anchors';
 import type { CollectedTest } from '../collected';
 import { redactUrl } from '../secrets';
@@ -15,14 +15,9 @@ import { groupFindings, type LooseFinding } from './group';
 import { buildLegs } from './step';
 import { leg, num, parseRecord, readCertificate, str, text, type RawFinding, type RawRecord, type RecordShape } from './validate';
 
+/** The test's role: its record's, else its `role` annotation (a test skipped before it attached one); never read from a title. */
 function roleOf(t: CollectedTest, record: RawRecord | undefined): string {
-  const fromRecord = str(record?.role);
-  if (fromRecord) return fromRecord;
-  for (const part of t.titlePath) if ((ROLES as readonly string[]).includes(part)) return part;
-  const title = t.titlePath[t.titlePath.length - 1] ?? '';
-  const m = /^([a-z]+)[/:]/.exec(title);
-  if (m && (ROLES as readonly string[]).includes(m[1])) return m[1];
-  return 'other';
+  return str(record?.role) || t.annotations.find((a) => a.type === ROLE_ANNOTATION)?.description || 'other';
 }
 
 function skipReasonOf(t: CollectedTest): string | undefined {
