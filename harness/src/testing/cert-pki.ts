@@ -26,6 +26,8 @@ export interface CertPki {
   intermediatePem: string;
   /** A leaf signed by the intermediate: its certificate and key as PEM. */
   leaf(name: string, options: LeafOptions): { certPem: string; keyPem: string };
+  /** An OCSP response about leaf `name` (made before), signed by the intermediate: `good` or `revoked`, its nextUpdate `days` ahead (default 1). */
+  ocspResponse(name: string, o?: { status?: 'good' | 'revoked'; days?: number }): Buffer;
   cleanup(): void;
 }
 
@@ -88,6 +90,36 @@ export function makeCertPki(rootName = 'Certs Test Root', intermediateName = 'Ce
         `${name}.pem`,
       ]);
       return { certPem: read(`${name}.pem`), keyPem: read(`${name}.key`) };
+    },
+    ocspResponse(name, o = {}) {
+      // openssl's responder reads an index of issued certificates: V(alid) or R(evoked), expiry, revocation date, serial, file, subject.
+      const serial = /serial=([0-9A-F]+)/i.exec(openssl(['x509', '-in', `${name}.pem`, '-noout', '-serial']).toString())![1];
+      const stamp = (d: Date) => `${d.toISOString().slice(2, 19).replace(/[-:T]/g, '')}Z`;
+      const later = stamp(new Date(Date.now() + 400 * 86_400_000));
+      const revoked = o.status === 'revoked';
+      writeFileSync(
+        join(dir, `${name}.index`),
+        `${revoked ? 'R' : 'V'}\t${later}\t${revoked ? stamp(new Date(Date.now() - 86_400_000)) : ''}\t${serial}\tunknown\t/CN=${name}\n`,
+      );
+      openssl(['ocsp', '-issuer', 'int.pem', '-cert', `${name}.pem`, '-no_nonce', '-reqout', `${name}.ocsp-req`]);
+      openssl([
+        'ocsp',
+        '-index',
+        `${name}.index`,
+        '-rsigner',
+        'int.pem',
+        '-rkey',
+        'int.key',
+        '-CA',
+        'int.pem',
+        '-reqin',
+        `${name}.ocsp-req`,
+        '-respout',
+        `${name}.ocsp`,
+        '-ndays',
+        String(o.days ?? 1),
+      ]);
+      return readFileSync(join(dir, `${name}.ocsp`));
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 interface Served {
-  /** A response to staple (the bytes are not parsed: the flow only says one was stapled). */
+  /** An OCSP response to staple. */
   staple?: Buffer;
   cert: string;
   key: string;
@@ -56,6 +56,7 @@ async function run(
   name: string,
   o: Served,
   env: Record<string, string> = {},
+  now?: Date,
 ): Promise<{ verdicts: Record<string, string>; byId: Record<string, ReplayFinding>; certificate?: CertificateFacts }> {
   const port = await serve(o);
   const map = loadTargetMap({
@@ -67,7 +68,7 @@ async function run(
   });
   const clients = new ReplayClients(map, { h3: false });
   try {
-    const record = await runCertsFlow('site', clients, { minDays: 14 });
+    const record = await runCertsFlow('site', clients, { minDays: 14, ...(now ? { now } : {}) });
     const findings = allFindings(record);
     return {
       ...(record.certificate ? { certificate: record.certificate } : {}),
@@ -114,16 +115,27 @@ test('a good chain: every certificate check passes, each finding naming the role
   expect(byId['ocsp-stapled'].actual).toBe('not stapled');
 });
 
-test('a stapled OCSP response is recorded as info, not judged', async () => {
+test('a stapled OCSP response: good, current and signed by the issuer passes; one that is not an answer, stale or revoked fails, saying which', async () => {
   const leaf = pki.leaf('stapler', { names: ['stapler.certs.test'], days: 90 });
-  const { verdicts, byId } = await run('stapler.certs.test', {
-    cert: leaf.certPem + pki.intermediatePem,
-    key: leaf.keyPem,
-    staple: Buffer.from([0x30, 0x03, 0x0a, 0x01, 0x00]),
-  });
-  expect(verdicts).toEqual(ALL_PASS);
-  expect([byId['ocsp-stapled'].actual, byId['ocsp-stapled'].level]).toEqual(['stapled', 'info']);
-  expect(byId['ocsp-stapled'].message).toMatch(/^site \(stapler\.certs\.test:\d+\): an OCSP response was stapled \(TLSv1\.3\)$/);
+  const served = (staple: Buffer) => ({ cert: leaf.certPem + pki.intermediatePem, key: leaf.keyPem, staple });
+  const good = await run('stapler.certs.test', served(pki.ocspResponse('stapler')));
+  expect(good.verdicts).toEqual({ ...ALL_PASS, 'ocsp-stapled': 'pass' });
+  expect(good.byId['ocsp-stapled'].actual).toMatch(/^good, thisUpdate \S+, nextUpdate \S+, signed by the issuer \(CN=Certs Test R1\)$/);
+  expect(good.byId['ocsp-stapled'].level).toBe('must');
+  expect(good.certificate?.stapled).toBe(true);
+
+  // An OCSPResponse of status successful without its basic response: not an answer about anything.
+  const empty = await run('stapler.certs.test', served(Buffer.from([0x30, 0x03, 0x0a, 0x01, 0x00])));
+  expect(empty.verdicts).toEqual({ ...ALL_PASS, 'ocsp-stapled': 'fail' });
+  expect(empty.byId['ocsp-stapled'].actual).toBe('response status successful, no basic response');
+
+  // Its nextUpdate one day ahead, judged three days later.
+  const stale = await run('stapler.certs.test', served(pki.ocspResponse('stapler', { days: 1 })), {}, new Date(Date.now() + 3 * 86_400_000));
+  expect(stale.verdicts['ocsp-stapled']).toBe('fail');
+  expect(stale.byId['ocsp-stapled'].actual).toMatch(/^stale: nextUpdate \S+ has passed$/);
+
+  const revoked = await run('stapler.certs.test', served(pki.ocspResponse('stapler', { status: 'revoked' })));
+  expect(revoked.byId['ocsp-stapled']).toMatchObject({ verdict: 'fail', actual: 'the leaf is revoked' });
 });
 
 test('the intermediate not sent: the chain fails naming the missing issuer', async () => {

@@ -14,6 +14,7 @@ import { harnessSettings } from '../../settings/harness';
 import { openTls, roleUrls, trustedRoots, type Role, type TargetMap } from '../../target-map';
 import { transportAspect, type ReplayClients } from '../../replay';
 import { certificateFacts } from './cert-facts';
+import { judgeStapled } from './cert-staple';
 import { FlowContext } from './context';
 import {
   certificatesInTls12,
@@ -42,6 +43,8 @@ interface Handshake {
   alpn: string | false | null;
   protocol: string | null;
   stapled: boolean;
+  /** The stapled OCSP response, when one came. */
+  staple?: Buffer;
 }
 
 /** Inspection only: the chain is judged here, never refused; the name is judged by judgeName. */
@@ -69,10 +72,10 @@ function withoutTrustedTail(chain: readonly Buffer[], roots: readonly X509Certif
 }
 
 async function inspect(map: TargetMap, url: URL): Promise<Handshake> {
-  let stapled = false;
+  let staple: Buffer | undefined;
   const socket = await openTls(map, url, ['h2', 'http/1.1'], {
     options: { ...INSPECT, requestOCSP: true },
-    onSocket: (s) => s.once('OCSPResponse', (r: Buffer | undefined) => (stapled = !!r && r.length > 0)),
+    onSocket: (s) => s.once('OCSPResponse', (r: Buffer | undefined) => (staple = r && r.length > 0 ? r : undefined)),
   });
   const out: Handshake = {
     chain: nodeChain(socket),
@@ -80,7 +83,8 @@ async function inspect(map: TargetMap, url: URL): Promise<Handshake> {
     ...(socket.authorizationError ? { authorizationError: String(socket.authorizationError) } : {}),
     alpn: socket.alpnProtocol,
     protocol: socket.getProtocol(),
-    stapled,
+    stapled: staple !== undefined,
+    ...(staple ? { staple } : {}),
   };
   socket.destroy();
   return out;
@@ -205,14 +209,17 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
     'RFC 9325 §4.5: SHA-1 or MD5 MUST NOT be used; RFC 8446 §4.4.2.2 (a trust anchor may be signed with any algorithm); CA/Browser Forum Baseline Requirements §7.1.3.2',
   );
   ctx.record.certificate = certificateFacts(host, served, now, { tls12: tls12.ok, tls13: tls13.ok, alpn: seen.alpn, stapled: seen.stapled });
-  ctx.note(
-    `${id} ocsp-stapled`,
-    'whether the handshake stapled an OCSP response (informational; its status is ocsp/live)',
-    seen.stapled ? 'stapled' : 'not stapled',
-    {
+  if (seen.staple)
+    say(
+      'ocsp-stapled',
+      judgeStapled(seen.staple, served[0], served[1], now),
+      'must',
+      'RFC 6066 §8 and RFC 6960 §4.2.2.1-2: a stapled response is about this certificate, current, and signed by its issuer or a delegate',
+    );
+  else
+    ctx.note(`${id} ocsp-stapled`, 'whether the handshake stapled an OCSP response (the description does not ask for one)', 'not stapled', {
       aspect: { kind: 'check', check: 'cert/ocsp-stapled', field: host },
-      message: `${where}: ${seen.stapled ? 'an OCSP response was stapled' : 'no OCSP response was stapled'} (${seen.protocol ?? 'TLS'})`,
-    },
-  );
+      message: `${where}: no OCSP response was stapled (${seen.protocol ?? 'TLS'}); the status is ocsp/live's`,
+    });
   return ctx.record;
 }
