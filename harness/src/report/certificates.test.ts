@@ -31,7 +31,11 @@ function certsRecord(subject: string, daysLeft: number) {
 
 test('the certs flow\'s facts reach results.json as typed fields and the page\'s "Certificates" section, escaped', () => {
   const hostile = 'CN=<script>alert(1)</script>';
-  const results = buildResults({ tests: [collected(['site', 'certs/site'], certsRecord(hostile, 89))], run: runMeta() });
+  const live = { ...certsRecord(hostile, 89), id: 'ocsp/live/site', certificate: undefined };
+  const results = buildResults({
+    tests: [collected(['site', 'certs/site'], certsRecord(hostile, 89)), collected(['site', 'ocsp/live/site'], live)],
+    run: runMeta(),
+  });
   const t = results.tests[0];
   expect(t.certificate).toMatchObject({ host: 'www.lessons.test', subject: hostile, daysLeft: 89, protocols: ['TLSv1.2', 'TLSv1.3'], alpn: 'h2' });
   const html = renderHtml(results);
@@ -42,6 +46,9 @@ test('the certs flow\'s facts reach results.json as typed fields and the page\'s
   expect(section).toContain('www.lessons.test, lessons.test');
   expect(section).toContain('2026-04-01<div class="muted">89 days left</div>');
   expect(section).toContain('TLSv1.2, TLSv1.3, ALPN h2');
+  // The leaf's OCSP status: the live OCSP flow's verdict, linked to its test.
+  const ocsp = results.tests.find((x) => x.id === 'ocsp/live/site')!;
+  expect(section).toContain(`not stapled<div><a href="#${ocsp.key}">ocsp/live/site</a> <span class="badge`);
 });
 
 test('a certificate field that is not what it should be is left out, never shown half; no certs flow, no section', () => {
