@@ -2,12 +2,10 @@
  * A page closed to input sees no pointer event until the gate opens, then sees the flow's own: the
  * premise is checked too (Chromium does send a pointer event of its own to a page it shows).
  */
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { findChromium } from './chromium-path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type * as http from 'node:http';
+import { launchFlowChromium, serveLocal } from '../testing/local-pages';
 import { closeToInput } from './input-gate';
-import { CHROMIUM_ARGS } from './launch';
 
 // Every pointer event the document receives, from the first script on.
 const PAGE = `<!doctype html><html><head><script>
@@ -20,11 +18,8 @@ let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const path = findChromium().path;
-  browser = await chromium.launch({ ...(path ? { executablePath: path } : {}), args: [...CHROMIUM_ARGS] });
+  ({ server, origin } = await serveLocal((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE)));
+  browser = await launchFlowChromium();
 });
 
 afterAll(async () => {

@@ -40,18 +40,6 @@ export function unjudged<F extends FindingFields>(verdict: Unjudged, fields: F):
   return { ...fields, verdict, level };
 }
 
-/**
- * A comparison's verdict again for another target: the named checks and the answer comparisons
- * write theirs as if for a user's target; the evaluator of the embedded reference makes every miss
- * fail. Pass, n/a, skip and error stay as they are.
- */
-export function rejudged<F extends Finding>(f: F, targetOrigin: TargetOrigin): F {
-  if (f.verdict !== 'fail' && f.verdict !== 'warn' && f.verdict !== 'info') return f;
-  if (f.verdict === 'info' && f.level !== 'info') return f;
-  const verdict = verdictFor(false, f.level, targetOrigin);
-  return verdict === f.verdict ? f : { ...f, verdict };
-}
-
 /** A failing finding a known deviation excuses: `known`, with the entry and the verdict it replaced. */
 export function excused(f: Finding, mark: Omit<KnownMark, 'was'>): void {
   f.known = { ...mark, was: f.verdict };

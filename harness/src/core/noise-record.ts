@@ -17,11 +17,15 @@ export interface RecordedNoise {
   body: boolean;
 }
 
-/** The noise in words, one line per part (`status`, `header x-trace-id`, `cookie SID value`, `body`), for a view. */
-export function noiseText(n: RecordedNoise): string[] {
+/**
+ * The noise in words, one line per part (`status`, `header x-trace-id`, `cookie SID value`, `body`):
+ * for a view, with the fields whose presence changed marked; for a finding's message, without.
+ */
+export function noiseText(n: RecordedNoise, options: { markPresence?: boolean } = {}): string[] {
+  const marked = options.markPresence ?? true;
   return [
     ...(n.status ? ['status'] : []),
-    ...n.fields.map((f) => (n.presence.includes(f) ? `header ${f} (present or not)` : `header ${f}`)),
+    ...n.fields.map((f) => (marked && n.presence.includes(f) ? `header ${f} (present or not)` : `header ${f}`)),
     ...Object.entries(n.cookies).map(([name, aspects]) => `cookie ${name} ${aspects.join(', ')}`),
     ...(n.body ? ['body'] : []),
   ];

@@ -4,7 +4,7 @@
  * between two answers (h1 vs h2, HEAD vs GET, baseline vs candidate); it never excuses a spec
  * expectation. It is never learned across protocols: that would excuse every protocol difference.
  */
-import { fieldLines, InternalError, type RecordedNoise } from '../core';
+import { fieldLines, InternalError, noiseText, type RecordedNoise } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import { COOKIE_ASPECTS, comparedField, cookieNames, fieldNames, sameCookieAspect, sameField, type CookieAspect } from './fields';
 
@@ -76,12 +76,7 @@ export function recordedNoise(n: Noise): RecordedNoise {
   };
 }
 
-/** The noise as report lines: `status`, `header x-trace-id`, `cookie ASP.NET_SessionId value`, `body`. */
+/** The noise in the words of a finding's message: `status`, `header x-trace-id`, `cookie ASP.NET_SessionId value`, `body`. */
 export function describeNoise(n: Noise): string[] {
-  const out: string[] = [];
-  if (n.status) out.push('status');
-  for (const f of [...n.fields].sort()) out.push(`header ${f}`);
-  for (const [name, aspects] of [...n.cookies].sort(([a], [b]) => (a < b ? -1 : 1))) out.push(`cookie ${name} ${[...aspects].join(', ')}`);
-  if (n.body) out.push('body');
-  return out;
+  return noiseText(recordedNoise(n), { markPresence: false });
 }

@@ -3,59 +3,22 @@
  * 48 MiB page and a gzip bomb (64 KB on the wire, 64 MiB of zeros decoded) are not read at all,
  * and reading them leaves this process about as large as it was.
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import * as zlib from 'node:zlib';
-import { findChromium } from '../../browser/chromium-path';
-import { CHROMIUM_ARGS } from '../../browser/launch';
+import type { Browser, Page } from '@playwright/test';
+import type * as http from 'node:http';
 import { NetworkLog } from './network-log';
+import { BIG, bigBodies, bomb, launchFlowChromium, MiB, serveLocal } from '../../testing/local-pages';
 
-const MiB = 1024 * 1024;
 const CAP = MiB;
-const BIG = 48 * MiB;
-// Made before anything is measured: the bomb's 64 MiB of zeros are this process's own, not a read's.
-const BOMB = zlib.gzipSync(Buffer.alloc(64 * MiB), { level: 9 });
-// Blanks inside a comment: Chromium parses them in little time, and the test is about their size.
-const FILLER = Buffer.alloc(64 * 1024, ' ');
-
-/** `BIG` bytes written chunk by chunk: the server holds no copy of a body it sends. */
-function sendBig(res: http.ServerResponse, type: string, open: string, close: string): void {
-  res.writeHead(200, { 'content-type': type, 'content-length': String(BIG) });
-  res.write(open);
-  let left = BIG - open.length - close.length;
-  const more = (): void => {
-    while (left > 0) {
-      const n = Math.min(left, FILLER.length);
-      left -= n;
-      if (!res.write(n === FILLER.length ? FILLER : FILLER.subarray(0, n))) return void res.once('drain', more);
-    }
-    res.end(close);
-  };
-  more();
-}
 
 const PAGE = `<!doctype html><html><head><link rel="stylesheet" href="/big.css"><link rel="stylesheet" href="/bomb.css"><link rel="stylesheet" href="/small.css"></head><body><p>page</p></body></html>`;
 
-let server: http.Server;
+let server: http.Server | undefined;
 let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
-    if (req.url === '/small.css') return void res.writeHead(200, { 'content-type': 'text/css' }).end('p { color: green }');
-    if (req.url === '/big.css') return sendBig(res, 'text/css', '/*', '*/');
-    if (req.url === '/big.html') return sendBig(res, 'text/html', '<!doctype html><p>big</p><!--', '-->');
-    // Content-Length, Playwright's encoded size: all 64 KB of it, under the cap.
-    if (req.url === '/bomb.css')
-      return void res.writeHead(200, { 'content-type': 'text/css', 'content-encoding': 'gzip', 'content-length': String(BOMB.length) }).end(BOMB);
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const path = findChromium().path;
-  browser = await chromium.launch({ ...(path ? { executablePath: path } : {}), args: [...CHROMIUM_ARGS] });
+  ({ server, origin } = await serveLocal(bigBodies(PAGE)));
+  browser = await launchFlowChromium();
 });
 
 afterAll(async () => {
@@ -116,7 +79,7 @@ test('without CDP (another browser), the encoded size and the Content-Length dec
 });
 
 test('bodies over the cap, decoded, are not read and this process does not grow by them; a small one is read', async () => {
-  expect(BOMB.length).toBeLessThan(CAP);
+  expect(bomb().length).toBeLessThan(CAP);
   const site = await loaded(`${origin}/`);
   const big = await loaded(`${origin}/big.html`);
 
