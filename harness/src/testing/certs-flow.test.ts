@@ -31,6 +31,8 @@ interface Served {
   cert: string;
   key: string;
   maxVersion?: tls.SecureVersion;
+  /** ALPN protocols offered (default h2 and http/1.1). */
+  alpn?: string[];
   minVersion?: tls.SecureVersion;
 }
 
@@ -38,7 +40,7 @@ async function serve(o: Served): Promise<number> {
   const server = tls.createServer({
     cert: o.cert,
     key: o.key,
-    ALPNProtocols: ['h2', 'http/1.1'],
+    ALPNProtocols: o.alpn ?? ['h2', 'http/1.1'],
     ...(o.maxVersion ? { maxVersion: o.maxVersion } : {}),
     ...(o.minVersion ? { minVersion: o.minVersion } : {}),
   });
@@ -189,6 +191,13 @@ test('a leaf with 5 days left: days-left warns with the days and the notAfter da
   expect(byId['days-left'].message).toMatch(
     new RegExp(`: CN=short\\.certs\\.test has 5 days left \\(notAfter ${notAfter.replace(/\./g, '\\.')}\\): renew it$`),
   );
+});
+
+test('a server that does not negotiate h2 by ALPN: alpn-h2 warns, naming what it chose', async () => {
+  const leaf = pki.leaf('h1only', { names: ['h1only.certs.test'], days: 90 });
+  const { verdicts, byId } = await run('h1only.certs.test', { cert: leaf.certPem + pki.intermediatePem, key: leaf.keyPem, alpn: ['http/1.1'] });
+  expect(verdicts).toEqual({ ...ALL_PASS, 'alpn-h2': 'warn' });
+  expect(byId['alpn-h2'].actual).toBe('http/1.1');
 });
 
 test('TLS 1.2 only: the TLS 1.3 finding warns; TLS 1.3 only: TLS 1.2 warns and the order, read from a TLS 1.2 handshake, is n/a', async () => {
