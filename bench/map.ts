@@ -7,11 +7,12 @@ import { targetEnvOf, type ReferenceReady } from '../harness/src/embedded/start-
 import { loadTargetMap, TARGET_SIDE, type Side, type TargetMap } from '../harness/src/target-map';
 import { LIMIT_VARIABLES } from '../harness/src/target-map/limits';
 
-export function referenceMap(ready: ReferenceReady, side: Side = TARGET_SIDE): TargetMap {
+/** `extra`: further variables of the run measured (HARNESS_NODES). */
+export function referenceMap(ready: ReferenceReady, side: Side = TARGET_SIDE, extra: Record<string, string> = {}): TargetMap {
   const limits: Record<string, string> = {};
   for (const variable of Object.values(LIMIT_VARIABLES)) {
     const value = process.env[variable];
     if (value !== undefined) limits[variable] = value;
   }
-  return loadTargetMap({ ...limits, ...targetEnvOf(ready, side) }, side);
+  return loadTargetMap({ ...limits, ...extra, ...targetEnvOf(ready, side) }, side);
 }

@@ -17,6 +17,9 @@
  * first answers, its second answers, the candidate's), recorded from the engine's own first round,
  * the loops running side by side with the same total concurrency. Target 0.6x. No HTTP/3 legs
  * there: the loops have no h3 peer.
+ *
+ * Then the cost of an extra node (nodes.ts): the replay of every item against one node, and
+ * against two, per node.
  */
 import * as path from 'node:path';
 import { request } from 'undici';
@@ -38,6 +41,7 @@ import { ReplayClients, type BeforeRequest } from '../harness/src/replay';
 import { BASELINE_SIDE } from '../harness/src/target-map';
 import type { EmbeddedReference } from '../harness/src/embedded/start-reference';
 import { legRates } from './legs';
+import { nodeRates } from './nodes';
 import { referenceMap } from './map';
 import { pool } from './pool';
 
@@ -168,6 +172,7 @@ async function main(): Promise<void> {
     await bare.close();
     if (process.env.BENCH_LEGS !== '0') await legRates(ref, CONCURRENCY);
     if (process.env.BENCH_DIFFERENTIAL !== '0') await differential(ref);
+    if (process.env.BENCH_NODES !== '0') await nodeRates();
   } finally {
     await ref.stop();
   }

@@ -8,6 +8,7 @@ import { discoverSourceUrl, resolveDiscover } from '../harness/src/replay/discov
 import { pageRequests } from '../harness/src/flows/browser/page-requests';
 import { ReplayClients } from '../harness/src/replay';
 import { unreachableRoles, UnreachableTargetError } from '../harness/src/replay/reachability';
+import { nodesFromResolver } from '../harness/src/target-map/dns-nodes';
 import { CHECKS } from '../harness/src/checks';
 import { SpecLoadError } from '../harness/src/spec-model/load';
 import { allSpecs, loadSpecFolders } from '../harness/src/spec-model/spec-folders';
@@ -142,6 +143,14 @@ async function reachSide(side: Side, map: TargetMap, clients: ReplayClients): Pr
 /** Reads the side's `{section}` (when not given) and its source pages, and prints its map. */
 async function prepareSide(side: Side, given: TargetMap, folders: readonly SpecFolder[], cleanups: Array<() => Promise<void> | void>): Promise<void> {
   let map = given;
+  // Several A and AAAA answers for a name no entry pins are its nodes: asked once here, the same for every worker.
+  if (map.origin === 'user' && process.env[side.nodesFoundVariable] === undefined) {
+    const found = await nodesFromResolver(map);
+    if (found.length) {
+      process.env[side.nodesFoundVariable] = JSON.stringify(found);
+      map = loadTargetMap(process.env, side);
+    }
+  }
   const clients = new ReplayClients(map);
   try {
     map = await reachSide(side, map, clients);

@@ -58,6 +58,77 @@ describe('reference CLI options', () => {
       http3: 'auto',
     });
   });
+  test('nodes and their deviations: flags, or the variables where no flag says', () => {
+    expect(
+      parseCli(
+        [
+          '--nodes',
+          '3',
+          '--node-deviation',
+          '2:drop-header=X-Frame-Options',
+          '--node-deviation',
+          '3:header=Server: IIS, 10',
+          '--node-deviation',
+          '2:no-intermediate',
+        ],
+        {},
+      ),
+    ).toMatchObject({
+      nodes: 3,
+      nodeDeviations: [
+        { node: 2, kind: 'drop-header', name: 'X-Frame-Options' },
+        { node: 3, kind: 'header', name: 'Server', value: 'IIS, 10' },
+        { node: 2, kind: 'no-intermediate' },
+      ],
+    });
+    // In the variable a comma starts the next item only before `K:`: a header value keeps its commas.
+    const env = { REFERENCE_NODES: '3', REFERENCE_NODE_DEVIATIONS: '2:drop-header=x-a, 3:header=Cache-Control:no-cache, private,2:no-intermediate' };
+    expect(parseCli([], env)).toMatchObject({
+      nodes: 3,
+      nodeDeviations: [
+        { node: 2, kind: 'drop-header', name: 'x-a' },
+        { node: 3, kind: 'header', name: 'Cache-Control', value: 'no-cache, private' },
+        { node: 2, kind: 'no-intermediate' },
+      ],
+    });
+    expect(parseCli(['--nodes', '2', '--node-deviation', '2:no-intermediate'], env)).toMatchObject({
+      nodes: 2,
+      nodeDeviations: [{ node: 2, kind: 'no-intermediate' }],
+    });
+    expect(parseCli(['--nodes', '8'], {})).toMatchObject({ nodes: 8 });
+    expect(parseCli(['--nodes', '1'], {})).toEqual({ json: false, help: false, exitWithStdin: false, http3: 'auto', nodes: 1 });
+    expect(parseCli([], { REFERENCE_NODES: '', REFERENCE_NODE_DEVIATIONS: '' })).toEqual({ json: false, help: false, exitWithStdin: false, http3: 'auto' });
+  });
+  const kinds = '(KIND one of drop-header=NAME, header=NAME:VALUE, no-intermediate)';
+  test.each([
+    [['--nodes', '0'], {}, '--nodes: "0" is not a number of nodes (1-8)'],
+    [['--nodes', '9'], {}, '--nodes: "9" is not a number of nodes (1-8)'],
+    [['--nodes', 'two'], {}, '--nodes: "two" is not a number of nodes (1-8)'],
+    [[], { REFERENCE_NODES: '2.5' }, 'REFERENCE_NODES: "2.5" is not a number of nodes (1-8)'],
+    [['--node-deviation', '2:no-intermediate'], {}, '--node-deviation: "2:no-intermediate": node 2 is beyond the 1 node served (--nodes not given)'],
+    [['--nodes', '2', '--node-deviation', '3:no-intermediate'], {}, '--node-deviation: "3:no-intermediate": node 3 is beyond the 2 nodes served (--nodes 2)'],
+    [
+      [],
+      { REFERENCE_NODES: '2', REFERENCE_NODE_DEVIATIONS: '3:no-intermediate' },
+      'REFERENCE_NODE_DEVIATIONS: "3:no-intermediate": node 3 is beyond the 2 nodes served (REFERENCE_NODES=2)',
+    ],
+    [
+      ['--nodes', '2', '--node-deviation', '1:no-intermediate'],
+      {},
+      '--node-deviation: "1:no-intermediate": node 1 is the reference itself: only nodes 2 and up deviate',
+    ],
+    [['--nodes', '2', '--node-deviation', '0:no-intermediate'], {}, '--node-deviation: "0:no-intermediate": node 0 is not a node number'],
+    [['--nodes', '2', '--node-deviation', '2:frob'], {}, `--node-deviation: "2:frob" is not K:KIND ${kinds}`],
+    [['--nodes', '2', '--node-deviation', 'no-intermediate'], {}, `--node-deviation: "no-intermediate" is not K:KIND ${kinds}`],
+    [['--nodes', '2', '--node-deviation', '2:no-intermediate=yes'], {}, `--node-deviation: "2:no-intermediate=yes" is not K:KIND ${kinds}`],
+    [['--nodes', '2', '--node-deviation', '2:header=Server'], {}, `--node-deviation: "2:header=Server" has no VALUE: header=NAME:VALUE ${kinds}`],
+    [['--nodes', '2', '--node-deviation', '2:drop-header='], {}, '--node-deviation: "2:drop-header=": "" is not a header field name'],
+    [['--nodes', '2', '--node-deviation', '2:drop-header=X Frame'], {}, '--node-deviation: "2:drop-header=X Frame": "X Frame" is not a header field name'],
+    [['--nodes', '2', '--node-deviation', '2:header=X:a\u0001'], {}, '--node-deviation: "2:header=X:a\u0001": "a\\u0001" is not a header field value'],
+  ] as Array<[string[], NodeJS.ProcessEnv, string]>)('%j with %j is refused: %s', (argv, env, message) => {
+    expect(() => parseCli(argv, env)).toThrow(CliError);
+    expect(() => parseCli(argv, env)).toThrow(message);
+  });
   test.each([
     [{ REFERENCE_DEPLOYMENT: 'staging' }, /REFERENCE_DEPLOYMENT: "staging" is not reference or alt/],
     [{ REFERENCE_OCSP_RESPONDER_ID: 'byHash' }, /REFERENCE_OCSP_RESPONDER_ID: "byHash" is not byName or byKey/],

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { deviationProblem, MAX_NODES, parseNodeDeviation, type NodeDeviation } from './nodes';
 import type { ReferenceOptions } from './server';
 
 export class CliError extends Error {
@@ -31,6 +32,15 @@ export const USAGE = `Usage: npm run reference -- [options]
   --no-http3      no HTTP/3 (or REFERENCE_HTTP3=0)
   --h3-port N     the edge's port. Default the TLS port + 1 (the alt deployment: + 2);
                   0 = any free port
+  --nodes N       serve as N nodes (1-${MAX_NODES}): the bind address and the next IPv4 loopback addresses
+                  (127.0.0.1, 127.0.0.2, ...), sharing the port numbers; every name resolves to all
+                  of them; HTTP/3 stays in front of node 1. Default 1 (or REFERENCE_NODES)
+  --node-deviation K:KIND
+                  node K (2..N) answers otherwise than node 1, to show a harness catches one node
+                  that does: KIND is drop-header=NAME (its answers lack that field), header=NAME:VALUE
+                  (they carry NAME: VALUE instead of the app's) or no-intermediate (its TLS serves each
+                  leaf without its intermediate). Repeatable (or REFERENCE_NODE_DEVIATIONS, the items
+                  comma-separated)
   --json          print one JSON line when ready (for programs)
   --targets-file FILE
                   once ready, write a TARGETS_FILE for the map it serves (roles, resolve, ca,
@@ -55,6 +65,37 @@ function http3FromEnv(value: string | undefined): boolean | 'auto' {
   if (value === '1' || value === 'true') return true;
   if (value === '0' || value === 'false') return false;
   throw new CliError(`REFERENCE_HTTP3: "${value}" is not 1 or 0`);
+}
+
+/** --nodes or REFERENCE_NODES: an integer 1..MAX_NODES. */
+function nodesOf(flag: string | undefined, env: NodeJS.ProcessEnv): [number | undefined, string] {
+  const [value, from] = flagOrVariable(flag, '--nodes', env, 'REFERENCE_NODES');
+  if (value === undefined) return [undefined, from];
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_NODES)
+    throw new CliError(`${from}: "${value}" is not a number of nodes (1-${MAX_NODES})`);
+  return [Number(value), from];
+}
+
+/**
+ * --node-deviation (repeatable), else REFERENCE_NODE_DEVIATIONS: its items comma-separated, a comma
+ * followed by `K:` starting the next item, so that a header value may hold commas.
+ */
+function nodeDeviationsOf(flags: string[] | undefined, env: NodeJS.ProcessEnv, nodes: [number | undefined, string]): NodeDeviation[] | undefined {
+  const fromFlags = flags !== undefined && flags.length > 0;
+  const variable = env.REFERENCE_NODE_DEVIATIONS;
+  if (!fromFlags && (variable === undefined || variable.trim() === '')) return undefined;
+  const from = fromFlags ? '--node-deviation' : 'REFERENCE_NODE_DEVIATIONS';
+  const items = fromFlags ? flags : (variable as string).split(/,(?=\s*\d+:)/);
+  const [given, countFrom] = nodes;
+  const count = given ?? 1;
+  const countSaid = given === undefined ? '--nodes not given' : countFrom === '--nodes' ? `--nodes ${count}` : `${countFrom}=${count}`;
+  return items.map((item) => {
+    const parsed = parseNodeDeviation(item);
+    if ('problem' in parsed) throw new CliError(`${from}: "${item}" ${parsed.problem}`);
+    const problem = deviationProblem(parsed, count);
+    if (problem) throw new CliError(`${from}: "${item}": ${problem}${parsed.node > count ? ` (${countSaid})` : ''}`);
+    return parsed;
+  });
 }
 
 function port(name: string, value: string | undefined): number | undefined {
@@ -84,6 +125,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         http3: { type: 'boolean' },
         'no-http3': { type: 'boolean' },
         'h3-port': { type: 'string' },
+        nodes: { type: 'string' },
+        'node-deviation': { type: 'string', multiple: true },
         json: { type: 'boolean', default: false },
         'targets-file': { type: 'string' },
         'exit-with-stdin': { type: 'boolean', default: false },
@@ -127,5 +170,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     if (responderId !== 'byName' && responderId !== 'byKey') throw new CliError(`${responderIdFrom}: "${responderId}" is not byName or byKey`);
     options.ocspResponderId = responderId;
   }
+  const nodes = nodesOf(parsed.nodes, env);
+  if (nodes[0] !== undefined) options.nodes = nodes[0];
+  const deviations = nodeDeviationsOf(parsed['node-deviation'], env, nodes);
+  if (deviations !== undefined) options.nodeDeviations = deviations;
   return options;
 }

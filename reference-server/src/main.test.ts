@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { MAIN_SCRIPT } from './testing/own-process';
+import * as fs from 'node:fs';
 import * as net from 'node:net';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
 
@@ -36,6 +38,54 @@ describe('npm run reference (main)', () => {
     const again = net.createServer();
     await new Promise<void>((resolve, reject) => again.once('error', reject).listen(port, '127.0.0.1', resolve));
     await new Promise((r) => again.close(r));
+  });
+
+  test('--json: the ready line always names the nodes (one: 127.0.0.1)', async () => {
+    const run = start(['--port', '0', '--http-port', '0', '--no-http3', '--json']);
+    const ready = JSON.parse(await run.firstLine) as { event: string; nodes: string[] };
+    expect(ready).toMatchObject({ event: 'ready', nodes: ['127.0.0.1'] });
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  test('--nodes 2: the ready line names both; the targets file and the start text resolve every name to both', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodes-'));
+    const targetsFile = path.join(dir, 'targets.json');
+    const run = start(['--port', '0', '--http-port', '0', '--no-http3', '--json', '--nodes', '2', '--targets-file', targetsFile]);
+    const ready = JSON.parse(await run.firstLine) as { nodes: string[]; tlsPort: number; httpPort: number };
+    expect(ready.nodes).toEqual(['127.0.0.1', '127.0.0.2']);
+    const { resolve } = JSON.parse(fs.readFileSync(targetsFile, 'utf8')) as { resolve: string[] };
+    expect(resolve).toContain(`www.lessons.test:${ready.tlsPort}:127.0.0.1,127.0.0.2`);
+    expect(resolve).toContain(`r10.o.pki.test:${ready.httpPort}:127.0.0.1,127.0.0.2`);
+    for (const entry of resolve) expect(entry).toMatch(/^[a-z0-9.]+:\d+:127\.0\.0\.1,127\.0\.0\.2$/);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    const text = start(['--port', '0', '--http-port', '0', '--no-http3', '--nodes', '2', '--node-deviation', '2:drop-header=x-frame-options']);
+    const lines: string[] = [];
+    await new Promise<void>((resolve) =>
+      readline.createInterface({ input: text.child.stdout }).on('line', (l) => {
+        lines.push(l);
+        if (l.startsWith('  TARGET_CA=')) resolve();
+      }),
+    );
+    const joined = lines.join('\n');
+    expect(joined).toMatch(/^Nodes: 127\.0\.0\.1, 127\.0\.0\.2 /m);
+    expect(joined).toMatch(/^Node deviations: 2:drop-header=x-frame-options$/m);
+    expect(joined).toMatch(/^ {2}TARGET_RESOLVE=www\.lessons\.test:\d+:127\.0\.0\.1,127\.0\.0\.2,lessons\.test:\d+:127\.0\.0\.1,127\.0\.0\.2,/m);
+    text.child.kill('SIGTERM');
+    expect(await text.exited).toBe(0);
+  });
+
+  test('a port taken at node 2 exits 1 naming its address and port', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.2', r));
+    const port = (blocker.address() as net.AddressInfo).port;
+    const run = start(['--port', String(port), '--http-port', '0', '--no-http3', '--nodes', '2']);
+    expect(await run.exited).toBe(1);
+    expect(run.stderr()).toMatch(new RegExp(`^reference: node 2 cannot listen on 127\\.0\\.0\\.2:${port} \\(EADDRINUSE\\)`, 'm'));
+    await new Promise((r) => blocker.close(r));
   });
 
   test('a bad option exits 2 with a message naming it', async () => {

@@ -2,15 +2,35 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliError, parseCli, USAGE } from './cli-options';
 import { altSvcValue } from './h3/edge-config';
+import { loopbackFor } from './h3/edge';
+import { deviationText } from './nodes';
 import { ROLES } from './roles';
-import { startReference, type RunningReference } from './server';
+import { ReferenceOptionsError, startReference, type ReferenceOptions, type RunningReference } from './server';
 
-function describe(ref: RunningReference): string {
+/**
+ * Every name's `host:port:addresses` entry (curl's --resolve form): all nodes' addresses,
+ * comma-separated, node 1 first; an address that listens everywhere is reached at loopback.
+ */
+function resolveEntries(ref: RunningReference): string[] {
+  const addresses = ref.nodes.map(loopbackFor).join(',');
+  return ROLES.flatMap((r) => ref.urls[r].map((u) => new URL(u))).map((u) => `${u.hostname}:${u.port}:${addresses}`);
+}
+
+function describeNodes(ref: RunningReference, deviations: ReferenceOptions['nodeDeviations'] = []): string[] {
+  if (ref.nodes.length === 1) return [];
+  return [
+    `Nodes: ${ref.nodes.join(', ')} (the same ports on each; HTTP/3 in front of node 1 only)`,
+    ...(deviations.length > 0 ? [`Node deviations: ${deviations.map(deviationText).join(' ')}`] : []),
+  ];
+}
+
+function describe(ref: RunningReference, deviations?: ReferenceOptions['nodeDeviations']): string {
   const lines = [
     `Reference server (deployment ${ref.context.deployment.name}) listening: TLS port ${ref.tlsPort} (h2, http/1.1), plain HTTP port ${ref.httpPort}`,
     'port' in ref.http3
       ? `HTTP/3 on UDP port ${ref.http3.port} (its edge, Caddy, bound like the reference; every h1/h2 answer says Alt-Svc: ${altSvcValue(ref.http3.port, ref.context.deployment.h3.maxAgeSeconds)})`
       : `HTTP/3 off: ${ref.http3.off}`,
+    ...describeNodes(ref, deviations),
     `Root certificate: ${ref.rootPath}`,
     '',
     'Role         URL',
@@ -19,21 +39,19 @@ function describe(ref: RunningReference): string {
     const note = ref.implemented.includes(role) ? '' : '   (not implemented yet: 421)';
     lines.push(`${role.padEnd(12)} ${ref.urls[role].join(', ')}${note}`);
   }
-  const resolve = ROLES.flatMap((r) => ref.urls[r].map((u) => new URL(u)))
-    .map((u) => `${u.hostname}:${u.port}:127.0.0.1`)
-    .join(',');
+  const resolve = resolveEntries(ref).join(',');
   lines.push('', 'The names are not in DNS: map them, e.g.', `  TARGET_RESOLVE=${resolve}`, `  TARGET_CA=${ref.rootPath}`);
   lines.push('Its target values:', ...Object.entries(ref.context.deployment.targetValues).map(([n, v]) => `  TARGET_VALUE_${n}=${v}`));
   return lines.join('\n');
 }
 
 /**
- * The TARGETS_FILE of the map it serves: each role's URLs, every name resolved to the address it
- * listens on, its root certificate and its target values (the harness's documented format).
+ * The TARGETS_FILE of the map it serves: each role's URLs, every name resolved to the addresses it
+ * listens on (each node's), its root certificate and its target values (the harness's documented format).
  */
-export function targetsFileOf(ref: RunningReference, bind = '127.0.0.1'): object {
+export function targetsFileOf(ref: RunningReference): object {
   const roles = Object.fromEntries(ROLES.map((r) => [r, ref.urls[r].length === 1 ? ref.urls[r][0] : ref.urls[r]]));
-  const resolve = ROLES.flatMap((r) => ref.urls[r].map((u) => new URL(u))).map((u) => `${u.hostname}:${u.port}:${bind === '0.0.0.0' ? '127.0.0.1' : bind}`);
+  const resolve = resolveEntries(ref);
   return { roles, resolve, ca: ref.rootPath, values: ref.context.deployment.targetValues };
 }
 
@@ -67,11 +85,11 @@ async function main(): Promise<void> {
   ref = await startReference(options);
   if (options.targetsFile) {
     const file = path.resolve(options.targetsFile);
-    fs.writeFileSync(file, `${JSON.stringify(targetsFileOf(ref, options.bind), null, 2)}\n`);
+    fs.writeFileSync(file, `${JSON.stringify(targetsFileOf(ref), null, 2)}\n`);
     if (!options.json) console.log(`Wrote ${file}: TARGETS_FILE=${file} npx playwright test`);
   }
   if (options.json) {
-    const { tlsPort, httpPort, rootPath, urls, implemented, context, http3 } = ref;
+    const { tlsPort, httpPort, rootPath, urls, implemented, context, http3, nodes } = ref;
     console.log(
       JSON.stringify({
         event: 'ready',
@@ -84,10 +102,11 @@ async function main(): Promise<void> {
         deployment: context.deployment.name,
         values: context.deployment.targetValues,
         http3,
+        nodes,
       }),
     );
   } else {
-    console.log(describe(ref));
+    console.log(describe(ref, options.nodeDeviations));
   }
   if (signals > 0) {
     signals = 0;
@@ -102,6 +121,7 @@ main().catch((err: unknown) => {
   }
   const e = err as NodeJS.ErrnoException;
   if (e.code === 'EADDRINUSE') console.error(`Cannot listen: ${e.message}. Choose another --port/--http-port (0 = any free port).`);
+  else if (err instanceof ReferenceOptionsError) console.error(`reference: ${err.message}`);
   else console.error(e.stack ?? String(e));
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as http from 'node:http';
 import * as http2 from 'node:http2';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
 import { defaultHostContext, type HostContext } from './hosts/context';
@@ -9,7 +9,7 @@ import { deploymentByName, DEPLOYMENTS, pkiNames, roleNames, type Deployment } f
 import { HOST_FACTORIES, PLAIN_HTTP_ROLES } from './hosts/registry';
 import { clientErrorResponse } from './http/guards';
 import { vhost, type Handler } from './http/vhost';
-import { stopOcspStore } from './hosts/ocsp';
+import { ocspStoreFor, stopOcspStore } from './hosts/ocsp';
 import { RESPONDER_ID_FORMS, type ResponderIdForm } from './hosts/ocsp/policy';
 import { loadOrCreatePki, type HostSpec, type ReferencePki } from './pki';
 import { ROLE_NAMES, ROLES, type Role } from './roles';
@@ -17,6 +17,11 @@ import { altSvcValue } from './h3/edge-config';
 import { CADDY_MISSING, EdgeError, findCaddy, loopbackFor, startEdge, type EdgeSite, type RunningEdge } from './h3/edge';
 import { ConnectionTracker } from './http/connection-tracker';
 import { applyTimeouts, http2ServerOptions, resolveTimeouts, type ConnectionTimeouts } from './http/timeouts';
+import { deviating, deviationsByNode, listenNodes, nodeAddresses, servesLeafOnly, type NodeDeviation } from './nodes';
+import { ReferenceOptionsError } from './options-error';
+
+export { ReferenceOptionsError } from './options-error';
+export type { NodeDeviation } from './nodes';
 
 export interface ReferenceOptions {
   /** TLS port for every role, ALPN h2 + http/1.1. Default 8443; 0 picks a free port. */
@@ -54,6 +59,14 @@ export interface ReferenceOptions {
   h3Port?: number;
   /** Wraps the handler every request of both ports passes through (a seam for tests: the leak check's leaking reference). */
   wrap?: (handler: Handler) => Handler;
+  /**
+   * Nodes behind the names, 1 (default) to 8: the bind address and the next IPv4 loopback addresses
+   * (127.0.0.1, 127.0.0.2, ...), each a server of its own on the same TLS and plain-HTTP port numbers.
+   * HTTP/3's edge stays in front of node 1 (the CLI: --nodes or REFERENCE_NODES).
+   */
+  nodes?: number;
+  /** Nodes 2 and up answering otherwise than node 1, for a harness to show it catches and names one (the CLI: --node-deviation). */
+  nodeDeviations?: NodeDeviation[];
 }
 
 export interface RunningReference {
@@ -69,6 +82,8 @@ export interface RunningReference {
   implemented: Role[];
   /** HTTP/3: the edge's port (advertised in every h1/h2 answer's Alt-Svc), or why there is none. */
   http3: { port: number } | { off: string };
+  /** The nodes' addresses, node 1 (the bind address) first: every name resolves to all of them. */
+  nodes: string[];
   stop(): Promise<void>;
 }
 
@@ -81,11 +96,6 @@ const OCSP_NAMES = { R10: ROLE_NAMES.ocsp[0], R11: ROLE_NAMES.ocsp[1] };
  * on the TLS port (SNI) but no app (421), and the OCSP responder answers `revoked` for it.
  */
 export const REVOKED_HOST: HostSpec = { role: 'revoked', names: ['revoked.lessons.test'], revoked: { reason: 'keyCompromise' } };
-
-/** An option of `startReference` that cannot be used: the message names it and its value. */
-export class ReferenceOptionsError extends Error {
-  readonly code = 'REFERENCE_ERR_OPTIONS';
-}
 
 function responderIdOf(options: ReferenceOptions): ResponderIdForm {
   const value = options.ocspResponderId ?? 'byName';
@@ -153,20 +163,11 @@ export function composeHosts(ctx: HostContext, roles: readonly Role[]): Map<stri
   return apps;
 }
 
-function listen(server: http.Server | http2.Http2SecureServer, port: number, bind: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, bind, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function secureContexts(pki: ReferencePki): Map<string, tls.SecureContext> {
+/** Each name's certificate: the leaf and its intermediate, or (a node that deviates so) the leaf alone. */
+function secureContexts(pki: ReferencePki, leafOnly: boolean): Map<string, tls.SecureContext> {
   const contexts = new Map<string, tls.SecureContext>();
   for (const leaf of pki.leaves) {
-    const context = tls.createSecureContext({ key: leaf.keyPem, cert: leaf.chainPem });
+    const context = tls.createSecureContext({ key: leaf.keyPem, cert: leafOnly ? leaf.certPem : leaf.chainPem });
     for (const name of leaf.names) contexts.set(name, context);
   }
   return contexts;
@@ -192,15 +193,21 @@ function answerParserErrors(server: http.Server | http2.Http2SecureServer): void
 }
 
 /** The TLS port's server: every role over h2 and HTTP/1.1, each leaf's certificate chosen by SNI. */
-function tlsServerFor(pki: ReferencePki, timeouts: ConnectionTimeouts, tracker: ConnectionTracker, handler: Handler): http2.Http2SecureServer {
-  const contexts = secureContexts(pki);
+function tlsServerFor(
+  pki: ReferencePki,
+  timeouts: ConnectionTimeouts,
+  tracker: ConnectionTracker,
+  handler: Handler,
+  leafOnly = false,
+): http2.Http2SecureServer {
+  const contexts = secureContexts(pki, leafOnly);
   const siteLeaf = pki.leaves.find((l) => l.role === 'site') ?? pki.leaves[0];
   const server = http2.createSecureServer(
     {
       ...http2ServerOptions(timeouts),
       allowHTTP1: true,
       key: siteLeaf.keyPem,
-      cert: siteLeaf.chainPem,
+      cert: leafOnly ? siteLeaf.certPem : siteLeaf.chainPem,
       SNICallback: (servername, cb) => cb(null, contexts.get(servername.toLowerCase())),
     },
     tracker.wrap(handler) as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void,
@@ -225,6 +232,29 @@ function httpServerFor(timeouts: ConnectionTimeouts, tracker: ConnectionTracker,
   answerParserErrors(server);
   tracker.track(server, false);
   return server;
+}
+
+/** Every node's TLS and plain-HTTP server, each with its node's deviations; one tracker for all, so a stop closes every node. */
+function nodeServers(
+  pki: ReferencePki,
+  timeouts: ConnectionTimeouts,
+  tracker: ConnectionTracker,
+  byNode: readonly NodeDeviation[][],
+  handlers: { tls: Handler; http: Handler },
+): { tls: http2.Http2SecureServer[]; http: http.Server[] } {
+  return {
+    tls: byNode.map((d) => tlsServerFor(pki, timeouts, tracker, deviating(handlers.tls, d), servesLeafOnly(d))),
+    http: byNode.map((d) => httpServerFor(timeouts, tracker, deviating(handlers.http, d))),
+  };
+}
+
+/** role -> base URLs: the plain-HTTP roles on the plain port, the others on the TLS port. */
+function urlsOf(names: Readonly<Record<Role, readonly string[]>>, tlsPort: number, httpPort: number): Record<Role, string[]> {
+  const urls = {} as Record<Role, string[]>;
+  for (const role of ROLES) {
+    urls[role] = PLAIN_HTTP_ROLES.includes(role) ? names[role].map((n) => `http://${n}:${httpPort}`) : names[role].map((n) => `https://${n}:${tlsPort}`);
+  }
+  return urls;
 }
 
 /**
@@ -264,11 +294,17 @@ async function startHttp3(
   }
 }
 
-/** Starts the reference: one TLS port for every role, one plain-HTTP port. Only `main` and tests call it. */
+/**
+ * Starts the reference: one TLS port for every role, one plain-HTTP port, on each node's address.
+ * Only `main` and tests call it.
+ */
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const responderId = responderIdOf(options);
   const deployment = deploymentOf(options);
   const timeouts = resolveTimeouts(options.timeouts);
+  const bind = options.bind ?? '127.0.0.1';
+  const addresses = nodeAddresses(bind, options.nodes ?? 1);
+  const byNode = deviationsByNode(options.nodeDeviations ?? [], addresses.length);
   const pki = await loadOrCreatePki({
     dir: options.pkiDir ?? DEFAULT_PKI_DIR,
     // Every deployment's names, whichever starts: deployments side by side share one cache.
@@ -287,31 +323,30 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const tracker = new ConnectionTracker();
   let altSvc: string | undefined;
   const wrap = options.wrap ?? ((handler: Handler) => handler);
-  const tlsServer = tlsServerFor(pki, timeouts, tracker, wrap(advertised(traced(vhost(composeHosts(context, implemented)), deployment), () => altSvc)));
   const httpRoles = implemented.filter((r) => PLAIN_HTTP_ROLES.includes(r));
-  const httpServer = httpServerFor(timeouts, tracker, wrap(traced(vhost(composeHosts(context, httpRoles)), deployment)));
-  const servers = [tlsServer, httpServer];
+  const nodes = nodeServers(pki, timeouts, tracker, byNode, {
+    tls: wrap(advertised(traced(vhost(composeHosts(context, implemented)), deployment), () => altSvc)),
+    http: wrap(traced(vhost(composeHosts(context, httpRoles)), deployment)),
+  });
+  const servers = [...nodes.tls, ...nodes.http];
 
-  const bind = options.bind ?? '127.0.0.1';
   let tlsPort: number;
   let httpPort: number;
   let started: Awaited<ReturnType<typeof startHttp3>>;
   try {
-    tlsPort = await listen(tlsServer, options.port ?? 8443, bind);
-    httpPort = await listen(httpServer, options.httpPort ?? 8080, bind);
+    tlsPort = await listenNodes(nodes.tls, addresses, options.port ?? 8443);
+    httpPort = await listenNodes(nodes.http, addresses, options.httpPort ?? 8080);
     started = await startHttp3(options, { deployment, sites: edgeSites(pki, implemented, names), bind, tlsPort, caPem: pki.rootPem });
   } catch (err) {
     stopOcspStore(context);
-    await tracker.shutdown(servers, 0);
+    // Its first signing round is under way: a caller that exits or tears down on the error would
+    // have it finish into the void, so a failed start ends with nothing running.
+    const signing = ocspStoreFor(context).refresh();
+    await Promise.all([tracker.shutdown(servers, 0), signing.catch(() => undefined)]);
     throw err;
   }
   const { edge } = started;
   if (edge) altSvc = altSvcValue(edge.port, deployment.h3.maxAgeSeconds);
-
-  const urls = {} as Record<Role, string[]>;
-  for (const role of ROLES) {
-    urls[role] = PLAIN_HTTP_ROLES.includes(role) ? names[role].map((n) => `http://${n}:${httpPort}`) : names[role].map((n) => `https://${n}:${tlsPort}`);
-  }
 
   let stopping: Promise<void> | undefined;
   const running: RunningReference = {
@@ -321,9 +356,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     rootPem: pki.rootPem,
     pki,
     context,
-    urls,
+    urls: urlsOf(names, tlsPort, httpPort),
     implemented,
     http3: started.http3,
+    nodes: addresses,
     stop: () => {
       stopOcspStore(context);
       return (stopping ??= Promise.all([edge?.stop(), tracker.shutdown(servers, options.drainMs ?? 5000)]).then(() => undefined));

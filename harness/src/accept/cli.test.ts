@@ -278,7 +278,7 @@ describe('bad input: one line on stderr, exit 2, a stable code', () => {
     const old = run('--from', writeResults(tmp.root, { ...results([]), schema: 'harness-conformance-results/1' }, 'old.json'), '--specs', tmp.dir);
     expect(old.code).toBe(2);
     expect(old.err).toMatch(
-      /old\.json: not a conformance results\.json: "schema" is "harness-conformance-results\/1", expected "harness-conformance-results\/4"/,
+      /old\.json: not a conformance results\.json: "schema" is "harness-conformance-results\/1", expected "harness-conformance-results\/5"/,
     );
     const har = run('--from', writeResults(tmp.root, { log: { entries: [] } }, 'capture.har'), '--specs', tmp.dir);
     expect(har.err).toMatch(/capture\.har: not a conformance results\.json: it has no "schema" field/);

@@ -36,6 +36,8 @@ export interface Finding {
    * wherever it appears in the finding, however the finding is worded. Findings never redact by themselves.
    */
   secrets?: SecretValue[];
+  /** The node (address) whose answer it judged, where the name has several; a comparison of two nodes names both in `compared`. */
+  node?: string;
   /** Which target map the observed exchange came from (`ObservedExchange.target`), for differential runs. */
   target?: string;
   /** Differential runs: what the baseline answered for the same aspect (shown beside `actual`). */

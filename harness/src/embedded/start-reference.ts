@@ -19,6 +19,8 @@ export interface ReferenceReady {
   values?: Record<string, string>;
   /** Its HTTP/3 edge's port, or why it runs without one. */
   http3?: { port: number } | { off: string };
+  /** The addresses it listens on, one per node, the first first (`--nodes`): every name resolves to all of them. */
+  nodes?: string[];
 }
 
 /** The embedded reference did not start (it exited, printed no ready line, or took too long). */
@@ -169,7 +171,7 @@ export function targetEnvOf(ready: ReferenceReady, side: Side = TARGET_SIDE): Re
     env[names[role]] = urls.join(',');
     for (const u of urls) {
       const url = new URL(u);
-      resolve.push(`${url.hostname}:${url.port}:127.0.0.1`);
+      resolve.push(`${url.hostname}:${url.port}:${(ready.nodes?.length ? ready.nodes : ['127.0.0.1']).join(',')}`);
     }
   }
   env[variableOf(side, 'RESOLVE')] = resolve.join(',');

@@ -69,6 +69,8 @@ export interface StepRecord {
 
 export interface LegRecord {
   protocol: Protocol;
+  /** The address it was sent to, where the name has several nodes (the first node's legs included). */
+  node?: string;
   skipped?: string;
   steps: StepRecord[];
 }
@@ -92,17 +94,28 @@ export interface ReplayRecord extends RecordBase {
   role: Role | 'service';
   legs: LegRecord[];
   parity: ReplayFinding[];
+  /**
+   * The addresses behind the item's name that were asked (HARNESS_NODES), the first node first: its
+   * h1, h2 and h3 legs are the item's own; every other node has an h1 and an h2 leg, its flow on it
+   * alone (sticky, as a load balancer keeps a session). Absent where the name has one address.
+   */
+  nodes?: string[];
   /** Differential runs: what the baseline answered (its own spec findings are shown, never counted). */
   baseline?: { target: string; skipped?: string; legs: LegRecord[] };
   /** Differential runs: the comparison with the baseline (diff findings, or why it could not be made). */
   diff?: ReplayFinding[];
-  /** The certs flow: what the role's certificate is (its findings judge it). */
-  certificate?: CertificateFacts;
+  /** The certs flow: what the role's certificate is on each node (one where the name has one address); its findings judge it. */
+  certificates?: CertificateFacts[];
 }
 
 /** A role's certificate as served, for the report's "Certificates" section (dates ISO 8601, names as the SAN lists them). */
 export interface CertificateFacts {
   host: string;
+  /** The node that served it, where the name has several. */
+  node?: string;
+  /** The leaf's SHA-256 fingerprint (colon-separated hex, as Node gives it) and serial: nodes serving one leaf share them. */
+  fingerprint256: string;
+  serial: string;
   subject: string;
   names: string[];
   issuer: string;

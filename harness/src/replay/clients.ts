@@ -5,6 +5,7 @@ import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import type { ObservedTls } from '../spec-model/observed';
 import { type TargetMap } from '../target-map';
+import { pinnedTo } from '../target-map/nodes';
 import { createDispatcher } from '../target-map/dispatcher';
 import { H2Client, tlsFacts } from '../transport/h2';
 import type { Discovery } from '../discover/discovery';
@@ -32,6 +33,8 @@ export class ReplayClients {
   readonly h3?: H3Client;
   /** The HTTP/3 client was handed in (`h3Client`): its owner closes it, not `close()`. */
   private readonly h3Lent: boolean;
+  /** Clients pinned to one node of a name (`forNode`), by name and address. */
+  private readonly nodes = new Map<string, ReplayClients>();
 
   /**
    * `discoveryFile`: the source pages the run's set-up read (HARNESS_DISCOVERY_FILE), not asked for again.
@@ -40,7 +43,7 @@ export class ReplayClients {
    */
   constructor(
     readonly map: TargetMap,
-    options: { discoveryFile?: string; beforeRequest?: BeforeRequest; h3?: boolean; h3Client?: H3Client } = {},
+    options: { discoveryFile?: string; beforeRequest?: BeforeRequest; h3?: boolean; h3Client?: H3Client; discovery?: Discovery } = {},
   ) {
     if (options.beforeRequest) this.beforeRequest = options.beforeRequest;
     this.h3Lent = options.h3Client !== undefined;
@@ -52,7 +55,7 @@ export class ReplayClients {
       },
     });
     this.h2 = new H2Client(map);
-    this.discovery = discoveryOver(this.h1, map.limits);
+    this.discovery = options.discovery ?? discoveryOver(this.h1, map.limits);
     if (options.discoveryFile) for (const page of readPages(options.discoveryFile)) this.discovery.seed(page);
   }
 
@@ -61,8 +64,27 @@ export class ReplayClients {
     return this.tls.get(`${url.protocol}//${url.hostname}:${port}`);
   }
 
+  /**
+   * Clients of one node of `url`'s name: every connection to that name goes to `address`. They
+   * share these clients' discovery (a flow's discovered address is the site's, whichever node
+   * answers it) and send no HTTP/3 (the first node's edge is the one asked). Closed with these.
+   */
+  forNode(url: URL, address: string): ReplayClients {
+    const key = `${url.host} ${address}`;
+    let clients = this.nodes.get(key);
+    if (!clients) {
+      clients = new ReplayClients(pinnedTo(this.map, url, address), {
+        h3: false,
+        discovery: this.discovery,
+        ...(this.beforeRequest ? { beforeRequest: this.beforeRequest } : {}),
+      });
+      this.nodes.set(key, clients);
+    }
+    return clients;
+  }
+
   async close(): Promise<void> {
-    await Promise.all([this.h1.close(), this.h2.close(), this.h3Lent ? undefined : this.h3?.close()]);
+    await Promise.all([this.h1.close(), this.h2.close(), this.h3Lent ? undefined : this.h3?.close(), ...[...this.nodes.values()].map((c) => c.close())]);
   }
 }
 

@@ -22,6 +22,7 @@ import { resolveDiscover } from './discovered';
 import { endpointOf, h3SkipReason, refusedAltSvc, runH3, serviceEndpoints } from './h3';
 import { evaluateLeg, protocolsDisagree, readsRepeat, stepNoise, type ReplayAnswers } from './evaluate-leg';
 import { compareProtocols } from './parity';
+import { replayOtherNodes } from './nodes';
 import { PROTOCOLS, responseRecord } from './response-record';
 import { buildRequest, replayPlaceholders, StepSkip } from './request';
 import { levelOf, sendLeg, stepsOf, type ReplayOptions } from './step';
@@ -91,6 +92,7 @@ export async function replayWithAnswers(
   for (const protocol of PROTOCOLS) evaluateLeg(protocol, item, firsts[protocol] ?? [], agains[protocol], clients, options);
   steps.forEach((step, i) => parityOfStep(step, i, rec, { firsts, agains }));
   await h3Leg(item, rec, firsts, clients, options);
+  await replayOtherNodes(item, rec, { firsts, agains }, clients, options);
   return { record: rec, firsts, agains };
 }
 

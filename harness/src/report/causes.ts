@@ -8,7 +8,9 @@
  * A comparison of two answers (h1 with h2, h1 with its h3 twin, GET with HEAD) joins the cause of
  * the side whose value failed the spec, and the other side is said as the one that answers
  * otherwise: the leg that agrees with the spec is never blamed. A comparison no spec finding
- * explains is a cause of its own that names both sides. Everything is read from typed fields
+ * explains is a cause of its own that names both sides. Nodes behind one name are sides too: a value
+ * seen on some of the nodes only names them (`at 10.0.0.6`), and the comparison of two nodes says
+ * what the other node answers. Everything is read from typed fields
  * (role, aspect, observed value, comparison), never from ids or messages.
  */
 import { aspectText, failsRun, worst } from '../core';
@@ -44,13 +46,19 @@ export interface Cause {
   members: CauseMember[];
   /** The sides that answered with `observed`: protocols (`h1`, `h2`), `browser`. */
   on: string[];
+  /** The nodes (addresses) that answered with `observed`, where the name has several. */
+  at: string[];
+  /** Every node its tests asked (the union of their `nodes`): `at` names the culprits when it is fewer. */
+  ofNodes: string[];
   /** Answers of the same requests that differ from `observed` (the comparisons that joined it). */
   otherwise: OtherSide[];
   /** Where it was seen besides the spec's own expectations: `check security/header-set-per-role`, `parity h3`. */
   seenBy: string[];
 }
 
-const COMPARISONS = /^(parity|head)/;
+const COMPARISONS = /^(parity|head|node)/;
+/** A comparison of two nodes warns by itself (the description is silent on which is right), and still says what the other node answers in a failing cause. */
+const NODE_COMPARISON = /^node /;
 
 /** What of the answer a finding is about, as a cause names it: the field a check judged is that field. */
 function subjectOf(f: FindingReport, e: Expectation): string {
@@ -68,6 +76,8 @@ function endpointOf(test: TestReport, e: Expectation): string | undefined {
 }
 
 interface Pending {
+  /** A comparison below the wanted verdict: it joins a cause the spec's findings made, and makes none. */
+  joinOnly?: boolean;
   member: CauseMember;
   finding: FindingReport;
   role: string;
@@ -87,6 +97,7 @@ export function causes(r: ConformanceResults, wanted: (v: Verdict) => boolean): 
   const add = (c: Cause, member: CauseMember, f: FindingReport): Cause => {
     if (!c.members.some((m) => m.expectation === member.expectation)) c.members.push(member);
     c.verdict = worst([c.verdict, member.expectation.verdict]);
+    for (const n of member.test.nodes ?? []) if (!c.ofNodes.includes(n)) c.ofNodes.push(n);
     // A check that judged the cause's field is said; a check's own finding is the cause itself.
     const a = f.aspect ?? member.expectation.aspect;
     if (a?.kind === 'check' && a.field && !c.seenBy.includes(`check ${a.check}`)) c.seenBy.push(`check ${a.check}`);
@@ -107,8 +118,13 @@ export function causes(r: ConformanceResults, wanted: (v: Verdict) => boolean): 
           m.on.add(f.protocol ?? 'answer');
           misses.set(key, m);
         }
-      if (!wanted(expectation.verdict)) continue;
       const member = { test, expectation };
+      if (!wanted(expectation.verdict)) {
+        for (const f of expectation.findings)
+          if (f.compared && NODE_COMPARISON.test(f.compared.by) && f.verdict !== 'pass')
+            comparisons.push({ joinOnly: true, member, finding: f, role: f.role ?? test.role, subject: subjectOf(f, expectation) });
+        continue;
+      }
       for (const f of expectation.findings.filter((x) => x.verdict === expectation.verdict)) {
         const role = f.role ?? test.role;
         const subject = subjectOf(f, expectation);
@@ -126,9 +142,15 @@ export function causes(r: ConformanceResults, wanted: (v: Verdict) => boolean): 
           f.verdict === 'error' ? (f.message ?? '') : '',
           f.source === 'baseline' ? (f.baseline ?? '') : '',
         ].join('\u0000');
-        const c = join(key, () => ({ verdict: f.verdict, role, subject, observed, finding: f, members: [], on: [], otherwise: [], seenBy: [] }), member, f);
+        const c = join(
+          key,
+          () => ({ verdict: f.verdict, role, subject, observed, finding: f, members: [], on: [], at: [], ofNodes: [], otherwise: [], seenBy: [] }),
+          member,
+          f,
+        );
         const side = f.protocol ?? 'answer';
         if (!c.on.includes(side)) c.on.push(side);
+        if (f.node && !c.at.includes(f.node)) c.at.push(f.node);
       }
     }
   }
@@ -146,6 +168,7 @@ export function causes(r: ConformanceResults, wanted: (v: Verdict) => boolean): 
       c = at(cmp.secondValue);
       wrongFirst = false;
     }
+    if (!c && p.joinOnly) continue;
     if (!c) {
       const first = missed(cmp.firstValue);
       const second = first ? undefined : missed(cmp.secondValue);
@@ -162,6 +185,8 @@ export function causes(r: ConformanceResults, wanted: (v: Verdict) => boolean): 
           finding: m.finding,
           members: [],
           on: [...m.on],
+          at: [],
+          ofNodes: [],
           otherwise: [],
           seenBy: [],
         };
@@ -185,7 +210,19 @@ export function causes(r: ConformanceResults, wanted: (v: Verdict) => boolean): 
     const key = [p.role, p.subject, observed, 'comparison'].join('\u0000');
     join(
       key,
-      () => ({ verdict: p.finding.verdict, role: p.role, subject: p.subject, observed, finding: p.finding, members: [], on: [], otherwise: [], seenBy: [] }),
+      () => ({
+        verdict: p.finding.verdict,
+        role: p.role,
+        subject: p.subject,
+        observed,
+        finding: p.finding,
+        members: [],
+        on: [],
+        at: [],
+        ofNodes: [],
+        otherwise: [],
+        seenBy: [],
+      }),
       p.member,
       p.finding,
     );
@@ -220,7 +257,9 @@ export function causeHeadline(c: Cause): string {
     c.finding.source === 'baseline' && c.finding.baseline !== undefined
       ? `${JSON.stringify(c.observed)} (the baseline: ${JSON.stringify(c.finding.baseline)})`
       : JSON.stringify(c.observed);
-  const where = on.length ? ` on ${listed(on)}` : '';
+  // Nodes are named only where some answered otherwise: a value every node sends is the name's, not a node's.
+  const nodes = c.at.length && c.at.length < c.ofNodes.length ? ` at ${listed(c.at)}` : '';
+  const where = `${on.length ? ` on ${listed(on)}` : ''}${nodes}`;
   const others = c.otherwise.map(
     (o) =>
       `${o.side}${o.endpoint ? ` at ${o.endpoint}` : ''} answers ${[...o.values]

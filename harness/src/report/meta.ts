@@ -47,8 +47,9 @@ function metaOf(map: TargetMap): TargetMeta | null {
     origin: map.origin,
     roles,
     resolve: map.resolve.map((e) => {
-      const address = e.address.includes(':') ? `[${e.address}]` : e.address;
-      return e.connectPort === e.port ? `${e.host}:${e.port}:${address}` : `${e.host}:${e.port}:${address}:${e.connectPort}`;
+      const [address, ...more] = e.addresses.map((a) => (a.includes(':') ? `[${a}]` : a));
+      const head = e.connectPort === e.port ? `${e.host}:${e.port}:${address}` : `${e.host}:${e.port}:${address}:${e.connectPort}`;
+      return [head, ...more].join(',');
     }),
     ...(map.caFile ? { caFile: map.caFile } : {}),
     insecure: map.insecure,

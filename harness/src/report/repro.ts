@@ -26,14 +26,18 @@ function portOf(u: URL): number {
   return u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80;
 }
 
-/** Parses `host:port:address[:port2]` (address may be bracketed IPv6). */
-export function parseResolveEntry(entry: string): { host: string; port: number; address: string; connectPort: number } | undefined {
-  const m = /^([^:]+):(\d+):(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry);
+/** Parses `host:port:address[:port2][,address...]` (addresses may be bracketed IPv6): the first address is the first node's. */
+export function parseResolveEntry(entry: string): { host: string; port: number; address: string; addresses: string[]; connectPort: number } | undefined {
+  const [head, ...more] = entry.split(',');
+  const m = /^([^:]+):(\d+):(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(head);
   if (!m) return undefined;
-  return { host: m[1], port: Number(m[2]), address: m[3].replace(/^\[|\]$/g, ''), connectPort: m[4] ? Number(m[4]) : Number(m[2]) };
+  const bare = (a: string) => a.trim().replace(/^\[|\]$/g, '');
+  const address = bare(m[3]);
+  return { host: m[1], port: Number(m[2]), address, addresses: [address, ...more.map(bare)], connectPort: m[4] ? Number(m[4]) : Number(m[2]) };
 }
 
-export function reproduceCommand(request: ReproRequest, protocol: 'h1' | 'h2', target: TargetMeta | null): string {
+/** `node`: the address the request went to, where the name has several (the first node's otherwise). */
+export function reproduceCommand(request: ReproRequest, protocol: 'h1' | 'h2', target: TargetMeta | null, node?: string): string {
   const u = new URL(request.url);
   const args: string[] = ['curl', '-sS', '-D', '-', '-o', '/dev/null', protocol === 'h2' ? '--http2' : '--http1.1'];
   const method = request.method.toUpperCase();
@@ -49,7 +53,8 @@ export function reproduceCommand(request: ReproRequest, protocol: 'h1' | 'h2', t
   for (const entry of target?.resolve ?? []) {
     const e = parseResolveEntry(entry);
     if (!e || e.host.toLowerCase() !== host.toLowerCase() || e.port !== port) continue;
-    const address = e.address.includes(':') ? `[${e.address}]` : e.address;
+    const chosen = node !== undefined && e.addresses.includes(node) ? node : e.address;
+    const address = chosen.includes(':') ? `[${chosen}]` : chosen;
     if (e.connectPort === e.port) args.push('--resolve', shellQuote(`${e.host}:${e.port}:${address}`));
     else args.push('--connect-to', shellQuote(`${e.host}:${e.port}:${address}:${e.connectPort}`));
     break;

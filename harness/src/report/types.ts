@@ -15,14 +15,20 @@ export type LegProtocol = 'h1' | 'h2' | 'h3';
 export type FindingProtocol = LegProtocol | 'browser';
 
 /**
- * Version 4: a step's learned noise is structured (`noise`: status, fields, presence, cookies, body),
+ * Version 5: nodes (`nodes` per role and per test, a leg's, step's and finding's `node`), and a
+ * test's `certificates`, one per node, where it had one `certificate`. Version 4: a step's learned noise is structured (`noise`: status, fields, presence, cookies, body),
  * no longer words. Version 3: the verdict known and the known deviations, inconclusive roles, the exit code, the
  * comparison with a previous run. Version 2: levels, the verdicts warn, diff, fixed and n/a, the
  * fail-on threshold, learned noise.
  */
-export const RESULTS_SCHEMA = 'harness-conformance-results/4';
+export const RESULTS_SCHEMA = 'harness-conformance-results/5';
 /** The versions a previous run's results.json may have for the comparison between runs. */
-export const READABLE_RESULTS_SCHEMAS: readonly string[] = ['harness-conformance-results/2', 'harness-conformance-results/3', RESULTS_SCHEMA];
+export const READABLE_RESULTS_SCHEMAS: readonly string[] = [
+  'harness-conformance-results/2',
+  'harness-conformance-results/3',
+  'harness-conformance-results/4',
+  RESULTS_SCHEMA,
+];
 
 export interface ConformanceResults {
   schema: typeof RESULTS_SCHEMA;
@@ -40,6 +46,24 @@ export interface ConformanceResults {
   known?: KnownReport;
   /** Compared with a previous run's results.json: new failures, fixed ones, those still failing. */
   history?: HistoryReport;
+  /** Per role whose name has several nodes: each address asked, and where it answered otherwise (absent where no name has several). */
+  nodes?: NodeSummary[];
+}
+
+/** One role's nodes: the addresses behind its name that the replay asked, and how each answered. */
+export interface NodeSummary {
+  role: string;
+  /** Its tests that asked several nodes. */
+  tests: number;
+  nodes: Array<{
+    address: string;
+    /** Answers it gave over h1 and h2. */
+    answers: number;
+    /** Expectations on which it answered otherwise than the first node (node comparisons that did not pass). */
+    differs: number;
+    /** Expectations it failed where another node met them. */
+    fails: number;
+  }>;
 }
 
 export interface HistoryReport {
@@ -208,11 +232,13 @@ export interface TestReport {
   expectations: Expectation[];
   /** The raw replay's requests and responses, per protocol leg and step. */
   legs?: LegReport[];
+  /** The addresses behind the item's name that were asked, the first node first (absent where it has one). */
+  nodes?: string[];
   /** Differential runs: what the baseline answered to the same steps (its own spec verdicts shown, never counted), or why it was not asked. */
   baseline?: { skipped?: string; legs: LegReport[] };
   browser?: BrowserReport;
-  /** The certs flow: what the role's certificate is, as the flow saw it. */
-  certificate?: CertificateFacts;
+  /** The certs flow: what the role's certificate is on each node, as the flow saw it. */
+  certificates?: CertificateFacts[];
   durationMs: number;
   retry: number;
 }
@@ -248,6 +274,8 @@ export interface FindingReport {
   id: string;
   verdict: Verdict;
   protocol?: FindingProtocol;
+  /** The node (address) whose answer it judged, where the name has several. */
+  node?: string;
   level: Level;
   expected: string;
   actual: string;
@@ -278,6 +306,8 @@ export interface FindingReport {
 
 export interface LegReport {
   protocol: LegProtocol;
+  /** The address it was sent to, where the name has several nodes. */
+  node?: string;
   skipped?: string;
   steps: StepReport[];
 }
@@ -305,6 +335,8 @@ export interface StepReport {
   key: string;
   id: string;
   protocol: LegProtocol;
+  /** The node its leg was sent to, where the name has several. */
+  node?: string;
   skipped?: string;
   request?: { method: string; url: string; headers: Array<[string, string]> };
   /** Over h3 the sizes are of the decoded body (Chromium decodes it) and there is no TLS summary. */

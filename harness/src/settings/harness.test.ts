@@ -12,6 +12,7 @@ describe('readHarnessSettings', () => {
       ci: { github: false },
       history: {},
       certMinDays: 14,
+      nodes: 'all',
     });
     expect(readHarnessSettings({}).limits).toEqual(DEFAULT_LIMITS);
     expect(readHarnessSettings({}).browserTimeouts).toEqual(DEFAULT_TIMEOUTS);
@@ -34,6 +35,7 @@ describe('readHarnessSettings', () => {
       HARNESS_PREVIOUS: 'last/results.json',
       HARNESS_RERUN: 'ci/results.json',
       HARNESS_CERT_MIN_DAYS: ' 30 ',
+      HARNESS_NODES: 'first',
     });
     expect(s).toEqual({
       failOn: 'warn',
@@ -45,6 +47,7 @@ describe('readHarnessSettings', () => {
       ci: { github: true, stepSummary: '/tmp/step-summary' },
       history: { previous: 'last/results.json', rerun: 'ci/results.json' },
       certMinDays: 30,
+      nodes: 1,
     });
   });
 
@@ -156,6 +159,7 @@ describe('harnessSettings', () => {
         'HARNESS_RERUN',
         'HARNESS_KEEP_PLAYWRIGHT_FILES',
         'HARNESS_CERT_MIN_DAYS',
+        'HARNESS_NODES',
       ].sort(),
     );
   });

@@ -22,6 +22,7 @@
  * | HARNESS_RERUN | unset: run everything | `history.rerun` |
  * | HARNESS_KEEP_PLAYWRIGHT_FILES | unset: off, the reporter removes Playwright's own files | `keepPlaywrightFiles` |
  * | HARNESS_CERT_MIN_DAYS | 14 | `certMinDays` |
+ * | HARNESS_NODES | `all`: every address behind a name | `nodes` (and each target map's `nodes`) |
  *
  * HARNESS_SPECS (the spec folders) is parsed with the run settings (`spec-folders.ts`): it names
  * folders, which are checked on disk.
@@ -245,6 +246,20 @@ export function parseCertMinDays(env: NodeJS.ProcessEnv): number {
   return Number(raw);
 }
 
+export const NODES_VARIABLE = 'HARNESS_NODES';
+
+/** How many of the addresses behind a name the replay asks: all of them, or at most this many (`first` is 1). */
+export type NodesSetting = 'all' | number;
+
+/** HARNESS_NODES: `all` (unset or empty), `first`, or a positive whole number capping the nodes asked per name. */
+export function parseNodesSetting(env: NodeJS.ProcessEnv): NodesSetting {
+  const raw = env[NODES_VARIABLE]?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === 'all') return 'all';
+  if (raw === 'first') return 1;
+  if (/^[0-9]+$/.test(raw) && Number(raw) > 0 && Number.isSafeInteger(Number(raw))) return Number(raw);
+  throw new SettingsError(NODES_VARIABLE, env[NODES_VARIABLE] ?? '', 'must be all, first, or the most addresses to ask per name (a positive whole number)');
+}
+
 export interface HarnessSettings {
   /** HARNESS_FAIL_ON (or HARNESS_STRICT=1): the verdict at and above which the run fails. Default `fail`. */
   readonly failOn: FailOn;
@@ -268,6 +283,8 @@ export interface HarnessSettings {
   readonly keepPlaywrightFiles?: boolean;
   /** HARNESS_CERT_MIN_DAYS: fewer days left on a served certificate than this warns. Default 14. */
   readonly certMinDays: number;
+  /** HARNESS_NODES: which addresses behind a name the replay asks. Default `all`. */
+  readonly nodes: NodesSetting;
 }
 
 /**
@@ -288,6 +305,7 @@ export function readHarnessSettings(env: NodeJS.ProcessEnv): HarnessSettings {
   const history = Object.freeze(parseHistorySettings(env));
   const keepPlaywrightFiles = parseKeepPlaywrightFiles(env);
   const certMinDays = parseCertMinDays(env);
+  const nodes = parseNodesSetting(env);
   return Object.freeze({
     failOn,
     limits,
@@ -300,6 +318,7 @@ export function readHarnessSettings(env: NodeJS.ProcessEnv): HarnessSettings {
     history,
     ...(keepPlaywrightFiles !== undefined ? { keepPlaywrightFiles } : {}),
     certMinDays,
+    nodes,
   });
 }
 
@@ -317,6 +336,7 @@ export const HARNESS_USER_VARIABLES: readonly string[] = Object.freeze([
   ...Object.values(HISTORY_VARIABLES),
   KEEP_PLAYWRIGHT_FILES_VARIABLE,
   CERT_MIN_DAYS_VARIABLE,
+  NODES_VARIABLE,
 ]);
 
 let cached: { env: NodeJS.ProcessEnv; key: string; settings: HarnessSettings } | undefined;

@@ -89,6 +89,6 @@ export function refusedAlternative(map: TargetMap, host: string): string | undef
   const hosts = mappedHosts(map);
   if (hosts.has(h)) return undefined;
   // TARGET_RESOLVE may name hosts of no role (a third party on loopback): only a mapped role's address counts.
-  if (map.resolve.some((e) => hosts.has(e.host.toLowerCase()) && e.address.toLowerCase() === h)) return undefined;
+  if (map.resolve.some((e) => hosts.has(e.host.toLowerCase()) && e.addresses.some((a) => a.toLowerCase() === h))) return undefined;
   return `is not a host of the target map (${h}): QUIC goes only to a mapped role's host`;
 }

@@ -11,6 +11,7 @@ describe('parseResolveEntry', () => {
       host: 'www.x.test',
       port: 443,
       address: '127.0.0.1',
+      addresses: ['127.0.0.1'],
       connectPort: 443,
       source: 'www.x.test:443:127.0.0.1',
     });
@@ -25,6 +26,7 @@ describe('parseResolveEntry', () => {
       host: 'r10.o.test',
       port: 80,
       address: '::1',
+      addresses: ['::1'],
       connectPort: 8080,
       source: 'r10.o.test:80:[::1]:8080',
     });
@@ -80,5 +82,29 @@ describe('parseResolveList', () => {
 
   it('tolerates an exact repeat', () => {
     expect(parseResolveList('www.x.test:443:127.0.0.1,www.x.test:443:127.0.0.1', SRC)).toHaveLength(2);
+  });
+
+  it("takes curl's several addresses of one name: the items after an entry that are bare addresses are its nodes", () => {
+    const list = parseResolveList('www.x.test:443:10.0.0.5,10.0.0.6,[::1], api.x.test:443:10.0.0.7', SRC);
+    expect(list.map((e) => [e.host, e.address, e.addresses])).toEqual([
+      ['www.x.test', '10.0.0.5', ['10.0.0.5', '10.0.0.6', '::1']],
+      ['api.x.test', '10.0.0.7', ['10.0.0.7']],
+    ]);
+    expect(list[0].source).toBe('www.x.test:443:10.0.0.5,10.0.0.6,[::1]');
+  });
+
+  it("gives the connect-to form's port to every address, and the file form (one string) the same addresses", () => {
+    expect(parseResolveList('www.x.test:443:10.0.0.5:8443,10.0.0.6', SRC)[0]).toMatchObject({ addresses: ['10.0.0.5', '10.0.0.6'], connectPort: 8443 });
+    expect(parseResolveEntry('www.x.test:443:10.0.0.5,10.0.0.6', SRC).addresses).toEqual(['10.0.0.5', '10.0.0.6']);
+  });
+
+  it('refuses an address listed twice, an item that is neither entry nor address, and a different node list for one name', () => {
+    expect(() => parseResolveList('www.x.test:443:10.0.0.5,10.0.0.5', SRC)).toThrow(
+      'TARGET_RESOLVE: "www.x.test:443:10.0.0.5,10.0.0.5" lists the address 10.0.0.5 twice',
+    );
+    expect(() => parseResolveEntry('www.x.test:443:10.0.0.5,nodeb', SRC)).toThrow(
+      'TARGET_RESOLVE: "www.x.test:443:10.0.0.5,nodeb" has address "nodeb", which is not an IPv4 address',
+    );
+    expect(() => parseResolveList('www.x.test:443:10.0.0.5,10.0.0.6,www.x.test:443:10.0.0.5', SRC)).toThrow('conflicts with the earlier entry');
   });
 });

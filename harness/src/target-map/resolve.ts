@@ -6,8 +6,13 @@ export interface ResolveEntry {
   /** Lower-cased: hostnames compare case-insensitively. */
   host: string;
   port: number;
-  /** IP literal without brackets (ready for a socket connect), or `localhost`. */
+  /** IP literal without brackets (ready for a socket connect), or `localhost`: the first node, where every single-connection client goes. */
   address: string;
+  /**
+   * Every node behind the name, `address` first: curl's `host:port:addr1,addr2` form, or the
+   * system resolver's answers the run's set-up found. The replay asks each (HARNESS_NODES).
+   */
+  addresses: string[];
   /** Equal to `port` for the `--resolve` form. */
   connectPort: number;
   /** The entry as written, for logs and error messages. */
@@ -15,7 +20,7 @@ export interface ResolveEntry {
 }
 
 const HOSTNAME = /^(?=.{1,253}\.?$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/i;
-const FORMS = 'expected host:port:address (curl --resolve) or host:port:address:port2 (curl --connect-to)';
+const FORMS = 'expected host:port:address[,address...] (curl --resolve) or host:port:address:port2 (curl --connect-to)';
 
 /** Splits on ':' except inside brackets, so "[::1]" stays one field. */
 function fields(entry: string): string[] | undefined {
@@ -64,13 +69,19 @@ function parseAddress(text: string): string | undefined {
   return isIP(text) === 4 ? text : undefined;
 }
 
+/** Whether a comma-separated item is a further address of the entry before it (curl's `host:port:a,b`), not an entry of its own. */
+function isBareAddress(item: string): boolean {
+  return parseAddress(item.trim()) !== undefined;
+}
+
 export function parseResolveEntry(entry: string, src: ValueSource): ResolveEntry {
   function fail(reason: string): never {
     throw new TargetConfigError(src.variable, entry, reason, src.pointer);
   }
   const source = entry.trim();
   if (source === '') fail(`is an empty entry (${FORMS})`);
-  const parts = fields(source);
+  const [head, ...more] = source.split(',');
+  const parts = fields(head.trim());
   if (parts === undefined || (parts.length !== 3 && parts.length !== 4)) {
     fail(`does not parse (${FORMS}; IPv6 addresses in brackets)`);
   }
@@ -90,10 +101,18 @@ export function parseResolveEntry(entry: string, src: ValueSource): ResolveEntry
     if (p === undefined) fail(`has connect port ${JSON.stringify(connectPortText)}, not a number in 1..65535`);
     connectPort = p;
   }
+  const addresses = [address];
+  for (const item of more) {
+    const next = parseAddress(item.trim());
+    if (next === undefined) fail(`has address ${JSON.stringify(item.trim())}, which is not an IPv4 address, a bracketed IPv6 address ([::1]) or localhost`);
+    if (addresses.includes(next)) fail(`lists the address ${next} twice`);
+    addresses.push(next);
+  }
   return {
     host: hostText.toLowerCase().replace(/\.$/, ''),
     port,
     address,
+    addresses,
     connectPort,
     source,
   };
@@ -112,7 +131,7 @@ export function checkResolveConflicts(entries: ResolveEntry[], sources: ValueSou
   entries.forEach((e, i) => {
     const key = resolveKey(e.host, e.port);
     const prior = seen.get(key);
-    if (prior && (prior.address !== e.address || prior.connectPort !== e.connectPort)) {
+    if (prior && (prior.addresses.join(',') !== e.addresses.join(',') || prior.connectPort !== e.connectPort)) {
       const src = sources[i];
       throw new TargetConfigError(src.variable, e.source, `conflicts with the earlier entry ${JSON.stringify(prior.source)} for ${key}`, src.pointer);
     }
@@ -120,9 +139,14 @@ export function checkResolveConflicts(entries: ResolveEntry[], sources: ValueSou
   });
 }
 
-/** The TARGET_RESOLVE form: comma-separated entries. */
+/** The TARGET_RESOLVE form: comma-separated entries, an entry's further addresses after it (`www:443:10.0.0.5,10.0.0.6,api:443:10.0.0.7`). */
 export function parseResolveList(value: string, src: ValueSource): ResolveEntry[] {
-  const entries = value.split(',').map((e) => parseResolveEntry(e, src));
+  const groups: string[] = [];
+  for (const item of value.split(',')) {
+    if (groups.length && isBareAddress(item)) groups[groups.length - 1] += `,${item}`;
+    else groups.push(item);
+  }
+  const entries = groups.map((e) => parseResolveEntry(e, src));
   checkResolveConflicts(
     entries,
     entries.map(() => src),

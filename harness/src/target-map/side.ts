@@ -27,6 +27,8 @@ export interface Side {
   h3OffVariable: string;
   /** Set by the run itself: the roles its set-up could not reach, role -> why (JSON); their tests are skipped with it. */
   unreachableVariable: string;
+  /** Set by the run itself: the names the system resolver gave several addresses, as resolve entries (JSON list): their nodes. */
+  nodesFoundVariable: string;
 }
 
 export const TARGET_SIDE: Side = Object.freeze({
@@ -40,6 +42,7 @@ export const TARGET_SIDE: Side = Object.freeze({
   discoveryFileVariable: 'HARNESS_DISCOVERY_FILE',
   h3OffVariable: 'HARNESS_TARGET_H3_OFF',
   unreachableVariable: 'HARNESS_TARGET_UNREACHABLE',
+  nodesFoundVariable: 'HARNESS_TARGET_NODES_FOUND',
 });
 
 export const BASELINE_SIDE: Side = Object.freeze({
@@ -53,6 +56,7 @@ export const BASELINE_SIDE: Side = Object.freeze({
   discoveryFileVariable: 'HARNESS_BASELINE_DISCOVERY_FILE',
   h3OffVariable: 'HARNESS_BASELINE_H3_OFF',
   unreachableVariable: 'HARNESS_BASELINE_UNREACHABLE',
+  nodesFoundVariable: 'HARNESS_BASELINE_NODES_FOUND',
 });
 
 /** The variable of a side's setting: `variableOf(BASELINE_SIDE, 'RESOLVE')` is `BASELINE_RESOLVE`. */

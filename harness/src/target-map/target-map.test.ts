@@ -53,6 +53,7 @@ describe('loadTargetMap', () => {
       headers: {},
       origin: 'user',
       limits: DEFAULT_LIMITS,
+      nodes: 'all',
     });
   });
 

@@ -1,13 +1,15 @@
 import { envMapsRoles, readEnvTargets } from './parse-env';
 import { TargetConfigError } from './errors';
 import { sideNamed, TARGET_SIDE, valuePrefix, variableOf, type Side, type SideName } from './side';
-import { resolveKey, type ResolveEntry } from './resolve';
+import { parseResolveEntry, resolveKey, type ResolveEntry } from './resolve';
 import { DEFAULT_SECTION, ROLES, type Role } from './roles';
 import { describeExtraHeaders, headersForRole, type ExtraHeaders } from './headers';
 import type { TargetValue } from './values';
 import { jsonMapsRoles, loadTargetsFile, readTargetsJson, type FileTargets } from './targets-file';
 import { describeProxy, proxyFor, proxyFromEnv, type ProxySettings } from './proxy';
 import { loadLimits, type TransportLimits } from './limits';
+import { parseNodesSetting, type NodesSetting } from '../settings/harness';
+import { describeNodes } from './nodes';
 
 export interface TargetMap {
   /** Which side of the run this map describes: the target (the candidate) or a differential run's baseline. */
@@ -40,6 +42,8 @@ export interface TargetMap {
    * them from here, so two maps of one process may carry different budgets.
    */
   limits: Readonly<TransportLimits>;
+  /** HARNESS_NODES: how many of the addresses behind a name the replay asks (`all`, or at most N). */
+  nodes: NodesSetting;
 }
 
 export const ROLE_NOT_MAPPED = 'role not mapped';
@@ -59,7 +63,7 @@ export function loadTargetMap(env: NodeJS.ProcessEnv = process.env, side: Side =
   const map: TargetMap = {
     side: side.name,
     roles: { ...fromFile.roles, ...fromEnv.roles },
-    resolve: fromEnv.resolve ?? fromFile.resolve ?? [],
+    resolve: withFoundNodes(fromEnv.resolve ?? fromFile.resolve ?? [], env, side),
     ca: ca?.pems ?? [],
     insecure: fromEnv.insecure ?? fromFile.insecure ?? false,
     section: fromEnv.section ?? fromFile.section ?? fromEnv.inferredSection?.section ?? DEFAULT_SECTION,
@@ -75,6 +79,7 @@ export function loadTargetMap(env: NodeJS.ProcessEnv = process.env, side: Side =
     headers: fromEnv.headers ?? fromFile.headers ?? {},
     origin: fromEnv.origin,
     limits: Object.freeze(loadLimits(env)),
+    nodes: parseNodesSetting(env),
   };
   if (ca) map.caFile = ca.file;
   if (fromEnv.h3Off !== undefined) map.h3Off = fromEnv.h3Off;
@@ -118,6 +123,25 @@ export function skipReason(map: TargetMap, role: Role): string | undefined {
   if (roleUrls(map, role).length === 0) return ROLE_NOT_MAPPED;
   const why = map.unreachable?.[role];
   return why ? `role not reachable: ${why}` : undefined;
+}
+
+/** The entries given, then the nodes the set-up's resolver found for names none of them pins (its variable, written by the run). */
+function withFoundNodes(given: ResolveEntry[], env: NodeJS.ProcessEnv, side: Side): ResolveEntry[] {
+  const raw = env[side.nodesFoundVariable];
+  if (!raw) return given;
+  let found: unknown;
+  try {
+    found = JSON.parse(raw);
+  } catch {
+    return given;
+  }
+  if (!Array.isArray(found)) return given;
+  const pinned = new Set(given.map((e) => resolveKey(e.host, e.port)));
+  const extra = found
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => parseResolveEntry(v, { variable: side.nodesFoundVariable }))
+    .filter((e) => !pinned.has(resolveKey(e.host, e.port)));
+  return [...given, ...extra];
 }
 
 /** The roles the side's set-up found unreachable (its variable, written by the run). */
@@ -166,9 +190,11 @@ export function describeTargetMap(map: TargetMap): string {
     for (const e of map.resolve) {
       // An entry no role URL uses is usually a typo in the host or the port.
       const note = used.has(resolveKey(e.host, e.port)) ? proxiedNote(map, e) : '  (no mapped URL uses this host:port)';
-      lines.push(`  ${e.host}:${e.port} -> ${formatAddress(e.address)}:${e.connectPort}${note}`);
+      lines.push(`  ${e.host}:${e.port} -> ${e.addresses.map(formatAddress).join(', ')}:${e.connectPort}${note}`);
     }
   }
+  const nodes = describeNodes(map);
+  if (nodes) lines.push(nodes);
   lines.push(map.caFile === undefined ? 'CA: default roots only' : `CA: default roots + ${map.ca.length} from ${map.caFile}`);
   lines.push(map.insecure ? `certificate verification: OFF (${variableOf(sideNamed(map.side), 'INSECURE')})` : 'certificate verification: on');
   if (map.h3Off) lines.push(`HTTP/3: not asked for (${map.h3Off})`);

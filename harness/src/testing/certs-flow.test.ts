@@ -73,7 +73,7 @@ async function run(
     const record = await runCertsFlow('site', clients, { minDays: 14, ...(now ? { now } : {}) });
     const findings = allFindings(record);
     return {
-      ...(record.certificate ? { certificate: record.certificate } : {}),
+      ...(record.certificates?.[0] ? { certificate: record.certificates[0] } : {}),
       verdicts: Object.fromEntries(findings.map((f) => [f.id.replace('certs/site ', ''), f.verdict])),
       byId: Object.fromEntries(findings.map((f) => [f.id.replace('certs/site ', ''), f])),
     };

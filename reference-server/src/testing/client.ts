@@ -24,6 +24,8 @@ export interface TestRequest {
 export interface Endpoint {
   port: number;
   ca: string;
+  /** The address to connect to: one node of several. Default 127.0.0.1. */
+  address?: string;
 }
 
 /** All values of one header, in order. */
@@ -40,7 +42,7 @@ function h1(endpoint: Endpoint, req: TestRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const r = https.request(
       {
-        host: '127.0.0.1',
+        host: endpoint.address ?? '127.0.0.1',
         port: endpoint.port,
         servername: serverName(req.host),
         ca: endpoint.ca,
@@ -68,7 +70,7 @@ function h1(endpoint: Endpoint, req: TestRequest): Promise<RawResponse> {
 function h2(endpoint: Endpoint, req: TestRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const session = http2.connect(`https://${serverName(req.host)}:${endpoint.port}`, {
-      host: '127.0.0.1',
+      host: endpoint.address ?? '127.0.0.1',
       servername: serverName(req.host),
       ca: endpoint.ca,
     });

@@ -21,6 +21,8 @@ export function certificateFacts(
     .filter(Boolean);
   return {
     host,
+    fingerprint256: leaf.fingerprint256,
+    serial: leaf.serialNumber,
     subject: dn(leaf.subject),
     names,
     issuer: dn(leaf.issuer),

@@ -4,15 +4,17 @@
  * a proxy tunnel), and judges what the server presents: the chain it sends verifies to a trusted
  * root with nothing fetched, in order; the name; validity and days left; TLS 1.2 and 1.3 and ALPN h2;
  * key sizes and signature hashes. The inspection connects with `rejectUnauthorized: false` so a bad
- * certificate is reported rather than refused. The OCSP status is `ocsp/live/<role>`'s.
+ * certificate is reported rather than refused. The OCSP status is `ocsp/live/<role>`'s. Where the
+ * name has several nodes, each is judged on its own (its findings name it) and their leaves compared.
  */
 import { X509Certificate } from 'node:crypto';
 import type { DetailedPeerCertificate, TLSSocket } from 'node:tls';
 import type { Level } from '../../core';
-import type { ReplayRecord } from '../../record';
+import type { CertificateFacts, ReplayRecord } from '../../record';
 import { harnessSettings } from '../../settings/harness';
 import { openTls, roleUrls, trustedRoots, type Role, type TargetMap } from '../../target-map';
 import { transportAspect, type ReplayClients } from '../../replay';
+import { nodesFor, pinnedTo } from '../../target-map/nodes';
 import { certificateFacts } from './cert-facts';
 import { judgeStapled } from './cert-staple';
 import { FlowContext } from './context';
@@ -107,7 +109,7 @@ async function probe(map: TargetMap, url: URL, version: 'TLSv1.2' | 'TLSv1.3'): 
   return { ok: true, ...(sent?.length ? { sent } : {}) };
 }
 
-/** The certificate flow for one role. */
+/** The certificate flow for one role: every node of its name (HARNESS_NODES) judged on its own, and the leaves they serve compared. */
 export async function runCertsFlow(role: Role, clients: ReplayClients, options: CertsOptions = {}): Promise<ReplayRecord> {
   const id = `certs/${role}`;
   const ctx = new FlowContext(id, clients, { role, ...(options.targetName ? { targetName: options.targetName } : {}) });
@@ -122,31 +124,94 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
     ctx.skip(`${id} handshake`, `${role} is not served over TLS (${url.origin})`);
     return ctx.record;
   }
+  const nodes = nodesFor(map, url);
+  const certificates: CertificateFacts[] = [];
+  for (const node of nodes.length ? nodes : [undefined]) {
+    const facts = await judgeNode(ctx, node ? pinnedTo(map, url, node) : map, url, { id, role, options, ...(node ? { node } : {}) });
+    if (facts) certificates.push(node ? { ...facts, node } : facts);
+  }
+  if (certificates.length) ctx.record.certificates = certificates;
+  if (nodes.length > 1) {
+    ctx.record.nodes = nodes;
+    judgeSameLeaf(ctx, id, url, certificates);
+  }
+  return ctx.record;
+}
+
+/**
+ * Nodes of one name serve one leaf: a node with another (an old certificate left behind in a
+ * cut-over) warns, naming it; each leaf's own flaws are its node's findings above.
+ */
+function judgeSameLeaf(ctx: FlowContext, id: string, url: URL, certificates: readonly CertificateFacts[]): void {
+  const [first, ...others] = certificates;
+  if (!first) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const where = `${role} (${url.host})`;
+  const leaf = (c: CertificateFacts) => `${c.subject}, serial ${c.serial}, until ${c.notAfter.slice(0, 10)}`;
+  for (const c of others)
+    ctx.expect(`${id} same-leaf`, c.fingerprint256 === first.fingerprint256, `the leaf ${first.node} serves: ${leaf(first)}`, leaf(c), 'rfc', {
+      level: 'should',
+      clause: 'One name, one origin (RFC 9110 §4.3.1): every node behind a name presents the same certificate, so no client sees another one by chance',
+      aspect: { kind: 'check', check: 'cert/same-leaf', field: host },
+      ...(c.node ? { node: c.node } : {}),
+      message: `${url.host} at ${c.node}: ${c.fingerprint256 === first.fingerprint256 ? 'the same leaf' : `another leaf than ${first.node}'s`}`,
+    });
+}
+
+interface NodeOptions {
+  id: string;
+  role: Role;
+  options: CertsOptions;
+  /** The node's address, where the name has several: every finding names it. */
+  node?: string;
+}
+
+/** Handshakes with one node (the map pinned to it) and judges what it presents; its certificate's facts, or undefined when none was presented. */
+async function judgeNode(ctx: FlowContext, map: TargetMap, url: URL, on: NodeOptions): Promise<CertificateFacts | undefined> {
+  const { id, role, options, node } = on;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const where = `${role} (${url.host}${node ? ` at ${node}` : ''})`;
+  const tag = node ? { node } : {};
   let seen: Handshake;
   try {
     seen = await inspect(map, url);
   } catch (e) {
-    ctx.error(`${id} handshake`, 'a TLS handshake presenting a certificate chain', `${where}: ${(e as Error).message}`, transportAspect(e));
-    return ctx.record;
+    ctx.error(`${id} handshake`, 'a TLS handshake presenting a certificate chain', `${where}: ${(e as Error).message}`, transportAspect(e), tag);
+    return undefined;
   }
   const [tls12, tls13] = [await probe(map, url, 'TLSv1.2'), await probe(map, url, 'TLSv1.3')];
+  const sentOnWire = tls12.ok ? tls12.sent : undefined;
+  const roots = trustedRoots(map.ca).map((pem) => new X509Certificate(pem));
+  const served = sentOnWire ? sentOnWire.map((raw) => new X509Certificate(raw)) : withoutTrustedTail(seen.chain, roots);
+  if (served.length === 0) {
+    ctx.error(`${id} handshake`, 'a certificate', `${where}: the server presented no certificate`, { kind: 'transport' }, tag);
+    return undefined;
+  }
+  judgeServed(ctx, { id, host, where, tag, options }, { seen, served, roots, sentOnWire, tls12, tls13 });
+  const now = options.now ?? new Date();
+  return certificateFacts(host, served, now, { tls12: tls12.ok, tls13: tls13.ok, alpn: seen.alpn, stapled: seen.stapled });
+}
+
+interface Inspected {
+  seen: Handshake;
+  served: X509Certificate[];
+  roots: X509Certificate[];
+  sentOnWire: Buffer[] | undefined;
+  tls12: Awaited<ReturnType<typeof probe>>;
+  tls13: Awaited<ReturnType<typeof probe>>;
+}
+
+/** Every check of one node's handshake, each a finding of its level with its clause (a list of checks: long, not branching). */
+function judgeServed(ctx: FlowContext, on: { id: string; host: string; where: string; tag: { node?: string }; options: CertsOptions }, got: Inspected): void {
+  const { id, host, where, tag, options } = on;
+  const { seen, served, roots, sentOnWire, tls12, tls13 } = got;
   const say = (check: string, j: CertJudgement, level: Level, clause: string): boolean =>
     ctx.expect(`${id} ${check}`, j.ok, j.expected, j.actual, 'rfc', {
       level,
       clause,
       aspect: { kind: 'check', check: `cert/${check}`, field: host },
+      ...tag,
       message: `${where}: ${j.message ?? (j.ok ? 'as expected' : 'not as expected')}`,
     });
-
-  const sentOnWire = tls12.ok ? tls12.sent : undefined;
-  const roots = trustedRoots(map.ca).map((pem) => new X509Certificate(pem));
-  const served = sentOnWire ? sentOnWire.map((raw) => new X509Certificate(raw)) : withoutTrustedTail(seen.chain, roots);
-  if (served.length === 0) {
-    ctx.error(`${id} handshake`, 'a certificate', `${where}: the server presented no certificate`, { kind: 'transport' });
-    return ctx.record;
-  }
   const now = options.now ?? new Date();
   say(
     'chain',
@@ -167,7 +232,7 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
       'each certificate issued by the one after it, the leaf first',
       `${where}: the order is read from a TLS 1.2 handshake, whose Certificate message is in the clear; ${tls12.ok ? 'it held none' : 'TLS 1.2 is not offered'}`,
       'rfc',
-      { level: 'should', aspect: { kind: 'check', check: 'cert/order', field: host } },
+      { level: 'should', aspect: { kind: 'check', check: 'cert/order', field: host }, ...tag },
     );
   say('san', judgeName(served[0], host), 'must', 'RFC 9110 §4.3.4; RFC 6125 §6 (now RFC 9525 §6): the certificate identifies the origin');
   say('validity', judgeValidity(served, now), 'must', 'RFC 5280 §4.1.2.5, §6.1.3 (a)(2)');
@@ -208,7 +273,6 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
     'must',
     'RFC 9325 §4.5: SHA-1 or MD5 MUST NOT be used; RFC 8446 §4.4.2.2 (a trust anchor may be signed with any algorithm); CA/Browser Forum Baseline Requirements §7.1.3.2',
   );
-  ctx.record.certificate = certificateFacts(host, served, now, { tls12: tls12.ok, tls13: tls13.ok, alpn: seen.alpn, stapled: seen.stapled });
   if (seen.staple)
     say(
       'ocsp-stapled',
@@ -219,7 +283,7 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
   else
     ctx.note(`${id} ocsp-stapled`, 'whether the handshake stapled an OCSP response (the description does not ask for one)', 'not stapled', {
       aspect: { kind: 'check', check: 'cert/ocsp-stapled', field: host },
+      ...tag,
       message: `${where}: no OCSP response was stapled (${seen.protocol ?? 'TLS'}); the status is ocsp/live's`,
     });
-  return ctx.record;
 }

@@ -94,8 +94,8 @@ export class FlowContext {
   }
 
   /** A run error (no usable answer): never a pass. */
-  error(id: string, expected: string, message: string, aspect?: Aspect): void {
-    this.push(unjudged('error', { id, ...(aspect ? { aspect } : {}), expected, actual: '(no usable response)', message, source: 'rfc' }));
+  error(id: string, expected: string, message: string, aspect?: Aspect, extra: Pick<Finding, 'node'> = {}): void {
+    this.push(unjudged('error', { id, ...(aspect ? { aspect } : {}), expected, actual: '(no usable response)', message, source: 'rfc', ...extra }));
   }
 
   /** A fact reported as `info`, judging nothing (a certificate's stapled OCSP response). */

@@ -47,6 +47,7 @@ export function toFinding(raw: RawFinding, protocol: FindingProtocol | undefined
       out.bodies = { ...(b && SHA256.test(b) ? { baseline: b } : {}), ...(c && SHA256.test(c) ? { candidate: c } : {}) };
   }
   if (protocol) out.protocol = protocol;
+  if (str(raw.node)) out.node = str(raw.node);
   if (aspect) out.aspect = aspect;
   const compared = comparedOf(raw.compared, shown);
   if (compared) out.compared = compared;

@@ -5,6 +5,7 @@
  * (`validate.ts`), its findings kept (`finding.ts`) and grouped into expectations (`group.ts`), its
  * steps shown (`step.ts`), secrets redacted by field on the way (`redact.ts`); `test.ts` builds a test.
  */
+import { nodeSummaries } from './nodes';
 import { emptyCounts, failsRun, rank } from '../../core';
 import { ROLES } from '../../target-map/roles';
 import type { CollectedTest } from '../collected';
@@ -93,6 +94,7 @@ export function buildResults(input: BuildInput): ConformanceResults {
   const status = failing || runErrors.length > 0 || expired ? 'failed' : 'passed';
   // A run that could not judge (an error outside tests, a role whose answers tested nothing) is not a conformance verdict.
   const exitCode = runErrors.length > 0 || inconclusive.roles.length > 0 ? 2 : status === 'failed' ? 1 : 0;
+  const nodes = nodeSummaries(tests, input.run.failOn);
   const sortedMix = Object.fromEntries(Object.entries(protocolMix).sort(([a], [b]) => cmp(a, b)));
   return {
     schema: RESULTS_SCHEMA,
@@ -103,6 +105,7 @@ export function buildResults(input: BuildInput): ConformanceResults {
     tests,
     ...(known ? { known } : {}),
     ...(input.previous ? { history: compareWithPrevious(tests, input.previous, input.run.startedAt, input.run.failOn) } : {}),
+    ...(nodes.length ? { nodes } : {}),
   };
 }
 

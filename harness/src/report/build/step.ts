@@ -12,17 +12,27 @@ import { leg, num, pairs, SHA256, str, text, type RawLeg, type RawResponse, type
 export function buildLegs(raws: RawLeg[], prefix: string, testKey: string, expectations: Expectation[], ctx: BuildContext): LegReport[] {
   return raws.map((l) => {
     const p = leg(l.protocol) ?? 'h1';
-    const steps: StepReport[] = (l.steps ?? []).map((s, i) => buildStep(s, p, i, `${prefix}${testKey}`, expectations, ctx));
-    return { protocol: p, ...(str(l.skipped) ? { skipped: str(l.skipped) } : {}), steps };
+    const node = str(l.node);
+    const steps: StepReport[] = (l.steps ?? []).map((s, i) => buildStep(s, { protocol: p, node }, i, `${prefix}${testKey}`, expectations, ctx));
+    return { protocol: p, ...(node ? { node } : {}), ...(str(l.skipped) ? { skipped: str(l.skipped) } : {}), steps };
   });
 }
 
-function buildStep(s: RawStep, protocol: LegProtocol, index: number, testKey: string, expectations: Expectation[], ctx: BuildContext): StepReport {
+function buildStep(
+  s: RawStep,
+  on: { protocol: LegProtocol; node: string | undefined },
+  index: number,
+  testKey: string,
+  expectations: Expectation[],
+  ctx: BuildContext,
+): StepReport {
+  const { protocol, node } = on;
   const id = text(s.id);
   const step: StepReport = {
-    key: anchor('s', `${id} ${protocol}`, testKey, String(index)),
+    key: anchor('s', `${id} ${protocol}${node ? ` ${node}` : ''}`, testKey, String(index)),
     id,
     protocol,
+    ...(node ? { node } : {}),
     expectationKeys: expectations.filter((e) => e.step === id).map((e) => e.key),
   };
   if (str(s.skipped)) step.skipped = str(s.skipped);
@@ -47,7 +57,7 @@ function buildStep(s: RawStep, protocol: LegProtocol, index: number, testKey: st
       const h3 = h3Command(s.h3?.command, ctx);
       if (h3) Object.assign(step, { reproduce: `${h3.launch} ${h3.request}`, h3Command: h3 });
     } else {
-      const command = curlCommand(step.request, protocol, ctx);
+      const command = curlCommand(step.request, protocol, node, ctx);
       if (command) step.reproduce = command;
     }
   }
@@ -70,9 +80,9 @@ function h3Command(recorded: Untrusted<H3Command> | undefined, ctx: BuildContext
 }
 
 /** An h1 or h2 step's command: curl. */
-function curlCommand(request: NonNullable<StepReport['request']>, protocol: 'h1' | 'h2', ctx: BuildContext): string | undefined {
+function curlCommand(request: NonNullable<StepReport['request']>, protocol: 'h1' | 'h2', node: string | undefined, ctx: BuildContext): string | undefined {
   try {
-    return reproduceCommand(request, protocol, ctx.target);
+    return reproduceCommand(request, protocol, ctx.target, node);
   } catch {
     return undefined; // a URL that does not parse: no command
   }

@@ -124,8 +124,11 @@ export function buildTest(t: CollectedTest, ctx: BuildContext): TestReport {
       };
   }
   if (isBrowser) report.browser = browserReport(t, record, ctx);
-  const certificate = isReplay ? readCertificate(record?.certificate) : undefined;
-  if (certificate) report.certificate = certificate;
+  // Each node's certificate whose fields are all what they should be: one malformed is left out, never shown half.
+  const certificates = isReplay && Array.isArray(record?.certificates) ? record.certificates.map(readCertificate).filter((c) => c !== undefined) : [];
+  if (certificates.length) report.certificates = certificates;
+  const nodes = isReplay && Array.isArray(record?.nodes) ? record.nodes.map(str).filter((n): n is string => n !== undefined) : [];
+  if (nodes.length > 1) report.nodes = nodes;
   return report;
 }
 

@@ -75,13 +75,25 @@ const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.eve
 export function readCertificate(v: unknown): CertificateFacts | undefined {
   if (!v || typeof v !== 'object') return undefined;
   const c = v as Record<string, unknown>;
-  const [host, subject, issuer, notBefore, notAfter] = [c.host, c.subject, c.issuer, c.notBefore, c.notAfter].map(str);
+  const [host, subject, issuer, notBefore, notAfter, fingerprint256, serial] = [
+    c.host,
+    c.subject,
+    c.issuer,
+    c.notBefore,
+    c.notAfter,
+    c.fingerprint256,
+    c.serial,
+  ].map(str);
   const [names, chain, protocols] = [c.names, c.chain, c.protocols].map(strings);
   const daysLeft = num(c.daysLeft);
   if (!host || subject === undefined || issuer === undefined || !notBefore || !notAfter || !names || !chain || !protocols || daysLeft === undefined)
     return undefined;
+  if (fingerprint256 === undefined || serial === undefined) return undefined;
   return {
     host,
+    ...(str(c.node) ? { node: str(c.node)! } : {}),
+    fingerprint256,
+    serial,
     subject,
     names,
     issuer,

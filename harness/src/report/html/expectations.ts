@@ -29,7 +29,7 @@ function findingRow(
     .slice(1)
     .map((g) => `<span id="${g.key}"></span>`)
     .join('');
-  const protocols = group.map((g) => g.protocol ?? '—').join(', ');
+  const protocols = group.map((g) => `${g.protocol ?? '—'}${g.node ? ` at ${g.node}` : ''}`).join(', ');
   // A met expectation whose value is the expected one shows it once, across both columns.
   const values =
     met(f.verdict) && f.expected === f.actual && !f.message && f.baseline === undefined
@@ -48,7 +48,7 @@ function metBelow(t: TestReport, e: Expectation): boolean {
       f.verdict === 'pass' &&
       f.protocol !== undefined &&
       SPEC_LEGS.has(f.protocol) &&
-      t.legs!.some((l) => l.protocol === f.protocol && l.steps.some((s) => s.id === e.step && s.response)),
+      t.legs!.some((l) => l.protocol === f.protocol && l.node === f.node && l.steps.some((s) => s.id === e.step && s.response)),
   );
 }
 

@@ -13,6 +13,7 @@ import { renderContext } from './context';
 import { header } from './header';
 import { summary, filters } from './summary';
 import { certificates } from './certificates';
+import { nodesSection } from './nodes';
 import { failures } from './failures';
 import { testBlock } from './test';
 
@@ -52,6 +53,7 @@ ${header(results)}
 ${summary(results, ctx)}
 ${filters(results)}
 ${failures(results, ctx)}
+${nodesSection(results)}
 ${certificates(results)}
 <section class="tests"><h2>Tests (worst verdict first)</h2>
 ${tests}

@@ -47,7 +47,8 @@ interface Leg {
   table: SideTable;
 }
 
-const forLeg = (leg: Leg, e: Expectation) => e.findings.find((f) => f.protocol === leg.s.protocol);
+// A leg is a protocol on a node (one node where the name has one): its finding is the one of both.
+const forLeg = (leg: Leg, e: Expectation) => e.findings.find((f) => f.protocol === leg.s.protocol && f.node === leg.s.node);
 
 const plain = (f: FindingReport | undefined, fallback: string) =>
   f ? (DIFFERS(f.verdict) ? markDifference(f.expected, f.actual) : esc(f.actual)) : esc(fallback);
@@ -150,7 +151,7 @@ function factRows(leg: Leg): void {
     const aspect = aspectOf(e.id, s.id);
     const f = forLeg(leg, e);
     if (!f) continue;
-    const there = like && e.findings.find((x) => x.protocol === like.protocol);
+    const there = like && e.findings.find((x) => x.protocol === like.protocol && x.node === like.node);
     if (there && met(f.verdict) && there.verdict === f.verdict && there.expected === f.expected && there.actual === f.actual) {
       alike++;
       const a = anchorsOf(leg.ctx, f.key);

@@ -32,14 +32,14 @@ function bytesOf(r: StepReport['response'], protocol: StepReport['protocol']): s
 /** Why a step has no answer: its leg's errors (an h3 request that got no answer over QUIC), linked to their rows above. */
 function noAnswer(t: TestReport, s: StepReport): string {
   const errors = t.expectations.flatMap((e) =>
-    e.step === s.id ? e.findings.filter((f) => f.protocol === s.protocol && f.verdict === 'error').map((f) => ({ e, f })) : [],
+    e.step === s.id ? e.findings.filter((f) => f.protocol === s.protocol && f.node === s.node && f.verdict === 'error').map((f) => ({ e, f })) : [],
   );
   const why = errors.map(({ e, f }) => `<div><a href="#${e.key}">${esc(aspectOf(e.id, s.id))}</a>: ${esc(f.actual)}</div>`).join('');
   return `<p class="muted">no response${s.skipped ? `: ${esc(s.skipped)}` : ''}</p>${why}`;
 }
 
 function stepBlock(ctx: RenderContext, t: TestReport, s: StepReport, like?: StepReport): string {
-  const label = `${s.id} over ${s.protocol}`;
+  const label = `${s.id} over ${s.protocol}${s.node ? ` at ${s.node}` : ''}`;
   const d = s.discovered;
   const discovered = d
     ? `<div class="discovered muted">${d.url ? `discovered <code>${esc(d.url)}</code> (${esc(d.via ?? '')} on <code>${esc(d.from)}</code>)` : `nothing found on <code>${esc(d.from)}</code>`} for the shape <code>${esc(d.template)}</code></div>`
@@ -74,7 +74,10 @@ function compactLegs(t: TestReport, count: number): string {
     const steps = (t.legs ?? []).map((l) => l.steps[n]).filter((s): s is StepReport => s !== undefined);
     const first = steps.find((s) => s.request);
     const answers = steps
-      .map((s) => `<span id="${s.key}">${esc(s.protocol)} ${s.response ? esc(s.response.status) : esc(s.skipped ? 'skipped' : 'no answer')}</span>`)
+      .map(
+        (s) =>
+          `<span id="${s.key}">${esc(s.protocol)}${s.node ? ` at ${esc(s.node)}` : ''} ${s.response ? esc(s.response.status) : esc(s.skipped ? 'skipped' : 'no answer')}</span>`,
+      )
       .join(', ');
     lines.push(
       `<div class="step compact"><span class="mono">${first?.request ? `${esc(first.request.method)} ${esc(first.request.url)}` : esc(steps[0]?.id ?? '')}</span>: ${answers}</div>`,
