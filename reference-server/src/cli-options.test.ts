@@ -1,4 +1,6 @@
-import { CliError, parseCli } from './cli-options';
+import { CliError, parseCli, USAGE } from './cli-options';
+
+const KINDS = '(KIND one of drop-header=NAME, header=NAME:VALUE, no-intermediate, revoked-leaf, expiring-leaf=DAYS)';
 
 describe('reference CLI options', () => {
   test('defaults leave ports to the server', () => {
@@ -99,7 +101,50 @@ describe('reference CLI options', () => {
     expect(parseCli(['--nodes', '1'], {})).toEqual({ json: false, help: false, exitWithStdin: false, http3: 'auto', nodes: 1 });
     expect(parseCli([], { REFERENCE_NODES: '', REFERENCE_NODE_DEVIATIONS: '' })).toEqual({ json: false, help: false, exitWithStdin: false, http3: 'auto' });
   });
-  const kinds = '(KIND one of drop-header=NAME, header=NAME:VALUE, no-intermediate)';
+  test('leaf deviations: revoked-leaf, expiring-leaf=DAYS, each beside no-intermediate on one node; in --help', () => {
+    const argv = ['--nodes', '3', '--node-deviation', '2:revoked-leaf', '--node-deviation', '3:expiring-leaf=5', '--node-deviation', '3:no-intermediate'];
+    const nodeDeviations = [
+      { node: 2, kind: 'revoked-leaf' },
+      { node: 3, kind: 'expiring-leaf', days: 5 },
+      { node: 3, kind: 'no-intermediate' },
+    ];
+    expect(parseCli(argv, {})).toMatchObject({ nodes: 3, nodeDeviations });
+    expect(parseCli([], { REFERENCE_NODES: '3', REFERENCE_NODE_DEVIATIONS: '2:revoked-leaf, 3:expiring-leaf=5,3:no-intermediate' })).toMatchObject({
+      nodes: 3,
+      nodeDeviations,
+    });
+    expect(parseCli(['--nodes', '2', '--node-deviation', '2:expiring-leaf=1'], {})).toMatchObject({
+      nodeDeviations: [{ node: 2, kind: 'expiring-leaf', days: 1 }],
+    });
+    expect(parseCli(['--nodes', '2', '--node-deviation', '2:expiring-leaf=30'], {})).toMatchObject({
+      nodeDeviations: [{ node: 2, kind: 'expiring-leaf', days: 30 }],
+    });
+    expect(USAGE).toContain('revoked-leaf (it serves');
+    expect(USAGE).toContain('expiring-leaf=DAYS (a leaf of its own that expires DAYS days from start, 1-30)');
+  });
+  test.each([
+    [['--node-deviation', '2:expiring-leaf=0'], {}, '--node-deviation: "2:expiring-leaf=0": 0 is not a number of days from 1 to 30'],
+    [['--node-deviation', '2:expiring-leaf=31'], {}, '--node-deviation: "2:expiring-leaf=31": 31 is not a number of days from 1 to 30'],
+    [['--node-deviation', '2:expiring-leaf=1.5'], {}, `--node-deviation: "2:expiring-leaf=1.5" has no DAYS: expiring-leaf=DAYS, DAYS a whole number ${KINDS}`],
+    [['--node-deviation', '2:expiring-leaf='], {}, `--node-deviation: "2:expiring-leaf=" has no DAYS: expiring-leaf=DAYS, DAYS a whole number ${KINDS}`],
+    [['--node-deviation', '2:expiring-leaf'], {}, `--node-deviation: "2:expiring-leaf" is not K:KIND ${KINDS}`],
+    [['--node-deviation', '2:revoked-leaf=yes'], {}, `--node-deviation: "2:revoked-leaf=yes" is not K:KIND ${KINDS}`],
+    [
+      ['--node-deviation', '2:revoked-leaf', '--node-deviation', '2:no-intermediate', '--node-deviation', '2:expiring-leaf=5'],
+      {},
+      '--node-deviation: node 2 has two leaf deviations, 2:revoked-leaf and 2:expiring-leaf=5: a node serves one leaf per name',
+    ],
+    [
+      [],
+      { REFERENCE_NODE_DEVIATIONS: '2:expiring-leaf=5,2:expiring-leaf=7' },
+      'REFERENCE_NODE_DEVIATIONS: node 2 has two leaf deviations, 2:expiring-leaf=5 and 2:expiring-leaf=7: a node serves one leaf per name',
+    ],
+  ] as Array<[string[], NodeJS.ProcessEnv, string]>)('%j with %j (3 nodes) is refused with exactly: %s', (argv, env, message) => {
+    const threeNodes = { REFERENCE_NODES: '3', ...env };
+    expect(() => parseCli(argv, threeNodes)).toThrow(CliError);
+    // An error object: its message is compared whole.
+    expect(() => parseCli(argv, threeNodes)).toThrow(new CliError(message));
+  });
   test.each([
     [['--nodes', '0'], {}, '--nodes: "0" is not a number of nodes (1-8)'],
     [['--nodes', '9'], {}, '--nodes: "9" is not a number of nodes (1-8)'],
@@ -118,10 +163,10 @@ describe('reference CLI options', () => {
       '--node-deviation: "1:no-intermediate": node 1 is the reference itself: only nodes 2 and up deviate',
     ],
     [['--nodes', '2', '--node-deviation', '0:no-intermediate'], {}, '--node-deviation: "0:no-intermediate": node 0 is not a node number'],
-    [['--nodes', '2', '--node-deviation', '2:frob'], {}, `--node-deviation: "2:frob" is not K:KIND ${kinds}`],
-    [['--nodes', '2', '--node-deviation', 'no-intermediate'], {}, `--node-deviation: "no-intermediate" is not K:KIND ${kinds}`],
-    [['--nodes', '2', '--node-deviation', '2:no-intermediate=yes'], {}, `--node-deviation: "2:no-intermediate=yes" is not K:KIND ${kinds}`],
-    [['--nodes', '2', '--node-deviation', '2:header=Server'], {}, `--node-deviation: "2:header=Server" has no VALUE: header=NAME:VALUE ${kinds}`],
+    [['--nodes', '2', '--node-deviation', '2:frob'], {}, `--node-deviation: "2:frob" is not K:KIND ${KINDS}`],
+    [['--nodes', '2', '--node-deviation', 'no-intermediate'], {}, `--node-deviation: "no-intermediate" is not K:KIND ${KINDS}`],
+    [['--nodes', '2', '--node-deviation', '2:no-intermediate=yes'], {}, `--node-deviation: "2:no-intermediate=yes" is not K:KIND ${KINDS}`],
+    [['--nodes', '2', '--node-deviation', '2:header=Server'], {}, `--node-deviation: "2:header=Server" has no VALUE: header=NAME:VALUE ${KINDS}`],
     [['--nodes', '2', '--node-deviation', '2:drop-header='], {}, '--node-deviation: "2:drop-header=": "" is not a header field name'],
     [['--nodes', '2', '--node-deviation', '2:drop-header=X Frame'], {}, '--node-deviation: "2:drop-header=X Frame": "X Frame" is not a header field name'],
     [['--nodes', '2', '--node-deviation', '2:header=X:a\u0001'], {}, '--node-deviation: "2:header=X:a\u0001": "a\\u0001" is not a header field value'],

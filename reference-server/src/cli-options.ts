@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { deviationProblem, MAX_NODES, parseNodeDeviation, type NodeDeviation } from './nodes';
+import { combinationProblem, deviationProblem, MAX_EXPIRING_LEAF_DAYS, MAX_NODES, parseNodeDeviation, type NodeDeviation } from './nodes';
 import type { ReferenceOptions } from './server';
 
 export class CliError extends Error {
@@ -38,9 +38,12 @@ export const USAGE = `Usage: npm run reference -- [options]
   --node-deviation K:KIND
                   node K (2..N) answers otherwise than node 1, to show a harness catches one node
                   that does: KIND is drop-header=NAME (its answers lack that field), header=NAME:VALUE
-                  (they carry NAME: VALUE instead of the app's) or no-intermediate (its TLS serves each
-                  leaf without its intermediate). Repeatable (or REFERENCE_NODE_DEVIATIONS, the items
-                  comma-separated)
+                  (they carry NAME: VALUE instead of the app's), no-intermediate (its TLS serves each
+                  leaf without its intermediate), revoked-leaf (it serves, for every name, a leaf of
+                  its own that the OCSP responder answers revoked, keyCompromise) or
+                  expiring-leaf=DAYS (a leaf of its own that expires DAYS days from start, 1-${MAX_EXPIRING_LEAF_DAYS}).
+                  One leaf deviation per node; no-intermediate combines with it. Repeatable (or
+                  REFERENCE_NODE_DEVIATIONS, the items comma-separated)
   --json          print one JSON line when ready (for programs)
   --targets-file FILE
                   once ready, write a TARGETS_FILE for the map it serves (roles, resolve, ca,
@@ -89,13 +92,16 @@ function nodeDeviationsOf(flags: string[] | undefined, env: NodeJS.ProcessEnv, n
   const [given, countFrom] = nodes;
   const count = given ?? 1;
   const countSaid = given === undefined ? '--nodes not given' : countFrom === '--nodes' ? `--nodes ${count}` : `${countFrom}=${count}`;
-  return items.map((item) => {
+  const deviations = items.map((item) => {
     const parsed = parseNodeDeviation(item);
     if ('problem' in parsed) throw new CliError(`${from}: "${item}" ${parsed.problem}`);
     const problem = deviationProblem(parsed, count);
     if (problem) throw new CliError(`${from}: "${item}": ${problem}${parsed.node > count ? ` (${countSaid})` : ''}`);
     return parsed;
   });
+  const problem = combinationProblem(deviations);
+  if (problem) throw new CliError(`${from}: ${problem}`);
+  return deviations;
 }
 
 function port(name: string, value: string | undefined): number | undefined {

@@ -77,7 +77,7 @@ describe('node addresses and deviations', () => {
     });
     expect(parseNodeDeviation('3:header=X-Empty:')).toEqual({ node: 3, kind: 'header', name: 'X-Empty', value: '' });
     expect(parseNodeDeviation('2:no-intermediate')).toEqual({ node: 2, kind: 'no-intermediate' });
-    const kinds = '(KIND one of drop-header=NAME, header=NAME:VALUE, no-intermediate)';
+    const kinds = '(KIND one of drop-header=NAME, header=NAME:VALUE, no-intermediate, revoked-leaf, expiring-leaf=DAYS)';
     expect(parseNodeDeviation('2:frob')).toEqual({ problem: `is not K:KIND ${kinds}` });
     expect(parseNodeDeviation('drop-header=x')).toEqual({ problem: `is not K:KIND ${kinds}` });
     expect(parseNodeDeviation('2:no-intermediate=yes')).toEqual({ problem: `is not K:KIND ${kinds}` });
@@ -94,7 +94,10 @@ describe('node addresses and deviations', () => {
       { node: 2, kind: 'header', name: 'X', value: 'a\r\nb' },
       'node deviation {"node":2,"kind":"header","name":"X","value":"a\\r\\nb"}: "a\\r\\nb" is not a header field value',
     ],
-    [{ node: 2, kind: 'frob' }, 'node deviation {"node":2,"kind":"frob"}: "frob" is not one of drop-header=NAME, header=NAME:VALUE, no-intermediate'],
+    [
+      { node: 2, kind: 'frob' },
+      'node deviation {"node":2,"kind":"frob"}: "frob" is not one of drop-header=NAME, header=NAME:VALUE, no-intermediate, revoked-leaf, expiring-leaf=DAYS',
+    ],
   ])('the deviation %j is refused', (deviation, message) => {
     expect(() => deviationsByNode([deviation as NodeDeviation], 2)).toThrow(ReferenceOptionsError);
     expect(() => deviationsByNode([deviation as NodeDeviation], 2)).toThrow(message);

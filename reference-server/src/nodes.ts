@@ -2,8 +2,8 @@
  * Several nodes behind one name, as a re-platformed property has: the reference listens on
  * consecutive IPv4 loopback addresses (127.0.0.1, 127.0.0.2, ...) with the same port numbers, each
  * node a server of its own. A node other than the first may deviate (drop or change a header field,
- * serve its leaves without their intermediate) so that the harness's tests can show it catches one
- * node answering otherwise, and names which.
+ * serve its leaves without their intermediate, serve revoked or soon-expiring leaves of its own) so
+ * that the harness's tests can show it catches one node answering otherwise, and names which.
  */
 import type * as http from 'node:http';
 import type * as http2 from 'node:http2';
@@ -11,30 +11,50 @@ import type { AddressInfo } from 'node:net';
 import type { AnyResponse } from './http/guards';
 import type { Handler } from './http/vhost';
 import { ReferenceOptionsError } from './options-error';
+import type { IssuedLeaf, ReferencePki } from './pki';
+import { DAY_MS, RENEW_BEFORE_MS } from './pki/policy';
 
 export const MAX_NODES = 8;
 
 export type NodeDeviation =
   | { node: number; kind: 'drop-header'; name: string }
   | { node: number; kind: 'header'; name: string; value: string }
-  | { node: number; kind: 'no-intermediate' };
+  | { node: number; kind: 'no-intermediate' }
+  | { node: number; kind: 'revoked-leaf' }
+  | { node: number; kind: 'expiring-leaf'; days: number };
+
+/** A deviation that replaces the node's leaves: one per node at most, a name having one leaf. */
+export type LeafDeviation = Extract<NodeDeviation, { kind: 'revoked-leaf' | 'expiring-leaf' }>;
 
 /** The kinds as written on the command line, for messages and the usage text. */
-export const NODE_DEVIATION_KINDS = ['drop-header=NAME', 'header=NAME:VALUE', 'no-intermediate'] as const;
+export const NODE_DEVIATION_KINDS = ['drop-header=NAME', 'header=NAME:VALUE', 'no-intermediate', 'revoked-leaf', 'expiring-leaf=DAYS'] as const;
+
+/**
+ * The most days an expiring leaf may have: the cache renews every leaf with fewer left than this,
+ * so the PKI's own leaves always have more and the expiring one is always the shorter-lived.
+ */
+export const MAX_EXPIRING_LEAF_DAYS = RENEW_BEFORE_MS / DAY_MS;
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // A field value as Node accepts it: no CR, LF or other control character but tab.
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/** `K:KIND` (`2:drop-header=x-frame-options`, `3:header=Server:IIS`, `2:no-intermediate`), or why it is not one. */
+/**
+ * `K:KIND` (`2:drop-header=x-frame-options`, `3:header=Server:IIS`, `2:no-intermediate`,
+ * `2:revoked-leaf`, `2:expiring-leaf=5`), or why it is not one.
+ */
 export function parseNodeDeviation(item: string): NodeDeviation | { problem: string } {
   const kinds = `KIND one of ${NODE_DEVIATION_KINDS.join(', ')}`;
   const match = /^(\d+):([a-z-]+)(?:=(.*))?$/s.exec(item.trim());
   if (!match) return { problem: `is not K:KIND (${kinds})` };
   const [, k, kind, argument] = match;
   const node = Number(k);
-  if (kind === 'no-intermediate' && argument === undefined) return { node, kind };
+  if ((kind === 'no-intermediate' || kind === 'revoked-leaf') && argument === undefined) return { node, kind };
   if (kind === 'drop-header' && argument !== undefined) return { node, kind, name: argument };
+  if (kind === 'expiring-leaf' && argument !== undefined) {
+    if (!/^\d+$/.test(argument)) return { problem: `has no DAYS: expiring-leaf=DAYS, DAYS a whole number (${kinds})` };
+    return { node, kind, days: Number(argument) };
+  }
   if (kind === 'header' && argument !== undefined) {
     const colon = argument.indexOf(':');
     if (colon === -1) return { problem: `has no VALUE: header=NAME:VALUE (${kinds})` };
@@ -49,7 +69,12 @@ export function deviationProblem(deviation: NodeDeviation, count: number): strin
   if (!Number.isInteger(node) || node < 1) return `node ${node} is not a node number`;
   if (node === 1) return 'node 1 is the reference itself: only nodes 2 and up deviate';
   if (node > count) return `node ${node} is beyond the ${count} node${count === 1 ? '' : 's'} served`;
-  if (kind === 'no-intermediate') return undefined;
+  if (kind === 'no-intermediate' || kind === 'revoked-leaf') return undefined;
+  if (kind === 'expiring-leaf') {
+    const { days } = deviation;
+    const ok = Number.isInteger(days) && days >= 1 && days <= MAX_EXPIRING_LEAF_DAYS;
+    return ok ? undefined : `${JSON.stringify(days)} is not a number of days from 1 to ${MAX_EXPIRING_LEAF_DAYS}`;
+  }
   if (kind !== 'drop-header' && kind !== 'header') return `${JSON.stringify(kind)} is not one of ${NODE_DEVIATION_KINDS.join(', ')}`;
   if (typeof deviation.name !== 'string' || !TOKEN.test(deviation.name)) return `${JSON.stringify(deviation.name)} is not a header field name`;
   if (kind === 'header' && (typeof deviation.value !== 'string' || !FIELD_VALUE.test(deviation.value))) {
@@ -62,7 +87,48 @@ export function deviationProblem(deviation: NodeDeviation, count: number): strin
 export function deviationText(deviation: NodeDeviation): string {
   if (deviation.kind === 'drop-header') return `${deviation.node}:drop-header=${deviation.name}`;
   if (deviation.kind === 'header') return `${deviation.node}:header=${deviation.name}:${deviation.value}`;
-  return `${deviation.node}:no-intermediate`;
+  if (deviation.kind === 'expiring-leaf') return `${deviation.node}:expiring-leaf=${deviation.days}`;
+  return `${deviation.node}:${deviation.kind}`;
+}
+
+const isLeafDeviation = (d: NodeDeviation): d is LeafDeviation => d.kind === 'revoked-leaf' || d.kind === 'expiring-leaf';
+
+/**
+ * Why these deviations (each usable alone) cannot be served together, if they cannot: two that
+ * replace one node's leaves, a name having one leaf per node. no-intermediate combines with either.
+ */
+export function combinationProblem(deviations: readonly NodeDeviation[]): string | undefined {
+  const leafDeviations = deviations.filter(isLeafDeviation);
+  for (const [i, first] of leafDeviations.entries()) {
+    const second = leafDeviations.slice(i + 1).find((d) => d.node === first.node);
+    if (second) {
+      return `node ${first.node} has two leaf deviations, ${deviationText(first)} and ${deviationText(second)}: a node serves one leaf per name`;
+    }
+  }
+  return undefined;
+}
+
+/** A node's leaf deviation, if it has one (combinationProblem has refused two). */
+export function leafDeviationOf(deviations: readonly NodeDeviation[]): LeafDeviation | undefined {
+  return deviations.find(isLeafDeviation);
+}
+
+/**
+ * The leaves each node serves (index 0: node 1): the PKI's, or, for a node with a leaf deviation,
+ * leaves of its own for the same names that are revoked or expire within its days.
+ */
+export async function nodeLeaves(pki: ReferencePki, byNode: readonly NodeDeviation[][], now = new Date()): Promise<IssuedLeaf[][]> {
+  if (!byNode.some((d) => leafDeviationOf(d))) return byNode.map(() => pki.leaves);
+  // pkijs loads only here: a start without a leaf deviation stays on the cache's fast path.
+  const { issueNodeLeaves } = await import('./pki/node-leaves');
+  return Promise.all(
+    byNode.map((deviations) => {
+      const deviation = leafDeviationOf(deviations);
+      if (!deviation) return pki.leaves;
+      const change = deviation.kind === 'revoked-leaf' ? { revoked: 'keyCompromise' as const } : { expiresInDays: deviation.days };
+      return issueNodeLeaves(pki, change, now);
+    }),
+  );
 }
 
 function ipv4(address: string): number | undefined {
@@ -96,6 +162,8 @@ export function deviationsByNode(deviations: readonly NodeDeviation[], count: nu
     if (problem) throw new ReferenceOptionsError(`node deviation ${JSON.stringify(deviation)}: ${problem}`);
     byNode[deviation.node - 1].push(deviation);
   }
+  const problem = combinationProblem(deviations);
+  if (problem) throw new ReferenceOptionsError(`node deviations: ${problem}`);
   return byNode;
 }
 

@@ -11,13 +11,13 @@ import { clientErrorResponse } from './http/guards';
 import { vhost, type Handler } from './http/vhost';
 import { ocspStoreFor, stopOcspStore } from './hosts/ocsp';
 import { RESPONDER_ID_FORMS, type ResponderIdForm } from './hosts/ocsp/policy';
-import { loadOrCreatePki, type HostSpec, type ReferencePki } from './pki';
+import { loadOrCreatePki, type HostSpec, type IssuedLeaf, type PkiOptions, type ReferencePki } from './pki';
 import { ROLE_NAMES, ROLES, type Role } from './roles';
 import { altSvcValue } from './h3/edge-config';
 import { CADDY_MISSING, EdgeError, findCaddy, loopbackFor, startEdge, type EdgeSite, type RunningEdge } from './h3/edge';
 import { ConnectionTracker } from './http/connection-tracker';
 import { applyTimeouts, http2ServerOptions, resolveTimeouts, type ConnectionTimeouts } from './http/timeouts';
-import { deviating, deviationsByNode, listenNodes, nodeAddresses, servesLeafOnly, type NodeDeviation } from './nodes';
+import { deviating, deviationsByNode, listenNodes, nodeAddresses, nodeLeaves, servesLeafOnly, type NodeDeviation } from './nodes';
 import { ReferenceOptionsError } from './options-error';
 
 export { ReferenceOptionsError } from './options-error';
@@ -164,9 +164,9 @@ export function composeHosts(ctx: HostContext, roles: readonly Role[]): Map<stri
 }
 
 /** Each name's certificate: the leaf and its intermediate, or (a node that deviates so) the leaf alone. */
-function secureContexts(pki: ReferencePki, leafOnly: boolean): Map<string, tls.SecureContext> {
+function secureContexts(leaves: readonly IssuedLeaf[], leafOnly: boolean): Map<string, tls.SecureContext> {
   const contexts = new Map<string, tls.SecureContext>();
-  for (const leaf of pki.leaves) {
+  for (const leaf of leaves) {
     const context = tls.createSecureContext({ key: leaf.keyPem, cert: leafOnly ? leaf.certPem : leaf.chainPem });
     for (const name of leaf.names) contexts.set(name, context);
   }
@@ -194,14 +194,14 @@ function answerParserErrors(server: http.Server | http2.Http2SecureServer): void
 
 /** The TLS port's server: every role over h2 and HTTP/1.1, each leaf's certificate chosen by SNI. */
 function tlsServerFor(
-  pki: ReferencePki,
+  leaves: readonly IssuedLeaf[],
   timeouts: ConnectionTimeouts,
   tracker: ConnectionTracker,
   handler: Handler,
   leafOnly = false,
 ): http2.Http2SecureServer {
-  const contexts = secureContexts(pki, leafOnly);
-  const siteLeaf = pki.leaves.find((l) => l.role === 'site') ?? pki.leaves[0];
+  const contexts = secureContexts(leaves, leafOnly);
+  const siteLeaf = leaves.find((l) => l.role === 'site') ?? leaves[0];
   const server = http2.createSecureServer(
     {
       ...http2ServerOptions(timeouts),
@@ -234,16 +234,16 @@ function httpServerFor(timeouts: ConnectionTimeouts, tracker: ConnectionTracker,
   return server;
 }
 
-/** Every node's TLS and plain-HTTP server, each with its node's deviations; one tracker for all, so a stop closes every node. */
+/** Every node's TLS and plain-HTTP server, each with its node's leaves and deviations; one tracker for all, so a stop closes every node. */
 function nodeServers(
-  pki: ReferencePki,
+  leaves: readonly IssuedLeaf[][],
   timeouts: ConnectionTimeouts,
   tracker: ConnectionTracker,
   byNode: readonly NodeDeviation[][],
   handlers: { tls: Handler; http: Handler },
 ): { tls: http2.Http2SecureServer[]; http: http.Server[] } {
   return {
-    tls: byNode.map((d) => tlsServerFor(pki, timeouts, tracker, deviating(handlers.tls, d), servesLeafOnly(d))),
+    tls: byNode.map((d, i) => tlsServerFor(leaves[i], timeouts, tracker, deviating(handlers.tls, d), servesLeafOnly(d))),
     http: byNode.map((d) => httpServerFor(timeouts, tracker, deviating(handlers.http, d))),
   };
 }
@@ -295,6 +295,15 @@ async function startHttp3(
 }
 
 /**
+ * What the reference asks its cache for: every deployment's names whichever starts, whatever the
+ * node deviations (their leaves are issued at start, `nodeLeaves`), since processes side by side
+ * share one cache and would otherwise reissue it back and forth.
+ */
+export function referencePkiOptions(dir: string): PkiOptions {
+  return { dir, hosts: [...ROLES.map((role) => ({ role, names: pkiNames()[role] })), REVOKED_HOST], ocspNames: OCSP_NAMES };
+}
+
+/**
  * Starts the reference: one TLS port for every role, one plain-HTTP port, on each node's address.
  * Only `main` and tests call it.
  */
@@ -305,17 +314,15 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const bind = options.bind ?? '127.0.0.1';
   const addresses = nodeAddresses(bind, options.nodes ?? 1);
   const byNode = deviationsByNode(options.nodeDeviations ?? [], addresses.length);
-  const pki = await loadOrCreatePki({
-    dir: options.pkiDir ?? DEFAULT_PKI_DIR,
-    // Every deployment's names, whichever starts: deployments side by side share one cache.
-    hosts: [...ROLES.map((role) => ({ role, names: pkiNames()[role] })), REVOKED_HOST],
-    ocspNames: OCSP_NAMES,
-  });
+  const pki = await loadOrCreatePki(referencePkiOptions(options.pkiDir ?? DEFAULT_PKI_DIR));
+  const leaves = await nodeLeaves(pki, byNode);
   const context = defaultHostContext({
     deployment,
     ...(options.section !== undefined ? { section: options.section } : {}),
     ...(options.contentRoot !== undefined ? { contentRoot: options.contentRoot } : {}),
     pki,
+    // The deviating nodes' own leaves (the others' are the PKI's): the OCSP responder answers for them.
+    nodeLeaves: leaves.filter((l) => l !== pki.leaves).flat(),
     ocsp: { responderId },
   });
   const implemented = ROLES.filter((r) => HOST_FACTORIES[r]);
@@ -324,7 +331,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   let altSvc: string | undefined;
   const wrap = options.wrap ?? ((handler: Handler) => handler);
   const httpRoles = implemented.filter((r) => PLAIN_HTTP_ROLES.includes(r));
-  const nodes = nodeServers(pki, timeouts, tracker, byNode, {
+  const nodes = nodeServers(leaves, timeouts, tracker, byNode, {
     tls: wrap(advertised(traced(vhost(composeHosts(context, implemented)), deployment), () => altSvc)),
     http: wrap(traced(vhost(composeHosts(context, httpRoles)), deployment)),
   });

@@ -257,8 +257,9 @@ export function causeHeadline(c: Cause): string {
     c.finding.source === 'baseline' && c.finding.baseline !== undefined
       ? `${JSON.stringify(c.observed)} (the baseline: ${JSON.stringify(c.finding.baseline)})`
       : JSON.stringify(c.observed);
-  // Nodes are named only where some answered otherwise: a value every node sends is the name's, not a node's.
-  const nodes = c.at.length && c.at.length < c.ofNodes.length ? ` at ${listed(c.at)}` : '';
+  // Nodes are named only where some answered otherwise: a value every node sends is the name's, not a node's
+  // (a flow that asks only the other nodes on their own, as the OCSP flow does, lists none: its nodes are named).
+  const nodes = c.at.length && (c.ofNodes.length === 0 || c.at.length < c.ofNodes.length) ? ` at ${listed(c.at)}` : '';
   const where = `${on.length ? ` on ${listed(on)}` : ''}${nodes}`;
   const others = c.otherwise.map(
     (o) =>

@@ -111,7 +111,7 @@ test('a good chain: every certificate check passes, each finding naming the role
     stapled: false,
   });
   expect(certificate!.daysLeft).toBeGreaterThanOrEqual(88);
-  expect(byId.chain.aspect).toEqual({ kind: 'check', check: 'cert/chain', field: 'good.certs.test' });
+  expect(byId.chain.aspect).toEqual({ kind: 'check', check: 'cert/chain' });
   expect(byId.chain.message).toMatch(/^site \(good\.certs\.test:\d+\): as expected$/);
   expect(byId.order.actual).toBe('CN=good.certs.test <- CN=Certs Test R1');
   expect(byId['ocsp-stapled'].actual).toBe('not stapled');

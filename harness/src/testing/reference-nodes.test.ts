@@ -2,14 +2,18 @@
  * The reference as two nodes, end to end in process: the site's spec items replayed (every exchange
  * and flow to both nodes, judged and compared) and built into the run's results, as the reporter
  * builds them. Two identical nodes pass, both shown; a second node that drops X-Frame-Options gives
- * exactly one failing cause, naming that node and what the first answers.
+ * exactly one failing cause, naming that node and what the first answers. Nodes serving a bad leaf
+ * are each caught by the certificate and OCSP flows, and named.
  */
 import * as path from 'node:path';
 import { CHECKS } from '../checks';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
 import { buildResults } from '../report/build';
 import { causeHeadline, failingCauses } from '../report/causes';
-import { runMeta } from '../report/fixtures';
+import { collected, runMeta } from '../report/fixtures';
+import { runCertsFlow } from '../flows/raw/certs';
+import { runOcspFlow } from '../flows/raw/ocsp';
+import { allFindings, ReplayClients } from '../replay';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import { withTestBudgets } from './budgets';
@@ -53,4 +57,62 @@ test('a second node without X-Frame-Options: one failing cause, naming that node
     ['127.0.0.1', false, false],
     ['127.0.0.2', true, true],
   ]);
+}, 120_000);
+
+test('nodes serving a revoked leaf, a leaf of 5 days, a leaf without its intermediate: each caught by the certificate and OCSP flows, and named', async () => {
+  const reference = await startEmbeddedReference({
+    args: [
+      '--nodes',
+      '4',
+      '--no-http3',
+      '--node-deviation',
+      '2:revoked-leaf',
+      '--node-deviation',
+      '3:expiring-leaf=5',
+      '--node-deviation',
+      '4:no-intermediate',
+    ],
+  });
+  try {
+    const clients = new ReplayClients(loadTargetMap(withTestBudgets(targetEnvOf(reference.ready))), { h3: false });
+    try {
+      const certs = await runCertsFlow('site', clients, { minDays: 14 });
+      const ocsp = await runOcspFlow('site', clients);
+      const misses = [...allFindings(certs), ...allFindings(ocsp)]
+        .filter((f) => f.verdict !== 'pass' && f.verdict !== 'info' && f.verdict !== 'n/a')
+        .map((f) => `${f.id} ${f.verdict} ${f.node ?? '-'}`);
+      // The reference is judged as the reference: every miss fails, its should-level ones too. Node 3's leaf ends 5 days after start, so fewer than 5 whole days are left.
+      expect(misses).toEqual([
+        'certs/site days-left fail 127.0.0.3',
+        'certs/site chain fail 127.0.0.4',
+        'certs/site same-leaf fail 127.0.0.2',
+        'certs/site same-leaf fail 127.0.0.3',
+        'ocsp/live/site/node-127.0.0.2/post cert status fail 127.0.0.2',
+      ]);
+      expect(certs.certificates!.map((c) => [c.node, c.daysLeft < 5])).toEqual([
+        ['127.0.0.1', false],
+        ['127.0.0.2', false],
+        ['127.0.0.3', true],
+        ['127.0.0.4', false],
+      ]);
+      const results = buildResults({
+        run: runMeta(),
+        tests: [collected(['site', certs.id], certs, { status: 'failed' }), collected(['ocsp', ocsp.id], ocsp, { status: 'failed' })],
+      });
+      // One cause per node and fact, each naming its node: its chain lacks the issuer (4), it runs out (3), its leaf is another than the first node's (2 and 3: two leaves, two values), it is revoked (2).
+      const headlines = failingCauses(results).map(causeHeadline);
+      expect(headlines.map((h) => h.replace(/"[^"]*"/, '"…"'))).toEqual([
+        'site: certs/site chain is "…" on h1 at 127.0.0.4',
+        'site: certs/site days-left is "…" on h1 at 127.0.0.3',
+        'site: certs/site same-leaf is "…" on h1 at 127.0.0.2',
+        'site: certs/site same-leaf is "…" on h1 at 127.0.0.3',
+        'ocsp: cert status is "…" on h1 at 127.0.0.2',
+      ]);
+      expect(headlines[4]).toBe('ocsp: cert status is "revoked" on h1 at 127.0.0.2');
+    } finally {
+      await clients.close();
+    }
+  } finally {
+    await reference.stop();
+  }
 }, 120_000);

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { ReferencePki } from '../pki';
+import type { IssuedLeaf, ReferencePki } from '../pki';
 import { REFERENCE_DEPLOYMENT, type Deployment } from './deployment';
 import type { ResponderOptions } from './ocsp/policy';
 
@@ -11,6 +11,11 @@ export interface HostContext {
   contentRoot: string;
   /** The reference's PKI: the OCSP responder answers for its certificates. */
   pki?: ReferencePki;
+  /**
+   * Leaves served beside the PKI's, never cached: those a deviating node issues at start
+   * (revoked-leaf, expiring-leaf). The OCSP responder answers for them too, on every node.
+   */
+  nodeLeaves?: IssuedLeaf[];
   /** OCSP responder settings (ResponderID form, lifetime); defaults in `ocsp/policy`. */
   ocsp?: Partial<ResponderOptions>;
   /** The choices where the description is silent (`reference`, or `alt`). */

@@ -16,11 +16,14 @@ export interface IssuedCertificate {
   serialHex: string;
 }
 
+/** What signing needs of an issuer: a certificate issued here, or an intermediate loaded from the cache. */
+export type CertificateIssuer = Pick<IssuedCertificate, 'certificate' | 'keyId'> & { keys: Pick<CryptoKeyPair, 'privateKey'> };
+
 export interface CertificateRequest {
   subject: DistinguishedName;
   keys: CryptoKeyPair;
   /** Absent for a self-signed certificate. */
-  issuer?: IssuedCertificate;
+  issuer?: CertificateIssuer;
   notBefore: Date;
   notAfter: Date;
   extensions(ids: KeyIds): pkijs.Extension[];

@@ -39,7 +39,7 @@ export function ocspUrl(ocspName: string): string {
 }
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** CRLReason (RFC 5280 5.3.1) by name; 7 is unused. */
 export const REVOCATION_REASONS = {

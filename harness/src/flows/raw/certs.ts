@@ -145,13 +145,12 @@ export async function runCertsFlow(role: Role, clients: ReplayClients, options: 
 function judgeSameLeaf(ctx: FlowContext, id: string, url: URL, certificates: readonly CertificateFacts[]): void {
   const [first, ...others] = certificates;
   if (!first) return;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
   const leaf = (c: CertificateFacts) => `${c.subject}, serial ${c.serial}, until ${c.notAfter.slice(0, 10)}`;
   for (const c of others)
     ctx.expect(`${id} same-leaf`, c.fingerprint256 === first.fingerprint256, `the leaf ${first.node} serves: ${leaf(first)}`, leaf(c), 'rfc', {
       level: 'should',
       clause: 'One name, one origin (RFC 9110 §4.3.1): every node behind a name presents the same certificate, so no client sees another one by chance',
-      aspect: { kind: 'check', check: 'cert/same-leaf', field: host },
+      aspect: { kind: 'check', check: 'cert/same-leaf' },
       ...(c.node ? { node: c.node } : {}),
       message: `${url.host} at ${c.node}: ${c.fingerprint256 === first.fingerprint256 ? 'the same leaf' : `another leaf than ${first.node}'s`}`,
     });
@@ -208,7 +207,7 @@ function judgeServed(ctx: FlowContext, on: { id: string; host: string; where: st
     ctx.expect(`${id} ${check}`, j.ok, j.expected, j.actual, 'rfc', {
       level,
       clause,
-      aspect: { kind: 'check', check: `cert/${check}`, field: host },
+      aspect: { kind: 'check', check: `cert/${check}` },
       ...tag,
       message: `${where}: ${j.message ?? (j.ok ? 'as expected' : 'not as expected')}`,
     });
@@ -232,7 +231,7 @@ function judgeServed(ctx: FlowContext, on: { id: string; host: string; where: st
       'each certificate issued by the one after it, the leaf first',
       `${where}: the order is read from a TLS 1.2 handshake, whose Certificate message is in the clear; ${tls12.ok ? 'it held none' : 'TLS 1.2 is not offered'}`,
       'rfc',
-      { level: 'should', aspect: { kind: 'check', check: 'cert/order', field: host }, ...tag },
+      { level: 'should', aspect: { kind: 'check', check: 'cert/order' }, ...tag },
     );
   say('san', judgeName(served[0], host), 'must', 'RFC 9110 §4.3.4; RFC 6125 §6 (now RFC 9525 §6): the certificate identifies the origin');
   say('validity', judgeValidity(served, now), 'must', 'RFC 5280 §4.1.2.5, §6.1.3 (a)(2)');
@@ -282,7 +281,7 @@ function judgeServed(ctx: FlowContext, on: { id: string; host: string; where: st
     );
   else
     ctx.note(`${id} ocsp-stapled`, 'whether the handshake stapled an OCSP response (the description does not ask for one)', 'not stapled', {
-      aspect: { kind: 'check', check: 'cert/ocsp-stapled', field: host },
+      aspect: { kind: 'check', check: 'cert/ocsp-stapled' },
       ...tag,
       message: `${where}: no OCSP response was stapled (${seen.protocol ?? 'TLS'}); the status is ocsp/live's`,
     });

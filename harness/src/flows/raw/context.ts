@@ -28,6 +28,7 @@ export interface FlowRequest {
 export class FlowContext {
   readonly record: ReplayRecord;
   private step: StepRecord | undefined;
+  private node: string | undefined;
 
   constructor(
     readonly id: string,
@@ -112,9 +113,14 @@ export class FlowContext {
     for (const f of findings) this.push(f);
   }
 
+  /** The node the findings from here on are about (a name's other node, asked on its own), until called without one. */
+  atNode(address: string | undefined): void {
+    this.node = address;
+  }
+
   private push(f: Finding): void {
     const step = this.step ?? this.begin(this.id);
-    const out: ReplayFinding = { ...f, target: this.target, protocol: 'h1' };
+    const out: ReplayFinding = { ...(this.node ? { node: this.node } : {}), ...f, target: this.target, protocol: 'h1' };
     step.findings.push(out);
   }
 }

@@ -6,6 +6,7 @@
  * with the response's own times, ETag = SHA-256 of the body, and a 304 for that ETag. Then the
  * error answers: a malformed request and an unknown issuer.
  */
+import { nodesFor, pinnedTo } from '../../target-map/nodes';
 import type { ReplayRecord } from '../../record';
 import { fieldValue } from '../../core';
 import { selectChecks } from '../../checks';
@@ -113,7 +114,8 @@ function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: 
     'rfc',
     { clause: 'RFC 6960 §3.2 (4), (5)' },
   );
-  if (req.serialBytes === 18) {
+  // The description's size is of the answer its leaves get, `good`: a `revoked` one carries its revocation time and reason too.
+  if (req.serialBytes === 18 && basic.certStatus === 'good') {
     ctx.expect(`${sid} body size`, body.length === 504, '504 bytes (18-byte serial)', `${body.length} bytes`, 'capture', {
       clause: 'Service description, Limits: "OCSP response body 504 bytes"',
     });
@@ -311,5 +313,48 @@ export async function runOcspFlow(certRole: Role, clients: ReplayClients, option
     body: unknownIssuerRequest(req.certId.serial),
   });
   if (unknown) checkError(ctx, `${id}/unknown-issuer`, unknown, 6, 'unauthorized');
+  await otherNodes(ctx, id, certRole, clients.map, { leaf: chain.leaf, endpoint: first, now });
   return ctx.record;
+}
+
+/**
+ * The leaf every other node of the role's name presents, where it is another than the first
+ * node's: its status asked of the same responder (POST), judged as the first's, every finding
+ * naming the node. A node presenting the first node's leaf has its status.
+ */
+async function otherNodes(ctx: FlowContext, id: string, certRole: Role, map: TargetMap, first: { leaf: Buffer; endpoint: string; now: Date }): Promise<void> {
+  const url = roleUrls(map, certRole)[0];
+  const nodes = url ? nodesFor(map, url) : [];
+  // The record names no nodes: its role is the responder's, whose own name has its own; only the other nodes' findings carry one.
+  if (!url || nodes.length < 2) return;
+  for (const node of nodes.slice(1)) {
+    ctx.atNode(node);
+    try {
+      const sid = `${id}/node-${node}`;
+      ctx.begin(`${sid}/handshake`);
+      let chain;
+      try {
+        chain = await peerChain(pinnedTo(map, url, node), url);
+      } catch (e) {
+        // The node's handshake is certs/<role>'s to judge (a chain that does not verify, a refusal): here only why its leaf is not asked about.
+        ctx.notApplicable(
+          `${sid} handshake`,
+          "the node's leaf, to ask its status",
+          `${certRole}: ${url.origin} at ${node}: ${(e as Error).message} (certs/${certRole} judges it)`,
+        );
+        continue;
+      }
+      if (!chain.issuer || chain.leaf.equals(first.leaf)) continue;
+      const req = await buildOcspRequest(chain.leaf, chain.issuer);
+      const post = await ctx.fetch(`${sid}/post`, {
+        method: 'POST',
+        url: first.endpoint,
+        headers: { 'content-type': 'application/ocsp-request', accept: 'application/ocsp-response' },
+        body: req.der,
+      });
+      if (post) checkSuccess(ctx, `${sid}/post`, post, req, chain.issuer, first.now);
+    } finally {
+      ctx.atNode(undefined);
+    }
+  }
 }

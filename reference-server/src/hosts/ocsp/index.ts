@@ -17,7 +17,9 @@ export function ocspStoreFor(ctx: HostContext): OcspStore {
   if (store) return store;
   if (!ctx.pki) throw new Error('the ocsp host needs the reference PKI (HostContext.pki)');
   const options: ResponderOptions = { ...DEFAULT_RESPONDER_OPTIONS, ...ctx.ocsp };
-  store = new OcspStore(ctx.pki, {
+  // The nodes' own leaves are issued by the PKI's intermediates: the store signs for them like the PKI's.
+  const pki = ctx.nodeLeaves?.length ? { ...ctx.pki, leaves: [...ctx.pki.leaves, ...ctx.nodeLeaves] } : ctx.pki;
+  store = new OcspStore(pki, {
     ...options,
     onError: (error) => console.error(`ocsp: refreshing pre-signed responses failed: ${String(error)}`),
   });
