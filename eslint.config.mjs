@@ -45,6 +45,19 @@ const VERDICTS = {
   message:
     'A verdict is made only by the one finding builder, core/judged.ts (judged, unjudged, differs, excused, fixedNow): no literal verdict and no verdictFor outside core.',
 };
+// The report reads typed fields (aspect, compared, label, step, role, node, protocol): an id, a step
+// id or a title is a name to show or to match whole, never text to take apart.
+const ID_PARTS = '/^(startsWith|endsWith|slice|substring|substr|split|replace|replaceAll|match|matchAll|indexOf|lastIndexOf|search)$/';
+const IDS = {
+  selector: [
+    // `e.id.startsWith(`${step} `)`, `e.id.slice(n)`, `t.title.match(/.../)`
+    `CallExpression[callee.property.name=${ID_PARTS}][callee.object.property.name=/^(id|step|title)$/]`,
+    // `/^site\//.test(t.id)`
+    'CallExpression[callee.property.name=/^(test|exec)$/][arguments.0.property.name=/^(id|step|title)$/]',
+  ].join(', '),
+  message:
+    'The report reads typed fields (aspect, compared, label, step, role, node, protocol), never parts of an id, a step id or a title: a writer that knows more says it in a field (core/aspect.ts).',
+};
 const PRODUCT = ['harness/src/**/*.ts'];
 // Test data (a record of a past run, a results file) writes its verdicts as they were recorded.
 const NOT_PRODUCT = [
@@ -85,7 +98,7 @@ export default tseslint.config(
   {
     files: ['harness/src/report/**/*.ts'],
     ignores: NOT_PRODUCT,
-    rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP, MODULE_STATE, VERDICTS] },
+    rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP, MODULE_STATE, VERDICTS, IDS] },
   },
   {
     files: ['tests/support/**/*.ts'],

@@ -51,6 +51,18 @@ const THROUGH_BUILDER =
   "export const failing = (fs: Finding[]) => fs.filter((f) => f.verdict === 'fail' || f.verdict === 'error');\n" +
   "export const other = { status: 'fail', kind: 'error' };\n";
 
+const READS_IDS = [
+  'export const label = (e: { id: string; step: string }) => (e.id.startsWith(`${e.step} `) ? e.id.slice(e.step.length + 1) : e.id);',
+  "export const role = (t: { title: string }) => t.title.split('/')[0];",
+  'export const isSite = (t: { id: string }) => /^site\\//.test(t.id);',
+  "export const stepName = (e: { step: string }) => e.step.replace(/^.*\\//, '');",
+].join('\n');
+const READS_FIELDS =
+  "import { aspectText, type Aspect } from '../core';\n" +
+  'export const label = (e: { aspect?: Aspect; label: string }) => (e.aspect ? aspectText(e.aspect) : e.label);\n' +
+  'export const same = (e: { id: string }, id: string) => e.id === id;\n' +
+  "export const words = (s: string) => s.split(' ');\n";
+
 let flags: Flag[][];
 beforeAll(async () => {
   flags = await lint([
@@ -74,6 +86,10 @@ beforeAll(async () => {
     { filePath: file('harness/src/core/example.ts'), code: WRITES_VERDICTS.replace("'../core'", "'./level'") },
     { filePath: file('harness/src/report/fixtures.ts'), code: WRITES_VERDICTS },
     { filePath: file('harness/src/replay/example.ts'), code: THROUGH_BUILDER },
+    { filePath: file('harness/src/report/html/example.ts'), code: READS_IDS },
+    { filePath: file('harness/src/replay/example.ts'), code: READS_IDS },
+    { filePath: file('harness/src/report/fixtures.ts'), code: READS_IDS },
+    { filePath: file('harness/src/report/example.ts'), code: READS_FIELDS },
   ]);
 }, 120_000);
 
@@ -116,4 +132,14 @@ test('a verdict written outside core (a literal, one of two literals, one cast, 
   expect(flags[17]).toEqual([]);
   expect(flags[18]).toEqual([]);
   expect(flags[19]).toEqual([]);
+});
+
+test('an id, a step id or a title taken apart in report/ is flagged (a prefix, a slice, a split, a replace, a regular expression); elsewhere, in test data, or typed fields, it is not', () => {
+  const ids = (i: number) => flags[i].filter((f) => f.message.startsWith('The report reads typed fields')).map((f) => f.line);
+  // Line 1: startsWith and slice; 2: split; 3: the regular expression's test; 4: replace.
+  expect(ids(20)).toEqual([1, 1, 2, 3, 4]);
+  expect(flags[20].length).toBe(5);
+  expect(flags[21]).toEqual([]);
+  expect(flags[22]).toEqual([]);
+  expect(flags[23]).toEqual([]);
 });

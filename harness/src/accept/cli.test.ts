@@ -332,7 +332,7 @@ describe('h3 legs', () => {
       ...data,
       ...(protocol ? { protocol } : {}),
     };
-    return { key: `e-${id}`, id, step: about.step, ...data, verdict, level: 'must', source: 'rfc', findings: [finding] };
+    return { key: `e-${id}`, id, label: id, step: about.step, ...data, verdict, level: 'must', source: 'rfc', findings: [finding] };
   }
   const H3_PARITY = { by: 'parity h3', first: 'h1', second: 'h3' };
 

@@ -80,6 +80,7 @@ export function expectation(
   return {
     key: `e-${id}`,
     id,
+    label: words || id,
     ...(about.step !== undefined ? { step: about.step } : {}),
     ...data,
     verdict,

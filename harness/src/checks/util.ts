@@ -44,7 +44,7 @@ export function finding(
 ): CheckResult {
   const { part, field, ...rest } = extra;
   return {
-    ...(field ? { aspect: { kind: 'check' as const, check: check.id, field } } : {}),
+    ...(field || part ? { aspect: { kind: 'check' as const, check: check.id, ...(field ? { field } : {}), ...(part ? { part } : {}) } } : {}),
     id: part ? `${check.id} ${part}` : check.id,
     met: ok,
     expected,

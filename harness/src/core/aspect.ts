@@ -11,8 +11,13 @@ export type Aspect =
   | { kind: 'cookie'; name: string; attribute?: string }
   /** The body: as a whole (no fact), or one fact of it (`size`, `decoded-size`, `contains "..."`, `json`, `starts-with`, `empty`). */
   | { kind: 'body'; fact?: string }
-  /** A named check (`cache/max-age-matches-expires`), and the response field it judged when it judges one (`x-frame-options`). */
-  | { kind: 'check'; check: string; field?: string }
+  /**
+   * A named check (`cache/max-age-matches-expires`), the response field it judged when it judges one
+   * (`x-frame-options`), and which of several findings of the check it is (`part`: a cookie's name, a header's).
+   */
+  | { kind: 'check'; check: string; field?: string; part?: string }
+  /** A fact a raw flow or a step judged that no kind above names, in its writer's words (`cert status`, `request`, `capture next`). */
+  | { kind: 'fact'; name: string }
   /** The target's own address of a step with `discover`. */
   | { kind: 'discover' }
   /**
@@ -32,7 +37,9 @@ export function aspectText(a: Aspect): string {
     case 'body':
       return a.fact === undefined ? 'body' : `body ${a.fact}`;
     case 'check':
-      return `check ${a.check}`;
+      return a.part === undefined ? `check ${a.check}` : `check ${a.check} ${a.part}`;
+    case 'fact':
+      return a.name;
     default:
       return a.kind;
   }
@@ -62,7 +69,16 @@ export function readAspect(v: unknown): Aspect | undefined {
     case 'cookie':
       return str(raw.name) ? { kind, name: str(raw.name)!, ...(str(raw.attribute) ? { attribute: str(raw.attribute)! } : {}) } : undefined;
     case 'check':
-      return str(raw.check) ? { kind, check: str(raw.check)!, ...(str(raw.field) ? { field: str(raw.field)!.toLowerCase() } : {}) } : undefined;
+      return str(raw.check)
+        ? {
+            kind,
+            check: str(raw.check)!,
+            ...(str(raw.field) ? { field: str(raw.field)!.toLowerCase() } : {}),
+            ...(str(raw.part) ? { part: str(raw.part)! } : {}),
+          }
+        : undefined;
+    case 'fact':
+      return str(raw.name) ? { kind, name: str(raw.name)! } : undefined;
     default:
       return undefined;
   }

@@ -34,7 +34,7 @@ export function bodyError(
   on: { target: string; role: string; source: Provenance; protocol: Protocol },
 ): ReplayFinding | undefined {
   const { target, role, source, protocol } = on;
-  const base = { id: `${stepId} body`, level: 'must' as const, target, source, protocol };
+  const base = { id: `${stepId} body`, aspect: { kind: 'body' as const }, level: 'must' as const, target, source, protocol };
   if (response.truncated) {
     const t = response.truncated;
     return unjudged('error', {

@@ -111,7 +111,18 @@ function parityOfStep(step: FlowStep, i: number, rec: ReplayRecord, answers: Rep
   else if (a && !b) {
     const reason = rec.legs[1].steps[i]?.skipped ?? 'no h2 response';
     const expected = 'the same response over h1 and h2';
-    rec.parity.push(unjudged('skip', { id: `${step.id} parity`, step: step.id, level: 'must', expected, actual: reason, source: 'rfc', target: rec.target }));
+    rec.parity.push(
+      unjudged('skip', {
+        id: `${step.id} parity`,
+        aspect: { kind: 'fact', name: 'parity' },
+        step: step.id,
+        level: 'must',
+        expected,
+        actual: reason,
+        source: 'rfc',
+        target: rec.target,
+      }),
+    );
   }
 }
 

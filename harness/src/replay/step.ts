@@ -94,6 +94,8 @@ export async function sendLeg(
   return { leg: record, sent };
 }
 
+const REQUEST: Aspect = { kind: 'fact', name: 'request' };
+
 /** A step's finding that compares no expectation: it could not run (skip), got no answer (error), or the target sent it off the map (a miss of must). */
 function finding(
   s: SentStep,
@@ -166,7 +168,7 @@ async function valuesOf(s: SentStep, leg: Leg): Promise<{ values: PlaceholderVal
   const r = await resolveDiscover(step, leg.clients, leg.options.role, values);
   if (r.kind === 'skip') {
     rec.skipped = r.reason;
-    finding(s, leg, `${step.id} request`, 'skip', 'a request that can be built', r.reason);
+    finding(s, leg, `${step.id} request`, 'skip', 'a request that can be built', r.reason, undefined, REQUEST);
     return { stop: `an earlier step was skipped (${r.reason})` };
   }
   if (r.kind === 'miss') {
@@ -189,11 +191,11 @@ function requestOf(s: SentStep, values: PlaceholderValues, leg: Leg): { req: Bui
     if (e instanceof StepSkip || e instanceof UnmappedPlaceholderError) {
       const reason = e instanceof UnmappedPlaceholderError ? `role not mapped (${e.role})` : e.message;
       rec.skipped = reason;
-      finding(s, leg, `${step.id} request`, 'skip', 'a request that can be built', reason);
+      finding(s, leg, `${step.id} request`, 'skip', 'a request that can be built', reason, undefined, REQUEST);
       return { stop: `an earlier step was skipped (${reason})` };
     }
     if (e instanceof RefusedAddressError) {
-      finding(s, leg, `${step.id} request`, 'off-map', 'an address at an origin of the target map', e.url, `${leg.options.role}: ${e.message}`);
+      finding(s, leg, `${step.id} request`, 'off-map', 'an address at an origin of the target map', e.url, `${leg.options.role}: ${e.message}`, REQUEST);
       return { stop: `an earlier step named an address outside the target map (${e.url})` };
     }
     throw e;
@@ -222,7 +224,14 @@ function keepCaptures(s: SentStep, observed: ObservedExchange, leg: Leg): void {
       leg.vars[name] = value;
       continue;
     }
-    const fields = { id: `${step.id} capture ${name}`, level: levelOf(step), expected: `a value from ${from}`, actual: '(absent)', source: step.source };
+    const fields = {
+      id: `${step.id} capture ${name}`,
+      aspect: { kind: 'fact' as const, name: `capture ${name}` },
+      level: levelOf(step),
+      expected: `a value from ${from}`,
+      actual: '(absent)',
+      source: step.source,
+    };
     s.rec.findings.push(judged(false, { ...fields, clause: step.clause, target: leg.target, protocol: leg.protocol }, judgedAsOf(leg.options, leg.clients)));
   }
 }

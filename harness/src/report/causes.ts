@@ -60,13 +60,11 @@ const COMPARISONS = /^(parity|head|node)/;
 /** A comparison of two nodes warns by itself (the description is silent on which is right), and still says what the other node answers in a failing cause. */
 const NODE_COMPARISON = /^node /;
 
-/** What of the answer a finding is about, as a cause names it: the field a check judged is that field. */
+/** What of the answer a finding is about, as a cause names it: the field a check judged is that field; else the expectation's words. */
 function subjectOf(f: FindingReport, e: Expectation): string {
   const a: Aspect | undefined = f.aspect ?? e.aspect;
   if (a?.kind === 'check' && a.field) return `header ${a.field}`;
-  if (a && a.kind !== 'check') return aspectText(a);
-  // A check's own finding (one cookie, one rule): the expectation without its step, as the writer named it.
-  return e.step && e.id.startsWith(`${e.step} `) ? e.id.slice(e.step.length + 1) : e.id;
+  return a ? aspectText(a) : e.label;
 }
 
 /** Where a comparison's second side answered from: the HTTP/3 endpoint of its step. */

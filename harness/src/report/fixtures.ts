@@ -115,7 +115,7 @@ function step(id: string, o: StepOpts) {
       },
       {
         id: `${id} check vary/negotiated-response-has-vary accept-encoding`,
-        aspect: { kind: 'check', check: 'vary/negotiated-response-has-vary' },
+        aspect: { kind: 'check', check: 'vary/negotiated-response-has-vary', part: 'accept-encoding' },
         verdict: 'warn',
         level: 'should',
         expected: 'vary includes Accept-Encoding (content-encoding: gzip)',

@@ -9,6 +9,7 @@ function exchange(role: string, n: number, verdict: Expectation['verdict'], resp
   const e: Expectation = {
     key: `e-${id}`,
     id: error ? `${id} transport` : `${id} status`,
+    label: error ? 'transport' : 'status',
     aspect: error ? { kind: 'transport' } : { kind: 'status' },
     step: id,
     verdict: error ? 'error' : verdict,

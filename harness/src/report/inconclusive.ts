@@ -18,6 +18,7 @@
  * (one redirect target, one page) need two exchanges, the page two different addresses. The role
  * then gets one `error` (`<role>/inconclusive`), and its other failures are grouped under it.
  */
+import { labelOf } from './build/group';
 import { emptyCounts, failsRun, fieldValue, unjudged } from '../core';
 import { anchor } from './anchors';
 import type { InconclusiveRole, ResponseReport, StepReport, TestReport } from './types';
@@ -213,7 +214,15 @@ export function findInconclusive(tests: readonly TestReport[], failOn: Parameter
       verdict: finding.verdict,
       counts: { ...emptyCounts(), [finding.verdict]: 1 },
       expectations: [
-        { key: anchor('e', finding.id, key), id: finding.id, verdict: finding.verdict, level: finding.level, source: finding.source, findings: [finding] },
+        {
+          key: anchor('e', finding.id, key),
+          id: finding.id,
+          label: labelOf(finding),
+          verdict: finding.verdict,
+          level: finding.level,
+          source: finding.source,
+          findings: [finding],
+        },
       ],
       durationMs: 0,
       retry: 0,

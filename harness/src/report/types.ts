@@ -249,6 +249,11 @@ export interface Expectation {
   id: string;
   /** The step the expectation belongs to (raw replay), for linking to its exchange. */
   step?: string;
+  /**
+   * What it is about, in words, as its rows and causes name it: its aspect's (`header x-frame-options`,
+   * `check cookie/pair-same-value sid`, `cert status`), else its comparison's (`parity h3`), else its id whole.
+   */
+  label: string;
   /** What of the answer it is about, and the comparison it is part of (its findings'). */
   aspect?: Aspect;
   compared?: Compared;

@@ -83,7 +83,7 @@ test('the second node without its intermediate: the chain fails there alone, and
   const alone = good.cert.slice(0, good.cert.indexOf('-----END CERTIFICATE-----') + 26);
   const record = await twoNodes({ cert: alone, key: good.key });
   expect(misses(record)).toEqual([`chain fail ${SECOND}`]);
-  expect(headlines(record)).toEqual([`site: certs/site chain is "CN=${NAME}; Node: UNABLE_TO_VERIFY_LEAF_SIGNATURE" on h1 at ${SECOND}`]);
+  expect(headlines(record)).toEqual([`site: check cert/chain is "CN=${NAME}; Node: UNABLE_TO_VERIFY_LEAF_SIGNATURE" on h1 at ${SECOND}`]);
 });
 
 test('the second node with a leaf whose SAN does not cover the name: san fails there, and its leaf is another', async () => {

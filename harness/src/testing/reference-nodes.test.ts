@@ -102,10 +102,10 @@ test('nodes serving a revoked leaf, a leaf of 5 days, a leaf without its interme
       // One cause per node and fact, each naming its node: its chain lacks the issuer (4), it runs out (3), its leaf is another than the first node's (2 and 3: two leaves, two values), it is revoked (2).
       const headlines = failingCauses(results).map(causeHeadline);
       expect(headlines.map((h) => h.replace(/"[^"]*"/, '"…"'))).toEqual([
-        'site: certs/site chain is "…" on h1 at 127.0.0.4',
-        'site: certs/site days-left is "…" on h1 at 127.0.0.3',
-        'site: certs/site same-leaf is "…" on h1 at 127.0.0.2',
-        'site: certs/site same-leaf is "…" on h1 at 127.0.0.3',
+        'site: check cert/chain is "…" on h1 at 127.0.0.4',
+        'site: check cert/days-left is "…" on h1 at 127.0.0.3',
+        'site: check cert/same-leaf is "…" on h1 at 127.0.0.2',
+        'site: check cert/same-leaf is "…" on h1 at 127.0.0.3',
         'ocsp: cert status is "…" on h1 at 127.0.0.2',
       ]);
       expect(headlines[4]).toBe('ocsp: cert status is "revoked" on h1 at 127.0.0.2');

@@ -7,6 +7,11 @@ import { judged, unjudged, type FailOn, type Finding, type FindingFields, type P
 export { failingFindings } from '../../core';
 
 export interface FindingDefaults {
+  /**
+   * The flow's id, which every finding id starts with: a finding that names no aspect gets the rest
+   * as its fact (`console error`), so readers never take it apart.
+   */
+  of?: string;
   source: Provenance;
   clause?: string;
   target?: string;
@@ -29,6 +34,7 @@ export class FindingList {
         ...(this.defaults.clause !== undefined ? { clause: this.defaults.clause } : {}),
         ...(this.defaults.target !== undefined ? { target: this.defaults.target } : {}),
         ...fields,
+        ...this.factOf(id, extra.aspect),
         source: extra.source ?? this.defaults.source,
       },
       this.defaults.targetOrigin,
@@ -46,10 +52,18 @@ export class FindingList {
       ...(this.defaults.clause !== undefined ? { clause: this.defaults.clause } : {}),
       ...(this.defaults.target !== undefined ? { target: this.defaults.target } : {}),
       ...extra,
+      ...this.factOf(id, extra.aspect),
       source: extra.source ?? this.defaults.source,
     });
     this.items.push(f);
     return f;
+  }
+
+  /** The aspect a finding without one gets: the fact its id names after the flow's id (the writer's own words). */
+  private factOf(id: string, given: Finding['aspect']): Pick<Finding, 'aspect'> {
+    if (given) return { aspect: given };
+    const prefix = this.defaults.of;
+    return prefix && id.startsWith(`${prefix} `) ? { aspect: { kind: 'fact', name: id.slice(prefix.length + 1) } } : {};
   }
 
   push(...findings: Finding[]): void {

@@ -55,7 +55,7 @@ export class FlowSession {
     readonly env: FlowEnvironment,
     private readonly input: InputGate = { open: async () => undefined },
   ) {
-    this.findings = new FindingList({ source: 'capture', clause: flow.clause, target: env.map.origin, targetOrigin: env.map.origin });
+    this.findings = new FindingList({ of: flow.id, source: 'capture', clause: flow.clause, target: env.map.origin, targetOrigin: env.map.origin });
     this.network = new NetworkLog(page, { bodyCapBytes: env.map.limits.bodyCapBytes });
     page.on('console', (m) => this.consoleMessages.push({ type: m.type(), text: m.text(), ...(m.location().url ? { url: m.location().url } : {}) }));
     page.on('pageerror', (e) => this.pageErrors.push(`${e.name}: ${e.message}`));

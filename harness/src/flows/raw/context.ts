@@ -113,6 +113,17 @@ export class FlowContext {
     for (const f of findings) this.push(f);
   }
 
+  /**
+   * The aspect of a finding its caller named none for: the fact its id names after the step's id or
+   * the flow's (`ocsp/live/site/aia/post cert status` -> `cert status`), the writer's own words, so
+   * readers never take an id apart.
+   */
+  private factOf(f: Finding): Pick<Finding, 'aspect'> {
+    if (f.aspect) return {};
+    const prefix = [this.step?.id, this.id].find((p) => p !== undefined && f.id.startsWith(`${p} `));
+    return prefix ? { aspect: { kind: 'fact', name: f.id.slice(prefix.length + 1) } } : {};
+  }
+
   /** The node the findings from here on are about (a name's other node, asked on its own), until called without one. */
   atNode(address: string | undefined): void {
     this.node = address;
@@ -120,7 +131,7 @@ export class FlowContext {
 
   private push(f: Finding): void {
     const step = this.step ?? this.begin(this.id);
-    const out: ReplayFinding = { ...(this.node ? { node: this.node } : {}), ...f, target: this.target, protocol: 'h1' };
+    const out: ReplayFinding = { ...(this.node ? { node: this.node } : {}), ...this.factOf(f), ...f, target: this.target, protocol: 'h1' };
     step.findings.push(out);
   }
 }

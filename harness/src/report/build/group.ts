@@ -2,7 +2,7 @@
  * A test's findings grouped into expectations by id: each finding keyed by test, id, protocol and
  * occurrence; each expectation with its worst verdict, its strongest level and its shape.
  */
-import { LEVELS, summaryVerdict, type Level } from '../../core';
+import { aspectText, LEVELS, summaryVerdict, type Level } from '../../core';
 import { shapeByName } from '../../shapes';
 import { anchor } from '../anchors';
 import type { Expectation, FindingReport } from '../types';
@@ -11,6 +11,13 @@ import type { Expectation, FindingReport } from '../types';
 export interface LooseFinding {
   f: Omit<FindingReport, 'key'>;
   step?: string;
+}
+
+/** An expectation's words, from its finding's typed fields: never taken from its id. */
+export function labelOf(f: Pick<FindingReport, 'id' | 'aspect' | 'compared'>): string {
+  if (f.aspect) return aspectText(f.aspect);
+  if (f.compared) return f.compared.by;
+  return f.id;
 }
 
 /** Worst level first. */
@@ -29,6 +36,7 @@ export function groupFindings(found: LooseFinding[], testKey: string): Expectati
       e = {
         key: anchor('e', f.id, testKey),
         id: f.id,
+        label: labelOf(f),
         ...(step ? { step } : {}),
         ...(f.aspect ? { aspect: f.aspect } : {}),
         ...(f.compared ? { compared: { by: f.compared.by, first: f.compared.first, second: f.compared.second } } : {}),

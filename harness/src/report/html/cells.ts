@@ -22,8 +22,6 @@ export function countsText(c: Counts): string {
     .join('');
 }
 
-export const aspectOf = (id: string, step: string) => (id.startsWith(`${step} `) ? id.slice(step.length + 1) : id);
-
 /** Values of one field, a line each (repeats numbered), marked when the comparison found them wrong. */
 export function valuesHtml(values: string[], bad: boolean): string {
   if (!values.length) return bad ? '<mark>(absent)</mark>' : '<span class="muted">(absent)</span>';

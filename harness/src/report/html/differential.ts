@@ -3,7 +3,7 @@ import { aspectText, noiseText } from '../../core';
 import { esc, markDifference } from '../escape';
 import type { ConformanceResults, TestReport } from '../types';
 import { sameAspect } from './aspects';
-import { vc, badge, aspectOf, actualCell, sameRows } from './cells';
+import { vc, badge, actualCell, sameRows } from './cells';
 import { reproBlock } from './repro';
 
 /**
@@ -39,13 +39,13 @@ export function differentialBlock(t: TestReport, bodies: ConformanceResults['bod
         continue rowGroups;
       }
       const step = e.step ?? t.id;
-      const aspect = comparison ? (e.aspect ? aspectText(e.aspect) : 'answer') : aspectOf(e.id, step);
+      const aspect = comparison ? (e.aspect ? aspectText(e.aspect) : 'answer') : e.label;
       const specExp = comparison
         ? t.expectations.find((x) => x.step === step && !x.compared && sameAspect(x.aspect, e.aspect))?.findings[0]?.expected
         : f.expected;
       const baseline = comparison ? f.expected : (f.baseline ?? '');
       rows.push(
-        `<tr class="f-${vc(f.verdict)}"${comparison ? ` id="${f.key}"` : ''}><td>${anchors}${esc(step === t.id ? aspect : `${step.slice(t.id.length + 1)} · ${aspect}`)}<a class="anchor" href="#${f.key}">#</a></td><td class="v">${esc(
+        `<tr class="f-${vc(f.verdict)}"${comparison ? ` id="${f.key}"` : ''}><td>${anchors}${esc(step === t.id ? aspect : `${aspect} (${step})`)}<a class="anchor" href="#${f.key}">#</a></td><td class="v">${esc(
           group.map((g) => g.protocol ?? '—').join(', '),
         )}</td><td class="exp">${esc(baseline)}</td><td>${comparison ? actualCell({ ...f, message: undefined }, bodies) : markDifference(baseline, f.actual)}</td><td>${
           specExp === undefined ? '<span class="muted">(not in the spec)</span>' : esc(specExp)

@@ -63,8 +63,8 @@ export function expectationsTable(ctx: RenderContext, t: TestReport, bodies: Con
     .filter((e) => !below.includes(e) && !compared.includes(e))
     .map((e) => {
       const check = checkOf(e);
-      // The test's id is in its heading: rows show the rest. A clause repeated by passing rows is shown once.
-      const shown = e.id.startsWith(`${t.id} `) || e.id.startsWith(`${t.id}/`) ? e.id.slice(t.id.length + 1) : e.id;
+      // The test's id is in its heading: rows show what each is about, and the step of a flow's. A clause repeated by passing rows is shown once.
+      const shown = e.step && e.step !== t.id ? `${e.label} (${e.step})` : e.label;
       const showClause = e.verdict !== 'pass' || e.clause !== lastClause;
       lastClause = e.clause;
       const rowGroups = sameRows(e);

@@ -185,7 +185,7 @@ describe('the h3 leg', () => {
     const lost = stepHtml(html, results, 'site/static', 2);
     expect(lost).toContain(`QUIC forced to <code>${H3_ENDPOINT}</code>`);
     expect(lost).toContain('not compared with an h1 request (no h3 answer to compare)');
-    expect(lost).toContain(`<p class="muted">no response</p><div><a href="#${transport.key}">h3 transport</a>: ${H3_UNREACHABLE}</div>`);
+    expect(lost).toContain(`<p class="muted">no response</p><div><a href="#${transport.key}">transport</a>: ${H3_UNREACHABLE}</div>`);
   });
 
   test('anchors of h3 steps and findings are there, once', () => {

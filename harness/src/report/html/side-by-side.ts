@@ -2,7 +2,7 @@
 import { fieldLines } from '../../core';
 import { esc, markDifference } from '../escape';
 import type { Expectation, FindingReport, StepReport, TestReport, Verdict } from '../types';
-import { vc, DIFFERS, met, verdictCell, aspectOf, shapeInfo, valuesHtml } from './cells';
+import { vc, DIFFERS, met, verdictCell, shapeInfo, valuesHtml } from './cells';
 import { isParity, specAspect } from './aspects';
 import { type RenderContext, anchorsOf } from './context';
 
@@ -143,12 +143,12 @@ function headerRows(leg: Leg): void {
 
 /** Cookies, body facts, checks, captures: one row per expectation of the step; those met as over the other leg counted. */
 function factRows(leg: Leg): void {
-  const { s, like, table } = leg;
+  const { like, table } = leg;
   const alikeKeys: string[] = [];
   let alike = 0;
   for (const e of leg.exps) {
     if (specAspect(e, 'status') || specAspect(e, 'header') || isParity(e)) continue;
-    const aspect = aspectOf(e.id, s.id);
+    const aspect = e.label;
     const f = forLeg(leg, e);
     if (!f) continue;
     const there = like && e.findings.find((x) => x.protocol === like.protocol && x.node === like.node);

@@ -2,7 +2,6 @@
 import { noiseText } from '../../core';
 import { esc } from '../escape';
 import type { StepReport, TestReport } from '../types';
-import { aspectOf } from './cells';
 import { reproBlock, h3Repro } from './repro';
 import { type RenderContext } from './context';
 import { sideBySide } from './side-by-side';
@@ -34,7 +33,7 @@ function noAnswer(t: TestReport, s: StepReport): string {
   const errors = t.expectations.flatMap((e) =>
     e.step === s.id ? e.findings.filter((f) => f.protocol === s.protocol && f.node === s.node && f.verdict === 'error').map((f) => ({ e, f })) : [],
   );
-  const why = errors.map(({ e, f }) => `<div><a href="#${e.key}">${esc(aspectOf(e.id, s.id))}</a>: ${esc(f.actual)}</div>`).join('');
+  const why = errors.map(({ e, f }) => `<div><a href="#${e.key}">${esc(e.label)}</a>: ${esc(f.actual)}</div>`).join('');
   return `<p class="muted">no response${s.skipped ? `: ${esc(s.skipped)}` : ''}</p>${why}`;
 }
 
