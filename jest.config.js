@@ -16,6 +16,9 @@ module.exports = {
   ],
   // A hang detector only: on a loaded machine a test may take many times its usual time, and a red run must mean a real problem.
   testTimeout: 600_000,
+  // One reference per kind (default, --no-http3, alt) for the whole run, shared by the tests that only send it requests.
+  globalSetup: '<rootDir>/scripts/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/scripts/jest/global-teardown.ts',
   // Buffers compared with Buffer.equals in toEqual (the file says why).
   setupFilesAfterEnv: ['<rootDir>/scripts/jest/byte-equality.js'],
   // Most slow suites wait on processes of their own (the reference, Playwright, Chromium): every core, not every core but one.

@@ -9,7 +9,7 @@ const base = require('./jest.config.js');
 
 /** What a test file calls when it starts a server, a process or a browser. */
 const STARTS =
-  /\b(runChecks|runLeakCheck|startReference|useReference|startEmbeddedReference|startProxiedReference|spawnReference|launchReference|startMisbehaving|startMutatingProxy|startConnectProxy|startHostileTarget|startTestEdge|playwrightCli|runPlaywright|launchReportBrowser|chromium\.launch|chromium\.launchServer|createServer|createSecureServer|spawn|spawnSync|execFile|execFileSync)\s*\(/;
+  /\b(runChecks|runLeakCheck|startReference|useReference|startEmbeddedReference|sharedReference|startProxiedReference|spawnReference|launchReference|startMisbehaving|startMutatingProxy|startConnectProxy|startHostileTarget|startTestEdge|playwrightCli|runPlaywright|launchReportBrowser|chromium\.launch|chromium\.launchServer|createServer|createSecureServer|spawn|spawnSync|execFile|execFileSync)\s*\(/;
 
 function testFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -22,7 +22,10 @@ function testFiles(dir) {
 const roots = base.roots.map((r) => r.replace('<rootDir>', __dirname));
 const starting = roots.flatMap(testFiles).filter((f) => STARTS.test(fs.readFileSync(f, 'utf8')));
 
+// It starts no server: not even the references the full run shares.
+const { globalSetup: _setup, globalTeardown: _teardown, ...rest } = base;
+
 module.exports = {
-  ...base,
+  ...rest,
   testPathIgnorePatterns: ['/node_modules/', ...starting.map((f) => `^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)],
 };

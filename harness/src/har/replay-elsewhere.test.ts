@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
+import { targetEnvOf } from '../embedded/start-reference';
+import { sharedReference, type SharedReference } from '../testing/shared-reference';
 import { allFindings, ReplayClients, replayItem } from '../replay';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
@@ -20,12 +21,12 @@ import { WHOLE_RUN_MS, withTestBudgets } from '../testing/budgets';
 const ROOT = path.resolve(__dirname, '../../..');
 const hars = ['har/reference-site.har', ...fs.readdirSync(path.join(ROOT, 'har/reference')).filter((f) => f.endsWith('.har')).map((f) => `har/reference/${f}`)].map((f) => path.join(ROOT, f));
 
-let alt: EmbeddedReference;
+let alt: SharedReference;
 let clients: ReplayClients;
 let dir: string;
 
 beforeAll(async () => {
-  alt = await startEmbeddedReference({ deployment: 'alt' });
+  alt = await sharedReference('alt');
   clients = new ReplayClients(loadTargetMap(withTestBudgets(targetEnvOf(alt.ready))));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'har2spec-elsewhere-'));
 }, WHOLE_RUN_MS);

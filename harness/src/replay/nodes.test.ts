@@ -133,6 +133,8 @@ test('a node that drops a stated header fails on its own legs, and the run has o
   expect(section).toContain('<h2>Nodes (1 role with several addresses)</h2>');
   expect(section).toContain(`<td class="mono">${NODES[1]}</td><td>2</td><td>✗ answers otherwise on 1 expectation; fails 1 the other nodes meet</td>`);
   expect(html).toContain(`site/home over h1 at ${NODES[1]}`);
+  // The step's exchanges: the first node's legs (h1, h2, h3) in one row, the second node's in another.
+  expect(html.match(/<div class="legs">/g)).toHaveLength(2);
 });
 
 test('with two nodes that answer alike the exchange passes on both, and the record names both', async () => {

@@ -18,7 +18,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { EmbeddedReference } from '../embedded/start-reference';
+import type { SharedReference } from '../testing/shared-reference';
 import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy } from '../testing/mutating-proxy';
 import { startProxiedReference, stopProxiedReference } from '../testing/proxied-reference';
@@ -32,7 +32,7 @@ const ROLES = { TARGET_URL: NAMES[0], TARGET_BARE_URL: NAMES[1], TARGET_ASSETS_U
 /** A small slice of the suite: raw replay of the site's home and static files and of the bare host, and one browser flow. */
 const SELECTION = ['tests/replay.test.ts', 'tests/browser/bare-to-www.test.ts', '--grep', 'site/home|site/static|bare/'];
 
-let reference: EmbeddedReference;
+let reference: SharedReference;
 let pki: TestPki;
 let proxy: MutatingProxy;
 let work: string;

@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
+import { targetEnvOf } from '../embedded/start-reference';
+import { sharedReference, type SharedReference } from './shared-reference';
 import { playwrightCli } from './playwright-cli';
 import type { ConformanceResults, Expectation } from '../report/types';
 import { WHOLE_RUN_MS } from './budgets';
@@ -18,14 +19,14 @@ import { ROOT } from './playwright-cli';
  * shows in results.json with the verdict its level gives it.
  */
 
-let alt: EmbeddedReference;
+let alt: SharedReference;
 let env: Record<string, string>;
 let results: ConformanceResults;
 let run: { code: number | null; stdout: string; stderr: string };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'alt-deployment-'));
 
 beforeAll(async () => {
-  alt = await startEmbeddedReference({ deployment: 'alt' });
+  alt = await sharedReference('alt');
   env = targetEnvOf(alt.ready);
   // A user's target: the section is read from its home page, and it is judged as the user's.
   delete env.TARGET_SECTION;

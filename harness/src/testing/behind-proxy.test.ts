@@ -1,6 +1,7 @@
 import type { ReplayRecord } from '../record';
 import * as path from 'node:path';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
+import { targetEnvOf } from '../embedded/start-reference';
+import { sharedReference, type SharedReference } from './shared-reference';
 import { allFindings, replayItem, ReplayClients } from '../replay';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';
@@ -23,7 +24,7 @@ const USER = 'harness';
 const PASSWORD = 'pr0xy-s3cret';
 const AUTHORIZATION = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
 
-let reference: EmbeddedReference;
+let reference: SharedReference;
 let proxy: ConnectProxy;
 
 function item(id: string): { item: ExchangeSpec; role: Role } {
@@ -61,7 +62,7 @@ const problems = (record: ReplayRecord) =>
 const sentOver = (record: ReplayRecord) => record.legs.filter((l) => !l.skipped && l.steps.some((s) => s.response)).map((l) => l.protocol);
 
 beforeAll(async () => {
-  reference = await startEmbeddedReference();
+  reference = await sharedReference('default');
   const names = Object.fromEntries(
     Object.values(reference.ready.urls)
       .flat()

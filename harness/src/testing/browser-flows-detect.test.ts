@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { targetBrowserLaunch } from '../browser/launch';
-import type { EmbeddedReference } from '../embedded/start-reference';
+import type { SharedReference } from './shared-reference';
 import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
 import { rewriteText, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';
@@ -47,7 +47,7 @@ const FLOWS = [
 /** Short budgets so the robustness cases that end by a budget end quickly (navigation 4 s, settle and waits about 2.7 s), for the flow they break only. */
 const FAST = { HARNESS_BROWSER_TIMEOUT_MS: '4000' };
 
-let reference: EmbeddedReference;
+let reference: SharedReference;
 let pki: TestPki;
 let proxy: MutatingProxy;
 /** Chromium trusting the proxy's root, and one trusting the reference's (which did not sign the proxy's certificates). */

@@ -9,13 +9,14 @@ import * as net from 'node:net';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
+import { targetEnvOf } from '../embedded/start-reference';
+import { sharedReference, type SharedReference } from './shared-reference';
 import type { ConformanceResults } from '../report/types';
 import { WHOLE_RUN_MS } from './budgets';
 import { playwrightCli } from './playwright-cli';
 
 const CONNECT_MS = 3000;
-let reference: EmbeddedReference;
+let reference: SharedReference;
 let silent: net.Server;
 const sockets = new Set<net.Socket>();
 let silentPort: number;
@@ -23,7 +24,7 @@ let refusedPort: number;
 let work: string;
 
 beforeAll(async () => {
-  reference = await startEmbeddedReference();
+  reference = await sharedReference('default');
   silent = net.createServer((socket) => sockets.add(socket));
   await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
   silentPort = (silent.address() as net.AddressInfo).port;

@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
+import { targetEnvOf } from '../embedded/start-reference';
+import { sharedReference, type SharedReference } from './shared-reference';
 import { playwrightCli, type CliRun } from './playwright-cli';
 import type { ConformanceResults } from '../report/types';
 import { WHOLE_RUN_MS } from './budgets';
@@ -13,7 +14,7 @@ import { WHOLE_RUN_MS } from './budgets';
  * JUnit) and the bodies it found different; HARNESS_FAIL_ON=diff turns them into a failed run; a
  * bad baseline variable stops the run before any request.
  */
-let alt: EmbeddedReference;
+let alt: SharedReference;
 let env: Record<string, string>;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'differential-run-'));
 const GREP = 'site/(home|lesson-plan/invalid|method-not-allowed)$|shop/product$';
@@ -21,7 +22,7 @@ let run: CliRun;
 let results: ConformanceResults;
 
 beforeAll(async () => {
-  alt = await startEmbeddedReference({ deployment: 'alt' });
+  alt = await sharedReference('alt');
   env = targetEnvOf(alt.ready);
   delete env.HARNESS_TARGET_KIND;
   delete env.TARGET_SECTION;

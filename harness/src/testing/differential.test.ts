@@ -1,6 +1,7 @@
 import type { ReplayFinding, ReplayRecord } from '../record';
 import * as path from 'node:path';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
+import { targetEnvOf } from '../embedded/start-reference';
+import { sharedReference, type SharedReference } from './shared-reference';
 import { replayDifferential } from '../diff/replay';
 import { allFindings, ReplayClients } from '../replay';
 import { chromiumOverQuic } from '../replay/clients';
@@ -28,15 +29,15 @@ const SPECS = loadSpecs(path.join(REPO_ROOT, 'specs'), CHECKS);
 const SETTINGS = { allowUnsafe: false, maxRps: undefined };
 const NAMES = REFERENCE_NAMES;
 
-let baseline: EmbeddedReference;
-let alt: EmbeddedReference;
-let proxied: { reference: EmbeddedReference; pki: TestPki; proxy: MutatingProxy };
+let baseline: SharedReference;
+let alt: SharedReference;
+let proxied: { reference: SharedReference; pki: TestPki; proxy: MutatingProxy };
 let baselineClients: ReplayClients;
 
 beforeAll(async () => {
   [baseline, alt, proxied] = await Promise.all([
-    startEmbeddedReference(),
-    startEmbeddedReference({ deployment: 'alt' }),
+    sharedReference('default'),
+    sharedReference('alt'),
     startProxiedReference(NAMES, 'Differential Proxy Root', [], { h3: true }),
   ]);
   baselineClients = new ReplayClients(loadTargetMap(withTestBudgets(targetEnvOf(baseline.ready, BASELINE_SIDE)), BASELINE_SIDE));

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { CHECKS } from '../checks';
-import type { EmbeddedReference } from '../embedded/start-reference';
+import type { SharedReference } from './shared-reference';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
@@ -25,7 +25,7 @@ const ALT_HOPS = ['relay.redirect.test', 'landing.redirect.test'];
 const NAMES = REFERENCE_NAMES.map((n) => (n === 'hop2.redirect.test' ? ALT_HOPS[0] : n === 'hop3.redirect.test' ? ALT_HOPS[1] : n));
 const ROLES = ROLE_HOSTS;
 
-let reference: EmbeddedReference;
+let reference: SharedReference;
 let pki: TestPki;
 let proxy: MutatingProxy;
 

@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CHECKS } from '../checks';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
+import { targetEnvOf } from '../embedded/start-reference';
+import { sharedReference, type SharedReference } from './shared-reference';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap, ROLES } from '../target-map';
 import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
@@ -19,12 +20,12 @@ import { REPO_ROOT } from './proxied-reference';
  * roles file (nothing else written by hand), and the derived specs are replayed on the other.
  * Neither keeps anything the other lacks of the description's facts: every derived test passes.
  */
-let reference: EmbeddedReference;
-let alt: EmbeddedReference;
+let reference: SharedReference;
+let alt: SharedReference;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'har-round-trip-'));
 
 beforeAll(async () => {
-  [reference, alt] = await Promise.all([startEmbeddedReference(), startEmbeddedReference({ deployment: 'alt' })]);
+  [reference, alt] = await Promise.all([sharedReference('default'), sharedReference('alt')]);
 }, WHOLE_RUN_MS);
 
 afterAll(async () => {
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 /** The deployment's variables as its user sets them: its own target, judged as the user's. */
-function userEnv(d: EmbeddedReference): Record<string, string> {
+function userEnv(d: SharedReference): Record<string, string> {
   const env = targetEnvOf(d.ready);
   delete env.HARNESS_TARGET_KIND;
   return env;
@@ -55,7 +56,7 @@ function cli(script: string, args: string[], env: Record<string, string>): Promi
 }
 
 /** `npm run record` against a deployment, `npm run har2spec` with its roles file: the folder of derived specs. */
-async function derivedFrom(name: string, d: EmbeddedReference, options: string[] = []): Promise<string> {
+async function derivedFrom(name: string, d: SharedReference, options: string[] = []): Promise<string> {
   const hars = path.join(work, `${name}-hars`);
   if (!fs.existsSync(hars)) {
     const recorded = await cli('harness/src/flows/browser/record-cli.ts', ['--out', hars], userEnv(d));
@@ -76,7 +77,7 @@ async function derivedFrom(name: string, d: EmbeddedReference, options: string[]
   return out;
 }
 
-async function replayedOn(dir: string, d: EmbeddedReference) {
+async function replayedOn(dir: string, d: SharedReference) {
   const specs = loadSpecs(dir, CHECKS);
   const outcomes = await replayOutcomes(loadTargetMap(withTestBudgets(userEnv(d))), specs);
   return { specs, outcomes };
@@ -123,7 +124,7 @@ test.each([
 test(
   'with --mirror, both ways: failures exactly where the deployments differ in what they send',
   async () => {
-    const kinds = async (from: EmbeddedReference, name: string, to: EmbeddedReference) => {
+    const kinds = async (from: SharedReference, name: string, to: SharedReference) => {
       const { outcomes } = await replayedOn(await derivedFrom(name, from, ['--mirror']), to);
       const out = new Set<string>();
       for (const [, r] of outcomes) for (const f of r.findings ?? []) if (f.verdict === 'fail') out.add(f.id.replace(/^\S+ /, ''));

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { CHECKS } from '../checks';
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../embedded/start-reference';
+import { targetEnvOf } from '../embedded/start-reference';
+import { sharedReference, type SharedReference } from './shared-reference';
 import { buildResults } from '../report/build';
 import { renderHtml } from '../report/html';
 import { renderJunit } from '../report/junit';
@@ -35,8 +36,8 @@ const META = {
 
 let pki: TestPki;
 const walls: Wall[] = [];
-let reference: EmbeddedReference | undefined;
-let alt: EmbeddedReference | undefined;
+let reference: SharedReference | undefined;
+let alt: SharedReference | undefined;
 
 beforeAll(() => {
   pki = makeTestPki(REFERENCE_NAMES, 'Walls Root');
@@ -160,7 +161,7 @@ test(
 test(
   'the unmodified reference is not inconclusive, though some of its addresses answer alike (the maintenance host, 404 pages)',
   async () => {
-    reference = await startEmbeddedReference({ args: ['--no-http3'] });
+    reference = await sharedReference('no-http3');
     const map = loadTargetMap(withTestBudgets({ ...targetEnvOf(reference.ready), TARGET_H3: '0' }));
     const r = buildResults({ tests: await replayCollected(map, SPECS), run: META });
     expect(r.run.inconclusive).toBeUndefined();
@@ -176,7 +177,7 @@ test(
 test(
   'the second deployment, judged as a user target, is not inconclusive: its differences are its own choices',
   async () => {
-    alt = await startEmbeddedReference({ deployment: 'alt', args: ['--no-http3'] });
+    alt = await sharedReference('alt');
     const env: Record<string, string> = { ...targetEnvOf(alt.ready), TARGET_H3: '0' };
     delete env.HARNESS_TARGET_KIND;
     const r = buildResults({ tests: await replayCollected(loadTargetMap(withTestBudgets(env)), SPECS), run: META });

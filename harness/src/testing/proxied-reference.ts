@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { startEmbeddedReference, type EmbeddedReference } from '../embedded/start-reference';
+import { startEmbeddedReference } from '../embedded/start-reference';
+import { sharedReference, type SharedReference } from './shared-reference';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { startTestEdge, type TestEdge } from './h3-edge';
 import { startMutatingProxy, type MutatingProxy } from './mutating-proxy';
@@ -7,7 +8,7 @@ import { startMutatingProxy, type MutatingProxy } from './mutating-proxy';
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 export interface ProxiedReference {
-  reference: EmbeddedReference;
+  reference: SharedReference;
   pki: TestPki;
   proxy: MutatingProxy;
   /** Its HTTP/3 edge, when asked for and Caddy is installed (the proxy then advertises it in Alt-Svc). */
@@ -27,7 +28,8 @@ export async function startProxiedReference(
   options: { h3?: boolean; aia?: string; extraNames?: readonly string[] } = {},
 ): Promise<ProxiedReference> {
   // Its own HTTP/3 edge would present the reference's certificate, not the proxy's: none (the proxy drops Alt-Svc too).
-  const reference = await startEmbeddedReference({ args: ['--no-http3', ...extraArgs] });
+  // The run's shared reference where no option asks for one of its own (the proxy, not the reference, is what each test breaks).
+  const reference = extraArgs.length ? await startEmbeddedReference({ args: ['--no-http3', ...extraArgs] }) : await sharedReference('no-http3');
   // Extra names share the certificate (a third party of the test), the AIA names the OCSP responder the leaf claims.
   const pki = makeTestPki([...names, ...(options.extraNames ?? [])], rootName, options.aia ? { aia: options.aia } : {});
   const proxy = await startMutatingProxy({

@@ -5,7 +5,7 @@ import { deriveSpecs } from '../har/derive';
 import { defaultRoleMapping } from '../har/role-mapping';
 import { writeSpecs } from '../har/write-specs';
 import { CHECKS } from '../checks';
-import type { EmbeddedReference } from '../embedded/start-reference';
+import type { SharedReference } from './shared-reference';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
@@ -34,7 +34,7 @@ const SITE = 'www.lessons.test';
 const NAMES = REFERENCE_NAMES;
 const ROLES = { ...ROLE_HOSTS, TARGET_REDIRECTOR_URL: NAMES[5] };
 
-let reference: EmbeddedReference;
+let reference: SharedReference;
 let pki: TestPki;
 let proxy: MutatingProxy;
 

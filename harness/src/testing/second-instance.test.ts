@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { startEmbeddedReference, valueVariables, type EmbeddedReference } from '../embedded/start-reference';
+import { valueVariables } from '../embedded/start-reference';
+import { sharedReference, type SharedReference } from './shared-reference';
 import { runForOutcomes } from './playwright-outcomes';
 import { REFERENCE_NAMES } from './reference-names';
 import { WHOLE_RUN_MS } from './budgets';
@@ -15,10 +16,10 @@ import { loadSpecFolders } from '../spec-model/spec-folders';
  */
 const root = path.resolve(__dirname, '../../..');
 const GREP = 'site/home|site/static/css$|bare/|redirector/favicon|ocsp/|compression/(site|assets)/|conditional/site/css|redirects/';
-let reference: EmbeddedReference;
+let reference: SharedReference;
 
 beforeAll(async () => {
-  reference = await startEmbeddedReference();
+  reference = await sharedReference('default');
 }, WHOLE_RUN_MS);
 afterAll(async () => reference?.stop());
 

@@ -1,4 +1,5 @@
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/start-reference';
+import { targetEnvOf } from '../../embedded/start-reference';
+import { sharedReference, type SharedReference } from '../../testing/shared-reference';
 import { loadTargetMap, roleUrls } from '../../target-map';
 import { pageRequests } from './page-requests';
 
@@ -6,9 +7,9 @@ import { pageRequests } from './page-requests';
  * What Chromium requests while it loads the reference's home page: the sub-resources the page
  * links, and what only its scripts build (the analytics collect hit and the tracking pixel).
  */
-let reference: EmbeddedReference;
+let reference: SharedReference;
 beforeAll(async () => {
-  reference = await startEmbeddedReference({ args: ['--no-http3'] });
+  reference = await sharedReference('no-http3');
 });
 afterAll(() => reference?.stop());
 

@@ -1,14 +1,15 @@
-import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/start-reference';
+import { targetEnvOf } from '../../embedded/start-reference';
+import { sharedReference, type SharedReference } from '../../testing/shared-reference';
 import { ReplayClients } from '../../replay';
 import { loadTargetMap, roleUrls, ROLES } from '../../target-map';
 import { runProtocolsFlow } from './protocols';
 import { WHOLE_RUN_MS, withTestBudgets } from '../../testing/budgets';
 
-let reference: EmbeddedReference;
+let reference: SharedReference;
 let clients: ReplayClients;
 
 beforeAll(async () => {
-  reference = await startEmbeddedReference({ args: ['--no-http3'] });
+  reference = await sharedReference('no-http3');
   clients = new ReplayClients(loadTargetMap(withTestBudgets(targetEnvOf(reference.ready))), { h3: false });
 }, WHOLE_RUN_MS);
 afterAll(async () => {

@@ -90,23 +90,31 @@ export function legsBlock(ctx: RenderContext, t: TestReport): string {
   if (!ctx.failing(t.verdict) && (t.verdict === 'pass' || t.verdict === 'skip' || t.verdict === 'n/a' || t.verdict === 'info'))
     return compactLegs(t, Math.max(...t.legs.map((l) => l.steps.length)));
   // Steps by position: a flow may ask the same step id more than once (one per name of a role).
+  // Each node's legs are a row of their own under the first node's, so a pool stays readable.
   const count = Math.max(...t.legs.map((l) => l.steps.length));
+  const rows = (t.nodes ?? [undefined]).map((node, i) => t.legs!.filter((l) => l.node === node || (i === 0 && l.node === undefined)));
   const out: string[] = [];
-  for (let n = 0; n < count; n++) {
-    const id = t.legs.map((l) => l.steps[n]?.id).find((x) => x !== undefined) ?? '';
-    const first = t.legs[0].steps[n];
-    const cols = t.legs
-      .map((l, i) => {
-        const s = l.steps[n];
-        // A leg skipped as a whole (h3 of a flow) states its reason once, beside the first step.
-        if (!s)
-          return l.skipped && (n === 0 || l.steps.length > 0)
-            ? `<div class="step"><h4>${esc(id)} over ${esc(l.protocol)}</h4><p class="muted">skipped: ${esc(l.skipped)}</p></div>`
-            : '';
-        return stepBlock(ctx, t, s, i > 0 && first?.response ? first : undefined);
-      })
-      .join('');
-    out.push(`<div class="legs">${cols}</div>`);
-  }
+  for (let n = 0; n < count; n++)
+    for (const legs of rows) {
+      if (legs.length) out.push(stepRow(ctx, t, legs, n));
+    }
   return `<h3>Exchanges</h3>${out.join('')}`;
+}
+
+/** Step `n` over each of `legs`, side by side, each compared with the first that answered. */
+function stepRow(ctx: RenderContext, t: TestReport, legs: NonNullable<TestReport['legs']>, n: number): string {
+  const id = legs.map((l) => l.steps[n]?.id).find((x) => x !== undefined) ?? '';
+  const first = legs[0].steps[n];
+  const cols = legs
+    .map((l, i) => {
+      const s = l.steps[n];
+      // A leg skipped as a whole (h3 of a flow) states its reason once, beside the first step.
+      if (!s)
+        return l.skipped && (n === 0 || l.steps.length > 0)
+          ? `<div class="step"><h4>${esc(id)} over ${esc(l.protocol)}${l.node ? ` at ${esc(l.node)}` : ''}</h4><p class="muted">skipped: ${esc(l.skipped)}</p></div>`
+          : '';
+      return stepBlock(ctx, t, s, i > 0 && first?.response ? first : undefined);
+    })
+    .join('');
+  return `<div class="legs">${cols}</div>`;
 }

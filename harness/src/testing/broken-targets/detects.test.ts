@@ -2,7 +2,8 @@ import type { ReplayRecord } from '../../record';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { startEmbeddedReference, valueVariables, type EmbeddedReference } from '../../embedded/start-reference';
+import { valueVariables } from '../../embedded/start-reference';
+import { sharedReference, type SharedReference } from '../shared-reference';
 import { runCompressionFlow } from '../../flows/raw/compression';
 import { runConditionalFlow } from '../../flows/raw/conditional';
 import { runOcspFlow } from '../../flows/raw/ocsp';
@@ -29,14 +30,14 @@ const root = path.resolve(__dirname, '../../../..');
 const SPECS = loadSpecs(path.join(root, 'specs'), CHECKS);
 const NAMES = [...REFERENCE_NAMES, 'r10.o.pki.test', 'r11.o.pki.test'];
 
-let reference: EmbeddedReference;
+let reference: SharedReference;
 let pki: TestPki;
 let proxy: MutatingProxy;
 let clients: ReplayClients;
 let ocspClients: ReplayClients;
 
 beforeAll(async () => {
-  reference = await startEmbeddedReference({ args: ['--no-http3'] });
+  reference = await sharedReference('no-http3');
   pki = makeTestPki(NAMES, 'Broken Targets Root');
   proxy = await startMutatingProxy({
     names: NAMES,
