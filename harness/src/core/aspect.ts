@@ -96,3 +96,9 @@ export interface Compared {
   firstValue?: string;
   secondValue?: string;
 }
+
+/** What compares a node's answer with the first node's: `node <address>`, the node named (replay/nodes.ts). */
+export const nodeComparison = (address: string): string => `node ${address}`;
+
+/** Whether a comparison is of two nodes behind one name (its second side the node that was asked besides the first). */
+export const isNodeComparison = (c: Pick<Compared, 'by'>): boolean => c.by.startsWith('node ');

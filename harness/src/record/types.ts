@@ -137,6 +137,8 @@ export interface BrowserFlowRecord extends RecordBase {
   kind: 'browser-flow';
   role: Role;
   title: string;
+  /** The node Chromium went to (the first address behind its role's name), where the name has several. */
+  node?: string;
   findings: Finding[];
   /**
    * The redirects the flow followed, as it saw them (each hop's address as the report shows it, its

@@ -8,6 +8,7 @@
  * node is noise (a request id, a date), excused as in the protocol comparison; what is left is a
  * difference between the nodes themselves.
  */
+import { nodeComparison } from '../core';
 import { compareAnswers, emptyNoise, learnNoise, mergeNoise, type Noise } from '../noise';
 import type { LegRecord, Protocol, ReplayFinding, ReplayRecord } from '../record';
 import type { ExchangeSpec, FlowSpec } from '../spec-model/types';
@@ -98,7 +99,7 @@ async function compareNodes(item: ExchangeSpec | FlowSpec, base: FirstNode, othe
       .filter((n): n is Noise => n !== undefined);
     const compare = (noise: Noise) =>
       compareAnswers(step.id, a, b, noise, {
-        aspect: `node ${other.address}`,
+        aspect: nodeComparison(other.address),
         first: base.address,
         second: other.address,
         clause: NODE_CLAUSE,

@@ -13,7 +13,7 @@
  * what the other node answers. Everything is read from typed fields
  * (role, aspect, observed value, comparison), never from ids or messages.
  */
-import { aspectText, failsRun, worst } from '../core';
+import { aspectText, failsRun, isNodeComparison, worst } from '../core';
 import { failuresFirst } from './build';
 import { inconclusiveOf } from './inconclusive';
 import type { Aspect, ConformanceResults, Expectation, FindingReport, TestReport, Verdict } from './types';
@@ -57,8 +57,6 @@ export interface Cause {
 }
 
 const COMPARISONS = /^(parity|head|node)/;
-/** A comparison of two nodes warns by itself (the description is silent on which is right), and still says what the other node answers in a failing cause. */
-const NODE_COMPARISON = /^node /;
 
 /** What of the answer a finding is about, as a cause names it: the field a check judged is that field; else the expectation's words. */
 function subjectOf(f: FindingReport, e: Expectation): string {
@@ -119,7 +117,8 @@ export function causes(r: ConformanceResults, wanted: (v: Verdict) => boolean): 
       const member = { test, expectation };
       if (!wanted(expectation.verdict)) {
         for (const f of expectation.findings)
-          if (f.compared && NODE_COMPARISON.test(f.compared.by) && f.verdict !== 'pass')
+          // A comparison of two nodes warns by itself (the description is silent on which is right), and still says what the other node answers in a failing cause.
+          if (f.compared && isNodeComparison(f.compared) && f.verdict !== 'pass')
             comparisons.push({ joinOnly: true, member, finding: f, role: f.role ?? test.role, subject: subjectOf(f, expectation) });
         continue;
       }

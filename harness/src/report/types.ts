@@ -372,6 +372,8 @@ export interface BrowserReport {
   screenshot?: string;
   /** Redirect hops the browser followed, from the flow's HAR. */
   redirects: RedirectHop[];
+  /** The node Chromium went to, where its role's name has several (the first). */
+  node?: string;
 }
 
 export interface RedirectHop {

@@ -8,17 +8,13 @@ import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
 import { forbiddenHost } from './gate';
 import { proxyFor } from './proxy';
-import { resolveKey } from './resolve';
+import { resolveKey, urlPort } from './resolve';
 import { ROLES } from './roles';
 import type { TargetMap } from './target-map';
 
 export type Lookup = (host: string) => Promise<Array<{ address: string; family: number }>>;
 
 const systemLookup: Lookup = (host) => dns.lookup(host, { all: true, verbatim: true });
-
-function portOf(url: URL): number {
-  return url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-}
 
 /**
  * `host:port:a,b` entries for the mapped names that no entry pins and that resolve to several
@@ -31,7 +27,7 @@ export async function nodesFromResolver(map: TargetMap, lookup: Lookup = systemL
   const names = new Map<string, URL>();
   for (const role of ROLES)
     for (const url of map.roles[role] ?? []) {
-      const key = resolveKey(url.hostname, portOf(url));
+      const key = resolveKey(url.hostname, urlPort(url));
       if (!pinned.has(key) && !isIP(url.hostname.replace(/^\[|\]$/g, '')) && url.hostname !== 'localhost' && !proxyFor(map.proxy, url)) names.set(key, url);
     }
   const out: string[] = [];
@@ -43,7 +39,7 @@ export async function nodesFromResolver(map: TargetMap, lookup: Lookup = systemL
       continue;
     }
     const addresses = [...new Set(answers.map((a) => a.address))].filter((a) => forbiddenHost(a) === undefined);
-    if (addresses.length > 1) out.push(`${url.hostname}:${portOf(url)}:${addresses.map((a) => (isIP(a) === 6 ? `[${a}]` : a)).join(',')}`);
+    if (addresses.length > 1) out.push(`${url.hostname}:${urlPort(url)}:${addresses.map((a) => (isIP(a) === 6 ? `[${a}]` : a)).join(',')}`);
   }
   return out;
 }

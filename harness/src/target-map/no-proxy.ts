@@ -6,6 +6,7 @@
  * (curl does the same with --connect-to). Entries are parsed once: an entry curl would silently
  * never match (a URL, a stray wildcard) is an error naming it, not a proxy used by surprise.
  */
+import { urlPort } from './resolve';
 import { BlockList, isIP } from 'node:net';
 import { TargetConfigError } from './errors';
 
@@ -81,15 +82,10 @@ function hostOf(url: URL): string {
     .toLowerCase();
 }
 
-function portOf(url: URL): number {
-  if (url.port !== '') return Number(url.port);
-  return url.protocol === 'https:' ? 443 : 80;
-}
-
 /** Whether `url` goes direct under these rules (its host and port against each entry). */
 export function bypassesProxy(rules: readonly NoProxyRule[], url: URL): boolean {
   const host = hostOf(url);
-  const port = portOf(url);
+  const port = urlPort(url);
   const family = isIP(host);
   return rules.some((rule) => {
     switch (rule.kind) {

@@ -4,7 +4,7 @@
  * raw flows, HTTP/3); the replay asks every node of an exchange's name, up to HARNESS_NODES, each
  * through a map pinned to that node, so one node answering otherwise is seen and named.
  */
-import { resolveKey, type ResolveEntry } from './resolve';
+import { resolveKey, type ResolveEntry, urlPort } from './resolve';
 import { NODES_VARIABLE, type NodesSetting } from '../settings/harness';
 
 /** What of a target map the nodes are read from (the map itself describes its nodes with them). */
@@ -13,13 +13,8 @@ interface NodeMap {
   nodes: NodesSetting;
 }
 
-function portOf(url: URL): number {
-  if (url.port !== '') return Number(url.port);
-  return url.protocol === 'https:' ? 443 : 80;
-}
-
 function entryOf(map: NodeMap, url: URL): ResolveEntry | undefined {
-  const key = resolveKey(url.hostname.replace(/^\[|\]$/g, ''), portOf(url));
+  const key = resolveKey(url.hostname.replace(/^\[|\]$/g, ''), urlPort(url));
   return map.resolve.find((e) => resolveKey(e.host, e.port) === key);
 }
 

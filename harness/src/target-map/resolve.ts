@@ -118,6 +118,12 @@ export function parseResolveEntry(entry: string, src: ValueSource): ResolveEntry
   };
 }
 
+/** A URL's port, its scheme's default where it names none: the port a resolve entry is keyed by. */
+export function urlPort(url: URL): number {
+  if (url.port !== '') return Number(url.port);
+  return url.protocol === 'https:' ? 443 : 80;
+}
+
 export function resolveKey(host: string, port: number): string {
   return `${host.toLowerCase()}:${port}`;
 }

@@ -1,7 +1,7 @@
 import { envMapsRoles, readEnvTargets } from './parse-env';
 import { TargetConfigError } from './errors';
 import { sideNamed, TARGET_SIDE, valuePrefix, variableOf, type Side, type SideName } from './side';
-import { parseResolveEntry, resolveKey, type ResolveEntry } from './resolve';
+import { parseResolveEntry, resolveKey, type ResolveEntry, urlPort } from './resolve';
 import { DEFAULT_SECTION, ROLES, type Role } from './roles';
 import { describeExtraHeaders, headersForRole, type ExtraHeaders } from './headers';
 import type { TargetValue } from './values';
@@ -158,18 +158,13 @@ function unreachableOf(env: NodeJS.ProcessEnv, side: Side): Partial<Record<Role,
   }
 }
 
-function portOf(url: URL): number {
-  if (url.port !== '') return Number(url.port);
-  return url.protocol === 'https:' ? 443 : 80;
-}
-
 function formatAddress(address: string): string {
   return address.includes(':') ? `[${address}]` : address;
 }
 
 /** A resolve entry of a host that goes through the proxy is the CONNECT target; Chromium cannot do that. */
 function proxiedNote(map: TargetMap, e: ResolveEntry): string {
-  const urls = ROLES.flatMap((r) => roleUrls(map, r)).filter((u) => resolveKey(u.hostname, portOf(u)) === resolveKey(e.host, e.port));
+  const urls = ROLES.flatMap((r) => roleUrls(map, r)).filter((u) => resolveKey(u.hostname, urlPort(u)) === resolveKey(e.host, e.port));
   return urls.some((u) => proxyFor(map.proxy, u)) ? '  (through the proxy: CONNECT to this address; Chromium asks the proxy for the name)' : '';
 }
 
@@ -179,7 +174,7 @@ export function describeTargetMap(map: TargetMap): string {
   const used = new Set<string>();
   for (const role of ROLES) {
     const urls = roleUrls(map, role);
-    urls.forEach((u) => used.add(resolveKey(u.hostname, portOf(u))));
+    urls.forEach((u) => used.add(resolveKey(u.hostname, urlPort(u))));
     const shown = urls.length === 0 ? `(${ROLE_NOT_MAPPED})` : urls.map((u) => u.origin).join(', ');
     lines.push(`  ${role.padEnd(width)}  ${shown}`);
   }

@@ -6,7 +6,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { closeToInput } from '../../browser/input-gate';
 import { RECORD_VERSION, type BrowserFlowRecord } from '../../record';
-import { skipReason } from '../../target-map';
+import { roleUrls, skipReason } from '../../target-map';
+import { nodesFor } from '../../target-map/nodes';
 import { MissingValueError } from '../../spec-model/placeholders';
 import type { FlowEnvironment } from './environment';
 import { FlowAbort } from './errors';
@@ -35,6 +36,10 @@ export async function runFlow(flow: BrowserFlow, context: BrowserContext, env: F
     target: env.map.origin,
     findings: [],
   };
+  // Chromium resolves a name to its first node (its resolver rules): a flow on a pool says which node it stayed on.
+  const home = roleUrls(env.map, flow.role)[0];
+  const node = home ? nodesFor(env.map, home)[0] : undefined;
+  if (node) record.node = node;
   const unmapped = flow.requires.filter((r) => skipReason(env.map, r) !== undefined);
   if (unmapped.length) {
     record.skipped = `${unmapped.join(', ')}: role not mapped`;

@@ -4,10 +4,8 @@
  * it disagreed with the first node or missed the spec where another node met it. Read from the
  * typed fields of the tests (`nodes`, each leg's and finding's `node`, node comparisons), never from ids.
  */
-import { failsRun, type FailOn } from '../../core';
+import { failsRun, isNodeComparison, type FailOn } from '../../core';
 import type { NodeSummary, TestReport } from '../types';
-
-const NODE_COMPARISON = /^node /;
 
 export function nodeSummaries(tests: readonly TestReport[], failOn: FailOn): NodeSummary[] {
   const byRole = new Map<string, NodeSummary>();
@@ -24,7 +22,7 @@ export function nodeSummaries(tests: readonly TestReport[], failOn: FailOn): Nod
     for (const address of t.nodes) node(address);
     for (const l of t.legs ?? []) if (l.node) node(l.node).answers += l.steps.filter((s) => s.response).length;
     for (const e of t.expectations) {
-      if (e.compared && NODE_COMPARISON.test(e.compared.by)) {
+      if (e.compared && isNodeComparison(e.compared)) {
         if (e.verdict !== 'pass' && e.verdict !== 'n/a' && e.verdict !== 'skip') node(e.compared.second).differs++;
         continue;
       }

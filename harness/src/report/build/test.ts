@@ -137,6 +137,7 @@ function browserReport(t: CollectedTest, record: RawRecord | undefined, ctx: Bui
   const shot = t.attachments.find((a) => a.name === 'screenshot' && a.contentType === 'image/png' && a.body);
   const hops = t.redirects?.length ? t.redirects : recordedHops(record);
   return {
+    ...(str(record?.node) ? { node: str(record?.node)! } : {}),
     ...(shot?.body ? { screenshot: `data:image/png;base64,${shot.body.toString('base64')}` } : {}),
     redirects: hops.map((h) => (ctx.rawSecrets ? h : { status: h.status, url: redactUrl(h.url), location: redactUrl(h.location) })),
   };

@@ -15,7 +15,10 @@ function browserBlock(t: TestReport): string {
         .map((h, i) => `<tr><td>${i + 1}</td><td>${esc(h.status)}</td><td class="mono">${esc(h.url)}</td><td class="mono">${esc(h.location)}</td></tr>`)
         .join('')}</tbody></table>`
     : '<p class="muted">no redirects</p>';
-  return `<h3>Browser</h3><h4>Redirect chain</h4>${hops}${shot ? `<h4>Screenshot of the final page</h4><div class="shot-box"><img class="shot" alt="screenshot of ${esc(t.id)}" src="${shot}"></div>` : ''}`;
+  const node = t.browser.node
+    ? `<p class="muted">in Chromium at <code>${esc(t.browser.node)}</code>, the first node of its role's name (as a sticky session keeps a browser)</p>`
+    : '';
+  return `<h3>Browser</h3>${node}<h4>Redirect chain</h4>${hops}${shot ? `<h4>Screenshot of the final page</h4><div class="shot-box"><img class="shot" alt="screenshot of ${esc(t.id)}" src="${shot}"></div>` : ''}`;
 }
 
 export function testBlock(ctx: RenderContext, t: TestReport, firstOfRole: boolean, bodies: ConformanceResults['bodies']): string {
