@@ -51,42 +51,13 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
   const date = dateHeader === undefined ? undefined : parseHttpDate(dateHeader.trim());
   const ctx: MatchContext = { placeholders: options.placeholders, ...(date ? { date } : {}) };
 
-  /** Runs one comparison, turning spec problems, unmapped roles and unmet premises into findings rather than throws. */
-  const add = (aspect: Aspect, w: Weight, compare: () => MatchResult, extra: Partial<Finding> = {}) => {
-    const base = { id: idOf(aspect), aspect, source: w.source, level: w.level, clause: w.clause, target: observed.target, ...extra };
-    const unmet = premiseFails(w.when, observed);
-    let r: MatchResult;
-    try {
-      r = compare();
-    } catch (e) {
-      if (e instanceof UnmappedPlaceholderError) {
-        findings.push(unjudged('skip', { ...base, expected: `a value with ${e.placeholder}`, actual: 'role not mapped', message: e.message }));
-        return;
-      }
-      if (e instanceof MatcherSpecError) {
-        findings.push(unjudged('error', { ...base, expected: '(invalid matcher)', actual: '(not compared)', message: e.message }));
-        return;
-      }
-      throw e;
-    }
-    if (unmet) {
-      findings.push(unjudged('n/a', { ...base, expected: r.expected, actual: r.actual, message: unmet }));
-      return;
-    }
-    const f = judged(
-      r.ok,
-      {
-        ...base,
-        expected: r.expected,
-        actual: r.actual,
-        ...(r.observed !== undefined ? { observed: r.observed } : {}),
-        ...(r.shape ? { shape: r.shape } : {}),
-      },
-      options.targetOrigin,
+  const add = (aspect: Aspect, w: Weight, compare: () => MatchResult, extra: Partial<Finding> = {}) =>
+    findings.push(
+      expectationFinding({ id: idOf(aspect), aspect, target: observed.target, ...extra }, w, compare, {
+        unmet: premiseFails(w.when, observed),
+        targetOrigin: options.targetOrigin,
+      }),
     );
-    // A warning or an information says why the expectation weighs less than must, where its spec says.
-    findings.push(w.note && (f.verdict === 'warn' || f.verdict === 'info') ? { ...f, message: `${w.note} (HARNESS_FAIL_ON=${f.verdict} fails it)` } : f);
-  };
   const exchangeWeight = weightOf(undefined, { source: spec.source, level: spec.level ?? defaultLevel(spec.source), clause: spec.clause });
 
   const { expect } = spec;
@@ -197,8 +168,44 @@ function levelFor(id: string, levels: Readonly<Record<string, Level>>): Level | 
   return hits.length ? levels[hits.sort((a, b) => b.length - a.length)[0]] : undefined;
 }
 
+/**
+ * One expectation compared, as a finding: the one comparison of the raw replay and of the browser's
+ * stored cookies alike. Spec problems, unmapped roles and unmet premises become findings rather
+ * than throws; a warning or an information says why the expectation weighs less than must.
+ */
+export function expectationFinding(
+  base: Partial<Finding> & { id: string },
+  w: Weight,
+  compare: () => MatchResult,
+  on: { unmet: string | undefined; targetOrigin: TargetOrigin },
+): Finding {
+  const fields = { source: w.source, level: w.level, clause: w.clause, ...base };
+  let r: MatchResult;
+  try {
+    r = compare();
+  } catch (e) {
+    if (e instanceof UnmappedPlaceholderError)
+      return unjudged('skip', { ...fields, expected: `a value with ${e.placeholder}`, actual: 'role not mapped', message: e.message });
+    if (e instanceof MatcherSpecError) return unjudged('error', { ...fields, expected: '(invalid matcher)', actual: '(not compared)', message: e.message });
+    throw e;
+  }
+  if (on.unmet) return unjudged('n/a', { ...fields, expected: r.expected, actual: r.actual, message: on.unmet });
+  const f = judged(
+    r.ok,
+    {
+      ...fields,
+      expected: r.expected,
+      actual: r.actual,
+      ...(r.observed !== undefined ? { observed: r.observed } : {}),
+      ...(r.shape ? { shape: r.shape } : {}),
+    },
+    on.targetOrigin,
+  );
+  return w.note && (f.verdict === 'warn' || f.verdict === 'info') ? { ...f, message: `${w.note} (HARNESS_FAIL_ON=${f.verdict} fails it)` } : f;
+}
+
 /** Provenance, level, clause and premise of one expectation, inherited from its container. */
-interface Weight {
+export interface Weight {
   source: Provenance;
   level: Level;
   clause: string;
@@ -208,7 +215,7 @@ interface Weight {
 }
 
 /** A matcher's own fields win; a matcher that names another provenance takes that provenance's level unless it names one. */
-function weightOf(m: MatcherSpec | HeaderSpec | CookieSpec | BodySpec | undefined, parent: Weight): Weight {
+export function weightOf(m: MatcherSpec | HeaderSpec | CookieSpec | BodySpec | undefined, parent: Weight): Weight {
   const meta: MatcherMeta = m !== undefined && m !== null && typeof m === 'object' ? (m as MatcherMeta) : {};
   const source = meta.source ?? parent.source;
   const level = meta.level ?? (meta.source ? defaultLevel(meta.source) : parent.level);

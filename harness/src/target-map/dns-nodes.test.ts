@@ -1,5 +1,5 @@
 import { nodesFromResolver, type Lookup } from './dns-nodes';
-import { loadTargetMap } from './target-map';
+import { describeTargetMap, loadTargetMap } from './target-map';
 import { nodesFor } from './nodes';
 
 const ANSWERS: Record<string, string[]> = {
@@ -35,6 +35,8 @@ test('the set-up hands them to the workers as resolve entries, which a given ent
   const found = await nodesFromResolver(loadTargetMap(ENV), lookup);
   const map = loadTargetMap({ ...ENV, HARNESS_TARGET_NODES_FOUND: JSON.stringify(found) });
   expect(nodesFor(map, new URL('https://www.pool.test/'))).toEqual(['192.0.2.10', '2001:db8::10']);
+  // The run header says where they came from.
+  expect(describeTargetMap(map)).toContain("  www.pool.test:443 -> 192.0.2.10, [2001:db8::10]:443  (the system resolver's answers: its nodes)");
   const pinned = loadTargetMap({ ...ENV, TARGET_RESOLVE: 'www.pool.test:443:192.0.2.77', HARNESS_TARGET_NODES_FOUND: JSON.stringify(found) });
   expect(pinned.resolve.map((e) => [e.host, e.addresses])).toEqual([['www.pool.test', ['192.0.2.77']]]);
 });

@@ -17,6 +17,8 @@ export interface ResolveEntry {
   connectPort: number;
   /** The entry as written, for logs and error messages. */
   source: string;
+  /** Set where the run found it rather than the user gave it: the system resolver's answers for a name with several. */
+  found?: 'resolver';
 }
 
 const HOSTNAME = /^(?=.{1,253}\.?$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/i;

@@ -139,7 +139,7 @@ function withFoundNodes(given: ResolveEntry[], env: NodeJS.ProcessEnv, side: Sid
   const pinned = new Set(given.map((e) => resolveKey(e.host, e.port)));
   const extra = found
     .filter((v): v is string => typeof v === 'string')
-    .map((v) => parseResolveEntry(v, { variable: side.nodesFoundVariable }))
+    .map((v) => ({ ...parseResolveEntry(v, { variable: side.nodesFoundVariable }), found: 'resolver' as const }))
     .filter((e) => !pinned.has(resolveKey(e.host, e.port)));
   return [...given, ...extra];
 }
@@ -184,7 +184,11 @@ export function describeTargetMap(map: TargetMap): string {
     lines.push('resolve:');
     for (const e of map.resolve) {
       // An entry no role URL uses is usually a typo in the host or the port.
-      const note = used.has(resolveKey(e.host, e.port)) ? proxiedNote(map, e) : '  (no mapped URL uses this host:port)';
+      const note = e.found
+        ? "  (the system resolver's answers: its nodes)"
+        : used.has(resolveKey(e.host, e.port))
+          ? proxiedNote(map, e)
+          : '  (no mapped URL uses this host:port)';
       lines.push(`  ${e.host}:${e.port} -> ${e.addresses.map(formatAddress).join(', ')}:${e.connectPort}${note}`);
     }
   }

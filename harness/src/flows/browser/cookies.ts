@@ -5,8 +5,8 @@
  * a session cookie has expires -1; an expired cookie is simply gone.
  */
 import { defaultLevel, type Level, type SecretValue } from '../../core';
-import { compileMatcher, matcherMeta, MatcherSpecError, type MatchContext } from '../../spec-model/matchers';
-import { premiseFails } from '../../spec-model/evaluate';
+import { compileMatcher, type MatchContext, type MatchResult } from '../../spec-model/matchers';
+import { expectationFinding, premiseFails, weightOf } from '../../spec-model/evaluate';
 import type { CookieSpec, MatcherSpec, Premise, Provenance } from '../../spec-model/types';
 import type { FindingList } from './findings';
 
@@ -96,24 +96,29 @@ export function evaluateStoredCookies(
       });
       continue;
     }
-    const attr = (aspect: string, m: MatcherSpec, actual: string | undefined, extra: { secrets?: SecretValue[]; date?: Date } = {}) => {
-      const meta = matcherMeta(m);
-      try {
-        const r = compileMatcher(m)(actual, { placeholders: ctx.placeholders, ...(extra.date ? { date: extra.date } : {}) });
-        const fields = {
-          source: meta.source ?? source,
-          level: meta.level ?? (meta.source ? defaultLevel(meta.source) : level),
-          clause: meta.clause ?? clause,
-          ...(extra.secrets ? { secrets: extra.secrets } : {}),
-        };
-        const premise = unmet(meta.when);
-        if (premise) out.add(`${id} ${aspect}`, 'n/a', r.expected, r.actual, { ...fields, message: premise });
-        else out.compare(`${id} ${aspect}`, r.ok, r.expected, r.actual, { ...fields, message, ...(r.shape ? { shape: r.shape } : {}) });
-      } catch (e) {
-        if (e instanceof MatcherSpecError) out.add(`${id} ${aspect}`, 'error', '(invalid matcher)', '(not compared)', { message: e.message });
-        else throw e;
-      }
+    // Every attribute through the replay's one comparison (spec-model/evaluate.ts): the same weights,
+    // premises, matcher errors and verdicts; only what is compared is Chromium's stored cookie.
+    const judge = (aspect: string, m: MatcherSpec | undefined, compare: () => MatchResult, extra: { secrets?: SecretValue[] } = {}) => {
+      const w = weightOf(m, { source, level, clause });
+      const attribute = aspect.toLowerCase();
+      out.push(
+        expectationFinding(
+          {
+            id: `${id} ${aspect}`,
+            aspect: { kind: 'cookie', name, attribute },
+            message,
+            ...(out.defaults.target !== undefined ? { target: out.defaults.target } : {}),
+            ...(extra.secrets ? { secrets: extra.secrets } : {}),
+          },
+          w,
+          compare,
+          { unmet: unmet(w.when), targetOrigin: out.defaults.targetOrigin },
+        ),
+      );
     };
+    const attr = (aspect: string, m: MatcherSpec, actual: string | undefined, extra: { secrets?: SecretValue[]; date?: Date } = {}) =>
+      judge(aspect, m, () => compileMatcher(m)(actual, { placeholders: ctx.placeholders, ...(extra.date ? { date: extra.date } : {}) }), extra);
+    const same = (aspect: string, ok: boolean, expected: string, actual: string) => judge(aspect, undefined, () => ({ ok, expected, actual }));
     if (spec.value !== undefined) attr('value', spec.value, c.value, { secrets: [{ kind: 'cookie', value: c.value }] });
     if (spec.path !== undefined) attr('path', spec.path, c.path);
     if (spec.domain !== undefined) {
@@ -125,23 +130,11 @@ export function evaluateStoredCookies(
         } catch {
           /* reported through the expected text only */
         }
-        out.compare(`${id} domain`, false, `Domain=${expected} (stored as .${expected})`, `host-only cookie of ${c.domain} (no Domain attribute)`, {
-          source,
-          level,
-          clause,
-          message,
-        });
+        same('domain', false, `Domain=${expected} (stored as .${expected})`, `host-only cookie of ${c.domain} (no Domain attribute)`);
       }
     }
-    if (spec.httpOnly !== undefined)
-      out.compare(`${id} httpOnly`, c.httpOnly === spec.httpOnly, flag(spec.httpOnly, 'HttpOnly'), flag(c.httpOnly, 'HttpOnly'), {
-        source,
-        level,
-        clause,
-        message,
-      });
-    if (spec.secure !== undefined)
-      out.compare(`${id} secure`, c.secure === spec.secure, flag(spec.secure, 'Secure'), flag(c.secure, 'Secure'), { source, level, clause, message });
+    if (spec.httpOnly !== undefined) same('httpOnly', c.httpOnly === spec.httpOnly, flag(spec.httpOnly, 'HttpOnly'), flag(c.httpOnly, 'HttpOnly'));
+    if (spec.secure !== undefined) same('secure', c.secure === spec.secure, flag(spec.secure, 'Secure'), flag(c.secure, 'Secure'));
     if (spec.sameSite !== undefined) attr('sameSite', spec.sameSite, c.sameSite);
     const expiry = c.expires < 0 ? undefined : new Date(c.expires * 1000).toUTCString();
     if (spec.expires !== undefined) {
