@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { targetEnvOf } from '../embedded/start-reference';
-import { sharedReference, type SharedReference } from '../testing/shared-reference';
+import { sharedReference, type SharedReference } from '../testing/reference-per-kind';
 import { allFindings, ReplayClients, replayItem } from '../replay';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';

@@ -18,7 +18,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { SharedReference } from '../testing/shared-reference';
+import type { SharedReference } from '../testing/reference-per-kind';
 import type { TestPki } from '../target-map/test-pki';
 import type { MutatingProxy } from '../testing/mutating-proxy';
 import { startProxiedReference, stopProxiedReference } from '../testing/proxied-reference';

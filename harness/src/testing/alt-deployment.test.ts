@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { targetEnvOf } from '../embedded/start-reference';
-import { sharedReference, type SharedReference } from './shared-reference';
+import { sharedReference, type SharedReference } from './reference-per-kind';
 import { playwrightCli } from './playwright-cli';
 import type { ConformanceResults, Expectation } from '../report/types';
 import { WHOLE_RUN_MS } from './budgets';

@@ -1,7 +1,7 @@
 import type { ReplayRecord } from '../record';
 import * as path from 'node:path';
 import { targetEnvOf } from '../embedded/start-reference';
-import { sharedReference, type SharedReference } from './shared-reference';
+import { sharedReference, type SharedReference } from './reference-per-kind';
 import { allFindings, replayItem, ReplayClients } from '../replay';
 import { CHECKS } from '../checks';
 import { loadSpecs } from '../spec-model/load';

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { targetBrowserLaunch } from '../browser/launch';
-import type { SharedReference } from './shared-reference';
+import type { SharedReference } from './reference-per-kind';
 import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';
 import { rewriteText, type MutatingProxy, type Mutation, type ProxiedExchange } from './mutating-proxy';

@@ -1,7 +1,7 @@
 import type { ReplayFinding, ReplayRecord } from '../record';
 import * as path from 'node:path';
 import { targetEnvOf } from '../embedded/start-reference';
-import { sharedReference, type SharedReference } from './shared-reference';
+import { sharedReference, type SharedReference } from './reference-per-kind';
 import { replayDifferential } from '../diff/replay';
 import { allFindings, ReplayClients } from '../replay';
 import { chromiumOverQuic } from '../replay/clients';

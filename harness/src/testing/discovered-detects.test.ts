@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { CHECKS } from '../checks';
-import type { SharedReference } from './shared-reference';
+import type { SharedReference } from './reference-per-kind';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CHECKS } from '../checks';
 import { targetEnvOf } from '../embedded/start-reference';
-import { sharedReference, type SharedReference } from './shared-reference';
+import { sharedReference, type SharedReference } from './reference-per-kind';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap, ROLES } from '../target-map';
 import { WHOLE_RUN_MS, withTestBudgets } from './budgets';

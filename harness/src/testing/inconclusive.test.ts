@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { CHECKS } from '../checks';
 import { targetEnvOf } from '../embedded/start-reference';
-import { sharedReference, type SharedReference } from './shared-reference';
+import { sharedReference, type SharedReference } from './reference-per-kind';
 import { buildResults } from '../report/build';
 import { renderHtml } from '../report/html';
 import { renderJunit } from '../report/junit';

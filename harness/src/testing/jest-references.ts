@@ -1,10 +1,10 @@
 /**
- * Jest's global set-up and tear-down (jest.config.js): every kind of `shared-reference.ts` started
+ * Jest's global set-up and tear-down (jest.config.js): every kind of `reference-per-kind.ts` started
  * once, side by side, before any worker exists, so each worker inherits their ready lines; stopped
  * once all tests are done. `npm run test:quick` starts no server and has neither.
  */
 import { startEmbeddedReference, type EmbeddedReference } from '../embedded/start-reference';
-import { REFERENCE_KINDS, sharedVariable, type ReferenceKind } from './shared-reference';
+import { REFERENCE_KINDS, sharedVariable, type ReferenceKind } from './reference-per-kind';
 
 const started: EmbeddedReference[] = [];
 

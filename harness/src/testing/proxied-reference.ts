@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { startEmbeddedReference } from '../embedded/start-reference';
-import { sharedReference, type SharedReference } from './shared-reference';
+import { sharedReference, type SharedReference } from './reference-per-kind';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { startTestEdge, type TestEdge } from './h3-edge';
 import { startMutatingProxy, type MutatingProxy } from './mutating-proxy';

@@ -5,7 +5,7 @@ import { deriveSpecs } from '../har/derive';
 import { defaultRoleMapping } from '../har/role-mapping';
 import { writeSpecs } from '../har/write-specs';
 import { CHECKS } from '../checks';
-import type { SharedReference } from './shared-reference';
+import type { SharedReference } from './reference-per-kind';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import type { TestPki } from '../target-map/test-pki';

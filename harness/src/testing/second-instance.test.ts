@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { valueVariables } from '../embedded/start-reference';
-import { sharedReference, type SharedReference } from './shared-reference';
+import { sharedReference, type SharedReference } from './reference-per-kind';
 import { runForOutcomes } from './playwright-outcomes';
 import { REFERENCE_NAMES } from './reference-names';
 import { WHOLE_RUN_MS } from './budgets';

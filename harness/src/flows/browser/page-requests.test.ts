@@ -1,5 +1,5 @@
 import { targetEnvOf } from '../../embedded/start-reference';
-import { sharedReference, type SharedReference } from '../../testing/shared-reference';
+import { sharedReference, type SharedReference } from '../../testing/reference-per-kind';
 import { loadTargetMap, roleUrls } from '../../target-map';
 import { pageRequests } from './page-requests';
 

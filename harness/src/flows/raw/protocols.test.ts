@@ -1,5 +1,5 @@
 import { targetEnvOf } from '../../embedded/start-reference';
-import { sharedReference, type SharedReference } from '../../testing/shared-reference';
+import { sharedReference, type SharedReference } from '../../testing/reference-per-kind';
 import { ReplayClients } from '../../replay';
 import { loadTargetMap, roleUrls, ROLES } from '../../target-map';
 import { runProtocolsFlow } from './protocols';

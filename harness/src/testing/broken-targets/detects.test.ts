@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { valueVariables } from '../../embedded/start-reference';
-import { sharedReference, type SharedReference } from '../shared-reference';
+import { sharedReference, type SharedReference } from '../reference-per-kind';
 import { runCompressionFlow } from '../../flows/raw/compression';
 import { runConditionalFlow } from '../../flows/raw/conditional';
 import { runOcspFlow } from '../../flows/raw/ocsp';
