@@ -13,7 +13,7 @@
  * hit) changes between the two answers of one protocol whenever it changes between the protocols.
  */
 import { unjudged } from '../core';
-import { mergeNoise, recordedNoise } from '../noise';
+import { mergeNoise, recordedNoise, type Noise } from '../noise';
 import { RECORD_VERSION, type ReplayRecord, type StepRecord } from '../record';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import { UnmappedPlaceholderError } from '../target-map';
@@ -90,14 +90,14 @@ export async function replayWithAnswers(
     }
   }
   for (const protocol of PROTOCOLS) evaluateLeg(protocol, item, firsts[protocol] ?? [], agains[protocol], clients, options);
-  steps.forEach((step, i) => parityOfStep(step, i, rec, { firsts, agains }));
+  const noise = steps.map((step, i) => parityOfStep(step, i, rec, { firsts, agains }));
   await h3Leg(item, rec, firsts, clients, options);
-  await replayOtherNodes(item, rec, { firsts, agains }, clients, options);
+  await replayOtherNodes(item, rec, { firsts, agains, noise }, clients, options);
   return { record: rec, firsts, agains };
 }
 
-/** Step `i`'s noise on each protocol (kept in its record), then h1 compared with h2 with that noise excused. */
-function parityOfStep(step: FlowStep, i: number, rec: ReplayRecord, answers: ReplayAnswers): void {
+/** Step `i`'s noise on each protocol (kept in its record), then h1 compared with h2 with that noise excused; the noise, united, for the other comparisons of the step. */
+function parityOfStep(step: FlowStep, i: number, rec: ReplayRecord, answers: ReplayAnswers): Noise {
   const { firsts } = answers;
   const perProtocol = stepNoise(answers, i);
   for (const [p, n] of perProtocol) {
@@ -124,6 +124,7 @@ function parityOfStep(step: FlowStep, i: number, rec: ReplayRecord, answers: Rep
       }),
     );
   }
+  return noise;
 }
 
 /** The HTTP/3 leg of an item (h3.ts): a leg record, skipped with its reason, or one step and its parity findings. */

@@ -14,7 +14,7 @@ import type { LegRecord, Protocol, ReplayFinding, ReplayRecord } from '../record
 import type { ExchangeSpec, FlowSpec } from '../spec-model/types';
 import { nodesFor } from '../target-map/nodes';
 import type { ReplayClients } from './clients';
-import { evaluateLeg, stepNoise, type ReplayAnswers } from './evaluate-leg';
+import { evaluateLeg, type ReplayAnswers } from './evaluate-leg';
 import { judgedAsOf, sendLeg, stepsOf, type ReplayOptions, type SentStep } from './step';
 
 export const NODE_CLAUSE =
@@ -38,7 +38,7 @@ function onNode(leg: LegRecord, address: string): void {
 export async function replayOtherNodes(
   item: ExchangeSpec | FlowSpec,
   rec: ReplayRecord,
-  answers: ReplayAnswers,
+  answers: ReplayAnswers & { noise: readonly Noise[] },
   clients: ReplayClients,
   options: ReplayOptions,
 ): Promise<void> {
@@ -69,7 +69,8 @@ export async function replayOtherNodes(
 
 interface FirstNode {
   address: string;
-  answers: ReplayAnswers;
+  /** Its answers, and each step's noise as the protocol comparison learned it (item.ts), learned once for every node. */
+  answers: ReplayAnswers & { noise: readonly Noise[] };
   again: Partial<Record<Protocol, SentStep[]>>;
   clients: ReplayClients;
 }
@@ -94,9 +95,7 @@ async function compareNodes(item: ExchangeSpec | FlowSpec, base: FirstNode, othe
     if (!protocol) continue;
     const a = base.answers.firsts[protocol]![i].observed!;
     const b = other.firsts[protocol]![i].observed!;
-    const learned = stepNoise(base.answers, i)
-      .map(([, n]) => n)
-      .filter((n): n is Noise => n !== undefined);
+    const learned = base.answers.noise[i] ?? emptyNoise();
     const compare = (noise: Noise) =>
       compareAnswers(step.id, a, b, noise, {
         aspect: nodeComparison(other.address),
@@ -107,13 +106,13 @@ async function compareNodes(item: ExchangeSpec | FlowSpec, base: FirstNode, othe
         targetOrigin: judgedAsOf(options, base.clients),
         target,
       });
-    let found = compare(learned.length ? mergeNoise(...learned) : emptyNoise());
+    let found = compare(learned);
     if (found.some((f) => f.verdict !== 'pass')) {
       base.again[protocol] ??= (await sendLeg(protocol, item, base.clients, options)).sent;
       otherAgain = { ...otherAgain, [protocol]: otherAgain[protocol] ?? (await sendLeg(protocol, item, other.clients, options)).sent };
       const a2 = base.again[protocol]?.[i]?.observed;
       const b2 = otherAgain[protocol]?.[i]?.observed;
-      found = compare(mergeNoise(...learned, a2 ? learnNoise(a, a2) : undefined, b2 ? learnNoise(b, b2) : undefined));
+      found = compare(mergeNoise(learned, a2 ? learnNoise(a, a2) : undefined, b2 ? learnNoise(b, b2) : undefined));
     }
     out.push(...found.map((f) => ({ ...f, step: step.id, protocol, node: other.address })));
   }

@@ -4,7 +4,7 @@ import * as tls from 'node:tls';
 import type { ConnectionOptions, SecureContext } from 'node:tls';
 import { HarnessError } from '../core';
 import { proxyFor } from './proxy';
-import { resolveKey } from './resolve';
+import { resolveKey, urlPort } from './resolve';
 import { rootsContext } from './roots';
 import type { TargetMap } from './target-map';
 import { openTunnel } from './tunnel';
@@ -28,17 +28,13 @@ export interface ConnectTarget {
   rejectUnauthorized: boolean;
 }
 
-export function defaultPort(protocol: string): number {
-  return protocol === 'https:' ? 443 : 80;
-}
-
 /**
  * The connection the map prescribes for a URL, for clients other than the undici dispatcher (the
  * HTTP/2 leg of the replay runs on node:http2): same resolve table, same roots, same insecure flag.
  */
 export function connectTarget(map: TargetMap, url: URL): ConnectTarget {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const port = url.port === '' ? defaultPort(url.protocol) : Number(url.port);
+  const port = urlPort(url);
   const entry = map.resolve.find((e) => resolveKey(e.host, e.port) === resolveKey(hostname, port));
   return {
     host: entry ? entry.address : hostname,

@@ -2,7 +2,7 @@ import { isIP, type Socket } from 'node:net';
 import { Agent, buildConnector, Dispatcher } from 'undici';
 import { routeThroughProxy } from './proxy-dispatcher';
 import { DelegatingDispatcher } from './delegating-dispatcher';
-import { resolveKey } from './resolve';
+import { resolveKey, defaultPort } from './resolve';
 import { extraHeadersFor, type TargetMap } from './target-map';
 import { rootsContext } from './roots';
 import { InternalError, isIdempotent } from '../core';
@@ -15,10 +15,6 @@ export interface DispatcherOptions {
    * connected (after the TLS handshake): the replay reads the negotiated TLS facts from it.
    */
   onSocket?: (socket: Socket, origin: { protocol: string; hostname: string; port: number }) => void;
-}
-
-function defaultPort(protocol: string): number {
-  return protocol === 'https:' ? 443 : 80;
 }
 
 /**

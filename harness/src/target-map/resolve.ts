@@ -120,10 +120,14 @@ export function parseResolveEntry(entry: string, src: ValueSource): ResolveEntry
   };
 }
 
+/** The port of a scheme (`https:` or `http:`) when a URL names none. */
+export function defaultPort(protocol: string): number {
+  return protocol === 'https:' ? 443 : 80;
+}
+
 /** A URL's port, its scheme's default where it names none: the port a resolve entry is keyed by. */
 export function urlPort(url: URL): number {
-  if (url.port !== '') return Number(url.port);
-  return url.protocol === 'https:' ? 443 : 80;
+  return url.port !== '' ? Number(url.port) : defaultPort(url.protocol);
 }
 
 export function resolveKey(host: string, port: number): string {
