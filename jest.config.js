@@ -1,4 +1,6 @@
 /** Unit tests sit beside the code: `x.ts` and `x.test.ts`. */
+const os = require('node:os');
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/service', '<rootDir>/reference-server/src', '<rootDir>/harness/src', '<rootDir>/scripts'],
@@ -21,6 +23,8 @@ module.exports = {
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.ts',
   // Buffers compared with Buffer.equals in toEqual (the file says why).
   setupFilesAfterEnv: ['<rootDir>/scripts/jest/byte-equality.js'],
-  // Most slow suites wait on processes of their own (the reference, Playwright, Chromium): every core, not every core but one.
-  maxWorkers: '100%',
+  // Most slow suites wait on processes of their own (the reference, Playwright, Chromium) or on a
+  // server's timers, idle for much of their time: half as many workers again as cores keeps the
+  // cores busy. A number: Jest reads a percentage above 100% as that many workers.
+  maxWorkers: Math.max(1, Math.floor((os.availableParallelism?.() ?? os.cpus().length) * 1.5)),
 };
