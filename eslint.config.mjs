@@ -58,6 +58,16 @@ const IDS = {
   message:
     'The report reads typed fields (aspect, compared, label, step, role, node, protocol), never parts of an id, a step id or a title: a writer that knows more says it in a field (core/aspect.ts).',
 };
+// A record and its steps are made in one place, record/new.ts, so that every writer starts them alike.
+const RECORDS = {
+  selector: [
+    // `{ version: RECORD_VERSION, ... }`
+    "Property[key.name='version'] > Identifier[name='RECORD_VERSION']",
+    // a step record's literal: `{ id, protocol, findings: [] }`, `{ id, protocol, findings: found }`
+    "ObjectExpression:has(> Property[key.name='protocol']):has(> Property[key.name='findings'])",
+  ].join(', '),
+  message: 'A record or a step record is made only by record/new.ts (newReplayRecord, newStepRecord, newBrowserFlowRecord), never as a literal.',
+};
 const PRODUCT = ['harness/src/**/*.ts'];
 // Test data (a record of a past run, a results file) writes its verdicts as they were recorded.
 const NOT_PRODUCT = [
@@ -87,6 +97,12 @@ export default tseslint.config(
   {
     files: PRODUCT,
     ignores: NOT_PRODUCT,
+    rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP, VERDICTS, RECORDS] },
+  },
+  {
+    // record/ holds the one record builder: the only place a record is written as a literal.
+    files: ['harness/src/record/**/*.ts'],
+    ignores: NOT_PRODUCT,
     rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP, VERDICTS] },
   },
   {
@@ -98,11 +114,11 @@ export default tseslint.config(
   {
     files: ['harness/src/report/**/*.ts'],
     ignores: NOT_PRODUCT,
-    rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP, MODULE_STATE, VERDICTS, IDS] },
+    rules: { 'no-restricted-syntax': ['error', HARNESS_ERRORS, HEADER_LOOKUP, MODULE_STATE, VERDICTS, IDS, RECORDS] },
   },
   {
     files: ['tests/support/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', VERDICTS] },
+    rules: { 'no-restricted-syntax': ['error', VERDICTS, RECORDS] },
   },
   {
     // CommonJS scripts and configuration files.

@@ -63,6 +63,17 @@ const READS_FIELDS =
   'export const same = (e: { id: string }, id: string) => e.id === id;\n' +
   "export const words = (s: string) => s.split(' ');\n";
 
+const WRITES_RECORDS = [
+  "import { RECORD_VERSION, type ReplayRecord } from '../record';",
+  "export const rec: ReplayRecord = { version: RECORD_VERSION, id: 'x', role: 'site', kind: 'exchange', target: 'user', legs: [], parity: [] };",
+  "export const step = (id: string) => ({ id, protocol: 'h1' as const, findings: [] });",
+].join('\n');
+const THROUGH_RECORD_BUILDER =
+  "import { newReplayRecord, newStepRecord } from '../record';\n" +
+  "export const rec = newReplayRecord({ id: 'x', role: 'site', kind: 'exchange', target: 'user' });\n" +
+  "export const step = (id: string) => newStepRecord(id, 'h1');\n" +
+  'export const group = { findings: [], ok: true }.ok;\n';
+
 let flags: Flag[][];
 beforeAll(async () => {
   flags = await lint([
@@ -90,6 +101,12 @@ beforeAll(async () => {
     { filePath: file('harness/src/replay/example.ts'), code: READS_IDS },
     { filePath: file('harness/src/report/fixtures.ts'), code: READS_IDS },
     { filePath: file('harness/src/report/example.ts'), code: READS_FIELDS },
+    { filePath: file('harness/src/flows/example.ts'), code: WRITES_RECORDS },
+    { filePath: file('harness/src/report/example.ts'), code: WRITES_RECORDS },
+    { filePath: file('tests/support/example.ts'), code: WRITES_RECORDS },
+    { filePath: file('harness/src/record/example.ts'), code: WRITES_RECORDS.replace("'../record'", "'./index'") },
+    { filePath: file('harness/src/report/fixtures.ts'), code: WRITES_RECORDS },
+    { filePath: file('harness/src/flows/example.ts'), code: THROUGH_RECORD_BUILDER },
   ]);
 }, 120_000);
 
@@ -142,4 +159,16 @@ test('an id, a step id or a title taken apart in report/ is flagged (a prefix, a
   expect(flags[21]).toEqual([]);
   expect(flags[22]).toEqual([]);
   expect(flags[23]).toEqual([]);
+});
+
+test('a record or a step record written as a literal outside record/ is flagged (in the product and the Playwright glue); record/, test data and the builder are not', () => {
+  const records = (i: number) => flags[i].filter((f) => f.message.startsWith('A record or a step record is made only by record/new.ts')).map((f) => f.line);
+  // Line 2: the record's version; 3: the step literal.
+  for (const i of [24, 25, 26]) {
+    expect(records(i)).toEqual([2, 3]);
+    expect(flags[i].length).toBe(2);
+  }
+  expect(flags[27]).toEqual([]);
+  expect(flags[28]).toEqual([]);
+  expect(flags[29]).toEqual([]);
 });

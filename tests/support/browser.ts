@@ -11,7 +11,7 @@ import { capHarBodies, mergeSupplement } from '../../harness/src/flows/browser/h
 import { HarRecorder } from '../../harness/src/flows/browser/har-recorder';
 import type { SupplementEntry } from '../../harness/src/flows/browser/har-supplement';
 import { runFlow } from '../../harness/src/flows/browser/run-flow';
-import { RECORD_VERSION, roleAnnotation, type BrowserFlowRecord } from '../../harness/src/record';
+import { newBrowserFlowRecord, roleAnnotation } from '../../harness/src/record';
 import type { BrowserFlow } from '../../harness/src/flows/browser/session';
 import type { BrowserH3Flow } from '../../harness/src/flows/browser/flows';
 import { assertFindings, markKnownFindings } from './assert';
@@ -133,16 +133,8 @@ export function http3FlowTest(make: BrowserH3Flow): void {
   h3Test.describe(named.role, () => {
     h3Test(named.id, { annotation: [{ type: 'flow', description: named.title }, roleAnnotation(named.role)] }, async ({ h3Setup, h3Context }, testInfo) => {
       if (!h3Context) {
-        const record: BrowserFlowRecord = {
-          version: RECORD_VERSION,
-          kind: 'browser-flow',
-          role: named.role,
-          id: named.id,
-          title: named.title,
-          target: target().map.origin,
-          skipped: h3Setup.off,
-          findings: [],
-        };
+        const record = newBrowserFlowRecord({ role: named.role, id: named.id, title: named.title, target: target().map.origin });
+        if (h3Setup.off !== undefined) record.skipped = h3Setup.off;
         await attachRecord(testInfo, record);
       }
       h3Test.skip(h3Context === undefined, shown(h3Setup.off));

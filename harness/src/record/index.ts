@@ -15,4 +15,5 @@ export type {
 } from './types';
 export type { Untrusted } from './untrusted';
 export { RECORD_VERSION } from './version';
+export { newBrowserFlowRecord, newReplayRecord, newStepRecord } from './new';
 export { ROLE_ANNOTATION, roleAnnotation } from './annotations';

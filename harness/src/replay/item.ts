@@ -14,7 +14,7 @@
  */
 import { unjudged } from '../core';
 import { mergeNoise, recordedNoise, type Noise } from '../noise';
-import { RECORD_VERSION, type ReplayRecord, type StepRecord } from '../record';
+import { newReplayRecord, newStepRecord, type ReplayRecord } from '../record';
 import type { ExchangeSpec, FlowSpec, FlowStep } from '../spec-model/types';
 import { UnmappedPlaceholderError } from '../target-map';
 import type { ReplayClients } from './clients';
@@ -60,15 +60,7 @@ export async function replayWithAnswers(
   options: ReplayOptions,
 ): Promise<{ record: ReplayRecord } & ReplayAnswers> {
   const kind = 'steps' in item ? 'flow' : 'exchange';
-  const rec: ReplayRecord = {
-    version: RECORD_VERSION,
-    id: item.id,
-    role: options.role,
-    kind,
-    target: options.targetName ?? clients.map.origin,
-    legs: [],
-    parity: [],
-  };
+  const rec = newReplayRecord({ id: item.id, role: options.role, kind, target: options.targetName ?? clients.map.origin });
   const firsts: ReplayAnswers['firsts'] = {};
   const agains: ReplayAnswers['agains'] = {};
   const skipped = await itemSkipReason(item, clients, options);
@@ -147,7 +139,10 @@ async function h3Leg(
   const refused = h1 && !('steps' in item) && refusedAltSvc(item.id, clients.map, h1.lines, { target: options.targetName ?? clients.map.origin });
   if (refused && h1) {
     const request = { method: h1.request.method, url: h1.request.url, headers: Object.entries(h1.request.headers) };
-    rec.legs.push({ protocol: 'h3', steps: [{ id: item.id, protocol: 'h3', request, findings: [refused] }] });
+    const step = newStepRecord(item.id, 'h3');
+    step.request = request;
+    step.findings.push(refused);
+    rec.legs.push({ protocol: 'h3', steps: [step] });
     return;
   }
   if (skipped || !h1 || !clients.h3 || 'steps' in item) {
@@ -167,15 +162,12 @@ async function h3Leg(
     { h3: clients.h3, h1: clients.h1, map: clients.map },
     { target, level: levelOf(item), source: item.source },
   );
-  const step: StepRecord = {
-    id: item.id,
-    protocol: 'h3',
-    findings: outcome.findings,
-    h3: {
-      endpoint: `${endpoint.address}:${endpoint.port}`,
-      ...(outcome.answer ? { command: outcome.answer.command } : {}),
-      ...(outcome.twin ? { twin: responseRecord(outcome.twin) } : {}),
-    },
+  const step = newStepRecord(item.id, 'h3');
+  step.findings.push(...outcome.findings);
+  step.h3 = {
+    endpoint: `${endpoint.address}:${endpoint.port}`,
+    ...(outcome.answer ? { command: outcome.answer.command } : {}),
+    ...(outcome.twin ? { twin: responseRecord(outcome.twin) } : {}),
   };
   if (outcome.observed) {
     step.request = outcome.observed.request;

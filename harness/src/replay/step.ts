@@ -4,7 +4,7 @@
  * A step that cannot be sent (a value missing, an address outside the map, no answer) skips every
  * step after it, naming why.
  */
-import type { LegRecord, Protocol, StepRecord } from '../record';
+import { newStepRecord, type LegRecord, type Protocol, type StepRecord } from '../record';
 import { defaultLevel, fieldLines, fieldValue, judged, unjudged, type Aspect, type TargetOrigin } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import type { PlaceholderValues } from '../spec-model/placeholders';
@@ -85,7 +85,7 @@ export async function sendLeg(
   const sent: SentStep[] = [];
   let stopped: string | undefined;
   for (const step of stepsOf(item)) {
-    const s: SentStep = { step, rec: { id: step.id, protocol, findings: [] } };
+    const s: SentStep = { step, rec: newStepRecord(step.id, protocol) };
     record.steps.push(s.rec);
     sent.push(s);
     if (stopped) s.rec.skipped = stopped;

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { closeToInput } from '../../browser/input-gate';
-import { RECORD_VERSION, type BrowserFlowRecord } from '../../record';
+import { newBrowserFlowRecord, type BrowserFlowRecord } from '../../record';
 import { roleUrls, skipReason } from '../../target-map';
 import { nodesFor } from '../../target-map/nodes';
 import { MissingValueError } from '../../spec-model/placeholders';
@@ -27,15 +27,7 @@ export async function runFlow(flow: BrowserFlow, context: BrowserContext, env: F
   // No input reaches the page until the flow acts (see input-gate.ts: Chromium's synthesized pointer).
   const input = await closeToInput(context, page);
   const harSupplement: SupplementEntry[] = [];
-  const record: BrowserFlowRecord = {
-    version: RECORD_VERSION,
-    kind: 'browser-flow',
-    role: flow.role,
-    id: flow.id,
-    title: flow.title,
-    target: env.map.origin,
-    findings: [],
-  };
+  const record = newBrowserFlowRecord({ role: flow.role, id: flow.id, title: flow.title, target: env.map.origin });
   // Chromium resolves a name to its first node (its resolver rules): a flow on a pool says which node it stayed on.
   const home = roleUrls(env.map, flow.role)[0];
   const node = home ? nodesFor(env.map, home)[0] : undefined;

@@ -5,7 +5,7 @@
  * replay), and collects findings with the replay's provenance rules.
  */
 import { judged, unjudged, type Aspect, type Finding } from '../../core';
-import { RECORD_VERSION, type ReplayFinding, type ReplayRecord, type StepRecord } from '../../record';
+import { newReplayRecord, newStepRecord, type ReplayFinding, type ReplayRecord, type StepRecord } from '../../record';
 import type { ObservedExchange } from '../../spec-model/observed';
 import type { Provenance } from '../../spec-model/types';
 import type { Role } from '../../target-map';
@@ -35,7 +35,7 @@ export class FlowContext {
     readonly clients: ReplayClients,
     readonly options: FlowOptions,
   ) {
-    this.record = { version: RECORD_VERSION, id, role: options.role, kind: 'flow', target: this.target, legs: [{ protocol: 'h1', steps: [] }], parity: [] };
+    this.record = newReplayRecord({ id, role: options.role, kind: 'flow', target: this.target }, [{ protocol: 'h1', steps: [] }]);
   }
 
   get target(): string {
@@ -48,7 +48,7 @@ export class FlowContext {
 
   /** Opens a step of the record: later findings go to it. */
   begin(stepId: string): StepRecord {
-    this.step = { id: stepId, protocol: 'h1', findings: [] };
+    this.step = newStepRecord(stepId, 'h1');
     this.steps.push(this.step);
     return this.step;
   }
