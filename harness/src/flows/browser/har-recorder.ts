@@ -19,6 +19,18 @@ const TEXTUAL =
 
 export const overCapComment = (cap: number) => `body over the cap (HARNESS_BODY_CAP_BYTES = ${cap}): not kept`;
 
+/**
+ * The size of a body sent as it is (no Content-Encoding) with a Content-Length, known from its
+ * header at once: such a body is read while its page still holds it. Chromium drops a page's bodies
+ * when the next document commits, and a flow that navigates right after a load left the time of
+ * the decoded count's round trips to lose them on a busy machine.
+ */
+function plainLength(headers: Record<string, string>): number | undefined {
+  const coding = (headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const declared = headers['content-length'];
+  return coding === 'identity' && declared !== undefined && /^\d+$/.test(declared.trim()) ? Number(declared) : undefined;
+}
+
 export interface HarDocument {
   log: { version: string; creator: { name: string; version: string }; pages: unknown[]; entries: SupplementEntry[] };
 }
@@ -55,7 +67,13 @@ export class HarRecorder {
       let body: HarBody | undefined;
       // A redirect has no body to read (Playwright throws for it).
       if (response.status() < 300 || response.status() >= 400) {
-        const bytes = sizes ? await sizes.bodySize(request, response.headers()['content-length'], this.capBytes) : Infinity;
+        const plain = plainLength(response.headers());
+        const bytes =
+          plain !== undefined && plain <= this.capBytes
+            ? plain
+            : sizes
+              ? await sizes.bodySize(request, response.headers()['content-length'], this.capBytes)
+              : Infinity;
         if (bytes > this.capBytes) body = { comment: overCapComment(this.capBytes), size: Number.isFinite(bytes) ? bytes : -1 };
         else {
           const buffer = await response.body().catch(() => undefined);
