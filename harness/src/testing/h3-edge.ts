@@ -67,7 +67,8 @@ export function startTestEdge(options: {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    // The bound is unref'd: once the edge has exited, nothing of it keeps the test process alive.
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
   };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

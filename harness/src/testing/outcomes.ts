@@ -161,7 +161,7 @@ export async function flowOutcomes(
       const j = conclude(flow.id, record.findings, environment.failOn);
       out.set(flow.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message });
     } finally {
-      await Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);
+      await Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000).unref())]);
     }
   }
   return out;
