@@ -42,6 +42,7 @@ const PARTS = {
   diff: { path: `${HARNESS}diff/` },
   'flows/raw': { path: `${HARNESS}flows/raw/` },
   'flows/browser': { path: `${HARNESS}flows/browser/` },
+  cases: { path: `${HARNESS}cases/` },
   report: { path: `${HARNESS}report/` },
   accept: { path: `${HARNESS}accept/` },
 };
@@ -72,6 +73,10 @@ const LAYERS = [
   },
   { parts: ['replay', 'har'], why: 'running specs against a target, and turning recorded traffic into specs' },
   { parts: ['diff', 'flows/raw', 'flows/browser'], why: 'differential comparison and the scripted flows, built on the replay' },
+  {
+    parts: ['cases'],
+    why: 'one case of the suite (a replay item, a raw flow, a browser flow), the same in the Playwright tests and in a run in process',
+  },
   { parts: ['report'], why: 'the report of a run: results.json and its renderers' },
   { parts: ['accept'], why: "turning a run's results (the report's results.json) into spec changes" },
 ];

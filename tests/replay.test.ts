@@ -1,16 +1,15 @@
 import { test } from '@playwright/test';
-import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../harness/src/replay';
+import { ReplayClients } from '../harness/src/replay';
+import { runReplayCase } from '../harness/src/cases/replay';
 import { roleAnnotation } from '../harness/src/record';
 import { CHECKS } from '../harness/src/checks';
 import { loadSpecFolders } from '../harness/src/spec-model/spec-folders';
 import { judgedAsOfFolder } from '../harness/src/settings/spec-folders';
 import { hostMapping, type HostMapping } from '../harness/src/diff/hosts';
 import { Pacer, perWorker } from '../harness/src/diff/pace';
-import { replayDifferential } from '../harness/src/diff/replay';
 import { runSettings } from '../harness/src/settings';
-import { skipReason } from '../harness/src/target-map';
 import { targetMap } from './support/target';
-import { assertFindings, markKnownFindings } from './support/assert';
+import { assertFindings, knownToday } from './support/assert';
 import { attachBody, attachRecord, shown } from './support/attach';
 
 /*
@@ -62,22 +61,21 @@ for (const { folder, specs } of SETS) {
       for (const item of [...spec.exchanges, ...(spec.flows ?? [])]) {
         const kind = 'steps' in item ? 'flow' : 'exchange';
         test(item.id, { annotation: [{ type: kind, description: item.title }, roleAnnotation(spec.role)] }, async ({}, testInfo) => {
-          const c = replayClients();
-          const unmapped = skipReason(c.map, spec.role);
-          test.skip(unmapped !== undefined, unmapped);
           const b = baselineClients(testInfo.config.workers);
-          const { record, bodies } = b
-            ? await replayDifferential(item, c, b.clients, { role: spec.role, settings: SETTINGS.baseline, hosts: b.hosts })
-            : { record: await replayItem(item, c, { role: spec.role, ...(judgedAs ? { judgedAs } : {}) }), bodies: [] };
-          markKnownFindings(allFindings(record));
+          const run = await runReplayCase(item, replayClients(), {
+            role: spec.role,
+            ...(judgedAs ? { judgedAs } : {}),
+            known: knownToday(),
+            ...(b ? { baseline: { clients: b.clients, settings: SETTINGS.baseline, hosts: b.hosts } } : {}),
+          });
+          if ('unmapped' in run) return test.skip(true, run.unmapped);
+          const { record, bodies, findings, ran } = run;
           await attachRecord(testInfo, record);
           for (const saved of bodies) await attachBody(testInfo, `body ${saved.sha256}`, saved.body, saved.contentType);
           test.skip(record.skipped !== undefined, shown(record.skipped));
           for (const leg of record.legs) {
             if (leg.skipped) testInfo.annotations.push({ type: `${leg.protocol} skipped`, description: shown(leg.skipped) });
           }
-          const findings = allFindings(record);
-          const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
           assertFindings(item.id, findings, ran);
         });
       }

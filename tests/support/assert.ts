@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { conclude, type Finding } from '../../harness/src/core';
-import { dayOf, markKnown } from '../../harness/src/known';
+import { dayOf, type KnownEntry } from '../../harness/src/known';
 import { runSettings } from '../../harness/src/settings';
 import { workerRedactor } from './attach';
 
@@ -21,9 +21,10 @@ export function assertFindings(title: string, findings: ReadonlyArray<Finding & 
 }
 
 /**
- * The run's known deviations (specs/known-deviations.json, HARNESS_KNOWN) applied to a test's
- * findings, in place, before they are attached and judged: a matching failure becomes `known`.
+ * The run's known deviations (specs/known-deviations.json, HARNESS_KNOWN) and today's date, which
+ * their expiry is read against: each case (harness/src/cases/) applies them to its findings, in
+ * place, before they are attached and judged (a matching failure becomes `known`).
  */
-export function markKnownFindings(findings: Iterable<Finding>): void {
-  markKnown(findings, runSettings(process.env).known.entries, dayOf(new Date()));
+export function knownToday(): { entries: readonly KnownEntry[]; day: string } {
+  return { entries: runSettings(process.env).known.entries, day: dayOf(new Date()) };
 }

@@ -10,11 +10,11 @@ import { flowEnvironment, type FlowEnvironment } from '../../harness/src/flows/b
 import { capHarBodies, mergeSupplement } from '../../harness/src/flows/browser/har-output';
 import { HarRecorder } from '../../harness/src/flows/browser/har-recorder';
 import type { SupplementEntry } from '../../harness/src/flows/browser/har-supplement';
-import { runFlow } from '../../harness/src/flows/browser/run-flow';
+import { runBrowserFlowCase } from '../../harness/src/cases/browser-flow';
 import { newBrowserFlowRecord, roleAnnotation } from '../../harness/src/record';
 import type { BrowserFlow } from '../../harness/src/flows/browser/session';
 import type { BrowserH3Flow } from '../../harness/src/flows/browser/flows';
-import { assertFindings, markKnownFindings } from './assert';
+import { assertFindings, knownToday } from './assert';
 import { attachRecord, shown, workerRedactor } from './attach';
 import { target } from './target';
 
@@ -144,8 +144,7 @@ export function http3FlowTest(make: BrowserH3Flow): void {
 }
 
 async function runFlowTest(flow: BrowserFlow, context: BrowserContext, testInfo: TestInfo): Promise<void> {
-  const { record, page, harSupplement } = await runFlow(flow, context, flowEnv());
-  markKnownFindings(record.findings);
+  const { record, page, harSupplement } = await runBrowserFlowCase(flow, context, flowEnv(), knownToday());
   // The cookies Chromium stored are secrets the record may not name as such (the flow's own findings quote them).
   workerRedactor().learn({ cookies: await context.cookies().catch(() => []) });
   await attachRecord(testInfo, record);

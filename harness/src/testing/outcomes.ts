@@ -9,14 +9,15 @@ import type { Browser } from '@playwright/test';
 import { conclude, type FailOn, type Finding, type TargetOrigin } from '../core';
 import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS } from '../flows/browser/flows';
-import { runFlow } from '../flows/browser/run-flow';
-import { allFindings, PROTOCOLS, ReplayClients, replayItem } from '../replay';
+import { runBrowserFlowCase } from '../cases/browser-flow';
+import { ReplayClients } from '../replay';
+import { runReplayCase } from '../cases/replay';
 import { checkedRecord } from '../record/check';
 import { roleAnnotation } from '../record';
 import type { CollectedTest } from '../report/collected';
 import type { SpecFile } from '../spec-model/types';
 import { parseBrowserTimeouts } from '../settings/harness';
-import { skipReason, type TargetMap } from '../target-map';
+import type { TargetMap } from '../target-map';
 import { withTestBudgets } from './budgets';
 
 export interface Outcome {
@@ -59,12 +60,10 @@ export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[],
     const items = specs.flatMap((spec) => [...spec.exchanges, ...(spec.flows ?? [])].map((item) => ({ spec, item })));
     const results = await pool(items, concurrency, async ({ spec, item }): Promise<[string, Outcome]> => {
       onItem?.(item.id);
-      const unmapped = skipReason(map, spec.role);
-      if (unmapped) return [item.id, { status: 'skipped', message: unmapped }];
-      const record = await replayItem(item, clients, { role: spec.role, ...(judgedAs ? { judgedAs } : {}) });
+      const run = await runReplayCase(item, clients, { role: spec.role, ...(judgedAs ? { judgedAs } : {}) });
+      if ('unmapped' in run) return [item.id, { status: 'skipped', message: run.unmapped }];
+      const { record, findings, ran } = run;
       if (record.skipped) return [item.id, { status: 'skipped', message: record.skipped }];
-      const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
-      const findings = allFindings(record);
       const j = conclude(item.id, findings, failOn, ran);
       return [item.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message, findings }];
     });
@@ -93,19 +92,18 @@ export async function replayCollected(map: TargetMap, specs: readonly SpecFile[]
         retry: 0,
         startTime: new Date().toISOString(),
       };
-      const unmapped = skipReason(map, spec.role);
-      if (unmapped)
+      const run = await runReplayCase(item, clients, { role: spec.role });
+      if ('unmapped' in run)
         return {
           ...base,
           status: 'skipped',
           errors: [],
           assertionFailed: false,
-          annotations: [roleAnnotation(spec.role), { type: 'skip', description: unmapped }],
+          annotations: [roleAnnotation(spec.role), { type: 'skip', description: run.unmapped }],
           attachments: [],
         };
-      const record = await replayItem(item, clients, { role: spec.role });
-      const ran = [...PROTOCOLS, 'h3' as const].filter((p) => record.legs.some((l) => l.protocol === p && !l.skipped));
-      const j = conclude(item.id, allFindings(record), failOn, ran);
+      const { record, findings, ran } = run;
+      const j = conclude(item.id, findings, failOn, ran);
       const attachments = [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(checkedRecord(record))) }];
       if (record.skipped)
         return {
@@ -152,7 +150,7 @@ export async function flowOutcomes(
     const context = await browser.newContext({ ignoreHTTPSErrors: map.insecure });
     try {
       const own = perFlow[flow.id] ? { ...environment, timeouts: parseBrowserTimeouts(withTestBudgets({ ...env, ...perFlow[flow.id] })) } : environment;
-      const { record } = await runFlow(flow, context, own);
+      const { record } = await runBrowserFlowCase(flow, context, own);
       checkedRecord(record);
       if (record.skipped) {
         out.set(flow.id, { status: 'skipped', message: record.skipped });
