@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { conclude, type Finding } from '../../harness/src/core';
-import { dayOf, type KnownEntry } from '../../harness/src/known';
+import { dayOf, type KnownOnDay } from '../../harness/src/known';
 import { runSettings } from '../../harness/src/settings';
 import { workerRedactor } from './attach';
 
@@ -25,6 +25,6 @@ export function assertFindings(title: string, findings: ReadonlyArray<Finding & 
  * their expiry is read against: each case (harness/src/cases/) applies them to its findings, in
  * place, before they are attached and judged (a matching failure becomes `known`).
  */
-export function knownToday(): { entries: readonly KnownEntry[]; day: string } {
+export function knownToday(): KnownOnDay {
   return { entries: runSettings(process.env).known.entries, day: dayOf(new Date()) };
 }

@@ -8,14 +8,9 @@ import type { BrowserContext } from '@playwright/test';
 import type { FlowEnvironment } from '../flows/browser/environment';
 import { runFlow, type FlowRun } from '../flows/browser/run-flow';
 import type { BrowserFlow } from '../flows/browser/session';
-import { markKnown, type KnownEntry } from '../known';
+import { markKnown, type KnownOnDay } from '../known';
 
-export async function runBrowserFlowCase(
-  flow: BrowserFlow,
-  context: BrowserContext,
-  env: FlowEnvironment,
-  known?: { entries: readonly KnownEntry[]; day: string },
-): Promise<FlowRun> {
+export async function runBrowserFlowCase(flow: BrowserFlow, context: BrowserContext, env: FlowEnvironment, known?: KnownOnDay): Promise<FlowRun> {
   const run = await runFlow(flow, context, env);
   if (known) markKnown(run.record.findings, known.entries, known.day);
   return run;

@@ -4,7 +4,7 @@
  * where the target map lacks a role it needs, else run, its known deviations applied, and its
  * findings judged over HTTP/1.1, the only protocol a raw flow sends.
  */
-import { markKnown, type KnownEntry } from '../known';
+import { markKnown, type KnownOnDay } from '../known';
 import type { ReplayFinding, ReplayRecord } from '../record';
 import type { RawFlowTest } from '../flows/raw/registry';
 import { allFindings, type ReplayClients } from '../replay';
@@ -21,7 +21,7 @@ export type RawFlowCase =
       ran: ['h1'];
     };
 
-export async function runRawFlowCase(flow: RawFlowTest, clients: ReplayClients, known?: { entries: readonly KnownEntry[]; day: string }): Promise<RawFlowCase> {
+export async function runRawFlowCase(flow: RawFlowTest, clients: ReplayClients, known?: KnownOnDay): Promise<RawFlowCase> {
   const unmapped = flow.roles.map((role) => skipReason(clients.map, role)).find((r) => r !== undefined);
   if (unmapped !== undefined) return { unmapped };
   const record = await flow.run(clients);

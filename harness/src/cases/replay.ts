@@ -7,7 +7,7 @@
  */
 import type { TargetOrigin } from '../core';
 import { replayDifferential, type DifferentialOptions, type SavedBody } from '../diff/replay';
-import { markKnown, type KnownEntry } from '../known';
+import { markKnown, type KnownOnDay } from '../known';
 import type { Protocol, ReplayFinding, ReplayRecord } from '../record';
 import { allFindings, PROTOCOLS, replayItem, type ReplayClients } from '../replay';
 import type { ExchangeSpec, FlowSpec } from '../spec-model/types';
@@ -18,7 +18,7 @@ export interface ReplayCaseOptions {
   /** How misses are judged, where the spec folder says (derived specs: at their own levels). */
   judgedAs?: TargetOrigin;
   /** The run's known deviations and the day their expiry is read against. */
-  known?: { entries: readonly KnownEntry[]; day: string };
+  known?: KnownOnDay;
   /** A differential run: the baseline's clients, its settings and the two maps' host names. */
   baseline?: { clients: ReplayClients } & Omit<DifferentialOptions, 'role'>;
 }

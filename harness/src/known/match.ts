@@ -36,6 +36,12 @@ export function entryFor(entries: readonly KnownEntry[], finding: Pick<Finding, 
   return entries.find((e) => !isExpired(e, today) && idMatches(e, finding.id) && (e.actual === undefined || e.actual === finding.actual));
 }
 
+/** A run's known deviations and the day their expiry is read against (`dayOf`): what each case applies. */
+export interface KnownOnDay {
+  entries: readonly KnownEntry[];
+  day: string;
+}
+
 /** Marks, in place, the findings the entries excuse; returns how many. */
 export function markKnown(findings: Iterable<Finding>, entries: readonly KnownEntry[], today: string): number {
   if (entries.length === 0) return 0;
