@@ -184,7 +184,7 @@ describe('createDispatcher over plain http', () => {
   // addresses is covered by resolve.test.ts there, and the title says why this one did not run.
   const hasV6Loopback = Object.values(networkInterfaces()).some((list) => list?.some((i) => i.address === '::1'));
   (hasV6Loopback ? it : it.skip)(
-    `connects to a bracketed IPv6 address${hasV6Loopback ? '' : ' (skipped: this machine has no IPv6 loopback (::1) to listen on)'}`,
+    `connects to a bracketed IPv6 address${hasV6Loopback ? '' : ' (skipped: this machine has no IPv6 loopback (::1) to listen on; resolve.test.ts still checks the bracketed form)'}`,
     async () => {
       const v6 = http.createServer(record);
       v6.listen(0, '::1');

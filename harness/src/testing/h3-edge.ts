@@ -21,8 +21,11 @@ const NO_CADDY = 3;
  * legs need Chromium; empty when both are there. A test skipped for it says why in its title.
  */
 export function h3Missing(): string {
-  if (!caddyInstalled()) return ' (skipped: caddy is not installed, so the target has no HTTP/3 edge)';
-  return findChromium().path === undefined ? ' (skipped: no Chromium, which the HTTP/3 legs run in)' : '';
+  if (!caddyInstalled())
+    return ' (skipped: caddy is not installed, so the target has no HTTP/3 edge; Debian: apt-get install -y caddy, or REFERENCE_CADDY=<path>)';
+  return findChromium().path === undefined
+    ? " (skipped: no Chromium, which the HTTP/3 legs run in; npm test's set-up names the package, or CHROMIUM_PATH=<path>)"
+    : '';
 }
 
 /**
