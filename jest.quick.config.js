@@ -9,7 +9,7 @@ const base = require('./jest.config.js');
 
 /** What a test file calls when it starts a server, a process or a browser. */
 const STARTS =
-  /\b(runChecks|runLeakCheck|startReference|useReference|startEmbeddedReference|sharedReference|startProxiedReference|spawnReference|launchReference|startMisbehaving|startMutatingProxy|startConnectProxy|startHostileTarget|startTestEdge|playwrightCli|runPlaywright|launchReportBrowser|chromium\.launch|chromium\.launchServer|createServer|createSecureServer|spawn|spawnSync|execFile|execFileSync)\s*\(/;
+  /\b(runChecks|runLeakCheck|startReference|startNodesReference|useReference|startEmbeddedReference|sharedReference|startProxiedReference|spawnReference|launchReference|startMisbehaving|startMutatingProxy|startConnectProxy|startHostileTarget|startTestEdge|playwrightCli|runPlaywright|launchReportBrowser|chromium\.launch|chromium\.launchServer|createServer|createSecureServer|spawn|spawnSync|execFile|execFileSync)\s*\(/;
 
 function testFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {

@@ -14,7 +14,8 @@ import { deviationsByNode, deviationText, parseNodeDeviation, type NodeDeviation
 import { loadOrCreatePki, type IssuedLeaf } from './pki';
 import { expiringNotAfter } from './pki/node-leaves';
 import { DAY_MS } from './pki/policy';
-import { DEFAULT_PKI_DIR, ReferenceOptionsError, referencePkiOptions, startReference, type RunningReference } from './server';
+import { DEFAULT_PKI_DIR, ReferenceOptionsError, referencePkiOptions, type RunningReference } from './server';
+import { startNodesReference } from './testing/reference';
 
 describe('leaf deviations: parsing and checks', () => {
   test('the command-line forms', () => {
@@ -105,20 +106,12 @@ beforeAll(async () => {
   await loadOrCreatePki(referencePkiOptions(DEFAULT_PKI_DIR));
   manifestBefore = await fs.readFile(manifestPath, 'utf8');
   startedAt = Date.now();
-  ref = await startReference({
-    port: 0,
-    httpPort: 0,
-    drainMs: 1000,
-    http3: false,
-    pkiDir: DEFAULT_PKI_DIR,
-    nodes: 4,
-    nodeDeviations: [
-      { node: 2, kind: 'revoked-leaf' },
-      { node: 3, kind: 'expiring-leaf', days: 5 },
-      { node: 4, kind: 'revoked-leaf' },
-      { node: 4, kind: 'no-intermediate' },
-    ],
-  });
+  ref = await startNodesReference(4, [
+    { node: 2, kind: 'revoked-leaf' },
+    { node: 3, kind: 'expiring-leaf', days: 5 },
+    { node: 4, kind: 'revoked-leaf' },
+    { node: 4, kind: 'no-intermediate' },
+  ]);
   readyAt = Date.now();
 });
 afterAll(async () => {

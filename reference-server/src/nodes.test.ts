@@ -5,6 +5,7 @@ import * as tls from 'node:tls';
 import { ocspStoreFor } from './hosts/ocsp';
 import { deviating, deviationsByNode, nodeAddresses, parseNodeDeviation, type NodeDeviation } from './nodes';
 import { DEFAULT_PKI_DIR, ReferenceOptionsError, startReference, type RunningReference } from './server';
+import { startNodesReference } from './testing/reference';
 import { send, type RawResponse, type TestRequest } from './testing/client';
 
 const SITE = 'www.lessons.test';
@@ -208,20 +209,12 @@ describe('a header deviation, whatever way the app sets the field', () => {
 describe('a reference of several nodes', () => {
   let ref: RunningReference;
   beforeAll(async () => {
-    ref = await startReference({
-      port: 0,
-      httpPort: 0,
-      drainMs: 1000,
-      http3: false,
-      pkiDir: DEFAULT_PKI_DIR,
-      nodes: 4,
-      nodeDeviations: [
-        { node: 2, kind: 'drop-header', name: 'x-frame-options' },
-        { node: 3, kind: 'header', name: 'X-Frame-Options', value: 'DENY' },
-        { node: 3, kind: 'header', name: 'X-Node', value: '3' },
-        { node: 4, kind: 'no-intermediate' },
-      ],
-    });
+    ref = await startNodesReference(4, [
+      { node: 2, kind: 'drop-header', name: 'x-frame-options' },
+      { node: 3, kind: 'header', name: 'X-Frame-Options', value: 'DENY' },
+      { node: 3, kind: 'header', name: 'X-Node', value: '3' },
+      { node: 4, kind: 'no-intermediate' },
+    ]);
   });
   afterAll(async () => {
     // Its OCSP responses are signed in the background from the start: let that end before Jest does.

@@ -1,4 +1,5 @@
-import { startReference, type ReferenceOptions, type RunningReference } from '../server';
+import type { NodeDeviation } from '../nodes';
+import { DEFAULT_PKI_DIR, startReference, type ReferenceOptions, type RunningReference } from '../server';
 import { send, type RawResponse, type TestRequest } from './client';
 
 export interface TestReference {
@@ -23,4 +24,9 @@ export function useReference(options: Pick<ReferenceOptions, 'deployment' | 'sec
     ref,
     request: (req) => send({ port: ref().tlsPort, ca: ref().rootPem }, req),
   };
+}
+
+/** A reference of several nodes with their deviations, on ephemeral ports and the default PKI cache, without HTTP/3: what the nodes tests start. */
+export function startNodesReference(nodes: number, nodeDeviations: NodeDeviation[]): Promise<RunningReference> {
+  return startReference({ port: 0, httpPort: 0, drainMs: 1000, http3: false, pkiDir: DEFAULT_PKI_DIR, nodes, nodeDeviations });
 }
