@@ -11,7 +11,7 @@ import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { withTestBudgets } from '../testing/budgets';
-import { replayCollected } from '../testing/outcomes';
+import { replayCollected } from '../testing/suite-collected';
 import { REFUSED_BY_LEVEL } from './levels';
 import { propose } from './propose';
 import { readSpecDocs } from './spec-files';

@@ -11,7 +11,7 @@ import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import { makeTestPki, type TestPki } from '../target-map/test-pki';
 import { startWall, type Wall, type WallKind } from './broken-targets/walls';
-import { replayCollected } from './outcomes';
+import { replayCollected } from './suite-collected';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
 import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
 

@@ -11,10 +11,9 @@ import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS } from '../flows/browser/flows';
 import { runBrowserFlowCase } from '../cases/browser-flow';
 import { ReplayClients } from '../replay';
+import { pool } from './pool';
 import { runReplayCase } from '../cases/replay';
 import { checkedRecord } from '../record/check';
-import { roleAnnotation } from '../record';
-import type { CollectedTest } from '../report/collected';
 import type { SpecFile } from '../spec-model/types';
 import { parseBrowserTimeouts } from '../settings/harness';
 import type { TargetMap } from '../target-map';
@@ -25,21 +24,6 @@ export interface Outcome {
   message: string;
   /** The item's findings (replayed items only). */
   findings?: Finding[];
-}
-
-/** Runs `work` over `items` with at most `concurrency` at a time, keeping the items' order in the result. */
-async function pool<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i]);
-      }
-    }),
-  );
-  return out;
 }
 
 export interface ReplayOptions {
@@ -68,62 +52,6 @@ export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[],
       return [item.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message, findings }];
     });
     return new Map(results);
-  } finally {
-    await clients.close();
-  }
-}
-
-/**
- * Every exchange and flow of `specs` replayed against `map` as tests/replay.test.ts replays it, as
- * the reporter collects them (the record attached as `findings`, the Playwright outcome of the
- * test's assertion): what `buildResults` turns into a run's results.json, without Playwright.
- */
-export async function replayCollected(map: TargetMap, specs: readonly SpecFile[], failOn: FailOn = 'fail', concurrency = 4): Promise<CollectedTest[]> {
-  const clients = new ReplayClients(map);
-  try {
-    const items = specs.flatMap((spec) => [...spec.exchanges, ...(spec.flows ?? [])].map((item) => ({ spec, item })));
-    return await pool(items, concurrency, async ({ spec, item }): Promise<CollectedTest> => {
-      const base = {
-        titlePath: [spec.role, item.id],
-        project: 'raw',
-        file: 'tests/replay.test.ts',
-        expectedStatus: 'passed' as const,
-        durationMs: 1,
-        retry: 0,
-        startTime: new Date().toISOString(),
-      };
-      const run = await runReplayCase(item, clients, { role: spec.role });
-      if ('unmapped' in run)
-        return {
-          ...base,
-          status: 'skipped',
-          errors: [],
-          assertionFailed: false,
-          annotations: [roleAnnotation(spec.role), { type: 'skip', description: run.unmapped }],
-          attachments: [],
-        };
-      const { record, findings, ran } = run;
-      const j = conclude(item.id, findings, failOn, ran);
-      const attachments = [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(checkedRecord(record))) }];
-      if (record.skipped)
-        return {
-          ...base,
-          status: 'skipped',
-          errors: [],
-          assertionFailed: false,
-          annotations: [roleAnnotation(spec.role), { type: 'skip', description: record.skipped }],
-          attachments,
-        };
-      // tests/support/assert.ts fails a test by an `expect` on its judgement.
-      return {
-        ...base,
-        status: j.passed ? 'passed' : 'failed',
-        errors: j.passed ? [] : [j.message],
-        assertionFailed: !j.passed,
-        annotations: [roleAnnotation(spec.role)],
-        attachments,
-      };
-    });
   } finally {
     await clients.close();
   }

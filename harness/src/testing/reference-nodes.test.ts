@@ -17,7 +17,7 @@ import { allFindings, ReplayClients } from '../replay';
 import { loadSpecs } from '../spec-model/load';
 import { loadTargetMap } from '../target-map';
 import { withTestBudgets } from './budgets';
-import { replayCollected } from './outcomes';
+import { replayCollected } from './suite-collected';
 
 const SITE = loadSpecs(path.resolve(__dirname, '../../../specs'), CHECKS).filter((s) => s.role === 'site');
 

@@ -2,6 +2,9 @@
  * One deviation, one cause: a new user's proxy in front of the reference changes three things
  * (three-changes.ts). The whole suite, with the specs derived from the reference's recordings
  * beside the hand-written ones, reports exactly three causes, each naming the side that differs.
+ * That run is made in process (suite-collected.ts: the tests Playwright lists, each its own case,
+ * collected as the reporter collects them); the run that applies the drafted known deviations is
+ * a `playwright test` run, the reporter's own results and terminal included.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -12,7 +15,14 @@ import { writeSpecs } from '../har/write-specs';
 import { failsRun } from '../core';
 import { causeHeadline, causes } from '../report/causes';
 import type { ConformanceResults } from '../report/types';
-import { WHOLE_RUN_MS } from './budgets';
+import { buildResults } from '../report/build';
+import { runMeta } from '../report/fixtures';
+import { renderHtml } from '../report/html';
+import { specMeta, targetMeta } from '../report/meta';
+import { terminalSummary } from '../report/terminal';
+import { parseSpecFolders } from '../settings/spec-folders';
+import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
+import { listedTests, suiteCollected, testName } from './suite-collected';
 import { main as accept } from '../accept/cli';
 import { loadKnown } from '../known';
 import { playwrightCli, REPORTER, ROOT } from './playwright-cli';
@@ -45,16 +55,19 @@ test(
     ];
     const derived = path.join(work, 'derived');
     writeSpecs(deriveSpecs(hars, defaultRoleMapping()).specs, derived, () => undefined);
-    const out = path.join(work, 'report');
-    const run = await playwrightCli(['test', `--reporter=${REPORTER}`], {
-      ...target.env(),
-      HARNESS_SPECS: `specs,${derived}`,
-      HARNESS_REPORT_DIR: out,
-      PW_WORKERS: '2',
+    const env = { ...target.env(), HARNESS_SPECS: `${path.join(ROOT, 'specs')},${derived}` };
+    // The whole suite in process (its first run fails some fifty tests, each a new Playwright worker): exactly the tests Playwright lists.
+    const tests = await suiteCollected(withTestBudgets(env));
+    expect(tests.map(testName).sort()).toEqual(await listedTests(env));
+    const results = buildResults({
+      tests,
+      run: runMeta({ target: targetMeta(env), spec: specMeta(parseSpecFolders(env)), playwrightStatus: 'failed' }),
     });
-    expect(run.code).toBe(1);
-    firstRun = { results: path.join(out, 'results.json'), specs: `specs,${derived}` };
-    const results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as ConformanceResults;
+    const out = path.join(work, 'report');
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify(results));
+    firstRun = { results: path.join(out, 'results.json'), specs: env.HARNESS_SPECS };
+    expect(results.run.status).toBe('failed');
     const failing = (r: ConformanceResults) =>
       causes(r, (v) => failsRun(v, r.run.failOn))
         .map(causeHeadline)
@@ -73,12 +86,13 @@ test(
     const handWritten = { ...results, tests: results.tests.filter((t) => !t.id.startsWith('derived:')) };
     expect(failing(handWritten)).toEqual(all);
     // The page of a run with derived specs beside the hand-written ones, failing in ninety places, stays small.
-    const page = fs.statSync(path.join(out, 'index.html')).size;
+    const page = Buffer.byteLength(renderHtml(results));
     console.log(`index.html: ${page} bytes, ${results.tests.length} tests, ${results.totals.fail} failing expectations`);
     expect(page).toBeLessThanOrEqual(2 * 1024 * 1024);
     // The terminal leads with them, each line whole.
-    expect(run.stdout).toMatch(/Failing \(\d+, from 3 causes\):/);
-    expect(run.stdout).not.toMatch(/\.\.\.$/m);
+    const summary = terminalSummary(results, 'index.html');
+    expect(summary).toMatch(/Failing \(\d+, from 3 causes\):/);
+    expect(summary).not.toMatch(/\.\.\.$/m);
   },
   WHOLE_RUN_MS,
 );
