@@ -10,12 +10,13 @@
  */
 import * as http2 from 'node:http2';
 import { performance } from 'node:perf_hooks';
-import * as tls from 'node:tls';
 import * as zlib from 'node:zlib';
 import { requestFor } from '../hosts/ocsp/test-fixtures';
 import { pkiOf, spawnReference, type ReferenceProcess } from '../testing/own-process';
 import { ocspRequest } from './ocsp-requests';
-import { RawConnection, type Outcome } from './raw-http';
+import { ANSWER_TIMEOUT_MS, addUp, checkAnswer, http2ErrorName, newReport, problem, recordH1, type Report } from './answers';
+import { frame, h2Exchange, rawH2, REFUSED } from './h2-streams';
+import { RawConnection } from './raw-http';
 import { h1Request, h2Request, type H1Request } from './requests';
 import { Rng } from './rng';
 
@@ -33,8 +34,6 @@ const COUNTS = {
 const WORKERS = 8;
 /** Raw-frame connections are opened this many at a time. */
 const RAW_BATCH = 25;
-/** A client gives up on one answer after this long: far beyond a loaded machine's slowest answer, and below the server's header timeout (10 s), so that a request left waiting is told from one answered 408. */
-const ANSWER_TIMEOUT_MS = 8_000;
 /** The whole fuzz run must end within this, whatever happens (a hang detector, below Jest's own). */
 const DEADLINE_MS = 500_000;
 
@@ -46,50 +45,8 @@ let validOcsp: Buffer;
 let started = 0;
 let manyStreams = { answered: 0, reset: 0 };
 
-interface Report {
-  sent: number;
-  answered: number;
-  statuses: Map<number, number>;
-  problems: string[];
-  /** Requests with deliberately broken framing the server closed the connection on without an answer, by request kind. */
-  unanswered: Map<string, number>;
-  /** HTTP/1.1 requests with deliberately broken framing (the only ones that may go unanswered). */
-  brokenFraming: number;
-  waited: number;
-  h2NotSendable: number;
-  h2Reset: number;
-  /** HTTP/2 streams refused (REFUSED_STREAM: not processed, as when they cross the session's GOAWAY), sent again. */
-  h2Retried: number;
-  h2ResetSamples: string[];
-  /** Raw-frame connections opened, and those on which the server's first frame was its SETTINGS. */
-  rawConnections: number;
-  serverSettings: number;
-}
-
-function newReport(): Report {
-  return {
-    sent: 0,
-    answered: 0,
-    statuses: new Map(),
-    problems: [],
-    unanswered: new Map(),
-    brokenFraming: 0,
-    waited: 0,
-    h2NotSendable: 0,
-    h2Reset: 0,
-    h2Retried: 0,
-    h2ResetSamples: [],
-    rawConnections: 0,
-    serverSettings: 0,
-  };
-}
-
 /** Every test's own report added up, for the summary at the end. */
 const report: Report = newReport();
-
-function addUp(into: Map<string | number, number>, from: Map<string | number, number>): void {
-  for (const [k, n] of from) into.set(k, (into.get(k) ?? 0) + n);
-}
 
 /**
  * The end of every test: its counts go into the summary, and the test fails on its own problems
@@ -112,72 +69,8 @@ function settle(r: Report): void {
 
 const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
-function http2ErrorName(code: number | undefined): string {
-  const entry = Object.entries(http2.constants).find(
-    ([name, value]) =>
-      name.startsWith('NGHTTP2_') &&
-      !name.startsWith('NGHTTP2_ERR') &&
-      value === code &&
-      /NO_ERROR|PROTOCOL|INTERNAL|FLOW|STREAM_CLOSED|FRAME_SIZE|REFUSED|CANCEL|COMPRESSION|CONNECT_ERROR|ENHANCE|INADEQUATE|HTTP_1_1/.test(name),
-  );
-  return entry ? entry[0] : `code ${code}`;
-}
-
-function problem(r: Report, text: string): void {
-  if (r.problems.length < 50) r.problems.push(text);
-}
-
 function leftMs(): number {
   return DEADLINE_MS - (performance.now() - started);
-}
-
-function decoded(r: Report, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer, label: string): Buffer[] {
-  const coding = String(headers['content-encoding'] ?? '').toLowerCase();
-  if (!body.length || status === 206 || !coding || coding === 'identity') return [body];
-  try {
-    if (coding === 'gzip') return [body, zlib.gunzipSync(body)];
-    if (coding === 'br') return [body, zlib.brotliDecompressSync(body)];
-  } catch (error) {
-    problem(r, `${label}: ${status} body does not decode as ${coding}: ${String(error)}`);
-    return [body];
-  }
-  problem(r, `${label}: unknown content-encoding ${coding}`);
-  return [body];
-}
-
-/** The checks every answer gets, whatever the protocol. */
-function checkAnswer(r: Report, label: string, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer): void {
-  r.answered++;
-  r.statuses.set(status, (r.statuses.get(status) ?? 0) + 1);
-  if (!(status >= 100 && status <= 599)) problem(r, `${label}: status ${status}`);
-  if (status >= 500) problem(r, `${label}: ${status}`);
-  for (const bytes of decoded(r, status, headers, body, label)) {
-    const text = bytes.toString('latin1');
-    for (const marker of canaries) if (text.includes(marker)) problem(r, `${label}: served canary content (${marker})`);
-  }
-  for (const value of Object.values(headers)) {
-    for (const marker of canaries) if (String(value).includes(marker)) problem(r, `${label}: canary content in a header`);
-  }
-}
-
-function kindOf(req: H1Request): string {
-  return req.label.split(' ')[0].slice(0, 20);
-}
-
-function recordH1(r: Report, req: H1Request, outcome: Outcome): void {
-  if (req.mayWait) r.brokenFraming++;
-  if (outcome.kind === 'response') checkAnswer(r, req.label, outcome.status, outcome.headers, outcome.body);
-  else if (outcome.kind === 'malformed') problem(r, `${req.label}: malformed answer (${outcome.reason}): ${JSON.stringify(outcome.bytes.slice(0, 200))}`);
-  else if (outcome.kind === 'timeout') {
-    if (req.mayWait) r.waited++;
-    else
-      problem(
-        r,
-        `${req.label}: no answer within ${ANSWER_TIMEOUT_MS} ms (received ${JSON.stringify(outcome.bytes)}); request ${JSON.stringify(req.bytes.subarray(0, 400).toString('latin1'))}; after ${JSON.stringify(outcome.previous ?? 'nothing: new connection')}`,
-      );
-  } else if (req.mayWait) r.unanswered.set(kindOf(req), (r.unanswered.get(kindOf(req)) ?? 0) + 1);
-  // A request the parser rejects is answered (400, 405, 414, 431), never just dropped.
-  else problem(r, `${req.label}: connection closed without an answer; request ${JSON.stringify(req.bytes.subarray(0, 400).toString('latin1'))}`);
 }
 
 /** Runs `count` generated HTTP/1.1 requests from WORKERS loops, one connection per name per loop. */
@@ -230,81 +123,6 @@ function h2Connect(servername: string, options: http2.SecureClientSessionOptions
   });
 }
 
-/** The size of a header list as SETTINGS_MAX_HEADER_LIST_SIZE counts it: name, value and 32 octets per field (RFC 9113 §6.5.2). */
-function headerListSize(headers: http2.OutgoingHttpHeaders): number {
-  let size = 0;
-  for (const [name, value] of Object.entries(headers))
-    for (const v of Array.isArray(value) ? value : [value]) size += name.length + String(v ?? '').length + 32;
-  return size;
-}
-
-/** What `h2Exchange` resolves with for a stream the server refused (REFUSED_STREAM: not processed). */
-const REFUSED = -1;
-
-/**
- * One HTTP/2 stream: its answer checked, or a reset counted. Resolves with the status (0 when
- * reset). With `resets`, any reset is expected and its code collected; with `retryRefused`, a
- * refused stream (REFUSED_STREAM: not processed, which a client may send again, RFC 9113 §8.7;
- * the server refuses streams that cross its GOAWAY) resolves with REFUSED instead of being a problem.
- */
-function h2Exchange(
-  r: Report,
-  session: http2.ClientHttp2Session,
-  label: string,
-  headers: http2.OutgoingHttpHeaders,
-  body?: Buffer,
-  mode: { resets?: number[]; retryRefused?: boolean } = {},
-): Promise<number> {
-  return new Promise((resolve) => {
-    let stream: http2.ClientHttp2Stream;
-    try {
-      stream = session.request(headers, { endStream: !body });
-    } catch (error) {
-      r.h2NotSendable++;
-      problem(r, `${label}: not sendable by Node's client: ${String(error)}`);
-      resolve(0);
-      return;
-    }
-    r.sent++;
-    let status = 0;
-    let responseHeaders: http2.IncomingHttpHeaders = {};
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      problem(r, `${label}: no HTTP/2 answer within ${ANSWER_TIMEOUT_MS} ms`);
-      stream.close(http2.constants.NGHTTP2_CANCEL);
-    }, ANSWER_TIMEOUT_MS);
-    stream.on('response', (h) => {
-      status = Number(h[':status']);
-      responseHeaders = h;
-    });
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('error', () => undefined);
-    stream.on('close', () => {
-      clearTimeout(timer);
-      const refused = stream.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM;
-      if (status) checkAnswer(r, label, status, responseHeaders as Record<string, string>, Buffer.concat(chunks));
-      else if (headerListSize(headers) > (session.remoteSettings.maxHeaderListSize ?? Infinity)) {
-        // Larger than the SETTINGS_MAX_HEADER_LIST_SIZE the server announced (RFC 9113 §6.5.2): not
-        // processed, whether the server refused it or Node's client would not send it.
-        r.h2Reset++;
-        if (r.h2ResetSamples.length < 6) r.h2ResetSamples.push(`${label} (${http2ErrorName(stream.rstCode)}, header list over the announced limit)`);
-      } else if (mode.retryRefused && refused) {
-        r.h2Retried++;
-        return resolve(REFUSED);
-      } else {
-        r.h2Reset++;
-        // A malformed request (a :path nghttp2 refuses) is a stream error, RFC 9113 8.1.1; a
-        // reset for any other reason is a problem, except where a test provokes it (and collects the codes).
-        if (mode.resets) mode.resets.push(stream.rstCode ?? -1);
-        else if (stream.rstCode !== http2.constants.NGHTTP2_PROTOCOL_ERROR) problem(r, `${label}: stream reset (${http2ErrorName(stream.rstCode)})`);
-        if (r.h2ResetSamples.length < 6) r.h2ResetSamples.push(`${label} (${http2ErrorName(stream.rstCode)})`);
-      }
-      resolve(status);
-    });
-    if (body) stream.end(body);
-  });
-}
-
 async function runH2(r: Report, count: number, seed: number): Promise<void> {
   const sessions = new Map<string, http2.ClientHttp2Session>();
   const opened: http2.ClientHttp2Session[] = [];
@@ -339,51 +157,6 @@ async function runH2(r: Report, count: number, seed: number): Promise<void> {
     for (const s of opened) s.destroy();
   }
   if (next < count) problem(r, `the fuzz deadline (${DEADLINE_MS} ms) stopped the run after ${next} of ${count} requests`);
-}
-
-/**
- * A TLS connection speaking raw HTTP/2 frames: the preface, then what `frames` returns. The
- * server's first frame must be its SETTINGS (RFC 9113 §3.4), whatever the client sends; the
- * client waits for it (up to ANSWER_TIMEOUT_MS), then lingers 300 ms for what the junk provokes.
- */
-function rawH2(r: Report, frames: Buffer[]): Promise<void> {
-  return new Promise((resolve) => {
-    let head = Buffer.alloc(0);
-    let linger: NodeJS.Timeout | undefined;
-    const socket = tls.connect({ host: '127.0.0.1', port: ref.tlsPort, servername: 'www.lessons.test', ca: ref.rootPem, ALPNProtocols: ['h2'] }, () => {
-      socket.write(Buffer.concat([Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'), frame(4, 0, 0, Buffer.alloc(0)), ...frames]));
-    });
-    const giveUp = setTimeout(() => socket.destroy(), ANSWER_TIMEOUT_MS);
-    socket.on('data', (c: Buffer) => {
-      if (head.length >= 9) return;
-      head = Buffer.concat([head, c]);
-      if (head.length >= 9) {
-        clearTimeout(giveUp);
-        linger = setTimeout(() => socket.destroy(), 300);
-      }
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      clearTimeout(giveUp);
-      clearTimeout(linger);
-      r.rawConnections++;
-      if (head.length < 9)
-        problem(r, `raw frames: no frame from the server (${head.length} bytes) before the connection closed or ${ANSWER_TIMEOUT_MS} ms passed`);
-      else if (head[3] !== 4 || (head[4] & 1) !== 0 || head.readUInt32BE(5) !== 0)
-        problem(r, `raw frames: the server's first frame is type ${head[3]}, flags ${head[4]}, stream ${head.readUInt32BE(5)}: not its SETTINGS`);
-      else r.serverSettings++;
-      resolve();
-    });
-  });
-}
-
-function frame(type: number, flags: number, stream: number, payload: Buffer, declaredLength = payload.length): Buffer {
-  const head = Buffer.alloc(9);
-  head.writeUIntBE(declaredLength & 0xffffff, 0, 3);
-  head[3] = type;
-  head[4] = flags;
-  head.writeUInt32BE(stream >>> 0, 5);
-  return Buffer.concat([head, payload]);
 }
 
 function randomFrames(rng: Rng): Buffer[] {
@@ -453,7 +226,7 @@ describe('fuzz', () => {
   });
 
   test('control: a canary in a br or gzip body is caught', () => {
-    const r = newReport();
+    const r = newReport(canaries);
     checkAnswer(r, 'control br', 200, { 'content-encoding': 'br' }, zlib.brotliCompressSync(Buffer.from(`x ${canaries[0]} y`)));
     checkAnswer(r, 'control gzip', 200, { 'content-encoding': 'gzip' }, zlib.gzipSync(Buffer.from(`x ${canaries[1]} y`)));
     checkAnswer(r, 'control clean', 200, { 'content-encoding': 'gzip' }, zlib.gzipSync(Buffer.from('x y')));
@@ -463,7 +236,7 @@ describe('fuzz', () => {
   });
 
   test('HTTP/1.1 over TLS: random and mutated requests for every role', async () => {
-    const r = newReport();
+    const r = newReport(canaries);
     await runH1(r, COUNTS.h1Tls, SEED, h1Request, () => ref.tlsPort);
     await stillServes();
     settle(r);
@@ -474,7 +247,7 @@ describe('fuzz', () => {
   });
 
   test('OCSP bodies: random, truncated, bit-flipped, lying DER lengths (plain port and TLS)', async () => {
-    const r = newReport();
+    const r = newReport(canaries);
     await runH1(
       r,
       COUNTS.ocspPlain,
@@ -498,7 +271,7 @@ describe('fuzz', () => {
   });
 
   test('HTTP/2: random and mutated requests for every role', async () => {
-    const r = newReport();
+    const r = newReport(canaries);
     await runH2(r, COUNTS.h2, SEED + 3);
     await stillServes();
     settle(r);
@@ -510,7 +283,7 @@ describe('fuzz', () => {
   });
 
   test('HTTP/2 abuse: rapid reset, more streams than allowed, junk frames', async () => {
-    const r = newReport();
+    const r = newReport(canaries);
     // Rapid reset (CVE-2023-44487): open and cancel streams as fast as possible.
     const session = await h2Connect('www.lessons.test');
     let opened = 0;
@@ -561,7 +334,7 @@ describe('fuzz', () => {
     const rng = new Rng(SEED + 4);
     let batches = 0;
     for (let i = 0; i < COUNTS.rawFrameConnections && leftMs() > 0; i += RAW_BATCH) {
-      await Promise.all(Array.from({ length: RAW_BATCH }, () => rawH2(r, randomFrames(rng))));
+      await Promise.all(Array.from({ length: RAW_BATCH }, () => rawH2(r, randomFrames(rng), { port: ref.tlsPort, ca: ref.rootPem })));
       batches++;
     }
     r.sent += r.rawConnections;
