@@ -1,30 +1,21 @@
 /**
  * Test support: what each replay test and browser flow of the suite concludes against a target,
- * computed in process (no Playwright run per case): the same replay or flow, and core's `judge`,
- * which the Playwright tests assert. Detection tests break a target in many ways; starting
- * Playwright and Chromium anew for each way would cost most of their time. One Playwright run of
- * the unmodified target in each detection test keeps the wiring itself under test.
+ * computed in process (no Playwright run per case): the same cases (case-runs.ts) and core's
+ * `conclude`, which the Playwright tests assert. Detection tests break a target in many ways;
+ * starting Playwright and Chromium anew for each way would cost most of their time. One Playwright
+ * run of the unmodified target in each detection test keeps the wiring itself under test.
  */
 import type { Browser } from '@playwright/test';
-import { conclude, type FailOn, type Finding, type TargetOrigin } from '../core';
+import type { FailOn, TargetOrigin } from '../core';
 import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS } from '../flows/browser/flows';
-import { runBrowserFlowCase } from '../cases/browser-flow';
-import { ReplayClients } from '../replay';
-import { pool } from './pool';
-import { runReplayCase } from '../cases/replay';
-import { checkedRecord } from '../record/check';
 import type { SpecFile } from '../spec-model/types';
 import { parseBrowserTimeouts } from '../settings/harness';
 import type { TargetMap } from '../target-map';
 import { withTestBudgets } from './budgets';
+import { browserFlowRun, outcomeOf, replayRuns, type Outcome } from './case-runs';
 
-export interface Outcome {
-  status: 'passed' | 'failed' | 'skipped';
-  message: string;
-  /** The item's findings (replayed items only). */
-  findings?: Finding[];
-}
+export type { Outcome } from './case-runs';
 
 export interface ReplayOptions {
   failOn?: FailOn;
@@ -36,25 +27,11 @@ export interface ReplayOptions {
   judgedAs?: TargetOrigin;
 }
 
-/** Every exchange and flow of `specs` replayed against `map`, judged as tests/replay.test.ts judges it. */
+/** Every exchange and flow of `specs` replayed against `map`, judged as tests/replay.test.ts judges it, by id. */
 export async function replayOutcomes(map: TargetMap, specs: readonly SpecFile[], options: ReplayOptions = {}): Promise<Map<string, Outcome>> {
   const { failOn = 'fail', concurrency = 4, onItem, judgedAs } = options;
-  const clients = new ReplayClients(map);
-  try {
-    const items = specs.flatMap((spec) => [...spec.exchanges, ...(spec.flows ?? [])].map((item) => ({ spec, item })));
-    const results = await pool(items, concurrency, async ({ spec, item }): Promise<[string, Outcome]> => {
-      onItem?.(item.id);
-      const run = await runReplayCase(item, clients, { role: spec.role, ...(judgedAs ? { judgedAs } : {}) });
-      if ('unmapped' in run) return [item.id, { status: 'skipped', message: run.unmapped }];
-      const { record, findings, ran } = run;
-      if (record.skipped) return [item.id, { status: 'skipped', message: record.skipped }];
-      const j = conclude(item.id, findings, failOn, ran);
-      return [item.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message, findings }];
-    });
-    return new Map(results);
-  } finally {
-    await clients.close();
-  }
+  const runs = await replayRuns(map, [{ specs, ...(judgedAs ? { judgedAs } : {}) }], { concurrency, ...(onItem ? { onItem } : {}) });
+  return new Map(runs.map((run) => [run.head.titlePath[1], outcomeOf(run, failOn)]));
 }
 
 /**
@@ -75,20 +52,8 @@ export async function flowOutcomes(
   const out = new Map<string, Outcome>();
   for (const flow of BROWSER_FLOWS) {
     if (only && !only.has(flow.id)) continue;
-    const context = await browser.newContext({ ignoreHTTPSErrors: map.insecure });
-    try {
-      const own = perFlow[flow.id] ? { ...environment, timeouts: parseBrowserTimeouts(withTestBudgets({ ...env, ...perFlow[flow.id] })) } : environment;
-      const { record } = await runBrowserFlowCase(flow, context, own);
-      checkedRecord(record);
-      if (record.skipped) {
-        out.set(flow.id, { status: 'skipped', message: record.skipped });
-        continue;
-      }
-      const j = conclude(flow.id, record.findings, environment.failOn);
-      out.set(flow.id, { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message });
-    } finally {
-      await Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000).unref())]);
-    }
+    const own = perFlow[flow.id] ? { ...environment, timeouts: parseBrowserTimeouts(withTestBudgets({ ...env, ...perFlow[flow.id] })) } : environment;
+    out.set(flow.id, outcomeOf(await browserFlowRun(browser, flow, own), environment.failOn));
   }
   return out;
 }

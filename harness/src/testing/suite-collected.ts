@@ -5,29 +5,23 @@
  * that checks what a failing run concludes pays no Playwright runner, which starts a new worker
  * after every failing test (about 0.9 CPU-s each: the first three-causes run failed 46).
  *
- * Each case is the Playwright test's own (harness/src/cases/), titled and annotated as the test
- * files title them; `listedTests` reads what Playwright lists for the same variables, so a test
+ * Each case is the Playwright test's own (harness/src/cases/, run and collected by case-runs.ts),
+ * titled and annotated as the test files title them; `listedTests` reads what Playwright lists for the same variables, so a test
  * holds the two sets equal. What only a Playwright run has is not here: the global set-up's reads
  * (the clients read the section's page and the discovery pages as they go), a browser flow's HAR
  * and screenshot, and the redaction of attachments (the run's credentials are the test's own).
  */
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { conclude, type FailOn, type Finding, type TargetOrigin } from '../core';
+import { chromium, type Browser } from '@playwright/test';
+import type { FailOn } from '../core';
 import { CHECKS } from '../checks';
-import { httpCredentialsFor } from '../browser/extra-headers';
 import { targetBrowserLaunch } from '../browser/launch';
 import { quicLaunch } from '../browser/quic';
 import { interceptRequests } from '../browser/request-gate';
-import { runBrowserFlowCase } from '../cases/browser-flow';
-import { runRawFlowCase } from '../cases/raw-flow';
-import { runReplayCase } from '../cases/replay';
 import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS, BROWSER_H3_FLOWS } from '../flows/browser/flows';
-import type { BrowserFlow } from '../flows/browser/session';
 import { RAW_FLOWS, type RawFlowTest } from '../flows/raw/registry';
 import type { KnownOnDay } from '../known';
-import { checkedRecord } from '../record/check';
-import { newBrowserFlowRecord, roleAnnotation, type TestRecord } from '../record';
+import { newBrowserFlowRecord, roleAnnotation } from '../record';
 import type { CollectedTest } from '../report/collected';
 import { ReplayClients } from '../replay';
 import { serviceEndpoints } from '../replay/h3';
@@ -36,103 +30,33 @@ import { harnessSettings } from '../settings/harness';
 import { loadSpecFolders, type SpecSet } from '../spec-model/spec-folders';
 import type { SpecFile } from '../spec-model/types';
 import { loadTargetMap, type TargetMap } from '../target-map';
-import { pool } from './pool';
+import { browserFlowRun, collectedOf, rawFlowRun, replayRuns, type ReplayRunOptions, type SpecGroup } from './case-runs';
 import { playwrightCli } from './playwright-cli';
 
-type Annotation = { type: string; description?: string };
-
-/** Where a test sits in the suite, as Playwright names it. */
-interface CaseHead {
-  project: 'raw' | 'browser';
-  file: string;
-  titlePath: string[];
-  annotations: Annotation[];
-}
-
-/** What a case concluded: a skip (with its record when it ran), or a record and the findings its assertion judges. */
-type CaseEnd = { skipped: string; record?: TestRecord } | { record: TestRecord; findings: readonly Finding[]; ran: readonly string[] };
-
-/** One test as the reporter collects it: its record attached as `findings`, its status that of tests/support/assert.ts's assertion. */
-function collect(head: CaseHead, end: CaseEnd, failOn: FailOn): CollectedTest {
-  const attachments = end.record ? [{ name: 'findings', contentType: 'application/json', body: Buffer.from(JSON.stringify(checkedRecord(end.record))) }] : [];
-  const base = { ...head, durationMs: 1, retry: 0, startTime: new Date().toISOString(), attachments };
-  if ('skipped' in end) {
-    const annotations = [...head.annotations, { type: 'skip', description: end.skipped }];
-    return { ...base, annotations, status: 'skipped', expectedStatus: 'skipped', errors: [], assertionFailed: false };
-  }
-  const j = conclude(head.titlePath[head.titlePath.length - 1], end.findings, failOn, end.ran);
-  return { ...base, status: j.passed ? 'passed' : 'failed', expectedStatus: 'passed', errors: j.passed ? [] : [j.message], assertionFailed: !j.passed };
-}
-
-export interface ReplayCollectOptions {
-  failOn?: FailOn;
-  /** Items replayed at once (default 4). */
-  concurrency?: number;
-  known?: KnownOnDay;
-  /** The clients to replay with (closed by their owner); by default clients of their own. */
-  clients?: ReplayClients;
-}
-
-/** Every exchange and flow of the spec sets replayed as tests/replay.test.ts replays it (a folder other than specs/ at its own levels). */
+/** Every exchange and flow of the spec sets (or spec files) replayed as tests/replay.test.ts replays it, collected. */
 export async function replayCollected(
   map: TargetMap,
   sets: readonly SpecSet[] | readonly SpecFile[],
-  options: ReplayCollectOptions = {},
+  options: Omit<ReplayRunOptions, 'onItem'> & { failOn?: FailOn } = {},
 ): Promise<CollectedTest[]> {
-  const { failOn = 'fail', concurrency = 4, known } = options;
-  const clients = options.clients ?? new ReplayClients(map);
+  const { failOn = 'fail', ...rest } = options;
   // Spec files alone are judged by who answers; a spec folder other than specs/, at its own levels.
-  const groups: Array<{ specs: readonly SpecFile[]; judgedAs?: TargetOrigin }> =
+  const groups: SpecGroup[] =
     sets.length && 'folder' in sets[0]
-      ? (sets as SpecSet[]).map((s) => ({ specs: s.specs, judgedAs: judgedAsOfFolder(s.folder) }))
+      ? (sets as SpecSet[]).map((s) => {
+          const judgedAs = judgedAsOfFolder(s.folder);
+          return { specs: s.specs, ...(judgedAs ? { judgedAs } : {}) };
+        })
       : [{ specs: sets as SpecFile[] }];
-  try {
-    const items = groups.flatMap(({ specs, judgedAs }) =>
-      specs.flatMap((spec) => [...spec.exchanges, ...(spec.flows ?? [])].map((item) => ({ spec, item, judgedAs }))),
-    );
-    return await pool(items, concurrency, async ({ spec, item, judgedAs }) => {
-      const kind = 'steps' in item ? 'flow' : 'exchange';
-      const head: CaseHead = {
-        project: 'raw',
-        file: 'tests/replay.test.ts',
-        titlePath: [spec.role, item.id],
-        annotations: [{ type: kind, description: item.title }, roleAnnotation(spec.role)],
-      };
-      const run = await runReplayCase(item, clients, { role: spec.role, ...(judgedAs ? { judgedAs } : {}), ...(known ? { known } : {}) });
-      if ('unmapped' in run) return collect(head, { skipped: run.unmapped }, failOn);
-      const legs = run.record.legs.filter((l) => l.skipped).map((l) => ({ type: `${l.protocol} skipped`, description: l.skipped }));
-      const withLegs = { ...head, annotations: [...head.annotations, ...legs] };
-      if (run.record.skipped !== undefined) return collect(withLegs, { skipped: run.record.skipped, record: run.record }, failOn);
-      return collect(withLegs, run, failOn);
-    });
-  } finally {
-    if (!options.clients) await clients.close();
-  }
+  return (await replayRuns(map, groups, rest)).map((run) => collectedOf(run, failOn));
 }
 
-/** Every raw flow of the registry, file by file, as tests/flows/flow-test.ts runs it. */
+/** Every raw flow of the registry, file by file, as tests/flows/flow-test.ts runs them. */
 async function rawFlowsCollected(clients: ReplayClients, sets: readonly SpecSet[], failOn: FailOn, known?: KnownOnDay): Promise<CollectedTest[]> {
   const out: CollectedTest[] = [];
-  for (const [key, make] of Object.entries(RAW_FLOWS) as Array<[string, (s: readonly SpecSet[]) => RawFlowTest[]]>) {
-    for (const flow of make(sets)) {
-      const head: CaseHead = {
-        project: 'raw',
-        file: `tests/flows/${key}.test.ts`,
-        titlePath: [flow.title],
-        annotations: [{ type: 'flow', description: flow.description }, roleAnnotation(flow.roles[0] ?? 'service')],
-      };
-      const run = await runRawFlowCase(flow, clients, known);
-      if ('unmapped' in run) out.push(collect(head, { skipped: run.unmapped }, failOn));
-      else out.push(collect(head, run.skipped !== undefined ? { skipped: run.skipped, record: run.record } : run, failOn));
-    }
-  }
+  for (const [file, make] of Object.entries(RAW_FLOWS) as Array<[string, (s: readonly SpecSet[]) => RawFlowTest[]]>)
+    for (const flow of make(sets)) out.push(collectedOf(await rawFlowRun(flow, file, clients, known), failOn));
   return out;
-}
-
-/** A flow context as tests/support/browser.ts makes it (credentials for their one origin, certificate errors ignored only with TARGET_INSECURE=1). */
-async function flowContext(browser: Browser, map: TargetMap): Promise<BrowserContext> {
-  const credentials = httpCredentialsFor(map);
-  return browser.newContext({ ignoreHTTPSErrors: map.insecure, ...(credentials ? { httpCredentials: credentials } : {}) });
 }
 
 /** Launched as the browser project's worker launches it: from the target map, every request through the gate. */
@@ -145,42 +69,33 @@ async function launched(map: TargetMap, launch = targetBrowserLaunch(map)): Prom
 /** Every browser flow, one after another in a fresh context, and the HTTP/3 flow in a Chromium forced to the advertised endpoints. */
 async function browserFlowsCollected(map: TargetMap, env: NodeJS.ProcessEnv, h1: ReplayClients['h1'], known?: KnownOnDay): Promise<CollectedTest[]> {
   const environment = flowEnvironment(map, parseSpecFolders(env), env);
-  const head = (flow: { role: BrowserFlow['role']; id: string; title: string }, file: string): CaseHead => ({
-    project: 'browser',
-    file,
-    titlePath: [flow.role, flow.id],
-    annotations: [{ type: 'flow', description: flow.title }, roleAnnotation(flow.role)],
-  });
-  const runIn = async (browser: Browser, flow: BrowserFlow): Promise<CollectedTest> => {
-    const context = await flowContext(browser, map);
-    try {
-      const { record } = await runBrowserFlowCase(flow, context, environment, known);
-      const end: CaseEnd = record.skipped !== undefined ? { skipped: record.skipped, record } : { record, findings: record.findings, ran: [] };
-      return collect(head(flow, 'tests/browser'), end, environment.failOn);
-    } finally {
-      await Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, environment.timeouts.settleMs).unref())]);
-    }
-  };
   const out: CollectedTest[] = [];
   const browser = await launched(map);
   try {
-    for (const flow of BROWSER_FLOWS) out.push(await runIn(browser, flow));
+    for (const flow of BROWSER_FLOWS) out.push(collectedOf(await browserFlowRun(browser, flow, environment, known), environment.failOn));
   } finally {
     await browser.close();
   }
   const endpoints = map.h3Off ? [] : await serviceEndpoints(map, h1);
   const off = map.h3Off ?? (endpoints.length ? undefined : 'no role advertises HTTP/3 (Alt-Svc h3): service/http3-seen judges that');
   for (const make of BROWSER_H3_FLOWS) {
-    const named = make([]);
     if (off !== undefined) {
+      // As tests/support/browser.ts's http3FlowTest: a skipped record of the flow, with the reason.
+      const named = make([]);
       const record = newBrowserFlowRecord({ role: named.role, id: named.id, title: named.title, target: map.origin });
       record.skipped = off;
-      out.push(collect(head(named, 'tests/browser'), { skipped: off, record }, environment.failOn));
+      const head = {
+        project: 'browser' as const,
+        file: 'tests/browser',
+        titlePath: [named.role, named.id],
+        annotations: [{ type: 'flow', description: named.title }, roleAnnotation(named.role)],
+      };
+      out.push(collectedOf({ head, end: { skipped: off, record } }, environment.failOn));
       continue;
     }
     const quic = await launched(map, quicLaunch(targetBrowserLaunch(map), endpoints));
     try {
-      out.push(await runIn(quic, make(endpoints)));
+      out.push(collectedOf(await browserFlowRun(quic, make(endpoints), environment, known), environment.failOn));
     } finally {
       await quic.close();
     }
