@@ -17,7 +17,7 @@
  */
 import { isIP } from 'node:net';
 import type { Browser } from '@playwright/test';
-import { extraHeadersFor, forbiddenHost, refusedAddress, type TargetMap } from '../target-map';
+import { extraHeadersFor, forbiddenHost, refusedAddress, withExtraHeaders, type TargetMap } from '../target-map';
 
 /** Chromium's reason for a request the gate failed. */
 export const BLOCKED = 'net::ERR_BLOCKED_BY_CLIENT';
@@ -67,15 +67,11 @@ export async function interceptRequests(browser: Browser, map: TargetMap): Promi
       cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
       return;
     }
-    const extra = extraHeadersFor(map, e.request.url);
-    const names = new Set(Object.keys(extra));
     const given = Object.entries(e.request.headers);
-    // A value of ours that Chromium carried over from another hop is taken off.
-    const kept = given.filter(([n, v]) => !names.has(n.toLowerCase()) && !ours.has(v));
-    const continued =
-      kept.length === given.length && names.size === 0
-        ? { requestId: e.requestId }
-        : { requestId: e.requestId, headers: [...kept, ...Object.entries(extra)].map(([name, value]) => ({ name, value })) };
+    // A value of ours that Chromium carried over from another hop is taken off; the origin's own are joined (its Cookie pairs with the page's).
+    const sent = withExtraHeaders(given, extraHeadersFor(map, e.request.url), ours);
+    const same = JSON.stringify(sent) === JSON.stringify(given);
+    const continued = same ? { requestId: e.requestId } : { requestId: e.requestId, headers: sent.map(([name, value]) => ({ name, value })) };
     cdp.send('Fetch.continueRequest', continued).catch(() => undefined);
   });
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });

@@ -21,7 +21,7 @@ import type { QuicEndpoint } from '../target-map/browser';
 import { toObservedExchange } from '../spec-model/observe';
 import type { ObservedExchange } from '../spec-model/observed';
 import type { ExchangeSpec, FlowSpec } from '../spec-model/types';
-import { extraHeadersFor, refusedAlternative, ROLES, roleUrls, type TargetMap } from '../target-map';
+import { extraHeadersFor, refusedAlternative, ROLES, roleUrls, withoutExtraHeaders, type TargetMap } from '../target-map';
 import { proxyFor } from '../target-map/proxy';
 import { h3Alternative, parseAltSvc } from '../transport/alt-svc';
 import { send } from '../transport/send';
@@ -119,10 +119,7 @@ export interface H3Outcome {
   noise?: Noise;
 }
 
-const withoutExtra = (map: TargetMap, url: string, lines: Array<[string, string]>) => {
-  const extra = new Set(Object.keys(extraHeadersFor(map, url)).map((n) => n.toLowerCase()));
-  return lines.filter(([n]) => !extra.has(n));
-};
+const withoutExtra = (map: TargetMap, url: string, lines: Array<[string, string]>) => withoutExtraHeaders(lines, extraHeadersFor(map, url));
 
 function observe(answer: H3Answer, req: H3Request, map: TargetMap, target: string, startedAt: Date, totalMs: number): ObservedExchange {
   const observed = toObservedExchange({

@@ -4,6 +4,7 @@ import { routeThroughProxy } from './proxy-dispatcher';
 import { DelegatingDispatcher } from './delegating-dispatcher';
 import { resolveKey, defaultPort } from './resolve';
 import { extraHeadersFor, type TargetMap } from './target-map';
+import { withExtraHeaders } from './headers';
 import { rootsContext } from './roots';
 import { InternalError, isIdempotent } from '../core';
 
@@ -91,6 +92,24 @@ export class UnsafeOnFreshConnections extends DelegatingDispatcher {
   }
 }
 
+/** A request's headers as undici takes them (flat pairs, an object, or an iterable of pairs), as fields in order. */
+function fieldsOf(headers: Dispatcher.DispatchOptions['headers']): Array<[string, string]> {
+  if (!headers) return [];
+  if (Array.isArray(headers)) {
+    const flat = headers as string[];
+    const out: Array<[string, string]> = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1]]);
+    return out;
+  }
+  const entries: Iterable<[string, string | string[] | undefined]> =
+    Symbol.iterator in headers
+      ? (headers as Iterable<[string, string | string[] | undefined]>)
+      : Object.entries(headers as Record<string, string | string[] | undefined>);
+  const out: Array<[string, string]> = [];
+  for (const [name, value] of entries) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.push([name, v]);
+  return out;
+}
+
 /**
  * The role's extra headers join each request as it leaves, so what callers record never holds
  * them. A plain delegate rather than an undici interceptor: interceptors wrap the handler, and the
@@ -107,10 +126,7 @@ class WithExtraHeaders extends DelegatingDispatcher {
   dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
     const extra = Object.entries(extraHeadersFor(this.map, `${opts.origin ?? ''}`));
     if (extra.length === 0) return this.inner.dispatch(opts, handler);
-    const given = opts.headers;
-    const headers = Array.isArray(given)
-      ? [...(given as string[]), ...extra.flat()]
-      : { ...(given as Record<string, string> | undefined), ...Object.fromEntries(extra) };
+    const headers = withExtraHeaders(fieldsOf(opts.headers), Object.fromEntries(extra)).flat();
     return this.inner.dispatch({ ...opts, headers }, handler);
   }
 

@@ -1,5 +1,5 @@
 import { TargetConfigError } from './errors';
-import { describeExtraHeaders, headersForRole, parseHeadersVariable } from './headers';
+import { describeExtraHeaders, headersForRole, parseHeadersVariable, withExtraHeaders, withoutExtraHeaders } from './headers';
 import { extraHeadersFor, loadTargetMap } from './target-map';
 
 const SECRET = 'Bearer eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.c2lnbmF0dXJl';
@@ -56,4 +56,76 @@ test.each<[string, string, RegExp]>([
   expect((error as Error).message).toMatch(message);
   expect((error as Error).message).not.toContain('eyJhbGci');
   expect((error as Error).message).not.toContain('Injected');
+});
+
+describe('joining the extra headers to a request', () => {
+  const extra = { authorization: SECRET, cookie: 'gate=g4te; region=eu' };
+
+  test("a Cookie of TARGET_HEADERS joins the request's own in one field, after them; every other extra field replaces the request's of that name", () => {
+    const sent = withExtraHeaders(
+      [
+        ['accept', 'text/html'],
+        ['Authorization', 'Basic old'],
+        ['cookie', 'session=s1; visitor=v2'],
+      ],
+      extra,
+    );
+    expect(sent).toEqual([
+      ['accept', 'text/html'],
+      ['cookie', 'session=s1; visitor=v2; gate=g4te; region=eu'],
+      ['authorization', SECRET],
+    ]);
+  });
+
+  test('its pairs win over a pair of the same name; a request without cookies gets them alone; without an extra Cookie the request keeps its own', () => {
+    expect(withExtraHeaders([['cookie', 'gate=mine; a=1']], extra)).toEqual([
+      ['cookie', 'a=1; gate=g4te; region=eu'],
+      ['authorization', SECRET],
+    ]);
+    expect(withExtraHeaders([['accept', '*/*']], extra)).toEqual([
+      ['accept', '*/*'],
+      ['cookie', 'gate=g4te; region=eu'],
+      ['authorization', SECRET],
+    ]);
+    expect(
+      withExtraHeaders(
+        [
+          ['cookie', 'a=1'],
+          ['cookie', 'b=2'],
+        ],
+        { authorization: SECRET },
+      ),
+    ).toEqual([
+      ['cookie', 'a=1; b=2'],
+      ['authorization', SECRET],
+    ]);
+  });
+
+  test('what came over from another hop is taken off, a whole field or the pairs of an extra Cookie, also where this origin gets none', () => {
+    const ours = new Set([SECRET, 'gate=g4te; region=eu']);
+    const carried: Array<[string, string]> = [
+      ['authorization', SECRET],
+      ['cookie', 'third=t; gate=g4te; region=eu'],
+    ];
+    expect(withExtraHeaders(carried, {}, ours)).toEqual([['cookie', 'third=t']]);
+    expect(withExtraHeaders([['cookie', 'gate=g4te; region=eu']], {}, ours)).toEqual([]);
+    expect(withExtraHeaders(carried, extra, ours)).toEqual([
+      ['cookie', 'third=t; gate=g4te; region=eu'],
+      ['authorization', SECRET],
+    ]);
+  });
+
+  test('taken off again before a request is recorded: every extra field, and of Cookie only its pairs', () => {
+    const sent: Array<[string, string]> = [
+      ['accept', '*/*'],
+      ['cookie', 'session=s1; gate=g4te; region=eu'],
+      ['authorization', SECRET],
+    ];
+    expect(withoutExtraHeaders(sent, extra)).toEqual([
+      ['accept', '*/*'],
+      ['cookie', 'session=s1'],
+    ]);
+    expect(withoutExtraHeaders([['cookie', 'gate=g4te']], extra)).toEqual([]);
+    expect(withoutExtraHeaders([['cookie', 'session=s1']], { authorization: SECRET })).toEqual([['cookie', 'session=s1']]);
+  });
 });

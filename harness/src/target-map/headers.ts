@@ -5,6 +5,7 @@
  * where requests leave the harness (the HTTP/1.1 dispatcher, the HTTP/2 client, the browser), never
  * to what the report records, so their values reach no report and no reproduction command.
  */
+import { cookiePairs, isField } from '../core/headers';
 import { jsonProblem, TargetConfigError } from './errors';
 import { isRole, ROLES, type Role } from './roles';
 import type { ValueSource } from './urls';
@@ -70,6 +71,76 @@ export function parseHeadersVariable(text: string, variable = ENV_HEADERS): Extr
  */
 export function headersForRole(extra: ExtraHeaders, role: Role | undefined, plain = false): Record<string, string> {
   return { ...(plain ? {} : extra['*']), ...(role ? extra[role] : {}) };
+}
+
+type Field = readonly [string, string];
+
+/** Every `name=value` pair of the extra Cookie values in `ours` (each role's), to tell them in a Cookie field Chromium carried over. */
+function ourCookiePairs(ours: ReadonlySet<string>): Set<string> {
+  return new Set([...ours].flatMap((v) => cookiePairs(v).map(([n, value]) => `${n}=${value}`)));
+}
+
+/**
+ * A request's fields with the role's extra headers joined, as they leave the harness. An extra
+ * field replaces the request's own of that name, except Cookie: its pairs join the request's in
+ * one field (RFC 6265 §5.4: one Cookie header, pairs separated by "; "), the extra's winning for a
+ * name both send, so a staging's gate cookie keeps the session a flow carries. `ours` (every
+ * role's extra values): a field, or a cookie pair, that is one of them came over from another hop
+ * (Chromium keeps what an interception set across a redirect) and is taken off, whatever origin
+ * the request goes to now.
+ */
+export function withExtraHeaders(
+  given: readonly Field[],
+  extra: Readonly<Record<string, string>>,
+  ours: ReadonlySet<string> = new Set(),
+): Array<[string, string]> {
+  const names = new Set(Object.keys(extra).map((n) => n.toLowerCase()));
+  const carried = ourCookiePairs(ours);
+  const extraCookie = Object.entries(extra).find(([n]) => isField(n, 'cookie'));
+  const extraPairs = extraCookie ? cookiePairs(extraCookie[1]) : [];
+  const extraNames = new Set(extraPairs.map(([n]) => n));
+  const out: Array<[string, string]> = [];
+  const pairs: string[] = [];
+  let cookieAt = -1;
+  for (const [name, value] of given) {
+    if (ours.has(value)) continue;
+    if (isField(name, 'cookie')) {
+      if (cookieAt < 0) cookieAt = out.push([name, '']) - 1;
+      for (const [n, v] of cookiePairs(value)) if (!extraNames.has(n) && !carried.has(`${n}=${v}`)) pairs.push(`${n}=${v}`);
+    } else if (!names.has(name.toLowerCase())) out.push([name, value]);
+  }
+  pairs.push(...extraPairs.map(([n, v]) => `${n}=${v}`));
+  if (cookieAt >= 0 && pairs.length) out[cookieAt][1] = pairs.join('; ');
+  else if (cookieAt >= 0) out.splice(cookieAt, 1);
+  else if (pairs.length) out.push([extraCookie![0], pairs.join('; ')]);
+  for (const [name, value] of Object.entries(extra)) if (!isField(name, 'cookie')) out.push([name, value]);
+  return out;
+}
+
+/**
+ * The fields a request was sent with, the extra headers taken off again (what an HTTP/3 leg's
+ * browser reports it sent, before it is recorded): every extra field, and of Cookie only the
+ * extra's pairs, so the cookies the request itself carried stay in the record.
+ */
+export function withoutExtraHeaders(sent: readonly Field[], extra: Readonly<Record<string, string>>): Array<[string, string]> {
+  const names = new Set(Object.keys(extra).map((n) => n.toLowerCase()));
+  const theirs = ourCookiePairs(
+    new Set(
+      Object.entries(extra)
+        .filter(([n]) => isField(n, 'cookie'))
+        .map(([, v]) => v),
+    ),
+  );
+  const out: Array<[string, string]> = [];
+  for (const [name, value] of sent) {
+    if (!isField(name, 'cookie') || theirs.size === 0) {
+      if (!names.has(name.toLowerCase())) out.push([name, value]);
+      continue;
+    }
+    const kept = cookiePairs(value).filter(([n, v]) => !theirs.has(`${n}=${v}`));
+    if (kept.length) out.push([name, kept.map(([n, v]) => `${n}=${v}`).join('; ')]);
+  }
+  return out;
 }
 
 /** For the run header: which headers go where, values hidden. */

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { cookiePairs } from '../core';
 import { playwrightCli } from './playwright-cli';
 import type { ConformanceResults } from '../report/types';
 import { spawn } from 'node:child_process';
@@ -16,7 +17,8 @@ const H3_FLOW = 'site/browser/home-h3';
 /*
  * A protected staging, and the canary test of everything the run writes. The reference sits behind
  * a proxy that answers 401 to any request without the right Basic Authorization and wants a bypass
- * header too; its home page issues a session cookie of its own (a canary); every role but the site
+ * header and a gate cookie too (the gate cookie, in TARGET_HEADERS, joins the cookies each flow
+ * carries: the flows that send the reference's own cookies pass only if both arrive); its home page issues a session cookie of its own (a canary); every role but the site
  * is reached through an HTTP CONNECT proxy that wants credentials (a canary password). With those
  * in TARGET_HEADERS and HTTPS_PROXY the whole suite (raw, browser, and HTTP/3 on the site where
  * Caddy is installed) passes, each canary is seen in use on the far side, and none of them is
@@ -33,23 +35,29 @@ const BYPASS = `${CANARY}-bypass-token`;
 const PROXY_PASSWORD = `${CANARY}-proxy-password`;
 const PROXY_AUTHORIZATION = `Basic ${Buffer.from(`proxy-user:${PROXY_PASSWORD}`).toString('base64')}`;
 const SESSION = `${CANARY}-staging-session`;
+/** The staging's gate cookie, given in TARGET_HEADERS: it must join the cookies each flow carries, not replace them. */
+const GATE = `${CANARY}-gate-cookie`;
 /** Every form a canary could be written in: as given, base64, user:password, the password alone. */
-const CANARIES = [AUTHORIZATION, CREDENTIAL, USER_PASS, `${CANARY}-basic-password`, BYPASS, PROXY_PASSWORD, PROXY_AUTHORIZATION.slice(6), SESSION];
+const CANARIES = [AUTHORIZATION, CREDENTIAL, USER_PASS, `${CANARY}-basic-password`, BYPASS, PROXY_PASSWORD, PROXY_AUTHORIZATION.slice(6), SESSION, GATE];
 
 let p: ProxiedReference;
 let proxy: MutatingProxy;
 let connect: ConnectProxy;
 /** What the far side saw: the canaries in use. */
-const seen = { bypass: 0, sessionBack: 0 };
+const seen = { bypass: 0, sessionBack: 0, ownCookies: 0 };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'protected-target-'));
 
 beforeAll(async () => {
   p = await startProxiedReference(NAMES, 'Protected Staging Root', [], { h3: true });
   proxy = p.proxy;
   proxy.setMutation((e) => {
-    if (e.requestHeaders.authorization === AUTHORIZATION && e.requestHeaders['x-staging-bypass'] === BYPASS) {
+    const cookies = cookiePairs(e.requestHeaders.cookie ?? '');
+    const gated = cookies.filter(([n, v]) => n === 'staging_pass' && v === GATE).length === 1;
+    if (e.requestHeaders.authorization === AUTHORIZATION && e.requestHeaders['x-staging-bypass'] === BYPASS && gated) {
       seen.bypass++;
-      if ((e.requestHeaders.cookie ?? '').includes(`staging_gate=${SESSION}`)) seen.sessionBack++;
+      if (cookies.some(([n, v]) => n === 'staging_gate' && v === SESSION)) seen.sessionBack++;
+      // The flows' own cookies came with the gate's: the reference's session, the visitor flag, the storefront's.
+      if (cookies.some(([n]) => n !== 'staging_pass' && n !== 'staging_gate')) seen.ownCookies++;
       // The staging's own session, issued with the home page: a secret the target hands out.
       if (e.host === NAMES[0] && e.path === '/' && e.status === 200)
         e.lines.push(['set-cookie', `staging_gate=${SESSION}; Path=/; Secure; HttpOnly; SameSite=Lax`]);
@@ -76,7 +84,7 @@ afterAll(async () => {
 /** The variables of the protected run: its headers, its proxy (the site direct, for its HTTP/3), its redirector hops. */
 function protectedEnv(): Record<string, string> {
   return {
-    TARGET_HEADERS: JSON.stringify({ '*': { Authorization: AUTHORIZATION, 'X-Staging-Bypass': BYPASS } }),
+    TARGET_HEADERS: JSON.stringify({ '*': { Authorization: AUTHORIZATION, 'X-Staging-Bypass': BYPASS, Cookie: `staging_pass=${GATE}` } }),
     HTTPS_PROXY: `http://proxy-user:${PROXY_PASSWORD}@127.0.0.1:${connect.port}`,
     NO_PROXY: NAMES[0],
   };
@@ -137,11 +145,12 @@ test(
         .map((t) => `${t.title}: ${t.status}`)
         .sort(),
     ).toEqual(expected.sort());
-    expect(allowed.stderr).toContain('extra request headers: *: authorization, x-staging-bypass (values hidden)');
+    expect(allowed.stderr).toContain('extra request headers: *: authorization, x-staging-bypass, cookie (values hidden)');
     // The run did the protected things: HTTP/3 to the site where there is an edge, each canary in use on the far side.
     if (p.edge) expect(results.run.protocolMix.h3).toBeGreaterThan(0);
     expect(seen.bypass).toBeGreaterThan(100);
     expect(seen.sessionBack).toBeGreaterThan(0);
+    expect(seen.ownCookies).toBeGreaterThan(0);
     expect(connect.connects.filter((c) => c.authorization === PROXY_AUTHORIZATION).length).toBeGreaterThan(0);
 
     // npm run record, one flow, against the same target.

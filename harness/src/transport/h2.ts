@@ -8,7 +8,7 @@
 import * as http2 from 'node:http2';
 import * as tls from 'node:tls';
 import { isIdempotent } from '../core';
-import { extraHeadersFor, openTls, type TargetMap } from '../target-map';
+import { extraHeadersFor, openTls, withExtraHeaders, type TargetMap } from '../target-map';
 import { BodySink } from './body-sink';
 import { causeOf, TransportCause } from './cause';
 import { TransportError, type ObservedResponse, type ObservedTls, type RequestSpec } from './send';
@@ -133,7 +133,7 @@ export class H2Client {
       ':authority': url.host,
     };
     // The role's extra headers (TARGET_HEADERS) go on the wire only, never into what is recorded.
-    for (const [name, value] of Object.entries({ ...spec.headers, ...extraHeadersFor(this.map, url) })) {
+    for (const [name, value] of withExtraHeaders(Object.entries(spec.headers ?? {}), extraHeadersFor(this.map, url))) {
       const n = name.toLowerCase();
       if (CONNECTION_SPECIFIC.has(n)) continue; // RFC 9113 §8.2.2
       headers[n] = value;

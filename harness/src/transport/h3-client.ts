@@ -12,7 +12,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type LaunchOptions, type Page } from '@playwright/test';
 import { cookiePairs, HarnessError } from '../core';
-import { extraHeadersFor, type TargetMap } from '../target-map';
+import { extraHeadersFor, withExtraHeaders, type TargetMap } from '../target-map';
 import type { H3Command, QuicEndpoint } from '../target-map/browser';
 
 /** How Chromium is launched for a set of HTTP/3 endpoints: the run's launch with QUIC forced to them. */
@@ -263,12 +263,17 @@ export class H3Client {
     const command = s.launch.command(req.url);
     const url = new URL(req.url);
     await s.context.clearCookies();
-    const cookies = cookiePairs(req.headers.cookie ?? '').map(([name, value]) => ({ name, value, url: url.origin }));
+    // TARGET_HEADERS of the request's role, as the h1 and h2 legs send them (the page asks nothing of another origin);
+    // their Cookie pairs go into the jar beside the request's own, so Chromium sends them in its one Cookie field.
+    const { cookie: extraCookie, ...extra } = extraHeadersFor(this.map, url); // names lowercased when parsed
+    const joined = withExtraHeaders(
+      req.headers.cookie !== undefined ? [['cookie', req.headers.cookie]] : [],
+      extraCookie !== undefined ? { cookie: extraCookie } : {},
+    );
+    const cookies = cookiePairs(joined[0]?.[1] ?? '').map(([name, value]) => ({ name, value, url: url.origin }));
     if (cookies.length) await s.context.addCookies(cookies);
     const tab = await this.tabFor(s, url.origin, budget);
     const headers = Object.entries(req.headers).filter(([n]) => !NOT_FROM_A_PAGE.test(n.toLowerCase()));
-    // TARGET_HEADERS of the request's role, as the h1 and h2 legs send them (the page asks nothing of another origin).
-    const extra = extraHeadersFor(this.map, url);
     if (JSON.stringify(extra) !== tab.extraHeaders) {
       await tab.cdp.send('Network.setExtraHTTPHeaders', { headers: extra });
       tab.extraHeaders = JSON.stringify(extra);
