@@ -17,7 +17,7 @@
  */
 import { isIP } from 'node:net';
 import type { Browser } from '@playwright/test';
-import { extraHeadersFor, forbiddenHost, refusedAddress, withExtraHeaders, type TargetMap } from '../target-map';
+import { carriedExtras, extraHeadersFor, forbiddenHost, refusedAddress, withExtraHeaders, type TargetMap } from '../target-map';
 
 /** Chromium's reason for a request the gate failed. */
 export const BLOCKED = 'net::ERR_BLOCKED_BY_CLIENT';
@@ -59,7 +59,7 @@ export function browserRefusal(map: TargetMap, url: string, document: boolean): 
 
 /** Gates every request `browser` sends and gives each the extra headers of its own origin's role (none to any other). */
 export async function interceptRequests(browser: Browser, map: TargetMap): Promise<void> {
-  const ours = new Set(Object.values(map.headers).flatMap((h) => Object.values(h ?? {})));
+  const ours = carriedExtras(map.headers);
   const cdp = await browser.newBrowserCDPSession();
   cdp.on('Fetch.requestPaused', (e) => {
     // A request the page gave up on (navigated away) can be neither failed nor continued: nothing to do.

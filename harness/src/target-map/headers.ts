@@ -75,38 +75,53 @@ export function headersForRole(extra: ExtraHeaders, role: Role | undefined, plai
 
 type Field = readonly [string, string];
 
-/** Every `name=value` pair of the extra Cookie values in `ours` (each role's), to tell them in a Cookie field Chromium carried over. */
-function ourCookiePairs(ours: ReadonlySet<string>): Set<string> {
-  return new Set([...ours].flatMap((v) => cookiePairs(v).map(([n, value]) => `${n}=${value}`)));
+/** A Cookie value's pairs as `name=value` texts. */
+const pairTexts = (value: string): string[] => cookiePairs(value).map(([n, v]) => `${n}=${v}`);
+
+/** What a run's extra headers could leave in a request that Chromium carried across a redirect: every value, and every pair of a Cookie. */
+export interface CarriedExtras {
+  values: ReadonlySet<string>;
+  cookiePairs: ReadonlySet<string>;
+}
+
+const NOTHING_CARRIED: CarriedExtras = { values: new Set(), cookiePairs: new Set() };
+
+/** The run's extra values and Cookie pairs, every role's, to tell them in a request to another origin. */
+export function carriedExtras(extra: ExtraHeaders): CarriedExtras {
+  const fields = Object.values(extra).flatMap((h) => Object.entries(h ?? {}));
+  return {
+    values: new Set(fields.map(([, v]) => v)),
+    cookiePairs: new Set(fields.filter(([n]) => isField(n, 'cookie')).flatMap(([, v]) => pairTexts(v))),
+  };
 }
 
 /**
  * A request's fields with the role's extra headers joined, as they leave the harness. An extra
  * field replaces the request's own of that name, except Cookie: its pairs join the request's in
  * one field (RFC 6265 §5.4: one Cookie header, pairs separated by "; "), the extra's winning for a
- * name both send, so a staging's gate cookie keeps the session a flow carries. `ours` (every
- * role's extra values): a field, or a cookie pair, that is one of them came over from another hop
- * (Chromium keeps what an interception set across a redirect) and is taken off, whatever origin
- * the request goes to now.
+ * name both send, so a staging's gate cookie keeps the session a flow carries. A request's Cookie
+ * is left as it is when there is nothing to join or take off. `carried`: a field that is one of
+ * the run's extra values, or a Cookie pair of one, came over from another hop (Chromium keeps what
+ * an interception set across a redirect) and is taken off, whatever origin the request goes to now.
  */
 export function withExtraHeaders(
   given: readonly Field[],
   extra: Readonly<Record<string, string>>,
-  ours: ReadonlySet<string> = new Set(),
+  carried: CarriedExtras = NOTHING_CARRIED,
 ): Array<[string, string]> {
   const names = new Set(Object.keys(extra).map((n) => n.toLowerCase()));
-  const carried = ourCookiePairs(ours);
   const extraCookie = Object.entries(extra).find(([n]) => isField(n, 'cookie'));
   const extraPairs = extraCookie ? cookiePairs(extraCookie[1]) : [];
   const extraNames = new Set(extraPairs.map(([n]) => n));
+  const joining = extraPairs.length > 0 || carried.cookiePairs.size > 0;
   const out: Array<[string, string]> = [];
   const pairs: string[] = [];
   let cookieAt = -1;
   for (const [name, value] of given) {
-    if (ours.has(value)) continue;
-    if (isField(name, 'cookie')) {
+    if (carried.values.has(value)) continue;
+    if (joining && isField(name, 'cookie')) {
       if (cookieAt < 0) cookieAt = out.push([name, '']) - 1;
-      for (const [n, v] of cookiePairs(value)) if (!extraNames.has(n) && !carried.has(`${n}=${v}`)) pairs.push(`${n}=${v}`);
+      for (const [n, v] of cookiePairs(value)) if (!extraNames.has(n) && !carried.cookiePairs.has(`${n}=${v}`)) pairs.push(`${n}=${v}`);
     } else if (!names.has(name.toLowerCase())) out.push([name, value]);
   }
   pairs.push(...extraPairs.map(([n, v]) => `${n}=${v}`));
@@ -124,12 +139,10 @@ export function withExtraHeaders(
  */
 export function withoutExtraHeaders(sent: readonly Field[], extra: Readonly<Record<string, string>>): Array<[string, string]> {
   const names = new Set(Object.keys(extra).map((n) => n.toLowerCase()));
-  const theirs = ourCookiePairs(
-    new Set(
-      Object.entries(extra)
-        .filter(([n]) => isField(n, 'cookie'))
-        .map(([, v]) => v),
-    ),
+  const theirs = new Set(
+    Object.entries(extra)
+      .filter(([n]) => isField(n, 'cookie'))
+      .flatMap(([, v]) => pairTexts(v)),
   );
   const out: Array<[string, string]> = [];
   for (const [name, value] of sent) {

@@ -16,6 +16,6 @@ export { ConnectTimeoutError, connectTarget, openTls, tlsConnectOptions, type Co
 export { describeProxy, proxyFor, proxyFromEnv, type NoProxyRule, type ProxyEndpoint, type ProxySettings } from './proxy';
 export { ProxyError } from './tunnel';
 export { KNOWN_VALUES, VALUE_VARIABLE_PREFIX, variableOfValue, type TargetValue } from './values';
-export { ENV_HEADERS, withExtraHeaders, withoutExtraHeaders, type ExtraHeaders } from './headers';
+export { carriedExtras, ENV_HEADERS, withExtraHeaders, withoutExtraHeaders, type CarriedExtras, type ExtraHeaders } from './headers';
 export { forbiddenHost, refusedAddress, refusedAlternative, roleOfOrigin } from './gate';
 export { trustedRoots } from './roots';
