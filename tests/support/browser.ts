@@ -5,13 +5,13 @@ import { interceptRequests } from '../../harness/src/browser/request-gate';
 import { targetBrowserLaunch } from '../../harness/src/browser/launch';
 import { quicLaunch } from '../../harness/src/browser/quic';
 import type { QuicEndpoint } from '../../harness/src/target-map/browser';
-import { serviceEndpoints } from '../../harness/src/replay/h3';
+import { http3FlowSkipped, http3Premise } from '../../harness/src/cases/http3-flow';
 import { flowEnvironment, type FlowEnvironment } from '../../harness/src/flows/browser/environment';
 import { capHarBodies, mergeSupplement } from '../../harness/src/flows/browser/har-output';
 import { HarRecorder } from '../../harness/src/flows/browser/har-recorder';
 import type { SupplementEntry } from '../../harness/src/flows/browser/har-supplement';
 import { runBrowserFlowCase } from '../../harness/src/cases/browser-flow';
-import { newBrowserFlowRecord, roleAnnotation } from '../../harness/src/record';
+import { roleAnnotation } from '../../harness/src/record';
 import type { BrowserFlow } from '../../harness/src/flows/browser/session';
 import type { BrowserH3Flow } from '../../harness/src/flows/browser/flows';
 import { assertFindings, knownToday } from './assert';
@@ -76,8 +76,7 @@ const h3Test = base.extend<{ h3Context: BrowserContext | undefined }, { h3Setup:
   h3Setup: [
     async ({}, use) => {
       const map = target().map;
-      const endpoints = map.h3Off ? [] : await serviceEndpoints(map, target().agents.h1);
-      const off = map.h3Off ?? (endpoints.length ? undefined : 'no role advertises HTTP/3 (Alt-Svc h3): service/http3-seen judges that');
+      const { endpoints, off } = await http3Premise(map, target().agents.h1);
       const browser = off ? undefined : await chromium.launch(quicLaunch(targetBrowserLaunch(map), endpoints).options);
       if (browser) await interceptRequests(browser, map);
       await use({ endpoints, ...(browser ? { browser } : {}), ...(off ? { off } : {}) });
@@ -132,11 +131,7 @@ export function http3FlowTest(make: BrowserH3Flow): void {
   const named = make([]);
   h3Test.describe(named.role, () => {
     h3Test(named.id, { annotation: [{ type: 'flow', description: named.title }, roleAnnotation(named.role)] }, async ({ h3Setup, h3Context }, testInfo) => {
-      if (!h3Context) {
-        const record = newBrowserFlowRecord({ role: named.role, id: named.id, title: named.title, target: target().map.origin });
-        if (h3Setup.off !== undefined) record.skipped = h3Setup.off;
-        await attachRecord(testInfo, record);
-      }
+      if (!h3Context && h3Setup.off !== undefined) await attachRecord(testInfo, http3FlowSkipped(make, target().map, h3Setup.off));
       h3Test.skip(h3Context === undefined, shown(h3Setup.off));
       if (h3Context) await runFlowTest(make(h3Setup.endpoints), h3Context, testInfo);
     });

@@ -140,14 +140,19 @@ async function flowContext(browser: Browser, map: TargetMap): Promise<BrowserCon
   return browser.newContext({ ignoreHTTPSErrors: map.insecure, ...(credentials ? { httpCredentials: credentials } : {}) });
 }
 
-/** One browser flow as tests/support/browser.ts runs it, in a fresh context of `browser` (closed within the settle budget). */
-export async function browserFlowRun(browser: Browser, flow: BrowserFlow, environment: FlowEnvironment, known?: KnownOnDay): Promise<CaseRun> {
-  const head: CaseHead = {
+/** A browser flow's test as tests/support/browser.ts names it (its file is the test's key only: they are compared by title path). */
+export function browserHead(flow: Pick<BrowserFlow, 'role' | 'id' | 'title'>): CaseHead {
+  return {
     project: 'browser',
     file: 'tests/browser',
     titlePath: [flow.role, flow.id],
     annotations: [{ type: 'flow', description: flow.title }, roleAnnotation(flow.role)],
   };
+}
+
+/** One browser flow as tests/support/browser.ts runs it, in a fresh context of `browser` (closed within the settle budget). */
+export async function browserFlowRun(browser: Browser, flow: BrowserFlow, environment: FlowEnvironment, known?: KnownOnDay): Promise<CaseRun> {
+  const head = browserHead(flow);
   const context = await flowContext(browser, environment.map);
   try {
     const { record } = await runBrowserFlowCase(flow, context, environment, known);

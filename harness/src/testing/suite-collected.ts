@@ -21,16 +21,15 @@ import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS, BROWSER_H3_FLOWS } from '../flows/browser/flows';
 import { RAW_FLOWS, type RawFlowTest } from '../flows/raw/registry';
 import type { KnownOnDay } from '../known';
-import { newBrowserFlowRecord, roleAnnotation } from '../record';
 import type { CollectedTest } from '../report/collected';
 import { ReplayClients } from '../replay';
-import { serviceEndpoints } from '../replay/h3';
+import { http3FlowSkipped, http3Premise } from '../cases/http3-flow';
 import { judgedAsOfFolder, parseSpecFolders } from '../settings/spec-folders';
 import { harnessSettings } from '../settings/harness';
 import { loadSpecFolders, type SpecSet } from '../spec-model/spec-folders';
 import type { SpecFile } from '../spec-model/types';
 import { loadTargetMap, type TargetMap } from '../target-map';
-import { browserFlowRun, collectedOf, rawFlowRun, replayRuns, type ReplayRunOptions, type SpecGroup } from './case-runs';
+import { browserFlowRun, browserHead, collectedOf, rawFlowRun, replayRuns, type ReplayRunOptions, type SpecGroup } from './case-runs';
 import { playwrightCli } from './playwright-cli';
 
 /** Every exchange and flow of the spec sets (or spec files) replayed as tests/replay.test.ts replays it, collected. */
@@ -76,21 +75,10 @@ async function browserFlowsCollected(map: TargetMap, env: NodeJS.ProcessEnv, h1:
   } finally {
     await browser.close();
   }
-  const endpoints = map.h3Off ? [] : await serviceEndpoints(map, h1);
-  const off = map.h3Off ?? (endpoints.length ? undefined : 'no role advertises HTTP/3 (Alt-Svc h3): service/http3-seen judges that');
+  const { endpoints, off } = await http3Premise(map, h1);
   for (const make of BROWSER_H3_FLOWS) {
     if (off !== undefined) {
-      // As tests/support/browser.ts's http3FlowTest: a skipped record of the flow, with the reason.
-      const named = make([]);
-      const record = newBrowserFlowRecord({ role: named.role, id: named.id, title: named.title, target: map.origin });
-      record.skipped = off;
-      const head = {
-        project: 'browser' as const,
-        file: 'tests/browser',
-        titlePath: [named.role, named.id],
-        annotations: [{ type: 'flow', description: named.title }, roleAnnotation(named.role)],
-      };
-      out.push(collectedOf({ head, end: { skipped: off, record } }, environment.failOn));
+      out.push(collectedOf({ head: browserHead(make([])), end: { skipped: off, record: http3FlowSkipped(make, map, off) } }, environment.failOn));
       continue;
     }
     const quic = await launched(map, quicLaunch(targetBrowserLaunch(map), endpoints));
