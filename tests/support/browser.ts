@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { chromium, test as base, type Browser, type BrowserContext, type TestInfo } from '@playwright/test';
-import { extraHeaderNames, hideExtraHeaders, httpCredentialsFor } from '../../harness/src/browser/extra-headers';
+import { hideExtraHeaders, httpCredentialsFor } from '../../harness/src/browser/extra-headers';
 import { interceptRequests } from '../../harness/src/browser/request-gate';
 import { targetBrowserLaunch } from '../../harness/src/browser/launch';
 import { quicLaunch } from '../../harness/src/browser/quic';
@@ -105,7 +105,7 @@ async function attachHar(context: BrowserContext, testInfo: TestInfo, supplement
   await closeContext(context);
   if (!har) return;
   mergeSupplement(har, supplement);
-  hideExtraHeaders(har, extraHeaderNames(target().map));
+  hideExtraHeaders(har, target().map);
   capHarBodies(har, target().map.limits.bodyCapBytes);
   const file = harPath(testInfo);
   // Its cookies, credential headers and signed addresses learned and replaced, the run's own credentials too.

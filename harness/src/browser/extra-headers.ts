@@ -4,27 +4,34 @@
  * gets none). Playwright's routes will not do: headers given to `route.continue` follow every
  * redirect, and a route makes Playwright abort /favicon.ico. Chromium's own HTTP credentials are
  * scoped to one origin (`httpCredentialsFor`), so a 401 challenge from anyone else gets nothing;
- * the HAR hides the headers' values (`hideExtraHeaders`).
+ * the HAR hides the headers' values (`hideExtraHeaders`; of a Cookie, only the extra's pairs).
  */
 import type { BrowserContextOptions } from '@playwright/test';
-import { extraHeadersFor, ROLES, roleUrls, type TargetMap } from '../target-map';
+import { cookiePairs, isField } from '../core';
+import { carriedExtras, extraHeadersFor, ROLES, roleUrls, type TargetMap } from '../target-map';
 
-/** Names of every extra header of the map, lowercased. */
-export function extraHeaderNames(map: TargetMap): Set<string> {
-  return new Set(Object.values(map.headers).flatMap((h) => Object.keys(h ?? {})));
-}
-
-/** Replaces the values of the extra headers in a HAR's requests; true when something changed. */
-export function hideExtraHeaders(har: unknown, names: ReadonlySet<string>): boolean {
+/**
+ * Hides the extra headers' values in a HAR's requests; true when something changed. A request's
+ * Cookie keeps the pairs the page sent (a flow's session, read by har2spec): only the pairs of an
+ * extra Cookie are hidden there, each by its length.
+ */
+export function hideExtraHeaders(har: unknown, map: Pick<TargetMap, 'headers'>): boolean {
+  const names = new Set(Object.values(map.headers).flatMap((h) => Object.keys(h ?? {})));
+  const ours = carriedExtras(map.headers).cookiePairs;
+  const hidden = (value: string) => `‹hidden: ${value.length} chars›`;
   let changed = false;
   const entries = (har as { log?: { entries?: unknown[] } })?.log?.entries;
   if (!Array.isArray(entries) || names.size === 0) return false;
   for (const e of entries as Array<{ request?: { headers?: Array<{ name: string; value: string }> } }>) {
     for (const h of e.request?.headers ?? []) {
-      if (names.has(String(h.name).toLowerCase())) {
-        h.value = `‹hidden: ${h.value.length} chars›`;
-        changed = true;
-      }
+      if (!names.has(String(h.name).toLowerCase())) continue;
+      const value = isField(h.name, 'cookie')
+        ? cookiePairs(h.value)
+            .map(([n, v]) => `${n}=${ours.has(`${n}=${v}`) ? hidden(v) : v}`)
+            .join('; ')
+        : hidden(h.value);
+      changed ||= value !== h.value;
+      h.value = value;
     }
   }
   return changed;
