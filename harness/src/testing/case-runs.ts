@@ -14,7 +14,6 @@ import { runReplayCase } from '../cases/replay';
 import type { FlowEnvironment } from '../flows/browser/environment';
 import type { BrowserFlow } from '../flows/browser/session';
 import type { RawFlowTest } from '../flows/raw/registry';
-import type { KnownOnDay } from '../known';
 import { roleAnnotation, type TestRecord } from '../record';
 import { checkedRecord } from '../record/check';
 import type { CollectedTest } from '../report/collected';
@@ -87,7 +86,6 @@ export interface SpecGroup {
 export interface ReplayRunOptions {
   /** Items replayed at once (default 4). */
   concurrency?: number;
-  known?: KnownOnDay;
   /** The clients to replay with (closed by their owner); by default clients of their own. */
   clients?: ReplayClients;
   /** Called as each item starts; with `concurrency: 1`, every request until the next call is that item's. */
@@ -96,7 +94,7 @@ export interface ReplayRunOptions {
 
 /** Every exchange and flow of the groups replayed as tests/replay.test.ts replays it, in the specs' order. */
 export async function replayRuns(map: TargetMap, groups: readonly SpecGroup[], options: ReplayRunOptions = {}): Promise<CaseRun[]> {
-  const { concurrency = 4, known, onItem } = options;
+  const { concurrency = 4, onItem } = options;
   const clients = options.clients ?? new ReplayClients(map);
   try {
     const items = groups.flatMap(({ specs, judgedAs }) =>
@@ -110,7 +108,7 @@ export async function replayRuns(map: TargetMap, groups: readonly SpecGroup[], o
         titlePath: [spec.role, item.id],
         annotations: [{ type: 'steps' in item ? 'flow' : 'exchange', description: item.title }, roleAnnotation(spec.role)],
       };
-      const run = await runReplayCase(item, clients, { role: spec.role, ...(judgedAs ? { judgedAs } : {}), ...(known ? { known } : {}) });
+      const run = await runReplayCase(item, clients, { role: spec.role, ...(judgedAs ? { judgedAs } : {}) });
       if ('unmapped' in run) return { head, end: { skipped: run.unmapped } };
       const legs = run.record.legs.filter((l) => l.skipped).map((l) => ({ type: `${l.protocol} skipped`, description: l.skipped }));
       const withLegs = { ...head, annotations: [...head.annotations, ...legs] };
@@ -122,14 +120,14 @@ export async function replayRuns(map: TargetMap, groups: readonly SpecGroup[], o
 }
 
 /** One raw flow as tests/flows/flow-test.ts runs it, in the file `tests/flows/<file>.test.ts`. */
-export async function rawFlowRun(flow: RawFlowTest, file: string, clients: ReplayClients, known?: KnownOnDay): Promise<CaseRun> {
+export async function rawFlowRun(flow: RawFlowTest, file: string, clients: ReplayClients): Promise<CaseRun> {
   const head: CaseHead = {
     project: 'raw',
     file: `tests/flows/${file}.test.ts`,
     titlePath: [flow.title],
     annotations: [{ type: 'flow', description: flow.description }, roleAnnotation(flow.roles[0] ?? 'service')],
   };
-  const run = await runRawFlowCase(flow, clients, known);
+  const run = await runRawFlowCase(flow, clients);
   if ('unmapped' in run) return { head, end: { skipped: run.unmapped } };
   return { head, end: run.skipped !== undefined ? { skipped: run.skipped, record: run.record } : run };
 }
@@ -151,11 +149,11 @@ export function browserHead(flow: Pick<BrowserFlow, 'role' | 'id' | 'title'>): C
 }
 
 /** One browser flow as tests/support/browser.ts runs it, in a fresh context of `browser` (closed within the settle budget). */
-export async function browserFlowRun(browser: Browser, flow: BrowserFlow, environment: FlowEnvironment, known?: KnownOnDay): Promise<CaseRun> {
+export async function browserFlowRun(browser: Browser, flow: BrowserFlow, environment: FlowEnvironment): Promise<CaseRun> {
   const head = browserHead(flow);
   const context = await flowContext(browser, environment.map);
   try {
-    const { record } = await runBrowserFlowCase(flow, context, environment, known);
+    const { record } = await runBrowserFlowCase(flow, context, environment);
     return { head, end: record.skipped !== undefined ? { skipped: record.skipped, record } : { record, findings: record.findings, ran: [] } };
   } finally {
     await Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, environment.timeouts.settleMs).unref())]);

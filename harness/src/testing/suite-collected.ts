@@ -5,11 +5,13 @@
  * that checks what a failing run concludes pays no Playwright runner, which starts a new worker
  * after every failing test (about 0.9 CPU-s each: the first three-causes run failed 46).
  *
- * Each case is the Playwright test's own (harness/src/cases/, run and collected by case-runs.ts),
- * titled and annotated as the test files title them; `listedTests` reads what Playwright lists for the same variables, so a test
- * holds the two sets equal. What only a Playwright run has is not here: the global set-up's reads
- * (the clients read the section's page and the discovery pages as they go), a browser flow's HAR
- * and screenshot, and the redaction of attachments (the run's credentials are the test's own).
+ * Each case is the Playwright test's own (harness/src/cases/, run and collected by
+ * case-runs.ts), titled and annotated as the test files title them; `listedTests` reads what
+ * Playwright lists for the same variables, so a test holds the two sets equal. What only a
+ * Playwright run has is not here: the global set-up's reads (the clients read the section's page
+ * and the discovery pages as they go), a browser flow's HAR and screenshot, the redaction of
+ * attachments (the run's credentials are the test's own), and the run's known deviations
+ * (HARNESS_KNOWN: the test that applies them runs Playwright).
  */
 import { chromium, type Browser } from '@playwright/test';
 import type { FailOn } from '../core';
@@ -20,7 +22,6 @@ import { interceptRequests } from '../browser/request-gate';
 import { flowEnvironment } from '../flows/browser/environment';
 import { BROWSER_FLOWS, BROWSER_H3_FLOWS } from '../flows/browser/flows';
 import { RAW_FLOWS, type RawFlowTest } from '../flows/raw/registry';
-import type { KnownOnDay } from '../known';
 import type { CollectedTest } from '../report/collected';
 import { ReplayClients } from '../replay';
 import { http3FlowSkipped, http3Premise } from '../cases/http3-flow';
@@ -51,10 +52,10 @@ export async function replayCollected(
 }
 
 /** Every raw flow of the registry, file by file, as tests/flows/flow-test.ts runs them. */
-async function rawFlowsCollected(clients: ReplayClients, sets: readonly SpecSet[], failOn: FailOn, known?: KnownOnDay): Promise<CollectedTest[]> {
+async function rawFlowsCollected(clients: ReplayClients, sets: readonly SpecSet[], failOn: FailOn): Promise<CollectedTest[]> {
   const out: CollectedTest[] = [];
   for (const [file, make] of Object.entries(RAW_FLOWS) as Array<[string, (s: readonly SpecSet[]) => RawFlowTest[]]>)
-    for (const flow of make(sets)) out.push(collectedOf(await rawFlowRun(flow, file, clients, known), failOn));
+    for (const flow of make(sets)) out.push(collectedOf(await rawFlowRun(flow, file, clients), failOn));
   return out;
 }
 
@@ -66,12 +67,12 @@ async function launched(map: TargetMap, launch = targetBrowserLaunch(map)): Prom
 }
 
 /** Every browser flow, one after another in a fresh context, and the HTTP/3 flow in a Chromium forced to the advertised endpoints. */
-async function browserFlowsCollected(map: TargetMap, env: NodeJS.ProcessEnv, h1: ReplayClients['h1'], known?: KnownOnDay): Promise<CollectedTest[]> {
+async function browserFlowsCollected(map: TargetMap, env: NodeJS.ProcessEnv, h1: ReplayClients['h1']): Promise<CollectedTest[]> {
   const environment = flowEnvironment(map, parseSpecFolders(env), env);
   const out: CollectedTest[] = [];
   const browser = await launched(map);
   try {
-    for (const flow of BROWSER_FLOWS) out.push(collectedOf(await browserFlowRun(browser, flow, environment, known), environment.failOn));
+    for (const flow of BROWSER_FLOWS) out.push(collectedOf(await browserFlowRun(browser, flow, environment), environment.failOn));
   } finally {
     await browser.close();
   }
@@ -83,7 +84,7 @@ async function browserFlowsCollected(map: TargetMap, env: NodeJS.ProcessEnv, h1:
     }
     const quic = await launched(map, quicLaunch(targetBrowserLaunch(map), endpoints));
     try {
-      out.push(collectedOf(await browserFlowRun(quic, make(endpoints), environment, known), environment.failOn));
+      out.push(collectedOf(await browserFlowRun(quic, make(endpoints), environment), environment.failOn));
     } finally {
       await quic.close();
     }
@@ -96,7 +97,7 @@ async function browserFlowsCollected(map: TargetMap, env: NodeJS.ProcessEnv, h1:
  * test budgets applied by the caller): the replay of every spec folder of HARNESS_SPECS, the raw
  * flows and the browser flows, in Playwright's order of projects.
  */
-export async function suiteCollected(env: NodeJS.ProcessEnv, known?: KnownOnDay): Promise<CollectedTest[]> {
+export async function suiteCollected(env: NodeJS.ProcessEnv): Promise<CollectedTest[]> {
   const map = loadTargetMap(env);
   const failOn = harnessSettings(env).failOn;
   const sets = loadSpecFolders(parseSpecFolders(env), CHECKS);
@@ -104,9 +105,9 @@ export async function suiteCollected(env: NodeJS.ProcessEnv, known?: KnownOnDay)
   // The flows' clients share the replay's HTTP/3 browser, as the workers of a run each have one.
   const flows = new ReplayClients(map, replay.h3 ? { h3Client: replay.h3 } : { h3: false });
   try {
-    const replayed = await replayCollected(map, sets, { failOn, clients: replay, ...(known ? { known } : {}) });
-    const raw = await rawFlowsCollected(flows, sets, failOn, known);
-    return [...replayed, ...raw, ...(await browserFlowsCollected(map, env, replay.h1, known))];
+    const replayed = await replayCollected(map, sets, { failOn, clients: replay });
+    const raw = await rawFlowsCollected(flows, sets, failOn);
+    return [...replayed, ...raw, ...(await browserFlowsCollected(map, env, replay.h1))];
   } finally {
     await flows.close();
     await replay.close();
