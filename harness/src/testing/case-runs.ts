@@ -50,9 +50,14 @@ export interface Outcome {
 /** The id a case's findings and failure message carry: the last title of its path. */
 const idOf = (head: CaseHead): string => head.titlePath[head.titlePath.length - 1];
 
-/** What a case concludes, as the detection tests compare it. */
-export function outcomeOf({ head, end }: CaseRun, failOn: FailOn): Outcome {
-  if (end.record) checkedRecord(end.record);
+/** What a case concludes, as the detection tests compare it: its record checked against the schema, as an attached one is. */
+export function outcomeOf(run: CaseRun, failOn: FailOn): Outcome {
+  if (run.end.record) checkedRecord(run.end.record);
+  return concluded(run, failOn);
+}
+
+/** The case's conclusion: core's `conclude`, which tests/support/assert.ts asserts. */
+function concluded({ head, end }: CaseRun, failOn: FailOn): Outcome {
   if ('skipped' in end) return { status: 'skipped', message: end.skipped };
   const j = conclude(idOf(head), end.findings, failOn, end.ran);
   return { status: j.passed ? 'passed' : 'failed', message: j.passed ? '' : j.message, findings: end.findings };
@@ -72,7 +77,7 @@ export function collectedOf(run: CaseRun, failOn: FailOn): CollectedTest {
       errors: [],
       assertionFailed: false,
     };
-  const { status, message } = outcomeOf(run, failOn);
+  const { status, message } = concluded(run, failOn);
   const passed = status === 'passed';
   return { ...base, status: passed ? 'passed' : 'failed', expectedStatus: 'passed', errors: passed ? [] : [message], assertionFailed: !passed };
 }

@@ -30,25 +30,12 @@ import { harnessSettings } from '../settings/harness';
 import { loadSpecFolders, type SpecSet } from '../spec-model/spec-folders';
 import type { SpecFile } from '../spec-model/types';
 import { loadTargetMap, type TargetMap } from '../target-map';
-import { browserFlowRun, browserHead, collectedOf, rawFlowRun, replayRuns, type ReplayRunOptions, type SpecGroup } from './case-runs';
+import { browserFlowRun, browserHead, collectedOf, rawFlowRun, replayRuns } from './case-runs';
 import { playwrightCli } from './playwright-cli';
 
-/** Every exchange and flow of the spec sets (or spec files) replayed as tests/replay.test.ts replays it, collected. */
-export async function replayCollected(
-  map: TargetMap,
-  sets: readonly SpecSet[] | readonly SpecFile[],
-  options: Omit<ReplayRunOptions, 'onItem'> & { failOn?: FailOn } = {},
-): Promise<CollectedTest[]> {
-  const { failOn = 'fail', ...rest } = options;
-  // Spec files alone are judged by who answers; a spec folder other than specs/, at its own levels.
-  const groups: SpecGroup[] =
-    sets.length && 'folder' in sets[0]
-      ? (sets as SpecSet[]).map((s) => {
-          const judgedAs = judgedAsOfFolder(s.folder);
-          return { specs: s.specs, ...(judgedAs ? { judgedAs } : {}) };
-        })
-      : [{ specs: sets as SpecFile[] }];
-  return (await replayRuns(map, groups, rest)).map((run) => collectedOf(run, failOn));
+/** Every exchange and flow of `specs` replayed as tests/replay.test.ts replays it (judged by who answers), collected. */
+export async function replayCollected(map: TargetMap, specs: readonly SpecFile[], failOn: FailOn = 'fail'): Promise<CollectedTest[]> {
+  return (await replayRuns(map, [{ specs }])).map((run) => collectedOf(run, failOn));
 }
 
 /** Every raw flow of the registry, file by file, as tests/flows/flow-test.ts runs them. */
@@ -105,7 +92,12 @@ export async function suiteCollected(env: NodeJS.ProcessEnv): Promise<CollectedT
   // The flows' clients share the replay's HTTP/3 browser, as the workers of a run each have one.
   const flows = new ReplayClients(map, replay.h3 ? { h3Client: replay.h3 } : { h3: false });
   try {
-    const replayed = await replayCollected(map, sets, { failOn, clients: replay });
+    // Each spec folder judged as the replay judges it: a folder other than specs/ at its own levels.
+    const groups = sets.map((s) => {
+      const judgedAs = judgedAsOfFolder(s.folder);
+      return { specs: s.specs, ...(judgedAs ? { judgedAs } : {}) };
+    });
+    const replayed = (await replayRuns(map, groups, { clients: replay })).map((run) => collectedOf(run, failOn));
     const raw = await rawFlowsCollected(flows, sets, failOn);
     return [...replayed, ...raw, ...(await browserFlowsCollected(map, env, replay.h1))];
   } finally {
