@@ -7,9 +7,10 @@
  * §2.1 asks of a client. These rules come before the map's own: Chromium applies the first that fits.
  */
 import type { LaunchOptions } from '@playwright/test';
-import type { TargetMap } from '../target-map';
+import { alternativeHosts, forbiddenHost, type TargetMap } from '../target-map';
 import type { H3Command, QuicEndpoint } from '../target-map/browser';
 import type { TargetBrowserLaunch } from './launch';
+import { RUNNER_NETWORK_PATTERNS } from './request-gate';
 
 const bracketed = (a: string) => (a.includes(':') ? `[${a}]` : a);
 
@@ -28,19 +29,28 @@ export function quicArgs(endpoints: readonly QuicEndpoint[]): string[] {
   return ['--enable-quic', `--origin-to-force-quic-on=${endpoints.map((e) => `${e.originHost}:${e.originPort}`).join(',')}`];
 }
 
-/** The map's launch with QUIC lifted where the endpoints are, and their resolver rules first. */
-export function quicLaunch(launch: TargetBrowserLaunch, endpoints: readonly QuicEndpoint[]): TargetBrowserLaunch {
-  const rules = endpoints.map((e) => `MAP ${e.originHost}:${e.originPort} ${bracketed(e.address)}:${e.port}`);
+/**
+ * Resolver rules that keep the QUIC Chromium off the runner's own networks: each host QUIC may go
+ * to as itself (Chromium applies the first rule that fits, and never a rule to a rule's result), then
+ * the gate's refusals as names that resolve nowhere. With QUIC on, Chromium acts on every Alt-Svc it
+ * reads, beneath the request gate: an answer over h2 naming `h3="127.0.0.2:6379"` would otherwise have
+ * it send QUIC there. No request of a role needs more than the map's own rules, which come first.
+ */
+export function confinementRules(map: TargetMap): string[] {
+  const allowed = [...alternativeHosts(map)].filter((h) => forbiddenHost(h) === undefined);
+  return [...allowed.map((h) => `MAP ${h} ${bracketed(h)}`), ...RUNNER_NETWORK_PATTERNS.map((p) => `MAP ${p} ~NOTFOUND`)];
+}
+
+/** The map's launch with QUIC lifted where the endpoints are: their resolver rules first, the map's, then `confinementRules`. */
+export function quicLaunch(launch: TargetBrowserLaunch, endpoints: readonly QuicEndpoint[], map: TargetMap): TargetBrowserLaunch {
+  const forced = endpoints.map((e) => `MAP ${e.originHost}:${e.originPort} ${bracketed(e.address)}:${e.port}`);
+  const own = (launch.options.args ?? []).filter((a) => a.startsWith('--host-resolver-rules=')).map((a) => a.slice('--host-resolver-rules='.length));
   const args: string[] = [];
-  let merged = false;
   for (const a of launch.options.args ?? []) {
-    if (a === '--disable-quic' || /^--(proxy-server|proxy-bypass-list|no-proxy-server)\b/.test(a)) continue;
-    if (a.startsWith('--host-resolver-rules=')) {
-      args.push(`--host-resolver-rules=${[...rules, a.slice('--host-resolver-rules='.length)].join(', ')}`);
-      merged = true;
-    } else args.push(a);
+    if (a === '--disable-quic' || a.startsWith('--host-resolver-rules=') || /^--(proxy-server|proxy-bypass-list|no-proxy-server)\b/.test(a)) continue;
+    args.push(a);
   }
-  if (!merged && rules.length) args.push(`--host-resolver-rules=${rules.join(', ')}`);
+  args.push(`--host-resolver-rules=${[...forced, ...own, ...confinementRules(map)].join(', ')}`);
   // QUIC never goes through an HTTP proxy (the leg is skipped where one applies), and Chromium would
   // otherwise take HTTPS_PROXY from the environment for its own requests.
   args.push(...quicArgs(endpoints), '--no-proxy-server');

@@ -17,7 +17,7 @@
  */
 import { isIP } from 'node:net';
 import type { Browser } from '@playwright/test';
-import { carriedExtras, extraHeadersFor, forbiddenHost, refusedAddress, withExtraHeaders, type TargetMap } from '../target-map';
+import { carriedExtras, extraHeadersFor, forbiddenHost, mappedV4, refusedAddress, withExtraHeaders, type TargetMap } from '../target-map';
 
 /** Chromium's reason for a request the gate failed. */
 export const BLOCKED = 'net::ERR_BLOCKED_BY_CLIENT';
@@ -28,13 +28,43 @@ function runnerNetwork(host: string): boolean {
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '')
     .toLowerCase();
-  if (isIP(h) === 4) {
-    const [a, b] = h.split('.').map(Number);
+  // An IPv4 address inside an IPv6 literal is judged as itself (the URL parser writes `[::ffff:7f00:1]`).
+  const v4 = isIP(h) === 4 ? h : isIP(h) === 6 ? mappedV4(h) : undefined;
+  if (v4 !== undefined) {
+    const [a, b] = v4.split('.').map(Number);
     return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
   }
-  if (isIP(h) === 6) return h === '::1' || /^f[cd][0-9a-f]{2}:/.test(h) || /^::ffff:(127|10|192\.168)\./.test(h);
+  if (isIP(h) === 6) return h === '::1' || /^f[cd][0-9a-f]{2}:/.test(h);
   return !h.includes('.') || /\.(internal|local|localhost|lan|home\.arpa|corp|intranet|private)$/.test(h);
 }
+
+/**
+ * The hosts `runnerNetwork` and `forbiddenHost` refuse, as patterns of Chromium's resolver rules
+ * (`*` and `?` only; matched against the host and against host:port). They stand in for the gate
+ * where no request is made to pass it: with QUIC on, Chromium sends QUIC to the host an Alt-Svc
+ * names, beneath every request interception. A pattern cannot say "no dot", so a single-label name
+ * is not among them; a public name that begins with one of these prefixes (`10.example`) is.
+ */
+export const RUNNER_NETWORK_PATTERNS: readonly string[] = [
+  '127.*',
+  '10.*',
+  '192.168.*',
+  ...Array.from({ length: 16 }, (_, i) => `172.${16 + i}.*`),
+  ...Array.from({ length: 64 }, (_, i) => `100.${64 + i}.*`),
+  '169.254.*',
+  '0.*',
+  '::',
+  '::1',
+  '::ffff:*',
+  'fc??:*',
+  'fd??:*',
+  ...['8', '9', 'a', 'b'].flatMap((n) => [`fe${n}:*`, `fe${n}?:*`]),
+  'localhost',
+  ...['localhost', 'internal', 'local', 'lan', 'home.arpa', 'corp', 'intranet', 'private'].map((suffix) => `*.${suffix}`),
+  'metadata',
+  'metadata.goog',
+  'instance-data',
+];
 
 /**
  * Why Chromium must not send this request, or undefined. `document`: a navigation or a redirect

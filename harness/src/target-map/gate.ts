@@ -16,7 +16,7 @@ const METADATA_NAMES = new Set(['metadata', 'metadata.google.internal', 'metadat
 const METADATA_ADDRESSES = new Set(['fd00:ec2::254', '100.100.100.200']);
 
 /** An IPv4 address an IPv6 literal carries (`::ffff:a.b.c.d`, or its hex form as the URL parser writes it). */
-function mappedV4(h: string): string | undefined {
+export function mappedV4(h: string): string | undefined {
   const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
   if (dotted) return dotted[1];
   const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(h);
@@ -68,11 +68,19 @@ export function refusedAddress(map: TargetMap, address: string, base?: string): 
   return `is not the origin of a mapped role (${url.origin}): only the target map's origins are asked`;
 }
 
-/** The host names of the map's roles, lowercased, once per map (every answer's Alt-Svc is checked against them). */
-const hostsOfMap = new WeakMap<TargetMap, ReadonlySet<string>>();
-function mappedHosts(map: TargetMap): ReadonlySet<string> {
-  let hosts = hostsOfMap.get(map);
-  if (!hosts) hostsOfMap.set(map, (hosts = new Set(ROLES.flatMap((r) => (map.roles[r] ?? []).map((u) => u.hostname.replace(/^\[|\]$/g, '').toLowerCase())))));
+/** The hosts an Alt-Svc alternative may name, lowercased, once per map (every answer's Alt-Svc is checked against them). */
+const alternativesOfMap = new WeakMap<TargetMap, ReadonlySet<string>>();
+
+/**
+ * The hosts QUIC may go to: a mapped role's host, or an address the map resolves a mapped name to
+ * (TARGET_RESOLVE may name hosts of no role, a third party on loopback: only a mapped role's address counts).
+ */
+export function alternativeHosts(map: TargetMap): ReadonlySet<string> {
+  let hosts = alternativesOfMap.get(map);
+  if (hosts) return hosts;
+  const names = new Set(ROLES.flatMap((r) => (map.roles[r] ?? []).map((u) => u.hostname.replace(/^\[|\]$/g, '').toLowerCase())));
+  const addresses = map.resolve.filter((e) => names.has(e.host.toLowerCase())).flatMap((e) => e.addresses.map((a) => a.toLowerCase()));
+  alternativesOfMap.set(map, (hosts = new Set([...names, ...addresses])));
   return hosts;
 }
 
@@ -86,9 +94,6 @@ export function refusedAlternative(map: TargetMap, host: string): string | undef
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   const forbidden = forbiddenHost(h);
   if (forbidden) return forbidden;
-  const hosts = mappedHosts(map);
-  if (hosts.has(h)) return undefined;
-  // TARGET_RESOLVE may name hosts of no role (a third party on loopback): only a mapped role's address counts.
-  if (map.resolve.some((e) => hosts.has(e.host.toLowerCase()) && e.addresses.some((a) => a.toLowerCase() === h))) return undefined;
+  if (alternativeHosts(map).has(h)) return undefined;
   return `is not a host of the target map (${h}): QUIC goes only to a mapped role's host`;
 }

@@ -135,7 +135,7 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
           for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? values[0] : values);
           if (exchange.stall) res.write(exchange.body.subarray(0, Math.floor(exchange.body.length / 2)));
           else if (req.method === 'HEAD') res.end();
-          else res.end(exchange.body);
+          else endInChunks(res, exchange.body);
         })
         .catch((err: Error) => {
           res.statusCode = 502;
@@ -164,6 +164,33 @@ export async function startMutatingProxy(options: ProxyOptions): Promise<Mutatin
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Below Node's default `maxSessionMemory` (10 MB) many times over. */
+const CHUNK = 64 * 1024;
+
+/**
+ * Ends `res` with `body`, a chunk at a time as the client reads it. One `end` of a big body queues
+ * it all in the HTTP/2 session: past `maxSessionMemory`, Node refuses every new stream of the
+ * connection with ENHANCE_YOUR_CALM, and a client that cancelled the big one (an HTTP/3 edge whose
+ * own client stopped at its body cap) leaves the queue full, so the edge's pooled connection to
+ * this proxy answered 502 to every later request of that host.
+ */
+function endInChunks(res: http2.Http2ServerResponse, body: Buffer): void {
+  let at = 0;
+  // Either protocol's response (an HTTP/1.1 client gets Node's http1 one) says so by 'close'.
+  let closed = false;
+  res.once('close', () => (closed = true));
+  const more = (): void => {
+    while (at < body.length) {
+      if (closed) return;
+      const chunk = body.subarray(at, at + CHUNK);
+      at += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', more);
+    }
+    res.end();
+  };
+  more();
 }
 
 /** Changes the text of an answer's body, keeping its gzip coding when it has one. */
