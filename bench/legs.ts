@@ -82,7 +82,7 @@ async function bareUndici(d: Dispatcher, it: Item): Promise<void> {
 
 /** A bare Chromium with the leg's own switches: one page per origin, each on a blank page of that origin. */
 async function bareChromium(map: TargetMap, endpoints: QuicEndpoint[], origins: string[]) {
-  const launch = quicLaunch(targetBrowserLaunch(map), endpoints, map);
+  const launch = quicLaunch(targetBrowserLaunch(map), endpoints);
   const browser: Browser = await chromium.launch(launch.options);
   const context = await browser.newContext({ ignoreHTTPSErrors: launch.ignoreHTTPSErrors });
   const pages = new Map<string, Awaited<ReturnType<typeof context.newPage>>>();

@@ -77,7 +77,7 @@ const h3Test = base.extend<{ h3Context: BrowserContext | undefined }, { h3Setup:
     async ({}, use) => {
       const map = target().map;
       const { endpoints, off } = await http3Premise(map, target().agents.h1);
-      const browser = off ? undefined : await chromium.launch(quicLaunch(targetBrowserLaunch(map), endpoints, map).options);
+      const browser = off ? undefined : await chromium.launch(quicLaunch(targetBrowserLaunch(map), endpoints).options);
       if (browser) await interceptRequests(browser, map);
       await use({ endpoints, ...(browser ? { browser } : {}), ...(off ? { off } : {}) });
       await browser?.close();

@@ -1,4 +1,5 @@
 import { loadTargetMap } from '../target-map';
+import { confinementRules, WEBRTC_NO_UDP } from './confinement';
 import { BrowserMissingError, targetBrowserLaunch } from './launch';
 
 const map = (extra: Record<string, string> = {}) =>
@@ -9,10 +10,13 @@ const map = (extra: Record<string, string> = {}) =>
     ...extra,
   });
 
-it('maps every resolve entry with --host-resolver-rules and verifies certificates unless TARGET_INSECURE=1', () => {
+const RULES = 'MAP www.lessons.test:8443 127.0.0.1:8443, MAP shop.store.test:8443 127.0.0.1:9443';
+
+it('maps every resolve entry with --host-resolver-rules, then the confinement, and verifies certificates unless TARGET_INSECURE=1', () => {
   const launch = targetBrowserLaunch(map(), '/tmp/unused', { CHROMIUM_PATH: process.execPath });
   expect(launch.options.executablePath).toBe(process.execPath);
-  expect(launch.options.args).toContain('--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:8443, MAP shop.store.test:8443 127.0.0.1:9443');
+  expect(launch.options.args).toContain(`--host-resolver-rules=${RULES}, ${confinementRules(map()).join(', ')}`);
+  expect(launch.options.args).toContain(WEBRTC_NO_UDP);
   expect(launch.ignoreHTTPSErrors).toBe(false);
   expect(launch.options.env?.HOME).toBeUndefined(); // no TARGET_CA: the user's HOME, no trust store built
   expect(targetBrowserLaunch(map({ TARGET_INSECURE: '1' }), '/tmp/unused', { CHROMIUM_PATH: process.execPath }).ignoreHTTPSErrors).toBe(true);
@@ -33,7 +37,7 @@ it('a missing browser is one message saying how to get one', () => {
 
 describe('the proxy (HTTPS_PROXY / HTTP_PROXY / NO_PROXY)', () => {
   const launch = (extra: Record<string, string>) => targetBrowserLaunch(map(extra), '/tmp/unused', { CHROMIUM_PATH: process.execPath }).options;
-  const proxyArgs = (args: readonly string[] | undefined) => (args ?? []).filter((a) => /proxy/.test(a));
+  const proxyArgs = (args: readonly string[] | undefined) => (args ?? []).filter((a) => /^--(no-)?proxy/.test(a));
 
   it('without one, Chromium is told to use none (it would otherwise read the variables or the desktop settings itself)', () => {
     expect(proxyArgs(launch({}).args)).toEqual(['--no-proxy-server']);
@@ -52,7 +56,9 @@ describe('the proxy (HTTPS_PROXY / HTTP_PROXY / NO_PROXY)', () => {
       '--proxy-server=http://proxy.corp:3128',
       '--proxy-bypass-list=shop.store.test;*.shop.store.test;internal;*.internal;10.0.0.0/8;[::1]:8080;<-loopback>',
     ]);
-    expect(options.args).toContain('--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:8443, MAP shop.store.test:8443 127.0.0.1:9443');
+    // The proxy's host is reached as itself, whatever network it is on (proxy.corp would else fall under *.corp).
+    const rules = options.args?.find((a) => a.startsWith('--host-resolver-rules='));
+    expect(rules).toMatch(new RegExp(`^--host-resolver-rules=${RULES}, .*MAP proxy\\.corp proxy\\.corp, .*MAP \\*\\.corp ~NOTFOUND`));
     expect(options.proxy).toBeUndefined();
   });
 

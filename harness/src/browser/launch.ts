@@ -1,7 +1,7 @@
 /**
  * Chromium launched from the target map, for the browser flows and the recorder alike: every
  * resolve entry as a host-resolver rule (so the target's names reach the mapped address while SNI,
- * Host and certificate checks keep the name), TARGET_CA trusted for real through an NSS database
+ * Host and certificate checks keep the name), then the address gate's refusals (`confinement.ts`), TARGET_CA trusted for real through an NSS database
  * in a HOME of the harness's own, certificate errors ignored only when TARGET_INSECURE=1, and the
  * proxy of HTTPS_PROXY / HTTP_PROXY / NO_PROXY (none at all otherwise: Chromium would read those
  * variables, or the desktop's settings, on its own and could take another way than the raw replay).
@@ -13,6 +13,7 @@ import { HARNESS_CACHE_DIR, HarnessError } from '../core';
 import { browserLaunchData } from '../target-map/browser';
 import type { TargetMap } from '../target-map/target-map';
 import { BROWSER_ENV, findChromium } from './chromium-path';
+import { confinementRules, WEBRTC_NO_UDP } from './confinement';
 import { nssHomeFor } from './nss-home';
 
 /** The machine has no network beyond the targets: background services would only fail. */
@@ -23,6 +24,8 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // A page's WebRTC would send UDP to any address an ICE server names, beneath the address gate (`confinement.ts`).
+  WEBRTC_NO_UDP,
 ];
 
 /** No Chromium to drive: the message says what was looked at and how to get one. */
@@ -128,7 +131,8 @@ export function targetBrowserLaunch(map: TargetMap, cacheDir: string = HARNESS_C
   const found = findChromium(env);
   if (found.path === undefined) throw new BrowserMissingError(missingBrowserMessage(found.problem));
   const args = [...CHROMIUM_ARGS];
-  if (launch.hostResolverRules) args.push(`--host-resolver-rules=${launch.hostResolverRules}`);
+  // The map's rules, then the gate's refusals for what Chromium connects to beneath the request gate (`confinement.ts`).
+  args.push(`--host-resolver-rules=${[launch.hostResolverRules, ...confinementRules(map)].filter(Boolean).join(', ')}`);
   const proxy = launch.proxy;
   // Chromium takes no proxy credentials on its command line: with credentials the proxy goes in
   // Playwright's option (one proxy for both schemes), which answers the proxy's 407 challenge.

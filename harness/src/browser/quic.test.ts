@@ -1,7 +1,7 @@
 import { loadTargetMap } from '../target-map';
 import { targetBrowserLaunch } from './launch';
-import { confinementRules, quicAddress, quicCommand, quicLaunch } from './quic';
-import { RUNNER_NETWORK_PATTERNS } from './request-gate';
+import { confinementRules } from './confinement';
+import { quicAddress, quicCommand, quicLaunch } from './quic';
 
 const map = loadTargetMap({
   TARGET_URL: 'https://www.lessons.test:8443',
@@ -12,47 +12,24 @@ const base = () => targetBrowserLaunch(map, '/tmp/unused', { CHROMIUM_PATH: proc
 
 describe('quicLaunch', () => {
   it('lifts --disable-quic, forces QUIC on each origin, and maps each origin to its UDP endpoint before the map’s own rules', () => {
-    const { options } = quicLaunch(
-      base(),
-      [
-        { originHost: 'www.lessons.test', originPort: 8443, address: '127.0.0.1', port: 9001 },
-        { originHost: 'shop.store.test', originPort: 8443, address: '::1', port: 443 },
-      ],
-      map,
-    );
+    const { options } = quicLaunch(base(), [
+      { originHost: 'www.lessons.test', originPort: 8443, address: '127.0.0.1', port: 9001 },
+      { originHost: 'shop.store.test', originPort: 8443, address: '::1', port: 443 },
+    ]);
     expect(base().options.args).toContain('--disable-quic');
     expect(options.args).not.toContain('--disable-quic');
     expect(options.args).toContain('--enable-quic');
     expect(options.args).toContain('--origin-to-force-quic-on=www.lessons.test:8443,shop.store.test:8443');
     expect(options.args).toContain('--no-proxy-server');
     expect(options.args?.filter((a) => a.startsWith('--host-resolver-rules='))).toEqual([
-      `--host-resolver-rules=${[
-        'MAP www.lessons.test:8443 127.0.0.1:9001, MAP shop.store.test:8443 [::1]:443, MAP www.lessons.test:8443 127.0.0.1:8443, MAP shop.store.test:8443 [::1]:9443',
-        ...confinementRules(map),
-      ].join(', ')}`,
+      `--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:9001, MAP shop.store.test:8443 [::1]:443, MAP www.lessons.test:8443 127.0.0.1:8443, MAP shop.store.test:8443 [::1]:9443, ${confinementRules(map).join(', ')}`,
     ]);
   });
 
-  it('without endpoints changes nothing but the QUIC and proxy switches, and the confinement after the map’s rules', () => {
-    const { options } = quicLaunch(base(), [], map);
-    const rules = (a: string) => a.startsWith('--host-resolver-rules=');
-    const kept = (base().options.args ?? []).filter((a) => a !== '--disable-quic' && a !== '--no-proxy-server' && !rules(a));
-    const own = (base().options.args ?? []).find(rules)!;
-    expect(options.args).toEqual([...kept, `${own}, ${confinementRules(map).join(', ')}`, '--no-proxy-server']);
-  });
-
-  it('confines QUIC to the map: each mapped host and mapped address as itself, then the runner’s own networks nowhere', () => {
-    const rules = confinementRules(map);
-    expect(rules.slice(0, 4)).toEqual([
-      'MAP www.lessons.test www.lessons.test',
-      'MAP shop.store.test shop.store.test',
-      'MAP 127.0.0.1 127.0.0.1',
-      'MAP ::1 [::1]',
-    ]);
-    expect(rules.slice(4)).toEqual(RUNNER_NETWORK_PATTERNS.map((p) => `MAP ${p} ~NOTFOUND`));
-    // A mapped name resolved to a metadata address is never let through (the gate refuses it whatever the map says).
-    const metadata = loadTargetMap({ TARGET_URL: 'https://www.lessons.test:8443', TARGET_RESOLVE: 'www.lessons.test:8443:169.254.169.254' });
-    expect(confinementRules(metadata).filter((r) => r.includes('169.254.169.254'))).toEqual([]);
+  it('without endpoints changes nothing but the QUIC and proxy switches', () => {
+    const { options } = quicLaunch(base(), []);
+    const kept = (base().options.args ?? []).filter((a) => a !== '--disable-quic' && a !== '--no-proxy-server');
+    expect(options.args).toEqual([...kept, '--no-proxy-server']);
   });
 
   it('goes direct whatever proxy the map has: QUIC never travels through an HTTP proxy', () => {
@@ -60,8 +37,8 @@ describe('quicLaunch', () => {
       const proxied = loadTargetMap({ TARGET_URL: 'https://www.lessons.test:8443', HTTPS_PROXY, NO_PROXY: 'www.lessons.test' });
       const launch = targetBrowserLaunch(proxied, '/tmp/unused', { CHROMIUM_PATH: process.execPath });
       expect(JSON.stringify(launch.options)).toContain('proxy.test:3128');
-      const { options } = quicLaunch(launch, [{ originHost: 'www.lessons.test', originPort: 8443, address: '127.0.0.1', port: 9001 }], proxied);
-      expect(JSON.stringify(options)).not.toContain('proxy.test');
+      const { options } = quicLaunch(launch, [{ originHost: 'www.lessons.test', originPort: 8443, address: '127.0.0.1', port: 9001 }]);
+      expect(JSON.stringify(options)).not.toContain('proxy.test:3128');
       expect(options.proxy).toBeUndefined();
       expect(options.args).toContain('--no-proxy-server');
     }
@@ -79,11 +56,15 @@ describe('quicAddress', () => {
 describe('quicCommand', () => {
   it('is a launch with the same switches and a request part, quoting what needs it', () => {
     const { launch, request } = quicCommand(
-      quicLaunch(base(), [{ originHost: 'www.lessons.test', originPort: 8443, address: '127.0.0.1', port: 9001 }], map),
+      quicLaunch(base(), [{ originHost: 'www.lessons.test', originPort: 8443, address: '127.0.0.1', port: 9001 }]),
       'https://www.lessons.test:8443/a b',
     );
     expect(launch).toContain('--origin-to-force-quic-on=www.lessons.test:8443');
-    expect(launch).toContain("'--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:9001, MAP www.lessons.test:8443 127.0.0.1:8443");
+    // The map's rules alone: the confinement keeps a hostile page off the runner's networks, and reproducing needs none of it.
+    expect(launch).toContain(
+      "'--host-resolver-rules=MAP www.lessons.test:8443 127.0.0.1:9001, MAP www.lessons.test:8443 127.0.0.1:8443, MAP shop.store.test:8443 [::1]:9443' ",
+    );
+    expect(launch).not.toMatch(/NOTFOUND|webrtc/);
     expect(launch).not.toContain('lessons.test:8443/a');
     expect(request).toBe("--log-net-log=h3-netlog.json --dump-dom 'https://www.lessons.test:8443/a b'");
   });

@@ -4,13 +4,16 @@
  * TCP: a QUIC handshake that fails is an error, not a quiet fall-back to HTTP/2. A host-resolver
  * rule sends the origin's name and port to the advertised UDP endpoint (any port, and the alternative's
  * own host when it names one), while SNI and certificate checks keep the origin's name, as RFC 7838
- * §2.1 asks of a client. These rules come before the map's own: Chromium applies the first that fits.
+ * §2.1 asks of a client. These rules come before the map's own and its confinement (`confinement.ts`:
+ * with QUIC on, Chromium also acts on any other Alt-Svc it reads): Chromium applies the first that fits.
  */
 import type { LaunchOptions } from '@playwright/test';
-import { alternativeHosts, forbiddenHost, type TargetMap } from '../target-map';
+import type { TargetMap } from '../target-map';
 import type { H3Command, QuicEndpoint } from '../target-map/browser';
+import { withoutConfinement } from './confinement';
 import type { TargetBrowserLaunch } from './launch';
-import { RUNNER_NETWORK_PATTERNS } from './request-gate';
+
+const RULES = '--host-resolver-rules=';
 
 const bracketed = (a: string) => (a.includes(':') ? `[${a}]` : a);
 
@@ -29,28 +32,19 @@ export function quicArgs(endpoints: readonly QuicEndpoint[]): string[] {
   return ['--enable-quic', `--origin-to-force-quic-on=${endpoints.map((e) => `${e.originHost}:${e.originPort}`).join(',')}`];
 }
 
-/**
- * Resolver rules that keep the QUIC Chromium off the runner's own networks: each host QUIC may go
- * to as itself (Chromium applies the first rule that fits, and never a rule to a rule's result), then
- * the gate's refusals as names that resolve nowhere. With QUIC on, Chromium acts on every Alt-Svc it
- * reads, beneath the request gate: an answer over h2 naming `h3="127.0.0.2:6379"` would otherwise have
- * it send QUIC there. No request of a role needs more than the map's own rules, which come first.
- */
-export function confinementRules(map: TargetMap): string[] {
-  const allowed = [...alternativeHosts(map)].filter((h) => forbiddenHost(h) === undefined);
-  return [...allowed.map((h) => `MAP ${h} ${bracketed(h)}`), ...RUNNER_NETWORK_PATTERNS.map((p) => `MAP ${p} ~NOTFOUND`)];
-}
-
-/** The map's launch with QUIC lifted where the endpoints are: their resolver rules first, the map's, then `confinementRules`. */
-export function quicLaunch(launch: TargetBrowserLaunch, endpoints: readonly QuicEndpoint[], map: TargetMap): TargetBrowserLaunch {
-  const forced = endpoints.map((e) => `MAP ${e.originHost}:${e.originPort} ${bracketed(e.address)}:${e.port}`);
-  const own = (launch.options.args ?? []).filter((a) => a.startsWith('--host-resolver-rules=')).map((a) => a.slice('--host-resolver-rules='.length));
+/** The map's launch with QUIC lifted where the endpoints are, and their resolver rules first. */
+export function quicLaunch(launch: TargetBrowserLaunch, endpoints: readonly QuicEndpoint[]): TargetBrowserLaunch {
+  const rules = endpoints.map((e) => `MAP ${e.originHost}:${e.originPort} ${bracketed(e.address)}:${e.port}`);
   const args: string[] = [];
+  let merged = false;
   for (const a of launch.options.args ?? []) {
-    if (a === '--disable-quic' || a.startsWith('--host-resolver-rules=') || /^--(proxy-server|proxy-bypass-list|no-proxy-server)\b/.test(a)) continue;
-    args.push(a);
+    if (a === '--disable-quic' || /^--(proxy-server|proxy-bypass-list|no-proxy-server)\b/.test(a)) continue;
+    if (a.startsWith(RULES)) {
+      args.push(`${RULES}${[...rules, a.slice(RULES.length)].join(', ')}`);
+      merged = true;
+    } else args.push(a);
   }
-  args.push(`--host-resolver-rules=${[...forced, ...own, ...confinementRules(map)].join(', ')}`);
+  if (!merged && rules.length) args.push(`${RULES}${rules.join(', ')}`);
   // QUIC never goes through an HTTP proxy (the leg is skipped where one applies), and Chromium would
   // otherwise take HTTPS_PROXY from the environment for its own requests.
   args.push(...quicArgs(endpoints), '--no-proxy-server');
@@ -69,9 +63,12 @@ const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/
 export function quicCommand(launch: TargetBrowserLaunch, url: string): H3Command {
   const home = launch.options.env?.HOME;
   const exe = launch.options.executablePath ?? 'chromium';
-  const args = (launch.options.args ?? []).filter(
-    (a) => !/^--(disable-gpu|no-first-run|disable-background-networking|disable-component-update|disable-sync)$/.test(a),
-  );
+  const args = (launch.options.args ?? [])
+    .filter(
+      (a) => !/^--(disable-gpu|no-first-run|disable-background-networking|disable-component-update|disable-sync|force-webrtc-ip-handling-policy=.*)$/.test(a),
+    )
+    // The confinement keeps a hostile page off the runner's networks; reproducing a request needs only the map's rules.
+    .map((a) => (a.startsWith(RULES) ? `${RULES}${withoutConfinement(a.slice(RULES.length))}` : a));
   const env = home && home !== process.env.HOME ? `HOME=${quote(home)} ` : '';
   return {
     launch: env + [exe, '--headless', ...args].map(quote).join(' '),

@@ -1,5 +1,6 @@
 import { loadTargetMap } from '../target-map';
-import { browserRefusal, RUNNER_NETWORK_PATTERNS } from './request-gate';
+import { RUNNER_NETWORK_PATTERNS } from './confinement';
+import { browserRefusal } from './request-gate';
 
 const map = loadTargetMap({ TARGET_URL: 'https://www.lessons.test:8443', TARGET_RESOLVE: 'www.lessons.test:8443:127.0.0.1' });
 

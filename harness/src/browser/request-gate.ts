@@ -39,34 +39,6 @@ function runnerNetwork(host: string): boolean {
 }
 
 /**
- * The hosts `runnerNetwork` and `forbiddenHost` refuse, as patterns of Chromium's resolver rules
- * (`*` and `?` only; matched against the host and against host:port). They stand in for the gate
- * where no request is made to pass it: with QUIC on, Chromium sends QUIC to the host an Alt-Svc
- * names, beneath every request interception. A pattern cannot say "no dot", so a single-label name
- * is not among them; a public name that begins with one of these prefixes (`10.example`) is.
- */
-export const RUNNER_NETWORK_PATTERNS: readonly string[] = [
-  '127.*',
-  '10.*',
-  '192.168.*',
-  ...Array.from({ length: 16 }, (_, i) => `172.${16 + i}.*`),
-  ...Array.from({ length: 64 }, (_, i) => `100.${64 + i}.*`),
-  '169.254.*',
-  '0.*',
-  '::',
-  '::1',
-  '::ffff:*',
-  'fc??:*',
-  'fd??:*',
-  ...['8', '9', 'a', 'b'].flatMap((n) => [`fe${n}:*`, `fe${n}?:*`]),
-  'localhost',
-  ...['localhost', 'internal', 'local', 'lan', 'home.arpa', 'corp', 'intranet', 'private'].map((suffix) => `*.${suffix}`),
-  'metadata',
-  'metadata.goog',
-  'instance-data',
-];
-
-/**
  * Why Chromium must not send this request, or undefined. `document`: a navigation or a redirect
  * hop of a frame (CDP's resource type Document).
  */

@@ -91,7 +91,7 @@ export class ReplayClients {
 /** The run's Chromium (its resolver rules, trust, proxy and credentials) with QUIC forced to the endpoints. */
 export function chromiumOverQuic(map: TargetMap): H3Launcher {
   return (endpoints) => {
-    const launch = quicLaunch(targetBrowserLaunch(map), endpoints, map);
+    const launch = quicLaunch(targetBrowserLaunch(map), endpoints);
     const credentials = httpCredentialsFor(map);
     return { ...launch, ...(credentials ? { httpCredentials: credentials } : {}), command: (url) => quicCommand(launch, url) };
   };

@@ -259,7 +259,7 @@ describe('the home page over HTTP/3 (site/browser/home-h3)', () => {
   async function homeOverH3(): Promise<BrowserFlowRecord> {
     const c = await freshClients();
     const endpoints = await serviceEndpoints(c.map, c.h1);
-    const launch = quicLaunch(targetBrowserLaunch(c.map), endpoints, c.map);
+    const launch = quicLaunch(targetBrowserLaunch(c.map), endpoints);
     const browser = await chromium.launch(launch.options);
     try {
       const context = await browser.newContext({ ignoreHTTPSErrors: launch.ignoreHTTPSErrors });

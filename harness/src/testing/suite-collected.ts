@@ -69,7 +69,7 @@ async function browserFlowsCollected(map: TargetMap, env: NodeJS.ProcessEnv, h1:
       out.push(collectedOf({ head: browserHead(make([])), end: { skipped: off, record: http3FlowSkipped(make, map, off) } }, environment.failOn));
       continue;
     }
-    const quic = await launched(map, quicLaunch(targetBrowserLaunch(map), endpoints, map));
+    const quic = await launched(map, quicLaunch(targetBrowserLaunch(map), endpoints));
     try {
       out.push(collectedOf(await browserFlowRun(quic, make(endpoints), environment), environment.failOn));
     } finally {
