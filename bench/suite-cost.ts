@@ -21,6 +21,8 @@ const COUNTED = {
 
 interface Cost {
   dir: string;
+  /** Where the run's output went. */
+  log: string;
   code: number | null;
   wallS: number;
   cpuS: number | undefined;
@@ -66,16 +68,21 @@ function countDescendants(root: number, patterns: Record<string, RegExp>) {
   };
 }
 
+/**
+ * The run's output goes beside the checkout, never into it: the suite's own tests read every file of
+ * the checkout that git does not ignore (the documentation-links test would read the log it is writing).
+ */
 function runOne(dir: string): Promise<Cost> {
   return new Promise((resolve) => {
-    const log = fs.openSync(path.join(dir, 'suite-cost.log'), 'w');
+    const logPath = `${dir.replace(/\/+$/, '')}.suite-cost.log`;
+    const log = fs.openSync(logPath, 'w');
     const t0 = performance.now();
     const child = spawn('bash', ['.ci/run'], { cwd: dir, stdio: ['ignore', log, log] });
     const cpu = sampleTreeCpu(child.pid!, /^$/);
     const counts = countDescendants(child.pid!, COUNTED);
     child.once('exit', (code) => {
       fs.closeSync(log);
-      resolve({ dir, code, wallS: (performance.now() - t0) / 1000, cpuS: cpu.stop()?.total, counts: counts.stop() });
+      resolve({ dir, log: logPath, code, wallS: (performance.now() - t0) / 1000, cpuS: cpu.stop()?.total, counts: counts.stop() });
     });
   });
 }
@@ -97,7 +104,8 @@ async function main(): Promise<void> {
       `${dir}: exit ${c.code}, ${c.wallS.toFixed(0)} s${ratio(c.wallS, base.wallS)}, ${c.cpuS?.toFixed(0) ?? '?'} CPU-s${ratio(c.cpuS, base.cpuS)}, ` +
         Object.entries(c.counts)
           .map(([k, n]) => `${n} ${k}`)
-          .join(', '),
+          .join(', ') +
+        ` (output: ${c.log})`,
     );
   }
 }
