@@ -24,7 +24,8 @@ import { playwrightCli, REPORTER } from './playwright-cli';
  * stylesheet with 48 MiB and a script with a gzip bomb (64 MiB of zeros) on every protocol and in
  * the browser; puts its session cookie, a signed link's token and the run's credentials in the home
  * page, its links and its error page; links a third party that answers 401 with a Basic challenge,
- * and resources on the runner's loopback and at the metadata address.
+ * and resources on the runner's loopback and at the metadata address; opens a WebSocket to the
+ * unmapped listener and asks the unmapped UDP socket as a STUN server.
  *
  * Three things hold: the unmapped listeners (TCP and UDP) see no connection and no datagram; no
  * canary is in any file the run writes or in what it prints; and no Node process of the run grows
@@ -81,12 +82,18 @@ function hostile(e: ProxiedExchange): void {
   const set = (name: string, value: string) => (e.lines = [...e.lines.filter(([n]) => n !== name), [name, value]]);
   if (e.host === site && e.path === '/' && e.status === 200) {
     e.lines.push(['set-cookie', `attack_session=${SESSION}; Path=/; Secure; HttpOnly; SameSite=Lax`]);
+    // Its policy lets the page's scripts connect anywhere (the reference's own has no wss: source, so Chromium would refuse the WebSocket itself).
+    e.lines = e.lines.map(([n, v]) => [n, n === 'content-security-policy' ? `${v}; connect-src 'self' https: wss:` : v]);
     rewrite(e, (html) =>
       html.replace(
         '</body>',
         `<a href="/search?token=${TOKEN}">saved search</a><p>your session: ${SESSION}</p>` +
           `<img src="https://third.attack.test:${thirdPort}/pixel.png"><img src="https://127.0.0.2:${unmappedPort}/steal.png">` +
-          `<img src="https://169.254.169.254/latest/meta-data/iam/"></body>`,
+          `<img src="https://169.254.169.254/latest/meta-data/iam/">` +
+          // Connections no request announces, beneath the browser's request gate: a WebSocket and WebRTC's STUN.
+          `<script>try { new WebSocket('wss://127.0.0.2:${unmappedPort}/ws') } catch (e) {}` +
+          `try { const pc = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.3:${(quic.address() as AddressInfo).port}' }] });` +
+          ` pc.createDataChannel('x'); pc.createOffer().then((o) => pc.setLocalDescription(o)) } catch (e) {}</script></body>`,
       ),
     );
   } else if (e.host === site && e.path === '/no-such-page') {
