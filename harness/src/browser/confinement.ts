@@ -19,18 +19,20 @@ export const WEBRTC_NO_UDP = '--force-webrtc-ip-handling-policy=disable_non_prox
  * The hosts the request gate refuses as a resource off the map (`runnerNetwork` and
  * `forbiddenHost`: loopback, private, CGNAT and unique-local ranges, link-local, metadata, local
  * names), as patterns of Chromium's resolver rules (`*` and `?` only, matched against the host and
- * against host:port). A pattern cannot say "no dot", so a single-label name is not among them; a
- * public name that begins with one of these prefixes (`10.example`) is.
+ * against host:port). A pattern cannot say "no dot" or "digits", so a single-label name is not
+ * among them, and a public name of four labels or more that begins like one of these addresses
+ * (`10.a.example.com`) is.
  */
 export const RUNNER_NETWORK_PATTERNS: readonly string[] = [
-  '127.*',
-  '10.*',
-  '192.168.*',
-  ...Array.from({ length: 16 }, (_, i) => `172.${16 + i}.*`),
+  // IPv4 in its dotted-quad shape, so that a public name such as 0.gravatar.com is not taken for an address.
+  '127.*.*.*',
+  '10.*.*.*',
+  '192.168.*.*',
+  ...Array.from({ length: 16 }, (_, i) => `172.${16 + i}.*.*`),
   // 100.64.0.0/10 (CGNAT): 100.64-69, 100.70-119 by tens, 100.120-127.
-  ...[64, 65, 66, 67, 68, 69, '7?', '8?', '9?', '10?', '11?', 120, 121, 122, 123, 124, 125, 126, 127].map((b) => `100.${b}.*`),
-  '169.254.*',
-  '0.*',
+  ...[64, 65, 66, 67, 68, 69, '7?', '8?', '9?', '10?', '11?', 120, 121, 122, 123, 124, 125, 126, 127].map((b) => `100.${b}.*.*`),
+  '169.254.*.*',
+  '0.*.*.*',
   '::',
   '::1',
   '::ffff:*',

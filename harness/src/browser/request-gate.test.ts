@@ -64,6 +64,9 @@ describe('RUNNER_NETWORK_PATTERNS', () => {
     '[2001:db8::1]',
     'fc.example.com',
     'internal.example.com',
+    // Public names that begin like an address: the patterns take the dotted-quad shape.
+    '0.gravatar.com',
+    '10.example.com',
   ];
 
   it('covers every host the gate refuses as a resource', () => {
