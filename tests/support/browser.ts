@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { chromium, test as base, type Browser, type BrowserContext, type TestInfo } from '@playwright/test';
-import { hideExtraHeaders, httpCredentialsFor } from '../../harness/src/browser/extra-headers';
+import { targetContextOptions } from '../../harness/src/browser/context-options';
+import { hideExtraHeaders } from '../../harness/src/browser/extra-headers';
 import { interceptRequests } from '../../harness/src/browser/request-gate';
 import { targetBrowserLaunch } from '../../harness/src/browser/launch';
 import { quicLaunch } from '../../harness/src/browser/quic';
@@ -54,13 +55,9 @@ export const test = base.extend<{ targetContext: BrowserContext }, { targetBrows
 /** The HAR recorder of each flow context (the harness's own: Playwright's would read every body whole). */
 const recorders = new WeakMap<BrowserContext, HarRecorder>();
 
-/** A context of a flow test: its HAR recorded, Basic credentials for their one origin, certificate errors ignored only with TARGET_INSECURE=1 (the browser sends TARGET_HEADERS). */
+/** A context of a flow test: its HAR recorded, the target's context options (Basic credentials for their one origin, certificate errors ignored only with TARGET_INSECURE=1, no downloads). */
 async function flowContext(browser: Browser): Promise<BrowserContext> {
-  const credentials = httpCredentialsFor(target().map);
-  const context = await browser.newContext({
-    ignoreHTTPSErrors: target().map.insecure,
-    ...(credentials ? { httpCredentials: credentials } : {}),
-  });
+  const context = await browser.newContext(targetContextOptions(target().map));
   recorders.set(context, new HarRecorder(context, target().map.limits.bodyCapBytes));
   return context;
 }

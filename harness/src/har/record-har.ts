@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
+import { targetContextOptions } from '../browser/context-options';
 import { targetBrowserLaunch } from '../browser/launch';
 import { EmbeddedReferenceError, startEmbeddedReference, targetEnvOf } from '../embedded/start-reference';
 import { loadTargetMap, roleUrls } from '../target-map';
@@ -39,7 +40,7 @@ async function record(out: string): Promise<void> {
     const browser = await chromium.launch(launch.options);
     const raw = `${out}.tmp`;
     try {
-      const context = await browser.newContext({ recordHar: { path: raw, content: 'embed' }, ignoreHTTPSErrors: launch.ignoreHTTPSErrors });
+      const context = await browser.newContext({ ...targetContextOptions(map), recordHar: { path: raw, content: 'embed' } });
       const page = await context.newPage();
       const origin = (role: Parameters<typeof roleUrls>[1]) => roleUrls(map, role)[0]?.origin;
       const site = origin('site');

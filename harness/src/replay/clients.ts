@@ -11,7 +11,7 @@ import { H2Client, tlsFacts } from '../transport/h2';
 import type { Discovery } from '../discover/discovery';
 import { readPages } from '../discover/shared-pages';
 import { discoveryOver } from './discovered';
-import { httpCredentialsFor } from '../browser/extra-headers';
+import { targetContextOptions } from '../browser/context-options';
 import { targetBrowserLaunch } from '../browser/launch';
 import { quicCommand, quicLaunch } from '../browser/quic';
 import { H3Client, type H3Launcher } from '../transport/h3-client';
@@ -92,7 +92,6 @@ export class ReplayClients {
 export function chromiumOverQuic(map: TargetMap): H3Launcher {
   return (endpoints) => {
     const launch = quicLaunch(targetBrowserLaunch(map), endpoints);
-    const credentials = httpCredentialsFor(map);
-    return { ...launch, ...(credentials ? { httpCredentials: credentials } : {}), command: (url) => quicCommand(launch, url) };
+    return { ...launch, context: targetContextOptions(map), command: (url) => quicCommand(launch, url) };
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext } from '@playwright/test';
 import { conclude, type FailOn, type Finding, type TargetOrigin } from '../core';
-import { httpCredentialsFor } from '../browser/extra-headers';
+import { targetContextOptions } from '../browser/context-options';
 import { runBrowserFlowCase } from '../cases/browser-flow';
 import { runRawFlowCase } from '../cases/raw-flow';
 import { runReplayCase } from '../cases/replay';
@@ -139,8 +139,7 @@ export async function rawFlowRun(flow: RawFlowTest, file: string, clients: Repla
 
 /** A flow's context as tests/support/browser.ts makes it: credentials for their one origin, certificate errors ignored only with TARGET_INSECURE=1. */
 async function flowContext(browser: Browser, map: TargetMap): Promise<BrowserContext> {
-  const credentials = httpCredentialsFor(map);
-  return browser.newContext({ ignoreHTTPSErrors: map.insecure, ...(credentials ? { httpCredentials: credentials } : {}) });
+  return browser.newContext(targetContextOptions(map));
 }
 
 /** A browser flow's test as tests/support/browser.ts names it (its file is the test's key only: they are compared by title path). */

@@ -20,8 +20,8 @@ export interface H3Launch {
   options: LaunchOptions;
   /** Playwright's ignoreHTTPSErrors for the context: true only with TARGET_INSECURE=1. */
   ignoreHTTPSErrors: boolean;
-  /** The credentials of TARGET_HEADERS' Authorization, answered to a challenge. */
-  httpCredentials?: BrowserContextOptions['httpCredentials'];
+  /** The page's context: TARGET_HEADERS' Basic credentials for a challenge, no downloads (`browser/context-options.ts`). */
+  context: BrowserContextOptions;
   /** The command that reproduces a request to `url` with this launch. */
   command(url: string): H3Command;
 }
@@ -177,8 +177,7 @@ export class H3Client {
     const launch = this.launcher(endpoints);
     const browser = await chromium.launch(launch.options);
     try {
-      const credentials = launch.httpCredentials;
-      const context = await browser.newContext({ ignoreHTTPSErrors: launch.ignoreHTTPSErrors, ...(credentials ? { httpCredentials: credentials } : {}) });
+      const context = await browser.newContext(launch.context);
       return { browser, context, tabs: new Map(), launch, endpoints: new Map(endpoints.map((e) => [keyOf(e), e])) };
     } catch (e) {
       await browser.close().catch(() => undefined);

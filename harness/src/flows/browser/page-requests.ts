@@ -6,7 +6,7 @@
  * source pages. No Chromium, a page that does not load: the reason, never a silent empty list.
  */
 import { chromium } from '@playwright/test';
-import { httpCredentialsFor } from '../../browser/extra-headers';
+import { targetContextOptions } from '../../browser/context-options';
 import { interceptRequests } from '../../browser/request-gate';
 import { closeToInput } from '../../browser/input-gate';
 import { targetBrowserLaunch } from '../../browser/launch';
@@ -34,8 +34,7 @@ export async function pageRequests(
   try {
     const out: PageRequests[] = [];
     for (const url of urls) {
-      const credentials = httpCredentialsFor(map);
-      const context = await browser.newContext({ ignoreHTTPSErrors: map.insecure, ...(credentials ? { httpCredentials: credentials } : {}) });
+      const context = await browser.newContext(targetContextOptions(map));
       try {
         const page = await context.newPage();
         // What the page requests on its own: no pointer of Chromium's may trigger a script (input-gate.ts).

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
-import { httpCredentialsFor } from '../../browser/extra-headers';
+import { targetContextOptions } from '../../browser/context-options';
 import { interceptRequests } from '../../browser/request-gate';
 import { targetBrowserLaunch } from '../../browser/launch';
 import { startEmbeddedReference, targetEnvOf, type EmbeddedReference } from '../../embedded/start-reference';
@@ -85,18 +85,13 @@ export async function record(args: RecordArgs, log: (line: string) => void = con
     const redactor = runRedactor(env, { raw: false });
     const browser = await chromium.launch(launch.options);
     await interceptRequests(browser, map);
-    const credentials = httpCredentialsFor(map);
     const out = path.resolve(args.out);
     fs.mkdirSync(out, { recursive: true });
     try {
       for (const flow of flows) {
         const file = path.join(out, `${flow.har}.har`);
         const raw = `${file}.tmp`;
-        const context = await browser.newContext({
-          ignoreHTTPSErrors: launch.ignoreHTTPSErrors,
-          recordHar: { path: raw, content: 'embed' },
-          ...(credentials ? { httpCredentials: credentials } : {}),
-        });
+        const context = await browser.newContext({ ...targetContextOptions(map), recordHar: { path: raw, content: 'embed' } });
         const { record: rec, harSupplement } = await runFlow(flow, context, flowEnv);
         await context.close();
         if (rec.skipped) {
