@@ -141,9 +141,9 @@ export interface BrowserFlowRecord extends RecordBase {
   node?: string;
   findings: Finding[];
   /**
-   * The redirects the flow followed, as it saw them (each hop's address as the report shows it, its
-   * 3xx status and Location): the report's chain where the HAR holds none (Playwright's leaves out
-   * /favicon.ico and its redirects).
+   * The redirects the flow followed, as it saw them (each hop's address as the browser asked it, as
+   * a HAR has it; its 3xx status and Location): the report's chain where the HAR holds none
+   * (Playwright's leaves out /favicon.ico and its redirects, and a HAR may come too late).
    */
   redirects?: RedirectHop[];
 }

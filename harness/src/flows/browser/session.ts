@@ -85,9 +85,13 @@ export class FlowSession {
     }
   }
 
-  /** A redirect the flow followed: kept for the report's chain when its status is 3xx. */
+  /**
+   * A redirect the flow followed: kept for the report's chain when its status is 3xx, its address
+   * as the browser asked it, as the flow's HAR has it (the report takes the chain from either, and
+   * a run whose HAR came late must show the same chain as one whose HAR came in time).
+   */
   redirectHop(url: string, status: number | undefined, location: string | null | undefined): void {
-    if (status !== undefined && status >= 300 && status < 400) this.redirects.push({ status, url: this.label(url), location: location ?? '(absent)' });
+    if (status !== undefined && status >= 300 && status < 400) this.redirects.push({ status, url, location: location ?? '(absent)' });
   }
 
   label(url: string): string {

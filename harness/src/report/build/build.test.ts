@@ -173,13 +173,13 @@ describe('buildResults', () => {
       target: 'reference',
       findings: [{ id: `${id} {redirector_url}/favicon.ico status`, verdict: 'pass', level: 'must', expected: '301', actual: '301', source: 'capture' }],
       redirects: [
-        { status: 301, url: '{redirector_url}/favicon.ico', location: 'https://hop2.test/' },
+        { status: 301, url: 'https://go.redirect.test/favicon.ico', location: 'https://hop2.test/' },
         { status: 200, url: '{redirector_url_3}/', location: '(absent)' },
         { status: '302', url: 'x', location: 'y' },
       ],
     };
     const r = buildResults({ run: runMeta(), tests: [collected(['redirector', id], flow, { project: 'browser', redirects: [] })] });
-    expect(r.tests[0].browser!.redirects).toEqual([{ status: 301, url: '{redirector_url}/favicon.ico', location: 'https://hop2.test/' }]);
+    expect(r.tests[0].browser!.redirects).toEqual([{ status: 301, url: 'https://go.redirect.test/favicon.ico', location: 'https://hop2.test/' }]);
   });
 
   test('worst follows the one verdict order', () => {
