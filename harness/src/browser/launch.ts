@@ -1,7 +1,8 @@
 /**
  * Chromium launched from the target map, for the browser flows and the recorder alike: every
  * resolve entry as a host-resolver rule (so the target's names reach the mapped address while SNI,
- * Host and certificate checks keep the name), then the address gate's refusals (`confinement.ts`), TARGET_CA trusted for real through an NSS database
+ * Host and certificate checks keep the name), then the address gate's refusals (`confinement.ts`),
+ * TARGET_CA trusted for real through an NSS database
  * in a HOME of the harness's own, certificate errors ignored only when TARGET_INSECURE=1, and the
  * proxy of HTTPS_PROXY / HTTP_PROXY / NO_PROXY (none at all otherwise: Chromium would read those
  * variables, or the desktop's settings, on its own and could take another way than the raw replay).

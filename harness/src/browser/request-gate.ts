@@ -13,7 +13,8 @@
  *   or a name no public resolver answers (`intranet`, `*.internal`, `*.local`, `*.corp`...).
  * A third party's public host is asked for a page's resources as a visitor's browser does, with
  * none of the extra headers. A refused request fails with `net::ERR_BLOCKED_BY_CLIENT`; the flow's
- * findings name it and the rule (`browserRefusal`).
+ * findings name it and the rule (`browserRefusal`). What Chromium connects to with no request to
+ * pause (a WebSocket, QUIC to an Alt-Svc alternative, WebRTC) is held by `confinement.ts`.
  */
 import { isIP } from 'node:net';
 import type { Browser } from '@playwright/test';
