@@ -20,6 +20,8 @@ import { interceptRequests } from './request-gate';
  * the same Chromium without the confinement: the page does reach all three there.
  */
 const chromiumPath = findChromium().path;
+// Chromium is a system package (or Playwright's download), not an npm one: npm test's set-up installs it where it
+// may, so this runs in CI; on a machine without any Chromium the title says how to get one.
 const it = chromiumPath ? test : test.skip;
 const missing = chromiumPath ? '' : " (skipped: no Chromium; npm test's set-up names the package, or CHROMIUM_PATH=<path>)";
 

@@ -17,6 +17,8 @@ import { targetBrowserLaunch } from './launch';
  * takes it whole.
  */
 const chromiumPath = findChromium().path;
+// Chromium is a system package (or Playwright's download), not an npm one: npm test's set-up installs it where it
+// may, so this runs in CI; on a machine without any Chromium the title says how to get one.
 const it = chromiumPath ? test : test.skip;
 const missing = chromiumPath ? '' : " (skipped: no Chromium; npm test's set-up names the package, or CHROMIUM_PATH=<path>)";
 

@@ -48,7 +48,10 @@ let p: ProxiedReference;
 let clients: ReplayClients;
 /** The HTTP/3 client lent to `clients` when its requests have a budget of their own (closed by its owner, here). */
 let ownH3: H3Client | undefined;
-/** Where the HTTP/3 cases cannot run, they are skipped with the reason in their title. */
+/**
+ * Where the HTTP/3 cases cannot run (no caddy for the edge, no Chromium for the h3 legs: system packages that npm
+ * test's set-up installs where it may, so they run in CI), they are skipped with the reason and the fix in their title.
+ */
 const WITHOUT = h3Missing();
 const h3Test = WITHOUT ? test.skip : test;
 

@@ -146,8 +146,10 @@ describe('edge-main: its command line', () => {
   });
 });
 
+// The edge is Caddy (Node has no QUIC server), a system package, not an npm one: npm test's set-up installs it
+// where it may (root or sudo), so this runs in CI; on a machine without it the test says how to get it.
 if (!findCaddy()) {
-  test.skip(`edge-main in front of a Node https server: skipped, caddy is not installed (${CADDY_MISSING})`, () => undefined);
+  test.skip(`edge-main in front of a Node https server (skipped: ${CADDY_MISSING})`, () => undefined);
 } else {
   describe('edge-main in front of a Node https server', () => {
     test('answers over h3 through Chromium with the upstream fields, then exits 0 on SIGTERM leaving no Caddy behind', async () => {

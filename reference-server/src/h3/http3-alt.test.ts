@@ -7,8 +7,10 @@ import { launchH3Browser, valuesOf, type H3Browser } from '../testing/h3';
 import { useReference } from '../testing/reference';
 import { CADDY_MISSING, findCaddy } from './edge';
 
+// The edge is Caddy (Node has no QUIC server), a system package, not an npm one: npm test's set-up installs it
+// where it may (root or sudo), so this runs in CI; on a machine without it the test says how to get it.
 if (!findCaddy()) {
-  test.skip(`the second deployment's HTTP/3 edge: skipped, caddy is not installed (${CADDY_MISSING})`, () => undefined);
+  test.skip(`the second deployment's HTTP/3 edge (skipped: ${CADDY_MISSING})`, () => undefined);
 } else {
   describe("the second deployment's HTTP/3 edge (Caddy)", () => {
     const alt = useReference({ deployment: 'alt', http3: true });
