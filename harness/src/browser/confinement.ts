@@ -9,6 +9,7 @@
  * with WebRTC kept off UDP (an ICE server's address is never resolved, so no rule stops it).
  * Light on purpose: `launch.ts`, which the Playwright config loads, imports it.
  */
+import { bracketed } from '../target-map/browser';
 import { alternativeHosts, forbiddenHost } from '../target-map/gate';
 import type { TargetMap } from '../target-map/target-map';
 
@@ -46,7 +47,6 @@ export const RUNNER_NETWORK_PATTERNS: readonly string[] = [
   'instance-data',
 ];
 
-const bracketed = (a: string) => (a.includes(':') ? `[${a}]` : a);
 const NOWHERE = ' ~NOTFOUND';
 
 /**

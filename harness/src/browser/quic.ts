@@ -9,13 +9,11 @@
  */
 import type { LaunchOptions } from '@playwright/test';
 import type { TargetMap } from '../target-map';
-import type { H3Command, QuicEndpoint } from '../target-map/browser';
+import { bracketed, type H3Command, type QuicEndpoint } from '../target-map/browser';
 import { withoutConfinement } from './confinement';
 import type { TargetBrowserLaunch } from './launch';
 
 const RULES = '--host-resolver-rules=';
-
-const bracketed = (a: string) => (a.includes(':') ? `[${a}]` : a);
 
 /**
  * The address of an advertised alternative: the map's resolve entry for its host (that port's,

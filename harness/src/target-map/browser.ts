@@ -30,7 +30,8 @@ export interface BrowserLaunchData {
   proxy?: BrowserProxy;
 }
 
-function bracketed(address: string): string {
+/** An address as a URL or a resolver rule writes it: an IPv6 literal in brackets. */
+export function bracketed(address: string): string {
   return address.includes(':') ? `[${address}]` : address;
 }
 
