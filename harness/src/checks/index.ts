@@ -41,7 +41,7 @@ export const CHECKS: readonly Check[] = Object.freeze([
 export { selects } from '../spec-model/check';
 
 /** The checks selected by any of the prefixes, in registry order, each once. */
-export function selectChecks(prefixes: readonly string[], registry: readonly Check[] = CHECKS): Check[] {
+export function selectChecks(prefixes: readonly string[], registry: readonly Check[] = CHECKS): readonly Check[] {
   return selectFrom(registry, prefixes);
 }
 

@@ -158,7 +158,7 @@ export class Discovery {
     const root = await this.page(source);
     seen.add(source.url);
     const looked: LookedAt[] = [{ url: source.url, how: 'the page', ...(problemOf(root) ? { problem: problemOf(root) } : {}) }];
-    const offered: Offered[] = root.candidates.map((c) => ({ ...c, source: source.url }));
+    const offered: Offered[] = root.candidates.map((c) => Object.assign({}, c, { source: source.url }));
     let level: SourcePage[] = [root];
     let read = 0;
     for (let depth = 0; depth < MAX_IMPORT_DEPTH && level.length; depth++) {
@@ -182,7 +182,7 @@ export class Discovery {
           read++;
           const sheet = await this.page({ url, headers: { ...source.headers, accept: STYLESHEET_ACCEPT } });
           looked.push({ url, how, ...(problemOf(sheet) ? { problem: problemOf(sheet) } : {}) });
-          offered.push(...sheet.candidates.map((s) => ({ ...s, source: url })));
+          offered.push(...sheet.candidates.map((s) => Object.assign({}, s, { source: url })));
           next.push(sheet);
         }
       }
@@ -286,7 +286,7 @@ function pick(offered: readonly Offered[], t: CompiledTemplate, which: DiscoverR
   const matches: Array<TemplateMatch & Offered> = [];
   for (const c of offered) {
     const m = matchTemplate(t, c.url);
-    if (m) matches.push({ ...c, ...m });
+    if (m) matches.push(Object.assign({}, c, m));
   }
   return which === 'last' ? matches[matches.length - 1] : matches[0];
 }

@@ -4,7 +4,18 @@
  */
 import { aspectText, isSecretHeader, judged, type Aspect, type Finding, type Level, type Provenance, type SecretValue, type TargetOrigin } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
-import { BODY_BOUND, combinedValue, COOKIE_ASPECTS, comparedField, cookieAspect, cookieNames, fieldNames, sameCookieAspect, sameField } from './fields';
+import {
+  BODY_BOUND,
+  combinedValue,
+  COOKIE_ASPECTS,
+  comparedField,
+  cookieAspect,
+  cookieNames,
+  linesByName,
+  sameCookieAspect,
+  cookieSetAlike,
+  sameFieldLines,
+} from './fields';
 import { describeNoise, type Noise } from './learn';
 
 export interface CompareOptions {
@@ -52,6 +63,12 @@ function fieldSecret(name: string, ...values: Array<string | undefined>): { secr
   return secrets.length ? { secrets } : {};
 }
 
+function fieldDifference(name: string, x: ObservedExchange, y: ObservedExchange): Difference {
+  const a = combinedValue(x, name);
+  const b = combinedValue(y, name);
+  return { aspect: { kind: 'header', name }, first: show(a), second: show(b), ...fieldSecret(name, a, b) };
+}
+
 /** Every difference between two answers that the noise does not excuse, in a stable order. */
 export function differences(
   x: ObservedExchange,
@@ -61,20 +78,20 @@ export function differences(
 ): Difference[] {
   const out: Difference[] = [];
   if (x.status !== y.status && !noise.status) out.push({ aspect: { kind: 'status' }, first: String(x.status), second: String(y.status) });
-  for (const name of [...new Set([...fieldNames(x), ...fieldNames(y)])].sort()) {
+  // Each answer's lines grouped once: every field name is looked up in both.
+  const linesX = linesByName(x);
+  const linesY = linesByName(y);
+  for (const name of [...new Set([...linesX.keys(), ...linesY.keys()])].sort()) {
     if (!comparedField(name)) continue;
+    const la = linesX.get(name) ?? [];
+    const lb = linesY.get(name) ?? [];
     if (noise.fields.has(name)) {
-      const a = combinedValue(x, name);
-      const b = combinedValue(y, name);
-      if (options.presence && !noise.presence.has(name) && (a === undefined) !== (b === undefined))
-        out.push({ aspect: { kind: 'header', name }, first: show(a), second: show(b), ...fieldSecret(name, a, b) });
+      if (options.presence && !noise.presence.has(name) && (la.length === 0) !== (lb.length === 0)) out.push(fieldDifference(name, x, y));
       continue;
     }
     if (noise.body && BODY_BOUND.has(name)) continue;
-    const a = combinedValue(x, name);
-    const b = combinedValue(y, name);
-    if (b === undefined && a !== undefined && options.mayOmit?.has(name)) continue;
-    if (!sameField(name, x, y)) out.push({ aspect: { kind: 'header', name }, first: show(a), second: show(b), ...fieldSecret(name, a, b) });
+    if (lb.length === 0 && la.length > 0 && options.mayOmit?.has(name)) continue;
+    if (!sameFieldLines(la, lb, x, y)) out.push(fieldDifference(name, x, y));
   }
   const xCookies = new Set(cookieNames(x));
   const yCookies = new Set(cookieNames(y));
@@ -85,6 +102,7 @@ export function differences(
       if (!excused?.has('lines')) out.push({ aspect: { kind: 'cookie', name }, first: cookieSummary(x, name), second: cookieSummary(y, name) });
       continue;
     }
+    if (cookieSetAlike(name, x, y)) continue;
     for (const aspect of COOKIE_ASPECTS) {
       if (excused?.has(aspect) || sameCookieAspect(name, aspect, x, y)) continue;
       out.push({
@@ -127,15 +145,18 @@ export function compareAnswers(id: string, x: ObservedExchange, y: ObservedExcha
   const out: Finding[] = differences(x, y, noise, options).map((d) =>
     judged(
       false,
-      {
-        ...base,
-        id: `${id} ${options.aspect} ${aspectText(d.aspect)}`,
-        aspect: d.aspect,
-        compared: { ...compared, firstValue: d.first, secondValue: d.second },
-        expected: `${options.second} as ${options.first}: ${d.first}`,
-        actual: `${options.second}: ${d.second}`,
-        ...(d.secrets ? { secrets: d.secrets } : {}),
-      },
+      Object.assign(
+        {},
+        base,
+        {
+          id: `${id} ${options.aspect} ${aspectText(d.aspect)}`,
+          aspect: d.aspect,
+          compared: Object.assign({}, compared, { firstValue: d.first, secondValue: d.second }),
+          expected: `${options.second} as ${options.first}: ${d.first}`,
+          actual: `${options.second}: ${d.second}`,
+        },
+        d.secrets ? { secrets: d.secrets } : {},
+      ),
       origin,
     ),
   );
@@ -143,7 +164,7 @@ export function compareAnswers(id: string, x: ObservedExchange, y: ObservedExcha
     const excused = describeNoise(noise);
     const same = `the same answer over ${options.second} as over ${options.first}`;
     const actual = excused.length ? `${same} (not compared, learned as noise: ${excused.join('; ')})` : same;
-    out.push(judged(true, { ...base, id: `${id} ${options.aspect}`, compared, expected: same, actual }, origin));
+    out.push(judged(true, Object.assign({}, base, { id: `${id} ${options.aspect}`, compared, expected: same, actual }), origin));
   }
   return out;
 }

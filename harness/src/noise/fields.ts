@@ -33,16 +33,25 @@ export function comparedField(name: string): boolean {
 /** Fields that describe the body: when the body changes from one request to the next, so may they. */
 export const BODY_BOUND: ReadonlySet<string> = new Set(['content-length', 'etag', 'content-range', 'content-md5', 'digest', 'content-digest', 'repr-digest']);
 
-/** Every field name of an answer, lowercased, in first-seen order. */
-export function fieldNames(ex: ObservedExchange): string[] {
-  return [...new Set(ex.lines.map(([n]) => n))];
+/** An answer's lines by field name, lowercased, in first-seen order, each name's values in order. */
+export function linesByName(ex: ObservedExchange): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [n, v] of ex.lines) {
+    const name = n.toLowerCase();
+    const values = out.get(name);
+    if (values) values.push(v);
+    else out.set(name, [v]);
+  }
+  return out;
 }
 
 /** The field's value as RFC 9110 §5.3 combines its lines, members normalised: two lines `a` and `b` equal one line `a, b`. */
 export function combinedValue(ex: ObservedExchange, name: string): string | undefined {
-  const lines = fieldLines(ex.lines, name);
-  if (lines.length === 0) return undefined;
-  return listMembers(lines.join(',')).join(', ');
+  return combined(fieldLines(ex.lines, name));
+}
+
+function combined(lines: string[]): string | undefined {
+  return lines.length === 0 ? undefined : listMembers(lines.join(',')).join(', ');
 }
 
 export function answerDate(ex: ObservedExchange): Date | undefined {
@@ -59,8 +68,15 @@ function sameTime(a: Date, b: Date, dateA: Date | undefined, dateB: Date | undef
 
 /** Whether a field has the same value in two answers (absent on both counts as the same). */
 export function sameField(name: string, x: ObservedExchange, y: ObservedExchange): boolean {
-  const a = combinedValue(x, name);
-  const b = combinedValue(y, name);
+  return sameFieldLines(fieldLines(x.lines, name), fieldLines(y.lines, name), x, y);
+}
+
+/** `sameField` of a field's lines already read from each answer. */
+export function sameFieldLines(linesA: string[], linesB: string[], x: ObservedExchange, y: ObservedExchange): boolean {
+  // The same lines combine the same: most fields of two answers are, and need no member split.
+  if (linesA.length === linesB.length && linesA.every((v, i) => v === linesB[i])) return true;
+  const a = combined(linesA);
+  const b = combined(linesB);
   if (a === b) return true;
   if (a === undefined || b === undefined) return false;
   const da = parseHttpDate(a);
@@ -109,6 +125,29 @@ export function cookieAspect(ex: ObservedExchange, name: string, aspect: CookieA
     }
   };
   return aspect === 'lines' ? `${set.length} Set-Cookie line${set.length === 1 ? '' : 's'}` : [...new Set(set.map(one))].join(' | ');
+}
+
+/**
+ * Whether two answers set a cookie alike in every attribute, line for line: then every aspect
+ * agrees, and none needs its words built (most cookies of two answers are set alike).
+ */
+export function cookieSetAlike(name: string, x: ObservedExchange, y: ObservedExchange): boolean {
+  const a = x.cookies.filter((c) => c.name === name);
+  const b = y.cookies.filter((c) => c.name === name);
+  return a.length === b.length && a.every((c, i) => sameCookie(c, b[i]));
+}
+
+function sameCookie(a: ObservedCookie, b: ObservedCookie): boolean {
+  return (
+    a.value === b.value &&
+    a.path === b.path &&
+    a.domain === b.domain &&
+    a.expires === b.expires &&
+    a.maxAge === b.maxAge &&
+    a.httpOnly === b.httpOnly &&
+    a.secure === b.secure &&
+    a.sameSite === b.sameSite
+  );
 }
 
 /** Whether a cookie aspect agrees in two answers; expiries compare relative to each answer's Date. */

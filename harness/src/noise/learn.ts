@@ -4,9 +4,9 @@
  * between two answers (h1 vs h2, HEAD vs GET, baseline vs candidate); it never excuses a spec
  * expectation. It is never learned across protocols: that would excuse every protocol difference.
  */
-import { fieldLines, InternalError, noiseText, type RecordedNoise } from '../core';
+import { InternalError, noiseText, type RecordedNoise } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
-import { COOKIE_ASPECTS, comparedField, cookieNames, fieldNames, sameCookieAspect, sameField, type CookieAspect } from './fields';
+import { COOKIE_ASPECTS, comparedField, cookieNames, cookieSetAlike, linesByName, sameCookieAspect, sameFieldLines, type CookieAspect } from './fields';
 
 export interface Noise {
   /** The status differed. */
@@ -36,13 +36,19 @@ export function learnNoise(first: ObservedExchange, second: ObservedExchange): N
   }
   const noise = emptyNoise();
   noise.status = first.status !== second.status;
-  for (const name of new Set([...fieldNames(first), ...fieldNames(second)])) {
-    if (comparedField(name) && !sameField(name, first, second)) {
-      noise.fields.add(name);
-      if (fieldLines(first.lines, name).length > 0 !== fieldLines(second.lines, name).length > 0) noise.presence.add(name);
-    }
+  // Each answer's lines grouped once: every field name is looked up in both.
+  const a = linesByName(first);
+  const b = linesByName(second);
+  for (const name of new Set([...a.keys(), ...b.keys()])) {
+    if (!comparedField(name)) continue;
+    const la = a.get(name) ?? [];
+    const lb = b.get(name) ?? [];
+    if (sameFieldLines(la, lb, first, second)) continue;
+    noise.fields.add(name);
+    if (la.length > 0 !== lb.length > 0) noise.presence.add(name);
   }
   for (const name of new Set([...cookieNames(first), ...cookieNames(second)])) {
+    if (cookieSetAlike(name, first, second)) continue;
     const varied = new Set<CookieAspect>(COOKIE_ASPECTS.filter((a) => !sameCookieAspect(name, a, first, second)));
     if (varied.size) noise.cookies.set(name, varied);
   }

@@ -73,7 +73,7 @@ export function evaluateLeg(
     if (!observed || !s.values || !s.response) return;
     const repeat = again?.[i]?.observed;
     const checks = [...(s.step.checks ?? []), ...flowChecks];
-    const findings: Finding[] = evaluateExchange(checks.length ? { ...s.step, checks } : s.step, observed, {
+    const findings: Finding[] = evaluateExchange(checks.length ? Object.assign({}, s.step, { checks }) : s.step, observed, {
       role: options.role,
       placeholders: s.values,
       targetOrigin: judgedAsOf(options, clients),
@@ -81,13 +81,14 @@ export function evaluateLeg(
       ...(repeat ? { repeat } : {}),
       checks: CHECKS,
     });
-    s.rec.findings.push(...findings.map((f) => ({ ...f, protocol })));
+    s.rec.findings.push(...findings.map((f) => Object.assign(f, { protocol })));
     const bodyProblem = bodyError(s.step.id, s.response, observed, { target, role: options.role, source: s.step.source, protocol });
     if (bodyProblem) s.rec.findings.push(bodyProblem);
     // The repeated request failing is the target's failure too; its other findings are not reported twice.
     const r = again?.[i];
     if (r && !r.observed)
-      for (const f of r.rec.findings) if (f.verdict === 'error') s.rec.findings.push({ ...f, id: f.id.replace(`${s.step.id} `, `${s.step.id} repeat `) });
+      for (const f of r.rec.findings)
+        if (f.verdict === 'error') s.rec.findings.push(Object.assign({}, f, { id: f.id.replace(`${s.step.id} `, `${s.step.id} repeat `) }));
     previous.push(observed);
   });
 }

@@ -99,7 +99,7 @@ function parityOfStep(step: FlowStep, i: number, rec: ReplayRecord, answers: Rep
   const noise = mergeNoise(...perProtocol.map(([, n]) => n));
   const a = firsts.h1?.[i]?.observed;
   const b = firsts.h2?.[i]?.observed;
-  if (a && b) rec.parity.push(...compareProtocols(step.id, a, b, noise).map((f) => ({ ...f, step: step.id })));
+  if (a && b) rec.parity.push(...compareProtocols(step.id, a, b, noise).map((f) => Object.assign(f, { step: step.id })));
   else if (a && !b) {
     const reason = rec.legs[1].steps[i]?.skipped ?? 'no h2 response';
     const expected = 'the same response over h1 and h2';
@@ -176,5 +176,5 @@ async function h3Leg(
   if (outcome.noise) step.noise = recordedNoise(outcome.noise);
   if (sent?.rec.discovered) step.discovered = sent.rec.discovered;
   rec.legs.push({ protocol: 'h3', steps: [step] });
-  rec.parity.push(...outcome.parity.map((f) => ({ ...f, step: step.id })));
+  rec.parity.push(...outcome.parity.map((f) => Object.assign({}, f, { step: step.id })));
 }

@@ -31,7 +31,7 @@ function firstUrl(answers: ReplayAnswers): URL | undefined {
 
 function onNode(leg: LegRecord, address: string): void {
   leg.node = address;
-  for (const step of leg.steps) step.findings = step.findings.map((f) => ({ ...f, node: address }));
+  for (const step of leg.steps) step.findings = step.findings.map((f) => Object.assign({}, f, { node: address }));
 }
 
 /** Sends the item to every other node of its name (none where it has one), judging and comparing each; the record says which nodes answered. */
@@ -49,7 +49,7 @@ export async function replayOtherNodes(
   const [first, ...others] = nodes;
   rec.nodes = nodes;
   for (const leg of rec.legs) if (leg.protocol !== 'h3') onNode(leg, first);
-  rec.parity = rec.parity.map((f) => ({ ...f, node: first }));
+  rec.parity = rec.parity.map((f) => Object.assign({}, f, { node: first }));
   // The first node asked again, once for all the others, where a comparison needs its noise.
   const again: Partial<Record<Protocol, SentStep[]>> = { ...answers.agains };
   for (const address of others) {
@@ -114,7 +114,7 @@ async function compareNodes(item: ExchangeSpec | FlowSpec, base: FirstNode, othe
       const b2 = otherAgain[protocol]?.[i]?.observed;
       found = compare(mergeNoise(learned, a2 ? learnNoise(a, a2) : undefined, b2 ? learnNoise(b, b2) : undefined));
     }
-    out.push(...found.map((f) => ({ ...f, step: step.id, protocol, node: other.address })));
+    out.push(...found.map((f) => Object.assign(f, { step: step.id, protocol, node: other.address })));
   }
   return out;
 }

@@ -25,7 +25,8 @@ import type { CookieJar } from './cookie-jar';
  * target values (`{value:NAME}`).
  */
 export function replayPlaceholders(map: TargetMap): Record<string, string> {
-  const out: Record<string, string> = { ...placeholders(map), ...valuePlaceholders(map.values) };
+  // Object.assign, not a literal that opens with a spread and grows after: see core/judged.ts.
+  const out: Record<string, string> = Object.assign({}, placeholders(map), valuePlaceholders(map.values));
   for (const role of ROLES) {
     const base = ROLE_PLACEHOLDERS[role].slice(1, -1);
     roleUrls(map, role).forEach((u, i) => {

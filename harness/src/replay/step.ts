@@ -163,7 +163,7 @@ async function sendStep(s: SentStep, leg: Leg): Promise<Stop | undefined> {
 /** The step's placeholder values: the run's, the flow variables so far, and what its `discover` block found. */
 async function valuesOf(s: SentStep, leg: Leg): Promise<{ values: PlaceholderValues } | Stop> {
   const { step, rec } = s;
-  const values: PlaceholderValues = { ...leg.base, ...asPlaceholders(leg.vars) };
+  const values: PlaceholderValues = Object.assign({}, leg.base, asPlaceholders(leg.vars));
   if (!step.discover) return { values };
   const r = await resolveDiscover(step, leg.clients, leg.options.role, values);
   if (r.kind === 'skip') {
@@ -173,12 +173,14 @@ async function valuesOf(s: SentStep, leg: Leg): Promise<{ values: PlaceholderVal
   }
   if (r.kind === 'miss') {
     rec.discovered = { template: r.miss.template, from: r.miss.from };
-    rec.findings.push({ ...missFinding(step, r.miss, judgedAsOf(leg.options, leg.clients), leg.target), protocol: leg.protocol });
+    rec.findings.push(Object.assign(missFinding(step, r.miss, judgedAsOf(leg.options, leg.clients), leg.target), { protocol: leg.protocol }));
     return { stop: 'an earlier step found no address to ask for' };
   }
   rec.discovered = { template: r.found.template, from: r.found.from, url: r.found.url, via: r.found.via };
-  rec.findings.push(...disagreementFindings(step, r.found, judgedAsOf(leg.options, leg.clients), leg.target).map((f) => ({ ...f, protocol: leg.protocol })));
-  return { values: { ...values, ...asPlaceholders(r.vars) } };
+  rec.findings.push(
+    ...disagreementFindings(step, r.found, judgedAsOf(leg.options, leg.clients), leg.target).map((f) => Object.assign(f, { protocol: leg.protocol })),
+  );
+  return { values: Object.assign({}, values, asPlaceholders(r.vars)) };
 }
 
 const asPlaceholders = (vars: Record<string, string>): PlaceholderValues => Object.fromEntries(Object.entries(vars).map(([k, v]) => [`{{${k}}}`, v]));
@@ -232,7 +234,9 @@ function keepCaptures(s: SentStep, observed: ObservedExchange, leg: Leg): void {
       actual: '(absent)',
       source: step.source,
     };
-    s.rec.findings.push(judged(false, { ...fields, clause: step.clause, target: leg.target, protocol: leg.protocol }, judgedAsOf(leg.options, leg.clients)));
+    s.rec.findings.push(
+      judged(false, Object.assign({}, fields, { clause: step.clause, target: leg.target, protocol: leg.protocol }), judgedAsOf(leg.options, leg.clients)),
+    );
   }
 }
 

@@ -53,7 +53,17 @@ export function selects(prefix: string, id: string): boolean {
   return p !== '' && (id === p || id.startsWith(p + '/'));
 }
 
-/** The checks of the registry selected by any of the prefixes, in registry order, each once. */
-export function selectFrom(registry: CheckRegistry, prefixes: readonly string[]): Check[] {
-  return registry.filter((c) => prefixes.some((p) => selects(p, c.id)));
+const selected = new WeakMap<CheckRegistry, Map<string, readonly Check[]>>();
+
+/**
+ * The checks of the registry selected by any of the prefixes, in registry order, each once.
+ * Remembered per registry and prefix list: every answer of an exchange asks again for the same few.
+ */
+export function selectFrom(registry: CheckRegistry, prefixes: readonly string[]): readonly Check[] {
+  let byPrefixes = selected.get(registry);
+  if (!byPrefixes) selected.set(registry, (byPrefixes = new Map()));
+  const key = prefixes.join('\n');
+  let hit = byPrefixes.get(key);
+  if (!hit) byPrefixes.set(key, (hit = registry.filter((c) => prefixes.some((p) => selects(p, c.id)))));
+  return hit;
 }

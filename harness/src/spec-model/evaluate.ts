@@ -74,7 +74,7 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
     const w = weightOf(cs, exchangeWeight);
     const set = observed.cookies.filter((c) => c.name === name);
     // `presence` weighs a cookie that is not set; one that is set is held to its count at the cookie's level.
-    add({ kind: 'cookie', name }, cs.presence && set.length === 0 ? { ...w, level: cs.presence } : w, () => cookiePresence(cs, set));
+    add({ kind: 'cookie', name }, cs.presence && set.length === 0 ? Object.assign({}, w, { level: cs.presence }) : w, () => cookiePresence(cs, set));
     if (cs.absent) continue;
     for (const [attr, aspect, read] of COOKIE_ATTRIBUTES) {
       const raw = cs[attr] as MatcherSpec | undefined;
@@ -134,23 +134,25 @@ export function runChecks(
     try {
       produced = check.run(observed, context);
     } catch (e) {
-      const fields = { ...base, id: `${prefix} check ${check.id}`, expected: check.title, actual: '(check failed to run)' };
-      out.push(unjudged('error', { ...fields, message: (e as Error).message }));
+      const fields = Object.assign({}, base, { id: `${prefix} check ${check.id}`, expected: check.title, actual: '(check failed to run)' });
+      out.push(unjudged('error', Object.assign(fields, { message: (e as Error).message })));
       continue;
     }
     if (produced.length === 0) {
       out.push(
-        unjudged('n/a', {
-          ...base,
-          id: `${prefix} check ${check.id}`,
-          expected: check.title,
-          actual: '(not applicable to this response)',
-          message: 'premise not met: the check does not apply to this answer',
-        }),
+        unjudged(
+          'n/a',
+          Object.assign({}, base, {
+            id: `${prefix} check ${check.id}`,
+            expected: check.title,
+            actual: '(not applicable to this response)',
+            message: 'premise not met: the check does not apply to this answer',
+          }),
+        ),
       );
       continue;
     }
-    for (const result of produced) out.push(checkFinding(`${prefix} check`, { ...base, ...result, ...(level ? { level } : {}) }, targetOrigin));
+    for (const result of produced) out.push(checkFinding(`${prefix} check`, Object.assign({}, base, result, level ? { level } : {}), targetOrigin));
   }
   return out;
 }
@@ -159,7 +161,9 @@ export function runChecks(
 export function checkFinding(prefix: string, result: CheckResult, targetOrigin: TargetOrigin): Finding {
   const { met, ...fields } = result;
   const id = prefix ? `${prefix} ${fields.id}` : fields.id;
-  return met === 'n/a' ? unjudged('n/a', { ...fields, id }) : judged(met, { ...fields, id }, targetOrigin);
+  // `fields` is the rest of a fresh object: it takes its id in place (a literal that opens with a spread is slow, core/judged.ts).
+  fields.id = id;
+  return met === 'n/a' ? unjudged('n/a', fields) : judged(met, fields, targetOrigin);
 }
 
 /** The level an exchange gives a check: the longest id or prefix of `levels` that selects it. */
@@ -185,23 +189,24 @@ export function expectationFinding(
     r = compare();
   } catch (e) {
     if (e instanceof UnmappedPlaceholderError)
-      return unjudged('skip', { ...fields, expected: `a value with ${e.placeholder}`, actual: 'role not mapped', message: e.message });
-    if (e instanceof MatcherSpecError) return unjudged('error', { ...fields, expected: '(invalid matcher)', actual: '(not compared)', message: e.message });
+      return unjudged('skip', Object.assign(fields, { expected: `a value with ${e.placeholder}`, actual: 'role not mapped', message: e.message }));
+    if (e instanceof MatcherSpecError)
+      return unjudged('error', Object.assign(fields, { expected: '(invalid matcher)', actual: '(not compared)', message: e.message }));
     throw e;
   }
-  if (on.unmet) return unjudged('n/a', { ...fields, expected: r.expected, actual: r.actual, message: on.unmet });
+  if (on.unmet) return unjudged('n/a', Object.assign(fields, { expected: r.expected, actual: r.actual, message: on.unmet }));
   const f = judged(
     r.ok,
-    {
-      ...fields,
-      expected: r.expected,
-      actual: r.actual,
-      ...(r.observed !== undefined ? { observed: r.observed } : {}),
-      ...(r.shape ? { shape: r.shape } : {}),
-    },
+    Object.assign(
+      fields,
+      { expected: r.expected, actual: r.actual },
+      r.observed !== undefined ? { observed: r.observed } : {},
+      r.shape ? { shape: r.shape } : {},
+    ),
     on.targetOrigin,
   );
-  return w.note && (f.verdict === 'warn' || f.verdict === 'info') ? { ...f, message: `${w.note} (HARNESS_FAIL_ON=${f.verdict} fails it)` } : f;
+  if (w.note && (f.verdict === 'warn' || f.verdict === 'info')) f.message = `${w.note} (HARNESS_FAIL_ON=${f.verdict} fails it)`;
+  return f;
 }
 
 /** Provenance, level, clause and premise of one expectation, inherited from its container. */
@@ -303,7 +308,8 @@ function evaluateBody(body: BodySpec, ex: ObservedExchange, w: Weight, ctx: Matc
       decoded ? compileMatcher(m)(String(decoded.length), ctx) : undecodable(compileMatcher(m)(undefined, ctx).expected),
     );
   }
-  const text = decoded?.toString('utf8');
+  // Decoded as text only for the facts that read it: a page or a stylesheet is tens of kilobytes.
+  const text = body.contains?.length || body.json !== undefined ? decoded?.toString('utf8') : undefined;
   for (const needle of body.contains ?? []) {
     const label = needle.length > 40 ? `${needle.slice(0, 37)}...` : needle;
     add({ kind: 'body', fact: `contains ${JSON.stringify(label)}` }, w, () => {

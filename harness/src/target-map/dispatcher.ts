@@ -56,7 +56,7 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
     // Without an explicit servername undici would derive SNI from the URL's host, which is the
     // same name here; set it anyway so the rewrite of hostname can never leak into SNI.
     const servername = opts.servername || (isIP(opts.hostname) ? undefined : opts.hostname);
-    return base({ ...opts, hostname: entry.address, port: String(entry.connectPort), servername }, done);
+    return base(Object.assign({}, opts, { hostname: entry.address, port: String(entry.connectPort), servername }), done);
   };
 
   const { requestTimeoutMs } = map.limits;
@@ -127,7 +127,7 @@ class WithExtraHeaders extends DelegatingDispatcher {
     const extra = Object.entries(extraHeadersFor(this.map, `${opts.origin ?? ''}`));
     if (extra.length === 0) return this.inner.dispatch(opts, handler);
     const headers = withExtraHeaders(fieldsOf(opts.headers), Object.fromEntries(extra)).flat();
-    return this.inner.dispatch({ ...opts, headers }, handler);
+    return this.inner.dispatch(Object.assign({}, opts, { headers }), handler);
   }
 
   protected delegates(): Dispatcher[] {
