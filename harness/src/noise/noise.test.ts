@@ -100,6 +100,40 @@ describe('learnNoise: what differs between two answers over one protocol', () =>
       },
       [],
     ],
+    [
+      'a cookie set alike but for one attribute: that attribute alone',
+      { lines: [['set-cookie', 'sid=abc; Path=/; HttpOnly']] },
+      { lines: [['set-cookie', 'sid=abc; Path=/app; HttpOnly']] },
+      ['cookie sid path'],
+    ],
+    [
+      'a cookie set twice on one answer, once on the other: the aspects the count changes',
+      {
+        lines: [
+          ['set-cookie', 'k=1; Path=/'],
+          ['set-cookie', 'k=1; Path=/a'],
+        ],
+      },
+      { lines: [['set-cookie', 'k=1; Path=/']] },
+      ['cookie k expiry, path, lines'],
+    ],
+    [
+      'two lines of one cookie, alike in order: no noise',
+      {
+        lines: [
+          ['set-cookie', 'k=1; Path=/'],
+          ['set-cookie', 'k=2; Path=/a; Secure'],
+        ],
+      },
+      {
+        lines: [
+          ['set-cookie', 'k=1; Path=/'],
+          ['set-cookie', 'k=2; Path=/a; Secure'],
+        ],
+      },
+      [],
+    ],
+    ['a field named in two cases is one field', { lines: [['X-Frame-Options', 'DENY']] }, { lines: [['x-frame-options', 'DENY']] }, []],
     ['a body with a token', { body: 'token=1' }, { body: 'token=2' }, ['body']],
     ['a status that changes', { status: 200 }, { status: 503 }, ['status']],
   ])('%s', (_name, a, b, expected) => {
@@ -170,6 +204,29 @@ describe('compareAnswers: differences the noise does not excuse', () => {
     });
     expect(ids(compareAnswers('x', two, h2({ lines: [['x-frame-options', 'SAMEORIGIN, SAMEORIGIN']] }), emptyNoise(), OPTS))).toEqual([]);
     expect(ids(compareAnswers('x', two, h2({ lines: [['x-frame-options', 'SAMEORIGIN']] }), emptyNoise(), OPTS))).toEqual(['x parity header x-frame-options']);
+  });
+
+  test('a cookie set alike and a field named in two cases: no difference; one attribute apart: that one', () => {
+    const a = h1({
+      lines: [
+        ['Content-Type', 'text/html'],
+        ['set-cookie', 'sid=a; Path=/; HttpOnly'],
+      ],
+    });
+    const same = h2({
+      lines: [
+        ['content-type', 'text/html'],
+        ['set-cookie', 'sid=a; Path=/; HttpOnly'],
+      ],
+    });
+    expect(ids(compareAnswers('x', a, same, emptyNoise(), OPTS))).toEqual([]);
+    const apart = h2({
+      lines: [
+        ['content-type', 'text/html'],
+        ['set-cookie', 'sid=a; Path=/; HttpOnly; Secure'],
+      ],
+    });
+    expect(ids(compareAnswers('x', a, apart, emptyNoise(), OPTS))).toEqual(['x parity cookie sid secure']);
   });
 
   test('value noise of a cookie does not excuse its attributes', () => {
