@@ -147,7 +147,7 @@ export function diffStep(pair: StepPair): ReplayFinding[] {
       const lines = bodyLineDiff(b, c, bb, cb);
       if (lines) finding.detail = lines;
     }
-    out.push({ ...finding, protocol });
+    out.push(Object.assign({}, finding, { protocol }));
   }
   if (out.length === 0) {
     const excused = describeNoise(noise);

@@ -109,7 +109,7 @@ async function sourceOf(
           problem: `(the page of ${source.exchange.id}, looked for as ${upstream.miss.template}) was not found: ${upstream.miss.problem}`,
         },
       };
-    vars = { ...values, ...Object.fromEntries(Object.entries(upstream.vars).map(([k, v]) => [`{{${k}}}`, v])) };
+    vars = Object.assign({}, values, Object.fromEntries(Object.entries(upstream.vars).map(([k, v]) => [`{{${k}}}`, v])));
     widen = upstream.document;
   }
   const req = buildRequest(source.exchange, vars, ctx.map, source.role);

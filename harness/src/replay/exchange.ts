@@ -33,10 +33,10 @@ export async function sendObserved(clients: ReplayClients, protocol: Protocol, s
   let response: ObservedResponse;
   let tls: ObservedTls | undefined;
   if (protocol === 'h1') {
-    response = await send(clients.h1, { ...spec, method }, clients.map.limits);
+    response = await send(clients.h1, Object.assign({}, spec, { method }), clients.map.limits);
     tls = clients.tlsOf(new URL(spec.url));
   } else {
-    const r = await clients.h2.request({ ...spec, method });
+    const r = await clients.h2.request(Object.assign({}, spec, { method }));
     response = r;
     tls = r.tls;
   }
