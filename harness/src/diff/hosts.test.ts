@@ -30,6 +30,12 @@ describe("hostMapping: the baseline's names as the candidate's, from the two map
     ['names of no role stay', 'https://tags.example/x.js', 'https://tags.example/x.js'],
     ['a longer name that contains a mapped one stays', 'https://cdn.www.lessons.example.net/', 'https://cdn.www.lessons.example.net/'],
     ['file names are not hosts', 'main.css and app.min.js', 'main.css and app.min.js'],
+    ['a name written in capitals is the same name', 'https://WWW.Lessons.Example/a', 'https://www.staging.lessons.example:8443/a'],
+    [
+      'a mapped name deep in a stylesheet',
+      `${'.a{margin:1.5em 0.5rem}'.repeat(500)}url(https://shop.store.example/f.woff2)`,
+      `${'.a{margin:1.5em 0.5rem}'.repeat(500)}url(https://shop.staging.store.example/f.woff2)`,
+    ],
   ])('%s', (_what, from, to) => {
     expect(m.text(from)).toBe(to);
   });
@@ -43,6 +49,8 @@ describe("hostMapping: the baseline's names as the candidate's, from the two map
       'script-src https://tags.beacon.test:2222 https://analytics.beacon.test:2222; img-src *',
     );
     expect(ports.text('https://www.lessons.test:3333/')).toBe('https://www.lessons.test:3333/');
+    // A name of no role on the mapped port, with no role's name anywhere in the text: still mapped.
+    expect(ports.text('connect-src wss://push.other.test:1111')).toBe('connect-src wss://push.other.test:2222');
   });
 
   test('the same maps: identity', () => {

@@ -44,8 +44,14 @@ export function hostMapping(baseline: TargetMap, candidate: TargetMap): HostMapp
   for (const [from, to] of ports) if (to.size === 1 && !to.has(from)) portMap.set(from, [...to][0]);
   const identity = [...authorities].every(([k, u]) => k === `${u.hostname}:${portOf(u)}`) && portMap.size === 0;
 
+  // Only a baseline host name or a mapped port can be rewritten: a value naming neither (most of a
+  // stylesheet or a script, whose every `1.5em` the pattern would otherwise visit) is left as it is.
+  const names = [...hosts.keys()];
+  const mappedPorts = [...portMap.keys()].map((p) => `:${p}`);
   const text = (value: string): string => {
     if (identity) return value;
+    const lower = value.toLowerCase();
+    if (!names.some((n) => lower.includes(n)) && !mappedPorts.some((p) => value.includes(p))) return value;
     return value.replace(HOST, (whole: string, slashes: string | undefined, host: string, port: string | undefined, offset: number, all: string) => {
       const lower = host.toLowerCase();
       if (slashes) {
