@@ -68,10 +68,12 @@ for (const { folder, specs } of SETS) {
             known: knownToday(),
             ...(b ? { baseline: { clients: b.clients, settings: SETTINGS.baseline, hosts: b.hosts } } : {}),
           });
+          // A role the user's map leaves out is not this target's to answer: skipped, the reason shown in every report.
           if ('unmapped' in run) return test.skip(true, run.unmapped);
           const { record, bodies, findings, ran } = run;
           await attachRecord(testInfo, record);
           for (const saved of bodies) await attachBody(testInfo, `body ${saved.sha256}`, saved.body, saved.contentType);
+          // A step the target cannot be asked (a role not served over TLS, a flow variable no step captured): its record says why.
           test.skip(record.skipped !== undefined, shown(record.skipped));
           for (const leg of record.legs) {
             if (leg.skipped) testInfo.annotations.push({ type: `${leg.protocol} skipped`, description: shown(leg.skipped) });

@@ -32,6 +32,8 @@ export function rawFlowTests(flows: readonly RawFlowTest[]): void {
   for (const flow of flows) {
     test(flow.title, { annotation: [{ type: 'flow', description: flow.description }, roleAnnotation(flow.roles[0] ?? 'service')] }, async ({}, testInfo) => {
       const run = await runRawFlowCase(flow, flowClients(), knownToday());
+      // A flow whose roles the user's map leaves out, or that the target cannot be asked (certs/ocsp: the
+      // description serves OCSP over plain HTTP, so there is no certificate to inspect): skipped, the reason in the report.
       if ('unmapped' in run) return test.skip(true, run.unmapped);
       await attachRecord(testInfo, run.record);
       test.skip(run.skipped !== undefined, shown(run.skipped));
