@@ -28,6 +28,21 @@ export function withoutField<L extends readonly [string, string]>(lines: Readonl
   return lines.filter(([n]) => !isField(n, name));
 }
 
+/**
+ * Every field's values by its name, lowercased, names in first-seen order and each field's values in
+ * order: for a reader that looks up every field of the lines, grouped once rather than scanned per name.
+ */
+export function linesByName(lines: FieldLines): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [n, v] of lines) {
+    const name = n.toLowerCase();
+    const values = out.get(name);
+    if (values) values.push(v);
+    else out.set(name, [v]);
+  }
+  return out;
+}
+
 /** The values of one field, line by line, in order; empty when the field is absent. */
 export function fieldLines(lines: FieldLines, name: string): string[] {
   const wanted = name.toLowerCase();

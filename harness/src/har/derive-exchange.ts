@@ -9,7 +9,7 @@
  * expectation that is not `must` says why in `note`.
  */
 import * as path from 'node:path';
-import { fieldKey, fieldLines } from '../core';
+import { fieldKey, fieldLines, linesByName } from '../core';
 import type { BodySpec, CookieSpec, ExchangeSpec, HeaderSpec, MatcherSpec, RequestTemplate } from '../spec-model/types';
 import type { Role } from '../target-map';
 import { agree, cookieRule, cookieValue, statusRule } from './answer-rules';
@@ -78,11 +78,7 @@ const filesOf = (obs: readonly Observation[]) => new Set(obs.map((o) => o.deploy
  * from the capture; `checks` collects the checks the fields call for.
  */
 function deriveHeaders(obs: Observation[], ctx: ExchangeContext, checks: DerivedCheck[]): Record<string, HeaderSpec> {
-  const perObs = obs.map((o) => {
-    const m = new Map<string, string[]>();
-    for (const [n, v] of o.headers) m.set(n, [...(m.get(n) ?? []), v]);
-    return m;
-  });
+  const perObs = obs.map((o) => linesByName(o.headers));
   const out: Record<string, HeaderSpec> = {};
   const files = filesOf(obs);
   const cover = ctx.cover;

@@ -2,7 +2,18 @@
  * Compares two answers to the same request (HTTP/1.1 vs HTTP/2, GET vs HEAD, baseline vs
  * candidate): every difference that the learned noise does not excuse is a finding of its own.
  */
-import { aspectText, isSecretHeader, judged, type Aspect, type Finding, type Level, type Provenance, type SecretValue, type TargetOrigin } from '../core';
+import {
+  aspectText,
+  isSecretHeader,
+  judged,
+  linesByName,
+  type Aspect,
+  type Finding,
+  type Level,
+  type Provenance,
+  type SecretValue,
+  type TargetOrigin,
+} from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import {
   BODY_BOUND,
@@ -11,7 +22,6 @@ import {
   comparedField,
   cookieAspect,
   cookieNames,
-  linesByName,
   sameCookieAspect,
   cookieSetAlike,
   sameFieldLines,
@@ -79,8 +89,8 @@ export function differences(
   const out: Difference[] = [];
   if (x.status !== y.status && !noise.status) out.push({ aspect: { kind: 'status' }, first: String(x.status), second: String(y.status) });
   // Each answer's lines grouped once: every field name is looked up in both.
-  const linesX = linesByName(x);
-  const linesY = linesByName(y);
+  const linesX = linesByName(x.lines);
+  const linesY = linesByName(y.lines);
   for (const name of [...new Set([...linesX.keys(), ...linesY.keys()])].sort()) {
     if (!comparedField(name)) continue;
     const la = linesX.get(name) ?? [];

@@ -33,18 +33,6 @@ export function comparedField(name: string): boolean {
 /** Fields that describe the body: when the body changes from one request to the next, so may they. */
 export const BODY_BOUND: ReadonlySet<string> = new Set(['content-length', 'etag', 'content-range', 'content-md5', 'digest', 'content-digest', 'repr-digest']);
 
-/** An answer's lines by field name, lowercased, in first-seen order, each name's values in order. */
-export function linesByName(ex: ObservedExchange): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const [n, v] of ex.lines) {
-    const name = n.toLowerCase();
-    const values = out.get(name);
-    if (values) values.push(v);
-    else out.set(name, [v]);
-  }
-  return out;
-}
-
 /** The field's value as RFC 9110 §5.3 combines its lines, members normalised: two lines `a` and `b` equal one line `a, b`. */
 export function combinedValue(ex: ObservedExchange, name: string): string | undefined {
   return combined(fieldLines(ex.lines, name));

@@ -4,9 +4,9 @@
  * between two answers (h1 vs h2, HEAD vs GET, baseline vs candidate); it never excuses a spec
  * expectation. It is never learned across protocols: that would excuse every protocol difference.
  */
-import { InternalError, noiseText, type RecordedNoise } from '../core';
+import { InternalError, linesByName, noiseText, type RecordedNoise } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
-import { COOKIE_ASPECTS, comparedField, cookieNames, cookieSetAlike, linesByName, sameCookieAspect, sameFieldLines, type CookieAspect } from './fields';
+import { COOKIE_ASPECTS, comparedField, cookieNames, cookieSetAlike, sameCookieAspect, sameFieldLines, type CookieAspect } from './fields';
 
 export interface Noise {
   /** The status differed. */
@@ -37,8 +37,8 @@ export function learnNoise(first: ObservedExchange, second: ObservedExchange): N
   const noise = emptyNoise();
   noise.status = first.status !== second.status;
   // Each answer's lines grouped once: every field name is looked up in both.
-  const a = linesByName(first);
-  const b = linesByName(second);
+  const a = linesByName(first.lines);
+  const b = linesByName(second.lines);
   for (const name of new Set([...a.keys(), ...b.keys()])) {
     if (!comparedField(name)) continue;
     const la = a.get(name) ?? [];
