@@ -10,7 +10,7 @@ import { describeCause, TransportCause } from '../transport/cause';
 import { TransportError } from '../transport/send';
 import { ROLES, roleUrls, roleVariable, sideNamed, variableOf, type Role, type TargetMap } from '../target-map';
 
-export type UnreachableKind = 'refused' | 'silent' | 'name' | 'certificate' | 'tls' | 'connection';
+export type UnreachableKind = 'refused' | 'silent' | 'name' | 'forbidden' | 'certificate' | 'tls' | 'connection';
 
 export interface Unreachable {
   role: Role;
@@ -60,6 +60,12 @@ export function classify(map: TargetMap, role: Role, url: URL, e: TransportError
       ...base,
       kind: 'name',
       message: `${url.origin}: the name ${url.hostname} does not resolve; check ${urlVar}, or map it with ${variableOf(side, 'RESOLVE')}`,
+    };
+  if (code === 'HARNESS_ERR_FORBIDDEN_ADDRESS')
+    return {
+      ...base,
+      kind: 'forbidden',
+      message: `${url.origin}: ${e.cause.message.split('\n')[0]}; map it with ${variableOf(side, 'RESOLVE')} to the address the target answers at`,
     };
   if (e.cause.code === 'HARNESS_ERR_REQUEST_TIMEOUT' || /TIMEOUT/.test(code))
     return {

@@ -8,6 +8,7 @@ import { resolveKey, urlPort } from './resolve';
 import { rootsContext } from './roots';
 import type { TargetMap } from './target-map';
 import { openTunnel } from './tunnel';
+import { forbiddenLiteral, GUARDED_LOOKUP } from './address-guard';
 
 /** The TCP connection and TLS handshake to a target (through the proxy tunnel, where one applies) took longer than the connect timeout. */
 export class ConnectTimeoutError extends HarnessError {
@@ -55,6 +56,8 @@ export function tlsConnectOptions(map: TargetMap, url: URL, alpn: string[]): Con
     secureContext: t.secureContext,
     rejectUnauthorized: t.rejectUnauthorized,
     ALPNProtocols: alpn,
+    // Never a link-local, metadata or unspecified address, whatever the name resolves to (address-guard.ts).
+    lookup: GUARDED_LOOKUP,
   };
 }
 
@@ -101,10 +104,12 @@ function tapped(socket: Socket, tap: (chunk: Buffer) => void): Duplex {
 export async function openTls(map: TargetMap, url: URL, alpn: string[], inspect: TlsInspection = {}): Promise<tls.TLSSocket> {
   const options = { ...tlsConnectOptions(map, url, alpn), ...inspect.options };
   const proxy = proxyFor(map.proxy, url);
+  const forbidden = proxy ? undefined : forbiddenLiteral(options.host!);
+  if (forbidden) throw forbidden;
   const ms = map.limits.connectTimeoutMs;
   const started = Date.now();
   const tunnel = proxy ? await openTunnel(proxy, options.host!, options.port!, { ca: map.ca, timeoutMs: ms }) : undefined;
-  const plain = tunnel ?? (inspect.tap ? netConnect({ host: options.host!, port: options.port! }) : undefined);
+  const plain = tunnel ?? (inspect.tap ? netConnect({ host: options.host!, port: options.port!, lookup: GUARDED_LOOKUP }) : undefined);
   const socket = plain && inspect.tap ? tapped(plain, inspect.tap) : plain;
   const left = ms - (Date.now() - started);
   return new Promise((resolve, reject) => {

@@ -7,6 +7,7 @@ import { extraHeadersFor, type TargetMap } from './target-map';
 import { withExtraHeaders } from './headers';
 import { rootsContext } from './roots';
 import { InternalError, isIdempotent } from '../core';
+import { forbiddenLiteral, GUARDED_LOOKUP, guardedLookup, type Lookup } from './address-guard';
 
 export interface DispatcherOptions {
   /** Offer h2 in ALPN (default true); false pins HTTP/1.1 for the h1 leg of the replay. */
@@ -16,6 +17,8 @@ export interface DispatcherOptions {
    * connected (after the TLS handshake): the replay reads the negotiated TLS facts from it.
    */
   onSocket?: (socket: Socket, origin: { protocol: string; hostname: string; port: number }) => void;
+  /** The name service for a connection's name (tests give one answering what they need); guarded either way (address-guard.ts). */
+  lookup?: Lookup;
 }
 
 /**
@@ -31,6 +34,9 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
   if (typeof allowH2 !== 'boolean') {
     throw new InternalError(`createDispatcher: allowH2 must be a boolean, got ${typeof allowH2}`);
   }
+  if (options.lookup !== undefined && typeof options.lookup !== 'function') {
+    throw new InternalError(`createDispatcher: lookup must be a function, got ${typeof options.lookup}`);
+  }
   // allowH2 must reach buildConnector too: it decides the ALPN list, and Agent does not pass
   // its own allowH2 into a custom connector's TLS options.
   const base = buildConnector({
@@ -39,6 +45,8 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
     rejectUnauthorized: !map.insecure,
     // Connect plus TLS handshake (HARNESS_CONNECT_TIMEOUT_MS); the whole exchange is bounded by send().
     timeout: map.limits.connectTimeoutMs,
+    // Never a link-local, metadata or unspecified address, whatever a mapped name resolves to (address-guard.ts).
+    lookup: options.lookup ? guardedLookup(options.lookup) : GUARDED_LOOKUP,
   });
   const table = new Map(map.resolve.map((e) => [resolveKey(e.host, e.port), e]));
 
@@ -52,6 +60,8 @@ export function createDispatcher(map: TargetMap, options: DispatcherOptions = {}
           (callback as (e: Error | null, s: unknown) => void)(err, socket);
         }
       : callback;
+    const forbidden = forbiddenLiteral(entry ? entry.address : opts.hostname);
+    if (forbidden) return void done(forbidden, null);
     if (!entry) return base(opts, done);
     // Without an explicit servername undici would derive SNI from the URL's host, which is the
     // same name here; set it anyway so the rewrite of hostname can never leak into SNI.

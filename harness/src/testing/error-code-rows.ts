@@ -7,6 +7,7 @@ import { SourceUnreadableError } from '../discover/errors';
 import { RecordUsageError, UnknownFlowError } from '../flows/browser/errors';
 import { MergedRunFailedError } from '../report/errors';
 import { ConnectTimeoutError } from '../target-map/connect';
+import { ForbiddenAddressError } from '../target-map/address-guard';
 import { describeCause, TransportCause } from '../transport/cause';
 import { failOnFromEnv } from '../core/fail-on';
 import { AcceptIdsError, AcceptInvalidProposalError, AcceptModeError, AcceptResultsError, AcceptSpecsError, AcceptUsageError } from '../accept/errors';
@@ -190,6 +191,12 @@ export const ROWS: Row[] = [
     code: 'HARNESS_ERR_CONNECT_TIMEOUT',
     make: () => new ConnectTimeoutError(60000),
     message: 'connect and TLS handshake not done within 60000 ms',
+  },
+  {
+    error: ForbiddenAddressError,
+    code: 'HARNESS_ERR_FORBIDDEN_ADDRESS',
+    make: () => new ForbiddenAddressError('ocsp.staging.example', '169.254.169.254', 'is a link-local address (169.254.169.254), never asked'),
+    message: 'ocsp.staging.example resolves to a link-local address (169.254.169.254), never asked',
   },
   {
     error: InternalError,
