@@ -10,7 +10,11 @@
  * - a document off the target map: a navigation or a redirect hop to an origin the map does not
  *   name (the raw redirect flows refuse the same `Location`);
  * - anything off the map on the runner's own networks: a loopback, private or unique-local address,
- *   or a name no public resolver answers (`intranet`, `*.internal`, `*.local`, `*.corp`...).
+ *   or a name no public resolver answers (`intranet`, `*.internal`, `*.local`, `*.corp`...);
+ * - a name that resolves to a link-local, metadata or unspecified address, mapped or not (a target
+ *   answers for its own names' records), or a name off the map that resolves onto the runner's own
+ *   networks: looked up once per browser before Chromium's own lookup (`resolvedAddressChecker`),
+ *   as the harness's own sockets are guarded at connect time.
  * A third party's public host is asked for a page's resources as a visitor's browser does, with
  * none of the extra headers. A refused request fails with `net::ERR_BLOCKED_BY_CLIENT`; the flow's
  * findings name it and the rule (`browserRefusal`). What Chromium connects to with no request to
@@ -19,6 +23,7 @@
 import { isIP } from 'node:net';
 import type { Browser } from '@playwright/test';
 import { carriedExtras, extraHeadersFor, forbiddenHost, mappedV4, refusedAddress, withExtraHeaders, type TargetMap } from '../target-map';
+import { resolvedAddressChecker, type Lookup } from '../target-map/address-guard';
 
 /** Chromium's reason for a request the gate failed. */
 export const BLOCKED = 'net::ERR_BLOCKED_BY_CLIENT';
@@ -60,22 +65,48 @@ export function browserRefusal(map: TargetMap, url: string, document: boolean): 
   return undefined;
 }
 
-/** Gates every request `browser` sends and gives each the extra headers of its own origin's role (none to any other). */
-export async function interceptRequests(browser: Browser, map: TargetMap): Promise<void> {
+/** A name off the map whose DNS puts it on the runner's own networks: refused as such a name or address is (`browserRefusal`). */
+function ontoRunnerNetwork(map: TargetMap, url: string, addresses: readonly string[]): string | undefined {
+  const inside = addresses.find(runnerNetwork);
+  const off = inside === undefined ? undefined : refusedAddress(map, url);
+  return off ? `${off}, and it resolves to ${inside}, on the runner's own network` : undefined;
+}
+
+/** The gate's refusals by what a name resolves to, by map and URL: the flow names them as it names the rules above. */
+const resolvedRefusals = new WeakMap<TargetMap, Map<string, string>>();
+
+/** Why the gate refused `url` (a rule above, or what its name resolved to), or undefined. */
+export function gateRefusal(map: TargetMap, url: string, document: boolean): string | undefined {
+  return browserRefusal(map, url, document) ?? resolvedRefusals.get(map)?.get(url);
+}
+
+/**
+ * Gates every request `browser` sends and gives each the extra headers of its own origin's role (none to any other).
+ * `lookup`: the name service the gate asks (tests give one answering what they need).
+ */
+export async function interceptRequests(browser: Browser, map: TargetMap, options: { lookup?: Lookup } = {}): Promise<void> {
   const ours = carriedExtras(map.headers);
+  const resolved = resolvedAddressChecker(map, options.lookup);
+  const refusals = resolvedRefusals.get(map) ?? new Map<string, string>();
+  resolvedRefusals.set(map, refusals);
   const cdp = await browser.newBrowserCDPSession();
+  // A request the page gave up on (navigated away) can be neither failed nor continued: nothing to do.
+  const refuse = (requestId: string) => cdp.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
   cdp.on('Fetch.requestPaused', (e) => {
-    // A request the page gave up on (navigated away) can be neither failed nor continued: nothing to do.
-    if (browserRefusal(map, e.request.url, e.resourceType === 'Document')) {
-      cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
-      return;
-    }
-    const given = Object.entries(e.request.headers);
-    // A value of ours that Chromium carried over from another hop is taken off; the origin's own are joined (its Cookie pairs with the page's).
-    const sent = withExtraHeaders(given, extraHeadersFor(map, e.request.url), ours);
-    const same = JSON.stringify(sent) === JSON.stringify(given);
-    const continued = same ? { requestId: e.requestId } : { requestId: e.requestId, headers: sent.map(([name, value]) => ({ name, value })) };
-    cdp.send('Fetch.continueRequest', continued).catch(() => undefined);
+    if (browserRefusal(map, e.request.url, e.resourceType === 'Document')) return void refuse(e.requestId);
+    void resolved(e.request.url).then(({ refused, addresses }) => {
+      const why = refused ?? ontoRunnerNetwork(map, e.request.url, addresses);
+      if (why) {
+        refusals.set(e.request.url, why);
+        return refuse(e.requestId);
+      }
+      const given = Object.entries(e.request.headers);
+      // A value of ours that Chromium carried over from another hop is taken off; the origin's own are joined (its Cookie pairs with the page's).
+      const sent = withExtraHeaders(given, extraHeadersFor(map, e.request.url), ours);
+      const same = JSON.stringify(sent) === JSON.stringify(given);
+      const continued = same ? { requestId: e.requestId } : { requestId: e.requestId, headers: sent.map(([name, value]) => ({ name, value })) };
+      return cdp.send('Fetch.continueRequest', continued).catch(() => undefined);
+    });
   });
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
 }

@@ -5,7 +5,7 @@ import { request } from 'undici';
 import { unreachableRoles } from '../replay/reachability';
 import { withTestBudgets } from '../testing/budgets';
 import { send, TransportError } from '../transport/send';
-import { ForbiddenAddressError, forbiddenLiteral, GUARDED_LOOKUP, guardedLookup, type Lookup } from './address-guard';
+import { ForbiddenAddressError, forbiddenLiteral, GUARDED_LOOKUP, guardedLookup, resolvedAddressChecker, type Lookup } from './address-guard';
 import { openTls, tlsConnectOptions } from './connect';
 import { createDispatcher } from './dispatcher';
 import { loadTargetMap } from './target-map';
@@ -159,5 +159,47 @@ describe('every connection of the dispatcher', () => {
     });
     // And a name it connects to is looked up through the guard.
     expect(tlsConnectOptions(mapOf(), new URL(`https://rebind.test:${port}/`), ['h2']).lookup).toBe(GUARDED_LOOKUP);
+  });
+});
+
+describe('resolvedAddressChecker (for Chromium, which resolves names itself)', () => {
+  const map = (extra: Record<string, string> = {}) => loadTargetMap(withTestBudgets({ TARGET_URL: 'https://www.staging.example', ...extra }));
+
+  test('refuses a name that resolves to the metadata address, asking the name service once per host', async () => {
+    const asked: string[] = [];
+    const check = resolvedAddressChecker(map(), answering('169.254.169.254', asked));
+    const why = 'resolves to a link-local address (169.254.169.254), never asked';
+    expect(await check('https://www.staging.example/')).toEqual({ refused: why, addresses: [] });
+    expect(await check('https://WWW.staging.example/other?x=1')).toEqual({ refused: why, addresses: [] });
+    expect(asked).toEqual(['www.staging.example']);
+  });
+
+  test('lets through a name that resolves elsewhere, and one the system does not know (Chromium fails it itself)', async () => {
+    expect(await resolvedAddressChecker(map(), answering('203.0.113.7'))('https://cdn.example.net/a.css')).toEqual({ addresses: ['203.0.113.7'] });
+    const unknown: Lookup = (hostname, _o, callback) => callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '');
+    expect(await resolvedAddressChecker(map(), unknown)('https://nowhere.example/')).toEqual({ addresses: [] });
+  });
+
+  test('refuses a name not answered within the connect budget', async () => {
+    const silent: Lookup = () => undefined;
+    expect(await resolvedAddressChecker(map({ HARNESS_CONNECT_TIMEOUT_MS: '50' }), silent)('https://slow.example/')).toEqual({
+      refused: 'was not resolved within 50 ms (HARNESS_CONNECT_TIMEOUT_MS), never asked',
+      addresses: [],
+    });
+  });
+
+  test('judges a resolve entry by its address, an IP literal not at all, and leaves a proxied name to the proxy', async () => {
+    const asked: string[] = [];
+    const lookup = answering('169.254.169.254', asked);
+    const pinned = map({ TARGET_RESOLVE: 'www.staging.example:443:169.254.169.254' });
+    expect(await resolvedAddressChecker(pinned, lookup)('https://www.staging.example/')).toEqual({
+      refused: 'resolves (by its resolve entry) to a link-local address (169.254.169.254), never asked',
+      addresses: [],
+    });
+    const none = { addresses: [] };
+    expect(await resolvedAddressChecker(map({ TARGET_RESOLVE: 'www.staging.example:443:127.0.0.1' }), lookup)('https://www.staging.example/')).toEqual(none);
+    expect(await resolvedAddressChecker(map(), lookup)('https://203.0.113.9/x')).toEqual(none);
+    expect(await resolvedAddressChecker(map({ HTTPS_PROXY: 'http://proxy.corp.example:3128' }), lookup)('https://www.staging.example/')).toEqual(none);
+    expect(asked).toEqual([]);
   });
 });

@@ -7,15 +7,20 @@
  * on every connection, after the name is resolved, so a record changed in the middle of a run
  * (DNS rebinding) is refused as well. Every socket the harness opens itself takes it: undici's
  * connector (dispatcher.ts) and `openTls` (connect.ts). Through a proxy the proxy resolves the
- * name, and Chromium (the browser flows, the HTTP/3 leg) resolves names itself: docs/targets.md.
+ * name. Chromium resolves names itself: its request gate asks `resolvedAddressChecker` first.
  */
 import * as dns from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { HarnessError } from '../core';
 import { forbiddenHost } from './gate';
+import { proxyFor } from './proxy';
+import { resolveKey, urlPort } from './resolve';
+import type { TargetMap } from './target-map';
 
 /** A name resolved to (or a resolve entry named) an address the harness never asks: no connection was made. */
 export class ForbiddenAddressError extends HarnessError {
+  /** What the address is, as the gate words it: `a link-local address (169.254.169.254), never asked`. */
+  readonly what: string;
   constructor(
     readonly hostname: string,
     readonly address: string,
@@ -23,6 +28,7 @@ export class ForbiddenAddressError extends HarnessError {
   ) {
     const what = reason.replace(/^is /, '');
     super('HARNESS_ERR_FORBIDDEN_ADDRESS', hostname === address ? `${address} is ${what}` : `${hostname} resolves to ${what}`);
+    this.what = what;
   }
 }
 
@@ -62,3 +68,57 @@ export function guardedLookup(lookup: Lookup = systemLookup): LookupFunction {
 
 /** The guarded system lookup, shared by every connection (it holds no state). */
 export const GUARDED_LOOKUP: LookupFunction = guardedLookup();
+
+/** What a request's name resolves to, for a client that resolves names itself. */
+export interface ResolvedName {
+  /** Why no request may go there (a forbidden address, no answer in time), worded to follow the URL, or absent. */
+  refused?: string;
+  /** The addresses the system answered for the name; empty where it was not asked (an IP literal, a resolve entry, a proxy). */
+  addresses: readonly string[];
+}
+
+/**
+ * For a client that resolves names itself (Chromium): what the host of a request to `url` resolves
+ * to, and why it must not leave. A resolve entry's address is judged as it is written; a proxied
+ * origin is the proxy's to resolve; an IP literal is the gate's (`forbiddenHost`); a name is looked
+ * up once per checker through the guarded lookup. A name the system does not know is let through
+ * (the client fails it the same way, with its own error), but one that is not answered within the
+ * connect budget is refused: a hostile name server could otherwise stall this lookup and answer
+ * the client's own with the metadata address.
+ */
+export function resolvedAddressChecker(map: TargetMap, lookup: Lookup = systemLookup): (url: string) => Promise<ResolvedName> {
+  const guarded = guardedLookup(lookup) as unknown as Lookup;
+  const table = new Map(map.resolve.map((e) => [resolveKey(e.host, e.port), e.address]));
+  const byHost = new Map<string, Promise<ResolvedName>>();
+  const ms = map.limits.connectTimeoutMs;
+  const none: ResolvedName = { addresses: [] };
+  const ask = (host: string) =>
+    new Promise<ResolvedName>((resolve) => {
+      const timer = setTimeout(() => resolve({ refused: `was not resolved within ${ms} ms (HARNESS_CONNECT_TIMEOUT_MS), never asked`, addresses: [] }), ms);
+      timer.unref();
+      guarded(host, { all: true }, (err, answer) => {
+        clearTimeout(timer);
+        if (err) resolve(err instanceof ForbiddenAddressError ? { refused: `resolves to ${err.what}`, addresses: [] } : none);
+        else resolve({ addresses: typeof answer === 'string' ? [answer] : answer.map((a) => a.address) });
+      });
+    });
+  return async (url) => {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      return none;
+    }
+    const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (isIP(host) !== 0) return none;
+    const entry = table.get(resolveKey(host, urlPort(u)));
+    if (entry !== undefined) {
+      const forbidden = forbiddenLiteral(entry);
+      return forbidden ? { refused: `resolves (by its resolve entry) to ${forbidden.what}`, addresses: [] } : none;
+    }
+    if (proxyFor(map.proxy, u)) return none;
+    let answer = byHost.get(host);
+    if (!answer) byHost.set(host, (answer = ask(host)));
+    return answer;
+  };
+}

@@ -6,7 +6,7 @@
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import { fieldLines, type Provenance } from '../../core';
 import type { InputGate } from '../../browser/input-gate';
-import { BLOCKED, browserRefusal } from '../../browser/request-gate';
+import { BLOCKED, gateRefusal } from '../../browser/request-gate';
 import type { RedirectHop } from '../../record';
 import { parseSetCookieLine } from '../../spec-model/observe';
 import { ROLE_PLACEHOLDERS, ROLES, roleUrls, type Role } from '../../target-map';
@@ -109,7 +109,7 @@ export class FlowSession {
       const p = classifyNavigationError(String((e as Error).message ?? e), url, timeout, waitUntil);
       // The gate refused a hop: name it and the rule, as the raw redirect flows name a Location off the map.
       const refused = (await this.network.snapshot()).find((r) => r.failure?.startsWith(BLOCKED) && r.resourceType === 'document');
-      const why = refused && browserRefusal(this.env.map, refused.url, true);
+      const why = refused && gateRefusal(this.env.map, refused.url, true);
       if (refused && why) p.actual = `${refused.url} ${why} (refused, never sent)`;
       const pending = this.network.pendingCount() ? await this.pendingLabels() : [];
       const id = `${this.id} navigation ${this.label(url)}`;
