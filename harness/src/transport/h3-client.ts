@@ -13,7 +13,8 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type LaunchOptions, type Page } from '@playwright/test';
 import { cookiePairs, HarnessError } from '../core';
 import { extraHeadersFor, withExtraHeaders, type TargetMap } from '../target-map';
-import type { H3Command, QuicEndpoint } from '../target-map/browser';
+import { bracketed, type H3Command, type QuicEndpoint } from '../target-map/browser';
+import { resolvedAddressChecker, type Lookup, type ResolvedName } from '../target-map/address-guard';
 
 /** How Chromium is launched for a set of HTTP/3 endpoints: the run's launch with QUIC forced to them. */
 export interface H3Launch {
@@ -120,10 +121,17 @@ export class H3Client {
    */
   private readonly silent = new Map<string, string>();
 
+  /** What an endpoint's name resolves to (Chromium resolves it itself): the address gate's rule, asked first. */
+  private readonly resolved: (url: string) => Promise<ResolvedName>;
+
+  /** `lookup`: the name service for endpoint names (tests give one answering what they need). */
   constructor(
     readonly map: TargetMap,
     private readonly launcher: H3Launcher,
-  ) {}
+    lookup?: Lookup,
+  ) {
+    this.resolved = resolvedAddressChecker(map, lookup);
+  }
 
   /** Sends one request to the endpoint over HTTP/3 (one at a time: the cookie store and the extra header fields are per request). Throws H3RequestError when nothing came back. */
   request(req: H3Request, endpoint: QuicEndpoint): Promise<H3Answer> {
@@ -258,6 +266,8 @@ export class H3Client {
     const where = `${endpoint.address}:${endpoint.port}`;
     const silent = this.silent.get(where);
     if (silent) throw new H3RequestError(req.url, `${silent} (not asked again: ${where} gave no answer to an earlier request of this run)`);
+    const refused = (await this.resolved(`https://${bracketed(endpoint.address)}:${endpoint.port}/`)).refused;
+    if (refused) throw new H3RequestError(req.url, `${where} ${refused}`);
     const s = await this.sessionFor(endpoint);
     const command = s.launch.command(req.url);
     const url = new URL(req.url);
