@@ -4,6 +4,7 @@
  * presents a certificate for other names cannot be judged: the set-up says so, role by role, with
  * what failed and which variable to check, instead of one error per test minutes later.
  */
+import { isIP } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { HarnessError } from '../core';
 import { describeCause, TransportCause } from '../transport/cause';
@@ -65,7 +66,14 @@ export function classify(map: TargetMap, role: Role, url: URL, e: TransportError
     return {
       ...base,
       kind: 'forbidden',
-      message: `${url.origin}: ${e.cause.message.split('\n')[0]}; map it with ${variableOf(side, 'RESOLVE')} to the address the target answers at`,
+      // The fix is where the address came from: the resolve entry, the URL's own address, or the target's DNS.
+      message: `${url.origin}: ${e.cause.message.split('\n')[0]}; ${
+        resolved
+          ? `check ${variableOf(side, 'RESOLVE')}`
+          : isIP(url.hostname.replace(/^\[|\]$/g, ''))
+            ? `check ${urlVar}`
+            : `map it with ${variableOf(side, 'RESOLVE')} to the address the target answers at`
+      }`,
     };
   if (e.cause.code === 'HARNESS_ERR_REQUEST_TIMEOUT' || /TIMEOUT/.test(code))
     return {

@@ -146,6 +146,27 @@ describe('every connection of the dispatcher', () => {
         message: '169.254.169.254 is a link-local address (169.254.169.254), never asked (HARNESS_ERR_FORBIDDEN_ADDRESS)',
       });
       expect(asked).toEqual([]);
+      expect((await unreachableRoles(map, agent)).map((u) => u.message)).toEqual([
+        `https://rebind.test:${port}: 169.254.169.254 is a link-local address (169.254.169.254), never asked (HARNESS_ERR_FORBIDDEN_ADDRESS); check TARGET_RESOLVE`,
+      ]);
+    } finally {
+      await agent.destroy();
+    }
+  });
+
+  test("a role's URL that is itself a link-local address: the set-up says to check that URL", async () => {
+    const map = loadTargetMap(withTestBudgets({ TARGET_URL: 'https://169.254.169.254' }));
+    const agent = createDispatcher(map);
+    try {
+      expect(await unreachableRoles(map, agent)).toEqual([
+        {
+          role: 'site',
+          url: 'https://169.254.169.254',
+          kind: 'forbidden',
+          message:
+            'https://169.254.169.254: 169.254.169.254 is a link-local address (169.254.169.254), never asked (HARNESS_ERR_FORBIDDEN_ADDRESS); check TARGET_URL',
+        },
+      ]);
     } finally {
       await agent.destroy();
     }
