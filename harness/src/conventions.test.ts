@@ -74,6 +74,9 @@ const THROUGH_RECORD_BUILDER =
   "export const step = (id: string) => newStepRecord(id, 'h1');\n" +
   'export const group = { findings: [], ok: true }.ok;\n';
 
+/** A file of exactly `n` lines (each a declaration), ending in a newline as every file here does. */
+const linesOf = (n: number, prefix = 'export const x') => Array.from({ length: n }, (_, i) => `${prefix}${i} = ${i};\n`).join('');
+
 let flags: Flag[][];
 beforeAll(async () => {
   flags = await lint([
@@ -107,6 +110,10 @@ beforeAll(async () => {
     { filePath: file('harness/src/record/example.ts'), code: WRITES_RECORDS.replace("'../record'", "'./index'") },
     { filePath: file('harness/src/report/fixtures.ts'), code: WRITES_RECORDS },
     { filePath: file('harness/src/flows/example.ts'), code: THROUGH_RECORD_BUILDER },
+    { filePath: file('harness/src/replay/example.ts'), code: linesOf(401) },
+    { filePath: file('harness/src/replay/example.test.ts'), code: linesOf(401) },
+    { filePath: file('scripts/content/example.js'), code: linesOf(401, 'module.exports.x') },
+    { filePath: file('harness/src/replay/example.ts'), code: linesOf(400) },
   ]);
 }, 120_000);
 
@@ -171,4 +178,9 @@ test('a record or a step record written as a literal outside record/ is flagged 
   expect(flags[27]).toEqual([]);
   expect(flags[28]).toEqual([]);
   expect(flags[29]).toEqual([]);
+});
+
+test('a file over 400 lines is flagged, product, test or generator alike; one of 400 is not', () => {
+  for (const i of [30, 31, 32]) expect(flags[i].map((f) => f.message)).toEqual(['File has too many lines (401). Maximum allowed is 400.']);
+  expect(flags[33]).toEqual([]);
 });

@@ -15,6 +15,7 @@ import { cookiePairs, HarnessError } from '../core';
 import { extraHeadersFor, withExtraHeaders, type TargetMap } from '../target-map';
 import { bracketed, type H3Command, type QuicEndpoint } from '../target-map/browser';
 import { resolvedAddressChecker, type Lookup, type ResolvedName } from '../target-map/address-guard';
+import { answerBlankPages, BLANK_HTML, BLANK_PATH } from './h3-blank-page';
 
 /** How Chromium is launched for a set of HTTP/3 endpoints: the run's launch with QUIC forced to them. */
 export interface H3Launch {
@@ -29,10 +30,6 @@ export interface H3Launch {
 
 /** The launch for these endpoints (Chromium's switches are fixed at launch: a new endpoint is a new launch). */
 export type H3Launcher = (endpoints: readonly QuicEndpoint[]) => H3Launch;
-
-/** The blank page each request is sent from, answered by the browser itself (never asked of the target). */
-export const BLANK_PATH = '/.well-known/conformance-harness-h3-blank';
-const BLANK_HTML = '<!doctype html><meta charset=utf-8><link rel=icon href="data:,"><title>HTTP/3 leg</title>';
 
 /** No answer over HTTP/3: the QUIC handshake failed, the UDP port is dead, or no answer came in time. */
 export class H3RequestError extends HarnessError {
@@ -368,25 +365,6 @@ export class H3Client {
       this.watching = undefined;
     }
   }
-}
-
-/**
- * Answers every request for `path` in the page with `html`, in the browser itself. Through the
- * DevTools protocol, not Playwright's routes: with a route set, Playwright aborts every request for
- * /favicon.ico, which is an exchange here.
- */
-export async function answerBlankPages(cdp: CDPSession, path: string, html: string): Promise<void> {
-  cdp.on('Fetch.requestPaused', (e) => {
-    void cdp
-      .send('Fetch.fulfillRequest', {
-        requestId: e.requestId,
-        responseCode: 200,
-        responseHeaders: [{ name: 'content-type', value: 'text/html; charset=utf-8' }],
-        body: Buffer.from(html).toString('base64'),
-      })
-      .catch(() => undefined);
-  });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `*${path}`, requestStage: 'Request' }] });
 }
 
 /** Waits until `done` holds or `ms` have passed: DevTools events may trail the page's own view by a little. */
