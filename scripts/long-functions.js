@@ -9,7 +9,8 @@
 // (or the first line of an expression body) to the line of its end, nested functions included; a
 // long nested function is listed on its own as well. "Comment above" means a comment (`//` or
 // `/* */`) touches one of the 3 lines just above the function, or just above the statement,
-// declaration, class member or object property that holds it. The script only reports: it exits 0.
+// declaration, class member or object property that holds it. Run as a script it reports and exits 0;
+// `scripts/long-functions.test.ts` (in `npm test`) holds the tree to "none without a comment".
 //
 // Product code is the tracked `*.ts` and `*.js` files under PRODUCT_DIRS and PRODUCT_FILES, less the
 // tests, the fixtures and the test support that NOT_PRODUCT matches.
@@ -133,9 +134,8 @@ function describe(node, sourceFile) {
   return `${kind}${callee ? ` passed to ${callee.slice(0, 40)}()` : ''} in ${enclosing ?? 'the module'}`;
 }
 
-/** The long functions of one file, in source order. */
-function longFunctions(file) {
-  const text = fs.readFileSync(path.join(root, file), 'utf8');
+/** The long functions of one file (its text read from the tree unless given), in source order. */
+function longFunctions(file, text = fs.readFileSync(path.join(root, file), 'utf8')) {
   const kind = file.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS;
   const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   let comments;
@@ -164,11 +164,18 @@ function longFunctions(file) {
   return found;
 }
 
+/** The long functions of the product code. */
+function productLongFunctions() {
+  return productFiles().flatMap((file) => longFunctions(file));
+}
+
 function main() {
-  const found = productFiles().flatMap(longFunctions);
+  const found = productLongFunctions();
   for (const f of found) console.log(`${f.where}  ${f.name}  ${f.lines} lines  comment above: ${f.commented ? 'yes' : 'no'}`);
   const uncommented = found.filter((f) => !f.commented).length;
   console.log(`${found.length} function(s) over ${MAX_LINES} lines in product code, ${uncommented} without a comment above`);
 }
 
-main();
+module.exports = { MAX_LINES, longFunctions, productLongFunctions };
+
+if (require.main === module) main();
