@@ -201,6 +201,16 @@ describe('resolvedAddressChecker (for Chromium, which resolves names itself)', (
     expect(await resolvedAddressChecker(map(), unknown)('https://nowhere.example/')).toEqual({ addresses: [] });
   });
 
+  test('refuses a name whose name service throws instead of answering, and says so', async () => {
+    const throwing: Lookup = () => {
+      throw new Error('resolver crashed');
+    };
+    expect(await resolvedAddressChecker(map(), throwing)('https://odd.example/')).toEqual({
+      refused: 'could not be resolved (resolver crashed), never asked',
+      addresses: [],
+    });
+  });
+
   test('refuses a name not answered within the connect budget', async () => {
     const silent: Lookup = () => undefined;
     expect(await resolvedAddressChecker(map({ HARNESS_CONNECT_TIMEOUT_MS: '50' }), silent)('https://slow.example/')).toEqual({

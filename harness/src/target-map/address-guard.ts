@@ -96,11 +96,17 @@ export function resolvedAddressChecker(map: TargetMap, lookup: Lookup = systemLo
     new Promise<ResolvedName>((resolve) => {
       const timer = setTimeout(() => resolve({ refused: `was not resolved within ${ms} ms (HARNESS_CONNECT_TIMEOUT_MS), never asked`, addresses: [] }), ms);
       timer.unref();
-      guarded(host, { all: true }, (err, answer) => {
+      try {
+        guarded(host, { all: true }, (err, answer) => {
+          clearTimeout(timer);
+          if (err) resolve(err instanceof ForbiddenAddressError ? { refused: `resolves to ${err.what}`, addresses: [] } : none);
+          else resolve({ addresses: typeof answer === 'string' ? [answer] : answer.map((a) => a.address) });
+        });
+      } catch (e) {
+        // A name service that throws instead of answering: refused, and said (the caller's request is never left hanging).
         clearTimeout(timer);
-        if (err) resolve(err instanceof ForbiddenAddressError ? { refused: `resolves to ${err.what}`, addresses: [] } : none);
-        else resolve({ addresses: typeof answer === 'string' ? [answer] : answer.map((a) => a.address) });
-      });
+        resolve({ refused: `could not be resolved (${(e as Error).message}), never asked`, addresses: [] });
+      }
     });
   return async (url) => {
     let u: URL;
