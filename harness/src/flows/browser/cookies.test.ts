@@ -61,6 +61,19 @@ describe('evaluateStoredCookies', () => {
     ]);
   });
 
+  it("weighs each cookie and attribute by the replay's one rule: a cookie's level and note reach its attributes, a matcher's own level wins", () => {
+    const note = 'seen in the capture of another deployment';
+    // A user's target, where a miss weighs by its level (against the reference, any miss fails).
+    const l = new FindingList({ source: 'capture', targetOrigin: 'user' });
+    const specs = { SC: { level: 'should' as const, note, secure: true, httpOnly: true, path: { equals: '/x', level: 'info' as const } } };
+    evaluateStoredCookies('f', jar, specs, { host: 'www.t', date: DATE, placeholders: {}, source: 'capture', clause: 'c', from: 'site/home' }, l);
+    expect(l.items.map((f) => `${f.verdict} ${f.level} ${f.id}: ${f.message ?? ''}`)).toEqual([
+      `info info f cookie SC path: ${note} (HARNESS_FAIL_ON=info fails it)`,
+      'pass should f cookie SC httpOnly: expectation of site/home',
+      `warn should f cookie SC secure: ${note} (HARNESS_FAIL_ON=warn fails it)`,
+    ]);
+  });
+
   it('a cookie the response expires (Max-Age=0, absent) must be gone from the jar', () => {
     expect(run({ keep_alive: { maxAge: 0 } }).map((f) => `${f.verdict} ${f.id}`)).toEqual(['fail f cookie keep_alive stored']);
     expect(run({ _shopify_y: { maxAge: 0 }, _x: { absent: true } }).map((f) => f.verdict)).toEqual(['pass', 'pass']);

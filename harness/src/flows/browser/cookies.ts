@@ -6,7 +6,7 @@
  */
 import { defaultLevel, type Level, type SecretValue } from '../../core';
 import { compileMatcher, type MatchContext, type MatchResult } from '../../spec-model/matchers';
-import { expectationFinding, premiseFails, weightOf } from '../../spec-model/evaluate';
+import { expectationFinding, premiseFails, weightOf, type Weight } from '../../spec-model/evaluate';
 import type { CookieSpec, MatcherSpec, Premise, Provenance } from '../../spec-model/types';
 import type { FindingList } from './findings';
 
@@ -58,10 +58,11 @@ export function evaluateStoredCookies(
   ctx: CookieContext,
   out: FindingList,
 ): void {
+  // The exchange's weight, then each cookie's over it: the replay's one rule (`weightOf`), notes included.
+  const exchange: Weight = { source: ctx.source, level: ctx.level ?? defaultLevel(ctx.source), clause: ctx.clause };
   for (const [name, spec] of Object.entries(specs)) {
-    const source = spec.source ?? ctx.source;
-    const level: Level = spec.level ?? (spec.source ? defaultLevel(spec.source) : (ctx.level ?? defaultLevel(ctx.source)));
-    const clause = spec.clause ?? ctx.clause;
+    const cookie = weightOf(spec, exchange);
+    const { source, level, clause } = cookie;
     const id = `${prefix} cookie ${name}`;
     const found = jar.filter((c) => c.name === name && cookieAppliesTo(c, ctx.host));
     const message = `expectation of ${ctx.from}`;
@@ -99,7 +100,7 @@ export function evaluateStoredCookies(
     // Every attribute through the replay's one comparison (spec-model/evaluate.ts): the same weights,
     // premises, matcher errors and verdicts; only what is compared is Chromium's stored cookie.
     const judge = (aspect: string, m: MatcherSpec | undefined, compare: () => MatchResult, extra: { secrets?: SecretValue[] } = {}) => {
-      const w = weightOf(m, { source, level, clause });
+      const w = weightOf(m, cookie);
       const attribute = aspect.toLowerCase();
       out.push(
         expectationFinding(
