@@ -219,7 +219,7 @@ describe('resolvedAddressChecker (for Chromium, which resolves names itself)', (
     });
   });
 
-  test('judges a resolve entry by its address, an IP literal not at all, and leaves a proxied name to the proxy', async () => {
+  test('judges a resolve entry by its address, an IP literal or a data: or blob: URL not at all, and leaves a proxied name to the proxy', async () => {
     const asked: string[] = [];
     const lookup = answering('169.254.169.254', asked);
     const pinned = map({ TARGET_RESOLVE: 'www.staging.example:443:169.254.169.254' });
@@ -230,6 +230,8 @@ describe('resolvedAddressChecker (for Chromium, which resolves names itself)', (
     const none = { addresses: [] };
     expect(await resolvedAddressChecker(map({ TARGET_RESOLVE: 'www.staging.example:443:127.0.0.1' }), lookup)('https://www.staging.example/')).toEqual(none);
     expect(await resolvedAddressChecker(map(), lookup)('https://203.0.113.9/x')).toEqual(none);
+    expect(await resolvedAddressChecker(map(), lookup)('data:text/plain,x')).toEqual(none);
+    expect(await resolvedAddressChecker(map(), lookup)('blob:https://www.staging.example/0b1c')).toEqual(none);
     expect(await resolvedAddressChecker(map({ HTTPS_PROXY: 'http://proxy.corp.example:3128' }), lookup)('https://www.staging.example/')).toEqual(none);
     expect(asked).toEqual([]);
   });

@@ -115,8 +115,10 @@ export function resolvedAddressChecker(map: TargetMap, lookup: Lookup = systemLo
     } catch {
       return none;
     }
+    // Only what goes to a host by name: not a data: or blob: URL, and not an IP literal (the gate's own).
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return none;
     const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (isIP(host) !== 0) return none;
+    if (host === '' || isIP(host) !== 0) return none;
     const entry = table.get(resolveKey(host, urlPort(u)));
     if (entry !== undefined) {
       const forbidden = forbiddenLiteral(entry);
