@@ -22,7 +22,7 @@
  */
 import { isIP } from 'node:net';
 import type { Browser } from '@playwright/test';
-import { carriedExtras, extraHeadersFor, forbiddenHost, mappedV4, refusedAddress, withExtraHeaders, type TargetMap } from '../target-map';
+import { carriedExtras, extraHeadersFor, forbiddenHost, httpUrl, mappedV4, refusedAddress, withExtraHeaders, type TargetMap } from '../target-map';
 import { resolvedAddressChecker, type Lookup } from '../target-map/address-guard';
 
 /** Chromium's reason for a request the gate failed. */
@@ -49,13 +49,8 @@ function runnerNetwork(host: string): boolean {
  * hop of a frame (CDP's resource type Document).
  */
 export function browserRefusal(map: TargetMap, url: string, document: boolean): string | undefined {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+  const u = httpUrl(url);
+  if (!u) return undefined;
   const forbidden = forbiddenHost(u.hostname);
   if (forbidden) return forbidden;
   const off = refusedAddress(map, url);

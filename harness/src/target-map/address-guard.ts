@@ -12,7 +12,7 @@
 import * as dns from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { HarnessError } from '../core';
-import { forbiddenHost } from './gate';
+import { forbiddenHost, httpUrl } from './gate';
 import { proxyFor } from './proxy';
 import { resolveKey, urlPort } from './resolve';
 import type { TargetMap } from './target-map';
@@ -109,14 +109,9 @@ export function resolvedAddressChecker(map: TargetMap, lookup: Lookup = systemLo
       }
     });
   return async (url) => {
-    let u: URL;
-    try {
-      u = new URL(url);
-    } catch {
-      return none;
-    }
     // Only what goes to a host by name: not a data: or blob: URL, and not an IP literal (the gate's own).
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') return none;
+    const u = httpUrl(url);
+    if (!u) return none;
     const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
     if (host === '' || isIP(host) !== 0) return none;
     const entry = table.get(resolveKey(host, urlPort(u)));

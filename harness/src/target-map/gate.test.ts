@@ -1,4 +1,4 @@
-import { forbiddenHost, refusedAddress, refusedAlternative } from './gate';
+import { forbiddenHost, httpUrl, refusedAddress, refusedAlternative } from './gate';
 import { loadTargetMap } from './target-map';
 
 /*
@@ -72,4 +72,15 @@ describe('refusedAlternative', () => {
   ])('%s is refused', (host, reason) => {
     expect(refusedAlternative(map, host)).toMatch(reason);
   });
+});
+
+test.each([
+  ['https://www.x.test/a?b=1', 'https://www.x.test/a?b=1'],
+  ['http://ocsp.x.test', 'http://ocsp.x.test/'],
+  ['data:text/plain,x', undefined],
+  ['blob:https://www.x.test/0b1c', undefined],
+  ['wss://www.x.test/socket', undefined],
+  ['not a url', undefined],
+])('httpUrl(%s): an http(s) URL, else nothing to judge', (text, href) => {
+  expect(httpUrl(text)?.href).toBe(href);
 });

@@ -46,6 +46,17 @@ export function forbiddenHost(host: string): string | undefined {
   return undefined;
 }
 
+/** `text` as an http(s) URL, or undefined (not a URL, or another scheme: data:, blob:, ws:...): what the gate judges. */
+export function httpUrl(text: string): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+}
+
 /** The role whose origin `url` is, or undefined. */
 export function roleOfOrigin(map: TargetMap, url: URL): Role | undefined {
   return ROLES.find((r) => (map.roles[r] ?? []).some((u) => u.origin === url.origin));

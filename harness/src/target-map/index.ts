@@ -17,5 +17,5 @@ export { describeProxy, proxyFor, proxyFromEnv, type NoProxyRule, type ProxyEndp
 export { ProxyError } from './tunnel';
 export { KNOWN_VALUES, VALUE_VARIABLE_PREFIX, variableOfValue, type TargetValue } from './values';
 export { carriedExtras, ENV_HEADERS, withExtraHeaders, withoutExtraHeaders, type CarriedExtras, type ExtraHeaders } from './headers';
-export { alternativeHosts, forbiddenHost, mappedV4, refusedAddress, refusedAlternative, roleOfOrigin } from './gate';
+export { alternativeHosts, forbiddenHost, httpUrl, mappedV4, refusedAddress, refusedAlternative, roleOfOrigin } from './gate';
 export { trustedRoots } from './roots';
