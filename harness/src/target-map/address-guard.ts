@@ -14,7 +14,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { HarnessError } from '../core';
 import { forbiddenHost, httpUrl } from './gate';
 import { proxyFor } from './proxy';
-import { resolveKey, urlPort } from './resolve';
+import { resolveEntryFor } from './resolve';
 import type { TargetMap } from './target-map';
 
 /** A name resolved to (or a resolve entry named) an address the harness never asks: no connection was made. */
@@ -88,7 +88,6 @@ export interface ResolvedName {
  */
 export function resolvedAddressChecker(map: TargetMap, lookup: Lookup = systemLookup): (url: string) => Promise<ResolvedName> {
   const guarded = guardedLookup(lookup) as unknown as Lookup;
-  const table = new Map(map.resolve.map((e) => [resolveKey(e.host, e.port), e.address]));
   const byHost = new Map<string, Promise<ResolvedName>>();
   const ms = map.limits.connectTimeoutMs;
   const none: ResolvedName = { addresses: [] };
@@ -114,9 +113,9 @@ export function resolvedAddressChecker(map: TargetMap, lookup: Lookup = systemLo
     if (!u) return none;
     const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
     if (host === '' || isIP(host) !== 0) return none;
-    const entry = table.get(resolveKey(host, urlPort(u)));
-    if (entry !== undefined) {
-      const forbidden = forbiddenLiteral(entry);
+    const entry = resolveEntryFor(map.resolve, u);
+    if (entry) {
+      const forbidden = forbiddenLiteral(entry.address);
       return forbidden ? { refused: `resolves (by its resolve entry) to ${forbidden.what}`, addresses: [] } : none;
     }
     if (proxyFor(map.proxy, u)) return none;

@@ -4,7 +4,7 @@ import * as tls from 'node:tls';
 import type { ConnectionOptions, SecureContext } from 'node:tls';
 import { HarnessError } from '../core';
 import { proxyFor } from './proxy';
-import { resolveKey, urlPort } from './resolve';
+import { resolveEntryFor, urlPort } from './resolve';
 import { rootsContext } from './roots';
 import type { TargetMap } from './target-map';
 import { openTunnel } from './tunnel';
@@ -36,7 +36,7 @@ export interface ConnectTarget {
 export function connectTarget(map: TargetMap, url: URL): ConnectTarget {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const port = urlPort(url);
-  const entry = map.resolve.find((e) => resolveKey(e.host, e.port) === resolveKey(hostname, port));
+  const entry = resolveEntryFor(map.resolve, url);
   return {
     host: entry ? entry.address : hostname,
     port: entry ? entry.connectPort : port,

@@ -4,18 +4,13 @@
  * raw flows, HTTP/3); the replay asks every node of an exchange's name, up to HARNESS_NODES, each
  * through a map pinned to that node, so one node answering otherwise is seen and named.
  */
-import { resolveKey, type ResolveEntry, urlPort } from './resolve';
+import { resolveEntryFor, type ResolveEntry } from './resolve';
 import { NODES_VARIABLE, type NodesSetting } from '../settings/harness';
 
 /** What of a target map the nodes are read from (the map itself describes its nodes with them). */
 interface NodeMap {
   resolve: ResolveEntry[];
   nodes: NodesSetting;
-}
-
-function entryOf(map: NodeMap, url: URL): ResolveEntry | undefined {
-  const key = resolveKey(url.hostname.replace(/^\[|\]$/g, ''), urlPort(url));
-  return map.resolve.find((e) => resolveKey(e.host, e.port) === key);
 }
 
 /** The addresses behind an entry that the run asks, HARNESS_NODES applied (the first always). */
@@ -25,7 +20,7 @@ export function chosenNodes(entry: ResolveEntry, setting: NodesSetting): string[
 
 /** The nodes the replay asks for this URL's name: none where the name has one address (or none pinned). */
 export function nodesFor(map: NodeMap, url: URL): string[] {
-  const entry = entryOf(map, url);
+  const entry = resolveEntryFor(map.resolve, url);
   if (!entry || entry.addresses.length < 2) return [];
   const nodes = chosenNodes(entry, map.nodes);
   return nodes.length > 1 ? nodes : [];
@@ -33,7 +28,7 @@ export function nodesFor(map: NodeMap, url: URL): string[] {
 
 /** The map with this URL's name pinned to one of its nodes: every client built from it connects there, and only there. */
 export function pinnedTo<M extends NodeMap>(map: M, url: URL, address: string): M {
-  const entry = entryOf(map, url);
+  const entry = resolveEntryFor(map.resolve, url);
   if (!entry) return map;
   return { ...map, resolve: map.resolve.map((e) => (e === entry ? { ...e, address, addresses: [address] } : e)) };
 }

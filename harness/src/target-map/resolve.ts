@@ -134,6 +134,12 @@ export function resolveKey(host: string, port: number): string {
   return `${host.toLowerCase()}:${port}`;
 }
 
+/** The resolve entry that applies to a URL (its host, brackets stripped, at its port), if any. */
+export function resolveEntryFor(resolve: readonly ResolveEntry[], url: URL): ResolveEntry | undefined {
+  const key = resolveKey(url.hostname.replace(/^\[|\]$/g, ''), urlPort(url));
+  return resolve.find((e) => resolveKey(e.host, e.port) === key);
+}
+
 /**
  * Two entries for one host:port would leave the choice to ordering, and undici and Chromium need
  * not pick the same one: refuse them unless they say the same thing.
