@@ -4,6 +4,10 @@ import { causeHeadline, causes } from './causes';
 import { collected, runMeta } from './fixtures';
 import { renderHtml } from './html';
 import { terminalSummary } from './terminal';
+import { transportFinding } from '../replay/exchange';
+import { ForbiddenAddressError } from '../target-map/address-guard';
+import { describeCause } from '../transport/cause';
+import { TransportError } from '../transport/send';
 
 type F = Record<string, unknown>;
 const step = (id: string, protocol: string, findings: F[], extra: F = {}) => ({ id, protocol, findings: findings.map((f) => ({ protocol, ...f })), ...extra });
@@ -209,4 +213,34 @@ test('a comparison joins the side that misses the spec even where that miss only
   const r = buildResults({ run: runMeta(), tests: [collected(['site', 'site/not-found'], notFound, { status: 'failed' })] });
   const found = causes(r, (v) => v === 'fail');
   expect(found.map(causeHeadline)).toEqual(['site: status is "200" on h1 and h2; h3 at 127.0.0.1:41444 answers "404"']);
+});
+
+test('a role whose DNS points at a forbidden address is one cause, however many of its exchanges found no connection; another kind of error, another', () => {
+  // What the replay records for each exchange the address guard refused (replay/exchange.ts, target-map/address-guard.ts).
+  const forbidden = new ForbiddenAddressError('ocsp.staging.example', '169.254.169.254', 'is a link-local address (169.254.169.254), never asked');
+  const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+  const refused = (id: string) => {
+    const err = new TransportError(`http://ocsp.staging.example${id.slice(4)}`, describeCause(id === 'ocsp/reset' ? reset : forbidden));
+    return record(id, [
+      {
+        protocol: 'h1',
+        steps: [
+          step(id, 'h1', [transportFinding(id, err, { role: 'ocsp', level: 'must', source: 'capture', target: 'user', protocol: 'h1' }) as unknown as F]),
+        ],
+      },
+    ]);
+  };
+  const r = buildResults({
+    run: runMeta(),
+    tests: ['ocsp/post', 'ocsp/get', 'ocsp/malformed', 'ocsp/reset'].map((id) => collected(['ocsp', id], refused(id), { status: 'failed' })),
+  });
+  const found = causes(r, (v) => v === 'error');
+  expect(found.map((c) => [c.role, c.subject, c.observed, c.members.map((m) => m.test.id).sort()])).toEqual([
+    ['ocsp', 'transport', '(no response)', ['ocsp/get', 'ocsp/malformed', 'ocsp/post']],
+    ['ocsp', 'transport', '(no response)', ['ocsp/reset']],
+  ]);
+  expect(found[0].finding.message).toMatch(/ocsp\.staging\.example resolves to a link-local address \(169\.254\.169\.254\), never asked/);
+  expect(causeHeadline(found[0])).toBe(
+    'ocsp: transport: ocsp: http://ocsp.staging.example/get: ocsp.staging.example resolves to a link-local address (169.254.169.254), never asked (HARNESS_ERR_FORBIDDEN_ADDRESS)',
+  );
 });

@@ -65,6 +65,11 @@ function subjectOf(f: FindingReport, e: Expectation): string {
   return a ? aspectText(a) : e.label;
 }
 
+/** A transport error's kind from its typed cause (`HARNESS_ERR_CONNECTION ECONNREFUSED`), or undefined where it has none. */
+function transportKind(a: Aspect | undefined): string | undefined {
+  return a?.kind === 'transport' && a.cause ? `${a.cause} ${a.lowLevelCode ?? ''}` : undefined;
+}
+
 /** Where a comparison's second side answered from: the HTTP/3 endpoint of its step. */
 function endpointOf(test: TestReport, e: Expectation): string | undefined {
   for (const leg of test.legs ?? []) for (const s of leg.steps) if (s.id === e.step && s.h3?.endpoint) return s.h3.endpoint;
@@ -130,13 +135,15 @@ export function causes(r: ConformanceResults, wanted: (v: Verdict) => boolean): 
           continue;
         }
         const observed = f.observed ?? f.actual;
-        // A status is one cause per expected status (a 404 answering 200 is not a redirect answering 200); a run error per message.
+        // A status is one cause per expected status (a 404 answering 200 is not a redirect answering 200); a run error per
+        // kind: a request that got no answer by its typed cause (each exchange's message names its own URL, and a role
+        // refusing connections, or whose name resolves to a forbidden address, is one deviation), any other by its message.
         const key = [
           role,
           subject,
           observed,
           subject === 'status' ? f.expected : '',
-          f.verdict === 'error' ? (f.message ?? '') : '',
+          f.verdict === 'error' ? (transportKind(f.aspect ?? expectation.aspect) ?? f.message ?? '') : '',
           f.source === 'baseline' ? (f.baseline ?? '') : '',
         ].join('\u0000');
         const c = join(
