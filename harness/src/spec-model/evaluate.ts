@@ -5,7 +5,7 @@
  * rule whose premise the answer does not meet is `n/a` with the reason.
  */
 import { aspectText, defaultLevel, fieldLines, fieldValue, judged, unjudged, type Aspect, type Finding, type Level, type TargetOrigin } from '../core';
-import { parseHttpDate } from '../shapes';
+import { formatHttpDate, parseHttpDate } from '../shapes';
 import { UnmappedPlaceholderError } from '../target-map';
 import { selectFrom, selects, type Check, type CheckContext, type CheckRegistry, type CheckResult } from './check';
 import { compileMatcher, MatcherSpecError, type MatchContext, type MatchResult } from './matchers';
@@ -100,7 +100,7 @@ export function evaluateExchange(spec: ExchangeSpec, observed: ObservedExchange,
         continue;
       }
       const extra: Partial<Finding> = attr === 'value' ? { secrets: set.map((c) => ({ kind: 'cookie' as const, value: c.value })) } : {};
-      add(cookieAspect, aw, () => acrossLines(set, (c) => compileMatcher(m)(read(c), ctx)), extra);
+      add(cookieAspect, aw, () => acrossLines(set, (c) => (attr === 'expires' ? compareExpiry(m, c, ctx) : compileMatcher(m)(read(c), ctx))), extra);
     }
   }
 
@@ -265,6 +265,19 @@ const COOKIE_ATTRIBUTES: Array<[keyof CookieSpec, string, AttrReader]> = [
   ['secure', 'secure', (c) => flag('Secure', c.secure)],
   ['sameSite', 'samesite', (c) => c.sameSite],
 ];
+
+/**
+ * A cookie's expiry against the spec's: the Expires attribute as written; without one, the date a
+ * positive Max-Age gives (RFC 6265 §5.2.2: the response's Date plus delta-seconds), so "expires 1
+ * year after issue" is met by either attribute, as a browser stores it. A Max-Age of 0 or less gives
+ * no date (it deletes the cookie): where a spec asks for a past Expires date, that attribute must be
+ * there. Both present: Expires is compared, and their agreement is the lifetime check's.
+ */
+function compareExpiry(m: MatcherSpec, c: ObservedCookie, ctx: MatchContext): MatchResult {
+  if (c.expires !== undefined || c.maxAge === undefined || c.maxAge <= 0 || !ctx.date) return compileMatcher(m)(c.expires, ctx);
+  const r = compileMatcher(m)(formatHttpDate(new Date(ctx.date.getTime() + c.maxAge * 1000)), ctx);
+  return Object.assign({}, r, { actual: `Max-Age=${c.maxAge} (no Expires): ${r.actual}` });
+}
 
 function describeAttr(m: MatcherSpec, ctx: MatchContext): string {
   try {

@@ -64,6 +64,8 @@ export interface Deployment {
   shopHsts: string;
   /** How "10 years" (SC_ANALYTICS_GLOBAL_COOKIE) and "1 year" (the storefront's cookies) are counted, in days. */
   cookieYears: { analyticsTenYearsDays: number; shopYearDays: number };
+  /** How the storefront writes its cookies' lifetimes ("1 year", "1 day", "about 30 minutes"): an Expires date, or Max-Age alone. */
+  shopCookieLifetimes: 'expires' | 'max-age';
   /** Where the site declares its icon font: the linked stylesheet (and a preload link), or an inline `<style>` of the home page. */
   fontFaces: 'stylesheet' | 'inline-style';
   /** Its HTTP/3 edge: the default port (the TLS port + this), and the `ma` of the `Alt-Svc` it advertises. */
@@ -123,6 +125,7 @@ export const REFERENCE_DEPLOYMENT: Deployment = {
   redirectorEdge: { server: 'cloudflare', rayHeader: 'CF-RAY', ray: cfRay },
   shopHsts: SHOP_HSTS,
   cookieYears: { analyticsTenYearsDays: 10 * 365.25, shopYearDays: 365 },
+  shopCookieLifetimes: 'expires',
   fontFaces: 'stylesheet',
   h3: { portOffset: 1, maxAgeSeconds: 86400 },
   siteCsp: 'reference',
@@ -189,6 +192,7 @@ export const ALT_DEPLOYMENT: Deployment = {
   redirectorEdge: { server: 'AkamaiGHost', rayHeader: 'X-Akamai-Request-ID', ray: akamaiRequestId },
   shopHsts: 'max-age=63072000; includeSubDomains; preload',
   cookieYears: { analyticsTenYearsDays: 3653, shopYearDays: 365.25 },
+  shopCookieLifetimes: 'max-age',
   fontFaces: 'inline-style',
   h3: { portOffset: 2, maxAgeSeconds: 3600 },
   siteCsp: 'portal',

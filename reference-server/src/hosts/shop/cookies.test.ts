@@ -4,7 +4,7 @@ const NOW = new Date('2026-04-08T16:54:52Z');
 const UUID = '0b6e2c1a-6f1e-4f7a-9d55-3c2b1a0f9e8d';
 
 describe('productPageCookies', () => {
-  const lines = productPageCookies('shop.store.test', NOW, UUID);
+  const lines = productPageCookies('shop.store.test', NOW, { keepAliveId: UUID });
   const byName = (name: string) => lines.find((l) => l.startsWith(`${name}=`))!;
 
   it('sets keep_alive for 30 minutes, HttpOnly, SameSite=Lax', () => {
@@ -39,6 +39,20 @@ describe('productPageCookies', () => {
     expect(a).toMatch(/^keep_alive=[0-9a-f-]{36};/);
     expect(a).not.toBe(b);
   });
+});
+
+test('a lifetime written as Max-Age alone: the same expiries, and the cleared cookies still carry their past date', () => {
+  const lines = productPageCookies('shop.store.test', NOW, { keepAliveId: UUID, lifetimeAs: 'max-age', yearDays: 365.25 });
+  expect(lines.map((l) => / (Max-Age=\d+|expires=[^;]+)/.exec(l)![1])).toEqual([
+    'Max-Age=1800',
+    'Max-Age=31557600',
+    'Max-Age=31557600',
+    'Max-Age=31557600',
+    'Max-Age=86400',
+    'expires=Thu, 01 Jan 1970 00:00:00 GMT',
+    'expires=Thu, 01 Jan 1970 00:00:00 GMT',
+  ]);
+  expect(lines.filter((l) => /expires=/.test(l) && !/Max-Age=0$/.test(l))).toEqual([]);
 });
 
 test('"domain-wide" is the parent domain of the storefront host; a two-label host keeps itself', () => {

@@ -43,25 +43,32 @@ export function cmpAnalytics(): string {
   return JSON.stringify({ purposes: { a: true, p: true, m: true, t: true }, display_banner: false, sale_of_data_region: false });
 }
 
-/**
- * Every cookie the product page sets, in order; the domain-wide ones on the parent domain of `host`.
- * `yearDays`: how many days "1 year" is (the description says only "1 year").
- */
-export function productPageCookies(
-  host: string,
-  now: Date,
-  keepAliveId: string = randomUUID(),
-  country: string = COUNTRY,
-  yearDays: number = YEAR_DAYS,
-): string[] {
+/** A storefront's choices where the description is silent (the reference's when left out). */
+export interface ProductCookieChoices {
+  keepAliveId?: string;
+  country?: string;
+  /** How many days "1 year" is (the description says only "1 year"). */
+  yearDays?: number;
+  /**
+   * How a lifetime is written: an Expires date (Shopify's spelling), or Max-Age alone, as many
+   * servers' cookie writers do (RFC 6265 §5.2.2: the same expiry, counted from the answer).
+   */
+  lifetimeAs?: 'expires' | 'max-age';
+}
+
+/** Every cookie the product page sets, in order; the domain-wide ones on the parent domain of `host`. */
+export function productPageCookies(host: string, now: Date, choices: ProductCookieChoices = {}): string[] {
+  const { keepAliveId = randomUUID(), country = COUNTRY, yearDays = YEAR_DAYS, lifetimeAs = 'expires' } = choices;
   const domain = domainWide(host);
   const YEAR = yearDays * DAY;
+  const lasts = (ms: number) => (lifetimeAs === 'max-age' ? `Max-Age=${Math.round(ms / 1000)}` : `expires=${expires(now, ms)}`);
   return [
-    `keep_alive=${keepAliveId}; path=/; expires=${expires(now, KEEP_ALIVE_MS)}; HttpOnly; SameSite=Lax`,
-    `secure_customer_sig=; path=/; expires=${expires(now, YEAR)}; secure; HttpOnly; SameSite=Lax`,
-    `localization=${country}; path=/; expires=${expires(now, YEAR)}; SameSite=Lax`,
-    `_tracking_consent=${encodeURIComponent(trackingConsent(country))}; Domain=${domain}; path=/; expires=${expires(now, YEAR)}; SameSite=Lax`,
-    `_cmp_a=${encodeURIComponent(cmpAnalytics())}; Domain=${domain}; path=/; expires=${expires(now, DAY)}; SameSite=Lax`,
+    `keep_alive=${keepAliveId}; path=/; ${lasts(KEEP_ALIVE_MS)}; HttpOnly; SameSite=Lax`,
+    `secure_customer_sig=; path=/; ${lasts(YEAR)}; secure; HttpOnly; SameSite=Lax`,
+    `localization=${country}; path=/; ${lasts(YEAR)}; SameSite=Lax`,
+    `_tracking_consent=${encodeURIComponent(trackingConsent(country))}; Domain=${domain}; path=/; ${lasts(YEAR)}; SameSite=Lax`,
+    `_cmp_a=${encodeURIComponent(cmpAnalytics())}; Domain=${domain}; path=/; ${lasts(DAY)}; SameSite=Lax`,
+    // The description states both for these: an empty value, Max-Age=0 and a past date.
     `_shopify_y=; Domain=${domain}; path=/; expires=${PAST_DATE}; Max-Age=0`,
     `_shopify_s=; Domain=${domain}; path=/; expires=${PAST_DATE}; Max-Age=0`,
   ];

@@ -122,7 +122,15 @@ function productPage(shop: Shop, req: Request, res: Response, page: StorePage): 
   res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
   res.setHeader('ETag', etag);
   const keepAlive = deployment.keepAliveFormat === 'hex' ? randomBytes(16).toString('hex') : randomUUID();
-  res.setHeader('Set-Cookie', productPageCookies(hostnameOf(req), new Date(), keepAlive, deployment.shopCountry, deployment.cookieYears.shopYearDays));
+  res.setHeader(
+    'Set-Cookie',
+    productPageCookies(hostnameOf(req), new Date(), {
+      keepAliveId: keepAlive,
+      country: deployment.shopCountry,
+      yearDays: deployment.cookieYears.shopYearDays,
+      lifetimeAs: deployment.shopCookieLifetimes,
+    }),
+  );
   if (notModified(req, etag)) {
     res.setHeader('Vary', 'Accept-Encoding');
     res.statusCode = 304;
