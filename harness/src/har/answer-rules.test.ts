@@ -14,11 +14,21 @@ test('a cookie as the capture shows it: value by shape, Domain by relation, life
     value: { shape: 'hex32' },
     path: '/',
     domain: { domainOf: '{base_url}', relation: 'parent' },
-    maxAge: { range: { min: 31449600, max: 31708800 } },
+    expires: { relativeTime: { to: 'date', offsetSeconds: 31579200, toleranceSeconds: 129600 } },
     httpOnly: true,
     secure: false,
     count: 2,
   });
+});
+
+test('a lifetime is one expectation however it was written; a deletion keeps its attributes as written', () => {
+  const year = { relativeTime: { to: 'date', offsetSeconds: 31579200, toleranceSeconds: 129600 } };
+  const rule = (...l: string[]) => cookieRule([lines(...l)], obs(1), { ph, role: 'site' });
+  expect(rule('a=1; Max-Age=31536000')).toMatchObject({ expires: year });
+  expect(rule('a=1; expires=Fri, 01 Jan 2027 00:00:00 GMT')).toMatchObject({ expires: year });
+  expect(rule('a=1; expires=Fri, 01 Jan 2027 00:00:00 GMT; Max-Age=31536000')).not.toHaveProperty('maxAge');
+  const deleted = rule('a=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0');
+  expect([deleted.maxAge, (deleted.expires as { note?: string }).note]).toEqual([0, 'a date at or before Date: already expired']);
 });
 
 test('aspects a replay learned as noise: a shape, or left out when a flag or the count', () => {

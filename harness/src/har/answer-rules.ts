@@ -35,6 +35,20 @@ const offsetsAfterDate = (expiries: string[], obs: readonly Observation[]): numb
   return offsets.length === expiries.length ? offsets : undefined;
 };
 
+/**
+ * Each first line's lifetime in seconds after its answer's Date: Max-Age where written (RFC 6265
+ * §5.3: it wins over Expires), else Expires; undefined when one has neither or cannot be read.
+ */
+function lifetimesOf(firsts: readonly SetCookie[], obs: readonly Observation[]): number[] | undefined {
+  const out: number[] = [];
+  for (const [i, c] of firsts.entries()) {
+    const s = c.maxAge ?? (c.expires === undefined ? undefined : offsetsAfterDate([c.expires], [obs[i]])?.[0]);
+    if (s === undefined) return undefined;
+    out.push(s);
+  }
+  return out;
+}
+
 /** The one value every element has, else undefined. */
 export function agree<T>(values: readonly T[]): T | undefined {
   return values.every((v) => v === values[0]) ? values[0] : undefined;
@@ -66,8 +80,9 @@ export interface CookieContext {
 
 /**
  * One cookie every observation sets (`per`: its Set-Cookie lines in each, the first one read):
- * its value as a shape, Path with placeholders, Domain by relation, Expires as a lifetime after
- * Date (a date at or before it: already expired), Max-Age within its calendar span, the flags
+ * its value as a shape, Path with placeholders, Domain by relation, a lifetime (Max-Age, or Expires
+ * after Date) as `expires` within its calendar span, however the capture wrote it; a deletion as
+ * written (Max-Age=0, an Expires at or before Date); the flags
  * where every observation agrees, and the line count when it is more than one.
  */
 export function cookieRule(per: readonly SetCookie[][], obs: readonly Observation[], ctx: CookieContext): CookieSpec {
@@ -82,16 +97,22 @@ export function cookieRule(per: readonly SetCookie[][], obs: readonly Observatio
           { volatile: true },
         )
       : domainRelation(firsts, obs, ctx.role);
-  if (firsts.every((c) => c.expires !== undefined)) {
-    const offsets = offsetsAfterDate(
-      firsts.map((c) => c.expires!),
-      obs,
-    );
-    if (offsets && offsets.every((o) => o > 0)) spec.expires = lifetimeAfterDate(offsets);
-    else if (offsets) spec.expires = { shape: tightestShape(firsts.map((c) => c.expires!)) ?? 'any', note: 'a date at or before Date: already expired' };
-    else spec.expires = inferValue(firsts.map((c) => c.expires!), { volatile: noisy.has('expiry') });
+  const lifetimes = lifetimesOf(firsts, obs);
+  if (lifetimes && lifetimes.every((s) => s > 0)) {
+    // A lifetime, however the capture wrote it: `expires` is met by an Expires date or, without one, by Max-Age.
+    spec.expires = lifetimeAfterDate(lifetimes);
+  } else {
+    if (firsts.every((c) => c.expires !== undefined)) {
+      const offsets = offsetsAfterDate(
+        firsts.map((c) => c.expires!),
+        obs,
+      );
+      if (offsets && offsets.every((o) => o > 0)) spec.expires = lifetimeAfterDate(offsets);
+      else if (offsets) spec.expires = { shape: tightestShape(firsts.map((c) => c.expires!)) ?? 'any', note: 'a date at or before Date: already expired' };
+      else spec.expires = inferValue(firsts.map((c) => c.expires!), { volatile: noisy.has('expiry') });
+    }
+    if (firsts.every((c) => c.maxAge !== undefined)) spec.maxAge = lifetimeSeconds(firsts.map((c) => c.maxAge!));
   }
-  if (firsts.every((c) => c.maxAge !== undefined)) spec.maxAge = lifetimeSeconds(firsts.map((c) => c.maxAge!));
   const httpOnly = noisy.has('httponly') ? undefined : agree(firsts.map((c) => c.httpOnly));
   if (httpOnly !== undefined) spec.httpOnly = httpOnly;
   const secure = noisy.has('secure') ? undefined : agree(firsts.map((c) => c.secure));

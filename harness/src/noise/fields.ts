@@ -138,21 +138,42 @@ function sameCookie(a: ObservedCookie, b: ObservedCookie): boolean {
   );
 }
 
-/** Whether a cookie aspect agrees in two answers; expiries compare relative to each answer's Date. */
+/**
+ * A cookie's expiry as a distance from its answer's Date, whichever attribute states it (RFC 6265
+ * §5.3: Max-Age wins over Expires); -Infinity for a deletion, undefined for a session cookie, NaN
+ * for an Expires that is not a date or an answer without a Date.
+ */
+function lifetimeMs(c: ObservedCookie, date: Date | undefined): number | undefined {
+  const e = cookieExpiry(c);
+  if (e.kind === 'session') return undefined;
+  const ms = e.kind === 'max-age' ? e.seconds * 1000 : e.at && date ? e.at.getTime() - date.getTime() : NaN;
+  // Any expiry at or before Date deletes the cookie: one deletion however it is written.
+  return ms <= 0 ? -Infinity : ms;
+}
+
+/**
+ * Whether a cookie aspect agrees in two answers. Expiries agree when they are the same distance
+ * from each answer's Date (a second either way), written as Expires or as Max-Age alike: two
+ * spellings of one lifetime are one lifetime; two unreadable Expires agree when they are the same text.
+ */
 export function sameCookieAspect(name: string, aspect: CookieAspect, x: ObservedExchange, y: ObservedExchange): boolean {
   if (aspect !== 'expiry') return cookieAspect(x, name, aspect) === cookieAspect(y, name, aspect);
-  const ex = x.cookies.filter((c) => c.name === name).map(cookieExpiry);
-  const ey = y.cookies.filter((c) => c.name === name).map(cookieExpiry);
-  if (ex.length !== ey.length) return false;
+  const cx = x.cookies.filter((c) => c.name === name);
+  const cy = y.cookies.filter((c) => c.name === name);
+  if (cx.length !== cy.length) return false;
   const dx = answerDate(x);
   const dy = answerDate(y);
-  return ex.every((a, i) => {
-    const b = ey[i];
-    if (a.kind !== b.kind) return false;
-    if (a.kind === 'session') return true;
-    if (a.kind === 'max-age') return b.kind === 'max-age' && a.seconds === b.seconds;
-    const bt = (b as { at?: Date }).at;
-    if (!a.at || !bt) return a.at === bt;
-    return sameTime(a.at, bt, dx, dy);
+  return cx.every((a, i) => {
+    const b = cy[i];
+    const la = lifetimeMs(a, dx);
+    const lb = lifetimeMs(b, dy);
+    if (la === undefined || lb === undefined) return la === lb;
+    if (Number.isNaN(la) || Number.isNaN(lb)) {
+      const at = a.expires === undefined ? undefined : parseAnyDate(a.expires);
+      const bt = b.expires === undefined ? undefined : parseAnyDate(b.expires);
+      // Without a Date on either side, the same instant still agrees; otherwise the same text.
+      return at && bt ? sameTime(at, bt, dx, dy) : a.expires === b.expires && a.maxAge === b.maxAge;
+    }
+    return la === lb || Math.abs(la - lb) <= 1000;
   });
 }

@@ -101,6 +101,44 @@ describe('learnNoise: what differs between two answers over one protocol', () =>
       [],
     ],
     [
+      'one lifetime written as Max-Age on one answer and as Expires on the other is one lifetime',
+      {
+        lines: [
+          ['date', D1],
+          ['set-cookie', 'k=1; Max-Age=1800'],
+        ],
+      },
+      {
+        lines: [
+          ['date', D2],
+          ['set-cookie', 'k=1; expires=Wed, 08 Apr 2026 17:24:53 GMT'],
+        ],
+      },
+      [],
+    ],
+    [
+      'another lifetime, a session cookie, or a deletion are other expiries; two deletions are one',
+      {
+        lines: [
+          ['date', D1],
+          ['set-cookie', 'k=1; Max-Age=1800'],
+          ['set-cookie', 's=1'],
+          ['set-cookie', 'd=; Max-Age=0'],
+          ['set-cookie', 'e=; Max-Age=0'],
+        ],
+      },
+      {
+        lines: [
+          ['date', D2],
+          ['set-cookie', 'k=1; Max-Age=3600'],
+          ['set-cookie', 's=1; Max-Age=60'],
+          ['set-cookie', 'd=; Max-Age=60'],
+          ['set-cookie', 'e=; expires=Thu, 01 Jan 1970 00:00:00 GMT'],
+        ],
+      },
+      ['cookie d expiry', 'cookie k expiry', 'cookie s expiry'],
+    ],
+    [
       'a cookie set alike but for one attribute: that attribute alone',
       { lines: [['set-cookie', 'sid=abc; Path=/; HttpOnly']] },
       { lines: [['set-cookie', 'sid=abc; Path=/app; HttpOnly']] },
