@@ -118,7 +118,7 @@ describe('without --write', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('--- specs/site.json\n+++ specs/site.json\n@@ ');
     const clause = 'accepted from https://www.lessons.test:8443 (npm run accept, missing)';
-    // As har2spec derives them: a platform's own header by its shape, links by relation and address shape, Max-Age within its span.
+    // As har2spec derives them: a platform's own header by its shape, links by relation and address shape, a lifetime (Max-Age here) as `expires` within its span.
     expect(r.out).toContain(
       `+          "x-powered-by": {\n+            "shape": "base64url",\n+            "source": "reference",\n+            "clause": "${clause}"\n+          },`,
     );
@@ -126,7 +126,9 @@ describe('without --write', () => {
       '+          "link": {\n+            "links": [\n+              {\n+                "rel": "preload",\n+                "href": {\n+                  "regex": "^https?://[^/?#]+/{section}/a\\\\.css$"',
     );
     expect(r.out).toContain('+          "sid": {');
-    expect(r.out).toContain('+            "maxAge": {\n+              "range": {\n+                "min": 3420,\n+                "max": 3780\n');
+    expect(r.out).toContain(
+      '+            "expires": {\n+              "relativeTime": {\n+                "to": "date",\n+                "offsetSeconds": 3600,\n+                "toleranceSeconds": 180\n',
+    );
     expect(r.out).toContain('+            "sameSite": "Strict"');
     expect(r.out).toMatch(/\+ {10}"content-location": \{\n\+ {12}"equals": "\{redirector_url\}\/\{section\}\/blog\/",/);
     expect(r.out).toMatch(/additions, 0 changes, 0 refused, in 2 files; nothing written \(--write writes them\)$/);
@@ -197,7 +199,7 @@ describe('--write', () => {
     expect(home.cookies!.sid).toMatchObject({
       source: 'reference',
       path: '/',
-      maxAge: { range: { min: 3420, max: 3780 } },
+      expires: { relativeTime: { to: 'date', offsetSeconds: 3600, toleranceSeconds: 180 } },
       httpOnly: true,
       secure: true,
       sameSite: 'Strict',

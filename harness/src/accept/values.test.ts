@@ -132,12 +132,12 @@ describe('headers, by the rules har2spec derives with', () => {
 });
 
 describe('cookies, by the rules har2spec derives with', () => {
-  test('the value is a shape, Max-Age within its span, flags and count when every leg agrees', () => {
+  test('the value is a shape, a lifetime (Max-Age here) as expires within its span, flags and count when every leg agrees', () => {
     const line: [string, string] = ['set-cookie', 'sid=abcdefghijklmnopqrstuvwx; Path=/; Max-Age=3600; HttpOnly; samesite=lax'];
     expect(cookieSpec('sid', both([line, line]), new Set()).value).toEqual({
       value: { shape: 'alnum-lower24' },
       path: '/',
-      maxAge: { range: { min: 3420, max: 3780 } },
+      expires: { relativeTime: { to: 'date', offsetSeconds: 3600, toleranceSeconds: 180 } },
       httpOnly: true,
       secure: false,
       sameSite: 'Lax',

@@ -18,3 +18,4 @@ export * from './cache-dir';
 export * from './schema-validators';
 export * from './secret-values';
 export * from './noise-record';
+export * from './media-type';

@@ -4,7 +4,20 @@
  * filled in; the level decides what a miss means (must: fail, should: warn, info: info), and a
  * rule whose premise the answer does not meet is `n/a` with the reason.
  */
-import { aspectText, defaultLevel, fieldLines, fieldValue, judged, unjudged, type Aspect, type Finding, type Level, type TargetOrigin } from '../core';
+import {
+  aspectText,
+  defaultLevel,
+  fieldLines,
+  fieldValue,
+  isField,
+  judged,
+  meetsMediaType,
+  unjudged,
+  type Aspect,
+  type Finding,
+  type Level,
+  type TargetOrigin,
+} from '../core';
 import { formatHttpDate, parseHttpDate } from '../shapes';
 import { UnmappedPlaceholderError } from '../target-map';
 import { selectFrom, selects, type Check, type CheckContext, type CheckRegistry, type CheckResult } from './check';
@@ -242,7 +255,14 @@ function compareHeader(hs: HeaderSpec, ex: ObservedExchange, name: string, ctx: 
       ...(shape ? { shape } : {}),
     };
   }
-  return compileMatcher(hs as MatcherSpec)(fieldValue(ex.lines, name), ctx);
+  const value = fieldValue(ex.lines, name);
+  const r = compileMatcher(hs as MatcherSpec)(value, ctx);
+  if (r.ok || value === undefined || !isField(name, 'content-type')) return r;
+  // A stated Content-Type is a media type: met in any spelling RFC 9110 §8.3.1 calls the same, with
+  // parameters the statement leaves out (one line only: the field is a singleton).
+  const stated = typeof hs === 'string' ? hs : typeof hs === 'object' && hs !== null && 'equals' in hs && typeof hs.equals === 'string' ? hs.equals : undefined;
+  if (stated === undefined || fieldLines(ex.lines, name).length !== 1 || !meetsMediaType(stated, value)) return r;
+  return Object.assign({}, r, { ok: true, actual: `${value} (RFC 9110 §8.3.1: the same media type; parameters not stated are the target's choice)` });
 }
 
 function cookiePresence(cs: CookieSpec, set: ObservedCookie[]): MatchResult {

@@ -142,6 +142,18 @@ test('no Vary on dynamic responses: a warning (RFC SHOULD), where the descriptio
   expect(verdictOf('site/static/css header vary')).toEqual(['pass', 'must']);
 });
 
+test('its static text files labelled with a charset: the stated media type passes, in the replay and in the browser', () => {
+  for (const id of ['site/static/css', 'site/static/js']) {
+    const ct = expectation(`${id} header content-type`);
+    expect([id, ct.verdict, ct.level, ct.findings[0].actual]).toEqual([id, 'pass', 'must', expect.stringMatching(/; charset=utf-8 \(RFC 9110 §8\.3\.1: /)]);
+  }
+  const browser = results.tests
+    .flatMap((t) => t.expectations)
+    .filter((e) => e.id.startsWith('site/browser/home ') && e.id.endsWith(' content-type') && /charset/.test(e.findings[0].actual));
+  expect(browser.length).toBeGreaterThan(0);
+  expect(browser.filter((e) => e.verdict !== 'pass')).toEqual([]);
+});
+
 test('X-Frame-Options "repeated twice, comma-separated" on one line passes', () => {
   expect(verdictOf('site/home header x-frame-options')).toEqual(['pass', 'must']);
 });

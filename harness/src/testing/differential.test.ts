@@ -183,6 +183,7 @@ const ALT_CHOICES: Array<[string, RegExp, string, 'optional'?]> = [
   ['its redirecting host behind another edge', /^redirector\//, 'header cf-ray'],
   ['its redirecting host behind another edge', /^redirector\//, 'header x-akamai-request-id'],
   ['storefront HSTS with preload', /^shop\//, 'header strict-transport-security'],
+  ['its static text files labelled with a charset', /^site\/(static\/(css|css-unversioned|js)|visitor-identification\/script)$/, 'header content-type'],
   [
     '"10 years" counted as 3,653 days',
     /^(site\/(home|visitor-flip\/(home|css)|visitor-identification\/flip)|bare\/redirect-to-www\/www)$/,

@@ -64,6 +64,8 @@ export interface Deployment {
   shopHsts: string;
   /** How "10 years" (SC_ANALYTICS_GLOBAL_COOKIE) and "1 year" (the storefront's cookies) are counted, in days. */
   cookieYears: { analyticsTenYearsDays: number; shopYearDays: number };
+  /** A charset parameter on the site's static text files (CSS, scripts): none, as IIS sends them, or its own label. */
+  textCharset?: string;
   /** How the storefront writes its cookies' lifetimes ("1 year", "1 day", "about 30 minutes"): an Expires date, or Max-Age alone. */
   shopCookieLifetimes: 'expires' | 'max-age';
   /** Where the site declares its icon font: the linked stylesheet (and a preload link), or an inline `<style>` of the home page. */
@@ -193,6 +195,7 @@ export const ALT_DEPLOYMENT: Deployment = {
   shopHsts: 'max-age=63072000; includeSubDomains; preload',
   cookieYears: { analyticsTenYearsDays: 3653, shopYearDays: 365.25 },
   shopCookieLifetimes: 'max-age',
+  textCharset: 'utf-8',
   fontFaces: 'inline-style',
   h3: { portOffset: 2, maxAgeSeconds: 3600 },
   siteCsp: 'portal',

@@ -31,16 +31,22 @@ export function iisTypeOf(fileName: string): string | undefined {
   return IIS_MIME_TYPES[path.extname(fileName).toLowerCase()];
 }
 
-/** The static files of an IIS site: an in-memory index with each file's validators computed once. */
-export function indexIisStaticFiles(mounts: readonly Mount[]): Map<string, IisStaticFile> {
+/**
+ * The static files of an IIS site: an in-memory index with each file's validators computed once.
+ * `textCharset`: a charset parameter on the text types' Content-Type (IIS sends none; a server
+ * that labels its text, as Express or a configured nginx does, sends `; charset=utf-8`).
+ */
+export function indexIisStaticFiles(mounts: readonly Mount[], options: { textCharset?: string } = {}): Map<string, IisStaticFile> {
   const out = new Map<string, IisStaticFile>();
   for (const [key, file] of indexContent(mounts, iisTypeOf)) {
+    const compressible = COMPRESSIBLE.has(file.type);
     out.set(
       key,
       Object.assign(file, {
+        type: compressible && options.textCharset ? `${file.type}; charset=${options.textCharset}` : file.type,
         etag: iisEtag(file.mtimeNs),
         lastModified: file.mtime.toUTCString(),
-        compressible: COMPRESSIBLE.has(file.type),
+        compressible,
       }),
     );
   }

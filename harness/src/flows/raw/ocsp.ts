@@ -8,7 +8,7 @@
  */
 import { nodesFor, pinnedTo } from '../../target-map/nodes';
 import type { ReplayRecord } from '../../record';
-import { fieldValue } from '../../core';
+import { fieldLines, fieldValue, meetsMediaType } from '../../core';
 import { selectChecks } from '../../checks';
 import { parseHttpDate } from '../../shapes';
 import { runChecks } from '../../spec-model/evaluate';
@@ -68,6 +68,12 @@ export function ocspEndpoints(aia: string[], configured: URL[]): { endpoints: st
   return { endpoints: [...new Set(out)], refused };
 }
 
+/** Content-Type is `type` as RFC 9110 §8.3.1 compares it, on its one line. */
+function isMediaType(ex: ObservedExchange, type: string): boolean {
+  const lines = fieldLines(ex.lines, 'content-type');
+  return lines.length === 1 && meetsMediaType(type, lines[0]);
+}
+
 function joinPath(endpoint: string, segment: string): string {
   return endpoint.endsWith('/') ? endpoint + segment : `${endpoint}/${segment}`;
 }
@@ -76,7 +82,7 @@ function checkSuccess(ctx: FlowContext, sid: string, ex: ObservedExchange, req: 
   ctx.expect(`${sid} status`, ex.status === 200, '200', String(ex.status), 'capture', { aspect: { kind: 'status' }, clause: CLAUSE });
   ctx.expect(
     `${sid} header content-type`,
-    fieldValue(ex.lines, 'content-type') === 'application/ocsp-response',
+    isMediaType(ex, 'application/ocsp-response'),
     'application/ocsp-response',
     show(fieldValue(ex.lines, 'content-type')),
     'capture',
@@ -198,7 +204,7 @@ function checkError(ctx: FlowContext, sid: string, ex: ObservedExchange, status:
   );
   ctx.expect(
     `${sid} header content-type`,
-    fieldValue(ex.lines, 'content-type') === 'application/ocsp-response',
+    isMediaType(ex, 'application/ocsp-response'),
     'application/ocsp-response',
     show(fieldValue(ex.lines, 'content-type')),
     'rfc',

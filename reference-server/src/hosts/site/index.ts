@@ -60,15 +60,18 @@ export function createSiteApp(ctx: HostContext): express.Express {
   const fontFaces = inline ? stylesheetFontFaces(path.join(siteRoot, 'section/css'), rename) : [];
   // The portal's own icon answers /favicon.ico; the reference's is then out of the way (never linked).
   const portalIcon = deployment.siteFavicon === 'portal';
-  const files = indexIisStaticFiles([
-    { dir: path.join(siteRoot, 'section'), urlPrefix: `/${ctx.section}`, rename: inline ? (text) => splitFontFaces(rename(text)).rest : rename },
-    {
-      dir: path.join(siteRoot, 'root'),
-      urlPrefix: '',
-      rename: portalIcon ? (text) => rename(text).replace(/^\/favicon\.ico$/, '/favicon.reference.ico') : rename,
-    },
-    ...(portalIcon ? [{ dir: path.join(siteRoot, 'portal-root'), urlPrefix: '' }] : []),
-  ]);
+  const files = indexIisStaticFiles(
+    [
+      { dir: path.join(siteRoot, 'section'), urlPrefix: `/${ctx.section}`, rename: inline ? (text) => splitFontFaces(rename(text)).rest : rename },
+      {
+        dir: path.join(siteRoot, 'root'),
+        urlPrefix: '',
+        rename: portalIcon ? (text) => rename(text).replace(/^\/favicon\.ico$/, '/favicon.reference.ico') : rename,
+      },
+      ...(portalIcon ? [{ dir: path.join(siteRoot, 'portal-root'), urlPrefix: '' }] : []),
+    ],
+    deployment.textCharset ? { textCharset: deployment.textCharset } : {},
+  );
   const home = loadTemplate(path.join(siteRoot, 'pages/home.html'), (text) => inlineFontFaces(rename(text), fontFaces));
   const instanceAffinity = affinityOf(deployment.name);
   const noVary = !deployment.varyOnDynamic;

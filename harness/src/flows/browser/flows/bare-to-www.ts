@@ -1,4 +1,5 @@
 import type { Request } from '@playwright/test';
+import { meetsMediaType } from '../../../core';
 import { FlowSession, type BrowserFlow } from '../session';
 
 /** The requests of a redirect chain, first hop first. */
@@ -29,7 +30,7 @@ export const bareToWww: BrowserFlow = {
       s.findings.compare(`${s.id} ${s.label(start)} location`, location === end, end, location ?? '(absent)');
       s.redirectHop(start, hop?.status(), location);
       const type = hop ? await hop.headerValue('content-type') : null;
-      s.findings.compare(`${s.id} ${s.label(start)} content-type`, type === 'text/html', 'text/html', type ?? '(absent)');
+      s.findings.compare(`${s.id} ${s.label(start)} content-type`, type !== null && meetsMediaType('text/html', type), 'text/html', type ?? '(absent)');
     }
     s.checkResource(await FlowSession.observe(res));
   },
