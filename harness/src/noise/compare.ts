@@ -101,7 +101,7 @@ export function differences(
     }
     if (noise.body && BODY_BOUND.has(name)) continue;
     if (lb.length === 0 && la.length > 0 && options.mayOmit?.has(name)) continue;
-    if (!sameFieldLines(la, lb, x, y)) out.push(fieldDifference(name, x, y));
+    if (!sameFieldLines(name, la, lb, x, y)) out.push(fieldDifference(name, x, y));
   }
   const xCookies = new Set(cookieNames(x));
   const yCookies = new Set(cookieNames(y));

@@ -4,6 +4,7 @@
  * by every comparison of two answers, so "the same" means one thing everywhere.
  */
 import { fieldLines } from '../core';
+import { FIELD_FORMS } from '../spec-model/field-forms';
 import { listMembers } from '../spec-model/matchers';
 import type { ObservedCookie, ObservedExchange } from '../spec-model/observed';
 import { parseAnyDate, parseHttpDate } from '../shapes';
@@ -56,17 +57,21 @@ function sameTime(a: Date, b: Date, dateA: Date | undefined, dateB: Date | undef
 
 /** Whether a field has the same value in two answers (absent on both counts as the same). */
 export function sameField(name: string, x: ObservedExchange, y: ObservedExchange): boolean {
-  return sameFieldLines(fieldLines(x.lines, name), fieldLines(y.lines, name), x, y);
+  return sameFieldLines(name, fieldLines(x.lines, name), fieldLines(y.lines, name), x, y);
 }
 
 /** `sameField` of a field's lines already read from each answer. */
-export function sameFieldLines(linesA: string[], linesB: string[], x: ObservedExchange, y: ObservedExchange): boolean {
+export function sameFieldLines(name: string, linesA: string[], linesB: string[], x: ObservedExchange, y: ObservedExchange): boolean {
   // The same lines combine the same: most fields of two answers are, and need no member split.
   if (linesA.length === linesB.length && linesA.every((v, i) => v === linesB[i])) return true;
   const a = combined(linesA);
   const b = combined(linesB);
   if (a === b) return true;
   if (a === undefined || b === undefined) return false;
+  // Two spellings the field's grammar calls the same value (directives in another order, a name in
+  // another case), each side read as the other's statement so that neither holds more.
+  const form = FIELD_FORMS[name.toLowerCase()];
+  if (form && form.same(a, b, linesB.length) && form.same(b, a, linesA.length)) return true;
   const da = parseHttpDate(a);
   const db = parseHttpDate(b);
   return da !== undefined && db !== undefined && sameTime(da, db, answerDate(x), answerDate(y));

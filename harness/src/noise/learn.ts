@@ -43,7 +43,7 @@ export function learnNoise(first: ObservedExchange, second: ObservedExchange): N
     if (!comparedField(name)) continue;
     const la = a.get(name) ?? [];
     const lb = b.get(name) ?? [];
-    if (sameFieldLines(la, lb, first, second)) continue;
+    if (sameFieldLines(name, la, lb, first, second)) continue;
     noise.fields.add(name);
     if (la.length > 0 !== lb.length > 0) noise.presence.add(name);
   }

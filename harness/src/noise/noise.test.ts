@@ -171,6 +171,24 @@ describe('learnNoise: what differs between two answers over one protocol', () =>
       },
       [],
     ],
+    [
+      'a value in another spelling its field calls the same is one value; a parameter more is not',
+      {
+        lines: [
+          ['cache-control', 'public, max-age=60'],
+          ['vary', 'Accept-Encoding'],
+          ['content-type', 'text/css'],
+        ],
+      },
+      {
+        lines: [
+          ['cache-control', 'max-age=60,Public'],
+          ['vary', 'accept-encoding'],
+          ['content-type', 'text/css; charset=utf-8'],
+        ],
+      },
+      ['header content-type'],
+    ],
     ['a field named in two cases is one field', { lines: [['X-Frame-Options', 'DENY']] }, { lines: [['x-frame-options', 'DENY']] }, []],
     ['a body with a token', { body: 'token=1' }, { body: 'token=2' }, ['body']],
     ['a status that changes', { status: 200 }, { status: 503 }, ['status']],

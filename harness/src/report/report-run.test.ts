@@ -156,7 +156,8 @@ test(
   'against a broken target the three files agree on the failing expectation; the exit status is 1',
   async () => {
     const { run, dir: out } = await brokenRun();
-    expect(run.code).toBe(1);
+    // The run's output beside its code: a run error (exit 2) says which.
+    expect(`${run.code}\n${run.stdout.slice(-3000)}`).toMatch(/^1\n/);
     const report = read(out);
     expect(report.results.run.status).toBe('failed');
     // The raw replay and the browser, which lands on the same page after the bare host's redirect.
@@ -225,7 +226,7 @@ test(
     const env = (extra: Record<string, string> = {}) => envOf({ TARGET_SECTION: 'static', ...extra });
     // One unsharded run, writing a blob and this reporter's files at once.
     const { run: one, dir: direct, blob: blobAll } = await brokenRun();
-    expect(one.code).toBe(1);
+    expect(`${one.code}\n${one.stdout.slice(-3000)}`).toMatch(/^1\n/);
     // The same run, merged from its blob: identical but for the run's start and duration.
     const mergedOne = path.join(work, 'merged-one');
     const m1 = await playwrightCli(['merge-reports', '--reporter', REPORTER, blobAll], env({ HARNESS_REPORT_DIR: mergedOne }));

@@ -4,26 +4,14 @@
  * filled in; the level decides what a miss means (must: fail, should: warn, info: info), and a
  * rule whose premise the answer does not meet is `n/a` with the reason.
  */
-import {
-  aspectText,
-  defaultLevel,
-  fieldLines,
-  fieldValue,
-  isField,
-  judged,
-  meetsMediaType,
-  unjudged,
-  type Aspect,
-  type Finding,
-  type Level,
-  type TargetOrigin,
-} from '../core';
+import { aspectText, defaultLevel, fieldLines, fieldValue, judged, unjudged, type Aspect, type Finding, type Level, type TargetOrigin } from '../core';
 import { formatHttpDate, parseHttpDate } from '../shapes';
 import { UnmappedPlaceholderError } from '../target-map';
 import { selectFrom, selects, type Check, type CheckContext, type CheckRegistry, type CheckResult } from './check';
 import { compileMatcher, MatcherSpecError, type MatchContext, type MatchResult } from './matchers';
 import type { ObservedCookie, ObservedExchange } from './observed';
 import { fieldSecrets } from './field-secrets';
+import { FIELD_FORMS } from './field-forms';
 import { fillPlaceholders, type PlaceholderValues } from './placeholders';
 import type { BodySpec, CookieSpec, ExchangeSpec, HeaderSpec, MatcherMeta, MatcherSpec, Premise, Provenance } from './types';
 
@@ -257,12 +245,20 @@ function compareHeader(hs: HeaderSpec, ex: ObservedExchange, name: string, ctx: 
   }
   const value = fieldValue(ex.lines, name);
   const r = compileMatcher(hs as MatcherSpec)(value, ctx);
-  if (r.ok || value === undefined || !isField(name, 'content-type')) return r;
-  // A stated Content-Type is a media type: met in any spelling RFC 9110 §8.3.1 calls the same, with
-  // parameters the statement leaves out (one line only: the field is a singleton).
-  const stated = typeof hs === 'string' ? hs : typeof hs === 'object' && hs !== null && 'equals' in hs && typeof hs.equals === 'string' ? hs.equals : undefined;
-  if (stated === undefined || fieldLines(ex.lines, name).length !== 1 || !meetsMediaType(stated, value)) return r;
-  return Object.assign({}, r, { ok: true, actual: `${value} (RFC 9110 §8.3.1: the same media type; parameters not stated are the target's choice)` });
+  const form = FIELD_FORMS[name.toLowerCase()];
+  if (!form || value === undefined) return r;
+  // The field's grammar (field-forms.ts): a plain stated value met in another spelling it calls the
+  // same; for a list of names, `contains` is one of its members, not a piece of its text.
+  const fill = (v: unknown) => (typeof v === 'string' ? fillPlaceholders(v, ctx.placeholders) : undefined);
+  const m = typeof hs === 'object' && hs !== null ? (hs as unknown as Record<string, unknown>) : undefined;
+  const member = fill(m?.contains);
+  if (member !== undefined && form.has) {
+    const ok = form.has(member, value);
+    return Object.assign({}, r, { ok, actual: ok && !r.ok ? `${value} (${form.rule})` : r.actual });
+  }
+  const stated = typeof hs === 'string' ? fill(hs) : fill(m?.equals);
+  if (r.ok || stated === undefined || !form.same(stated, value, fieldLines(ex.lines, name).length)) return r;
+  return Object.assign({}, r, { ok: true, actual: `${value} (${form.rule})` });
 }
 
 function cookiePresence(cs: CookieSpec, set: ObservedCookie[]): MatchResult {

@@ -154,6 +154,21 @@ test('its static text files labelled with a charset: the stated media type passe
   expect(browser.filter((e) => e.verdict !== 'pass')).toEqual([]);
 });
 
+test('media Cache-Control and Vary spelt as an edge rewrites them: the stated values by their grammar pass', () => {
+  const cc = expectation('assets/media/icon header cache-control');
+  expect([cc.verdict, cc.level, cc.findings[0].actual]).toEqual([
+    'pass',
+    'must',
+    'max-age=604800,public (RFC 9111 §5.2: the same directives, in any order and case)',
+  ]);
+  const vary = expectation('assets/media/icon header vary');
+  expect([vary.verdict, vary.level, vary.findings[0].actual]).toEqual([
+    'pass',
+    'must',
+    'accept-encoding (RFC 9110 §12.5.5: the same field names, in any order and case)',
+  ]);
+});
+
 test('X-Frame-Options "repeated twice, comma-separated" on one line passes', () => {
   expect(verdictOf('site/home header x-frame-options')).toEqual(['pass', 'must']);
 });

@@ -64,6 +64,12 @@ export interface Deployment {
   shopHsts: string;
   /** How "10 years" (SC_ANALYTICS_GLOBAL_COOKIE) and "1 year" (the storefront's cookies) are counted, in days. */
   cookieYears: { analyticsTenYearsDays: number; shopYearDays: number };
+  /**
+   * How the asset host spells Cache-Control and Vary on media ("public, max-age=604800", "vary
+   * Accept-Encoding"): as the description writes them, or as an edge that rewrites fields does
+   * (`max-age=604800,public`, `accept-encoding`): the same values by their grammar.
+   */
+  mediaFieldSpelling: 'as-stated' | 'edge';
   /** A charset parameter on the site's static text files (CSS, scripts): none, as IIS sends them, or its own label. */
   textCharset?: string;
   /** How the storefront writes its cookies' lifetimes ("1 year", "1 day", "about 30 minutes"): an Expires date, or Max-Age alone. */
@@ -128,6 +134,7 @@ export const REFERENCE_DEPLOYMENT: Deployment = {
   shopHsts: SHOP_HSTS,
   cookieYears: { analyticsTenYearsDays: 10 * 365.25, shopYearDays: 365 },
   shopCookieLifetimes: 'expires',
+  mediaFieldSpelling: 'as-stated',
   fontFaces: 'stylesheet',
   h3: { portOffset: 1, maxAgeSeconds: 86400 },
   siteCsp: 'reference',
@@ -195,6 +202,7 @@ export const ALT_DEPLOYMENT: Deployment = {
   shopHsts: 'max-age=63072000; includeSubDomains; preload',
   cookieYears: { analyticsTenYearsDays: 3653, shopYearDays: 365.25 },
   shopCookieLifetimes: 'max-age',
+  mediaFieldSpelling: 'edge',
   textCharset: 'utf-8',
   fontFaces: 'inline-style',
   h3: { portOffset: 2, maxAgeSeconds: 3600 },

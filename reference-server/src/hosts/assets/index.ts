@@ -48,8 +48,8 @@ export function createAssetsApp(ctx: HostContext): express.Express {
     if (!file) return sendBody(req, res, page('404 Not Found'), { status: 404, type: 'text/html' });
 
     res.setHeader('Content-Type', file.type);
-    res.setHeader('Cache-Control', `public, max-age=${MAX_AGE}`);
-    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Cache-Control', deployment.mediaFieldSpelling === 'edge' ? `max-age=${MAX_AGE},public` : `public, max-age=${MAX_AGE}`);
+    res.setHeader('Vary', deployment.mediaFieldSpelling === 'edge' ? 'accept-encoding' : 'Accept-Encoding');
     res.setHeader('Content-Disposition', `inline; filename=${file.name}`);
     res.setHeader('Last-Modified', file.mtime.toUTCString());
     const hit = edge.status(file.key) === 'TCP_HIT';

@@ -1,0 +1,59 @@
+import { CHECKS } from '../checks';
+import { evaluateExchange } from './evaluate';
+import { DATE, observed } from './observed-fixture';
+import type { ExchangeSpec } from './types';
+
+// evaluate.ts `compareHeader` with field-forms.ts: a stated value met in another spelling its field's grammar calls the same.
+const judge = (name: string, stated: string | { contains: string }, ...lines: string[]) => {
+  const spec: ExchangeSpec = {
+    id: 'x',
+    title: 't',
+    clause: 'c',
+    source: 'capture',
+    request: { path: '/' },
+    expect: { headers: { [name]: typeof stated === 'string' ? { equals: stated } : stated } },
+  };
+  const [f] = evaluateExchange(spec, observed({ lines: [['date', DATE], ...lines.map((l) => [name, l] as [string, string])] }), {
+    role: 'site',
+    placeholders: {},
+    targetOrigin: 'user',
+    checks: CHECKS,
+  });
+  return f.verdict;
+};
+
+test.each<[string, string | { contains: string }, string[]]>([
+  ['cache-control', 'public, max-age=604800', ['max-age=604800, public']],
+  ['cache-control', 'public, max-age=604800', ['public,max-age=604800']],
+  ['cache-control', 'public, max-age=604800', ['Public, MAX-AGE=604800']],
+  ['cache-control', 'no-cache, no-store', ['no-store', 'no-cache']],
+  ['pragma', 'no-cache', ['No-Cache']],
+  ['strict-transport-security', 'max-age=31536000; includeSubDomains; preload', ['preload; max-age=31536000;includesubdomains']],
+  ['vary', 'Accept, Accept-Encoding', ['accept-encoding, accept']],
+  ['accept-ranges', 'bytes', ['Bytes']],
+  ['content-language', 'en', ['EN']],
+  ['content-encoding', 'gzip', ['GZIP']],
+  ['x-frame-options', 'DENY', ['deny']],
+  ['x-content-type-options', 'nosniff', ['NoSniff']],
+  ['x-xss-protection', '1; mode=block', ['1;mode=block']],
+  ['vary', { contains: 'Accept-Encoding' }, ['origin, accept-encoding']],
+])('%s %j is met by %j', (name, stated, lines) => {
+  expect(judge(name, stated, ...lines)).toBe('pass');
+});
+
+test.each<[string, string | { contains: string }, string[], string]>([
+  ['cache-control', 'public, max-age=604800', ['public, max-age=604801'], 'another value'],
+  ['cache-control', 'public, max-age=604800', ['public, max-age=604800, no-transform'], 'a directive added'],
+  ['cache-control', 'public, max-age=604800', ['max-age=604800'], 'a directive left out'],
+  ['strict-transport-security', 'max-age=31536000; includeSubDomains; preload', ['max-age=31536000; includeSubDomains'], 'a directive left out'],
+  ['vary', 'Accept, Accept-Encoding', ['Accept-Encoding'], 'a field left out'],
+  ['vary', 'Accept-Encoding', ['Accept-Encoding, User-Agent'], 'a field added'],
+  ['content-encoding', 'gzip, br', ['br, gzip'], 'codings in another order'],
+  ['x-frame-options', 'DENY', ['SAMEORIGIN'], 'another option'],
+  ['x-xss-protection', '1; mode=block', ['1'], 'mode=block left out'],
+  ['vary', { contains: 'Origin' }, ['X-Origin-Token'], 'another field that holds the name'],
+  ['allow', { contains: 'POST' }, ['GET, post'], 'a method in another case (methods are case-sensitive)'],
+  ['referrer-policy', 'no-referrer-when-downgrade', ['No-Referrer-When-Downgrade'], 'a field with no such rule'],
+])('%s %j is not met by %j (%s)', (name, stated, lines) => {
+  expect(judge(name, stated, ...lines)).toBe('fail');
+});

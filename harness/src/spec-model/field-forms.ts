@@ -1,0 +1,58 @@
+/**
+ * A value a spec states for a field, met by what the field's own grammar calls the same value:
+ * a Cache-Control with its directives in another order or case is the same Cache-Control (RFC
+ * 9111 §5.2), a Vary naming the same fields in lower case the same Vary (RFC 9110 §12.5.5). The
+ * literal comparison comes first; these apply only where it fails, to a plain stated value (a
+ * string, or `equals`; `contains` for a list of names), and each names the rule that makes the two
+ * the same.
+ */
+import { meetsMediaType } from '../core';
+import { directiveDifferences, parseDirectives, type DirectiveSeparator } from './directives';
+import { listMembers } from './list-members';
+
+export interface FieldForm {
+  /** Whether `actual` (the field's lines combined) is the value `stated` in this field's grammar. */
+  same(stated: string, actual: string, lineCount: number): boolean;
+  /** For a list of names compared case-insensitively: whether `actual` has the member `stated` (a spec's `contains`). */
+  has?(stated: string, actual: string): boolean;
+  /** Why they are the same, shown beside the actual value. */
+  rule: string;
+}
+
+/** The same directives (names case-insensitive, values as tokens), in any order, none missing and none added. */
+const directives = (separator: DirectiveSeparator) => (stated: string, actual: string) =>
+  directiveDifferences(Object.fromEntries(parseDirectives(stated, separator)), actual, separator).length === 0;
+
+const members = (v: string) => listMembers(v).map((m) => m.toLowerCase());
+/** The same list members, case-insensitive, in any order (a set). */
+const sameSet = (stated: string, actual: string) => {
+  const a = new Set(members(actual));
+  const s = new Set(members(stated));
+  return a.size === s.size && [...s].every((m) => a.has(m));
+};
+/** The same list members, case-insensitive, in the same order (codings apply in order). */
+const sameSequence = (stated: string, actual: string) => members(stated).join(',') === members(actual).join(',');
+const sameToken = (stated: string, actual: string) => stated.trim().toLowerCase() === actual.trim().toLowerCase();
+
+export const FIELD_FORMS: Readonly<Record<string, FieldForm>> = {
+  'content-type': {
+    // A singleton field: a second line is never the stated value.
+    same: (stated, actual, lines) => lines === 1 && meetsMediaType(stated, actual),
+    rule: "RFC 9110 §8.3.1: the same media type; parameters not stated are the target's choice",
+  },
+  'cache-control': { same: directives(','), rule: 'RFC 9111 §5.2: the same directives, in any order and case' },
+  pragma: { same: directives(','), rule: 'RFC 9111 §5.4: the same directive, in any case' },
+  'strict-transport-security': { same: directives(';'), rule: 'RFC 6797 §6.1: the same directives, in any order and case' },
+  vary: {
+    same: sameSet,
+    has: (stated, actual) => members(actual).includes(stated.trim().toLowerCase()),
+    rule: 'RFC 9110 §12.5.5: the same field names, in any order and case',
+  },
+  'accept-ranges': { same: sameSet, rule: 'RFC 9110 §14.3: the same range units, in any case' },
+  'content-language': { same: sameSet, rule: 'RFC 9110 §8.5, RFC 5646 §2.1.1: the same language tags, in any case' },
+  'content-encoding': { same: sameSequence, rule: 'RFC 9110 §8.4.1: the same codings in the same order, in any case' },
+  'x-frame-options': { same: sameToken, rule: 'RFC 7034 §2.1: the same option, in any case' },
+  'x-content-type-options': { same: sameToken, rule: 'Fetch, "X-Content-Type-Options": nosniff in any case' },
+  // No standard defines it; browsers that read it took `1; mode=block` with or without spaces, in any case.
+  'x-xss-protection': { same: directives(';'), rule: 'the same X-XSS-Protection value, spaces and case aside' },
+};
