@@ -71,7 +71,7 @@ export function sameFieldLines(name: string, linesA: string[], linesB: string[],
   // Two spellings the field's grammar calls the same value (directives in another order, a name in
   // another case), each side read as the other's statement so that neither holds more.
   const form = FIELD_FORMS[name.toLowerCase()];
-  if (form && form.same(a, b, linesB.length) && form.same(b, a, linesA.length)) return true;
+  if (form && form.same(a, b, { lines: linesB.length, base: y.request.url }) && form.same(b, a, { lines: linesA.length, base: x.request.url })) return true;
   const da = parseHttpDate(a);
   const db = parseHttpDate(b);
   return da !== undefined && db !== undefined && sameTime(da, db, answerDate(x), answerDate(y));

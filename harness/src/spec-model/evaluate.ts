@@ -256,8 +256,10 @@ function compareHeader(hs: HeaderSpec, ex: ObservedExchange, name: string, ctx: 
     const ok = form.has(member, value);
     return Object.assign({}, r, { ok, actual: ok && !r.ok ? `${value} (${form.rule})` : r.actual });
   }
-  const stated = typeof hs === 'string' ? fill(hs) : fill(m?.equals);
-  if (r.ok || stated === undefined || !form.same(stated, value, fieldLines(ex.lines, name).length)) return r;
+  if (r.ok) return r;
+  const stated = typeof hs === 'string' ? [fill(hs)] : Array.isArray(m?.oneOf) ? m.oneOf.map(fill) : [fill(m?.equals)];
+  const at = { lines: fieldLines(ex.lines, name).length, base: ex.request.url };
+  if (!stated.some((v) => v !== undefined && form.same(v, value, at))) return r;
   return Object.assign({}, r, { ok: true, actual: `${value} (${form.rule})` });
 }
 

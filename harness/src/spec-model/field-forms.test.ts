@@ -37,6 +37,11 @@ test.each<[string, string | { contains: string }, string[]]>([
   ['x-content-type-options', 'nosniff', ['NoSniff']],
   ['x-xss-protection', '1; mode=block', ['1;mode=block']],
   ['vary', { contains: 'Accept-Encoding' }, ['origin, accept-encoding']],
+  ['content-disposition', 'inline; filename=search.svg', ['Inline; Filename="search.svg"']],
+  ['content-disposition', 'inline; filename=search.svg', ['inline; filename="search.svg"; filename*=UTF-8\'\'search.svg']],
+  ['location', 'https://www.lessons.test/', ['https://WWW.Lessons.test:443']],
+  ['location', 'https://m.lessons.test/p?x=/%7Ba', ['https://m.lessons.test/p?x=/%7ba']],
+  ['location', 'https://www.lessons.test/a/b', ['/a/b']],
 ])('%s %j is met by %j', (name, stated, lines) => {
   expect(judge(name, stated, ...lines)).toBe('pass');
 });
@@ -53,6 +58,10 @@ test.each<[string, string | { contains: string }, string[], string]>([
   ['x-xss-protection', '1; mode=block', ['1'], 'mode=block left out'],
   ['vary', { contains: 'Origin' }, ['X-Origin-Token'], 'another field that holds the name'],
   ['allow', { contains: 'POST' }, ['GET, post'], 'a method in another case (methods are case-sensitive)'],
+  ['content-disposition', 'inline; filename=search.svg', ['attachment; filename=search.svg'], 'another disposition'],
+  ['content-disposition', 'inline; filename=search.svg', ['inline; filename=find.svg'], 'another file name'],
+  ['location', 'https://www.lessons.test/', ['https://lessons.test/'], 'another host'],
+  ['location', 'https://www.lessons.test/a', ['https://www.lessons.test/A'], 'a path in another case'],
   ['referrer-policy', 'no-referrer-when-downgrade', ['No-Referrer-When-Downgrade'], 'a field with no such rule'],
 ])('%s %j is not met by %j (%s)', (name, stated, lines) => {
   expect(judge(name, stated, ...lines)).toBe('fail');

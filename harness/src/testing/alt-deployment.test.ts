@@ -154,7 +154,13 @@ test('its static text files labelled with a charset: the stated media type passe
   expect(browser.filter((e) => e.verdict !== 'pass')).toEqual([]);
 });
 
-test('media Cache-Control and Vary spelt as an edge rewrites them: the stated values by their grammar pass', () => {
+test('media Cache-Control, Vary and Content-Disposition spelt as an edge rewrites them: the stated values by their grammar pass', () => {
+  const cd = expectation('assets/media/icon header content-disposition');
+  expect([cd.verdict, cd.level, cd.findings[0].actual]).toEqual([
+    'pass',
+    'must',
+    expect.stringMatching(/^inline; filename="[a-z-]+\.svg" \(RFC 6266 §4\.1: the same disposition and parameters, in any case and quoting\)$/),
+  ]);
   const cc = expectation('assets/media/icon header cache-control');
   expect([cc.verdict, cc.level, cc.findings[0].actual]).toEqual([
     'pass',

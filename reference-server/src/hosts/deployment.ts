@@ -65,9 +65,10 @@ export interface Deployment {
   /** How "10 years" (SC_ANALYTICS_GLOBAL_COOKIE) and "1 year" (the storefront's cookies) are counted, in days. */
   cookieYears: { analyticsTenYearsDays: number; shopYearDays: number };
   /**
-   * How the asset host spells Cache-Control and Vary on media ("public, max-age=604800", "vary
-   * Accept-Encoding"): as the description writes them, or as an edge that rewrites fields does
-   * (`max-age=604800,public`, `accept-encoding`): the same values by their grammar.
+   * How the asset host spells Cache-Control, Vary and Content-Disposition on media ("public,
+   * max-age=604800", "vary Accept-Encoding", "inline; filename=<file name>"): as the description
+   * writes them, or as an edge that rewrites fields does (`max-age=604800,public`,
+   * `accept-encoding`, the file name quoted): the same values by their grammar.
    */
   mediaFieldSpelling: 'as-stated' | 'edge';
   /** A charset parameter on the site's static text files (CSS, scripts): none, as IIS sends them, or its own label. */

@@ -50,7 +50,7 @@ export function createAssetsApp(ctx: HostContext): express.Express {
     res.setHeader('Content-Type', file.type);
     res.setHeader('Cache-Control', deployment.mediaFieldSpelling === 'edge' ? `max-age=${MAX_AGE},public` : `public, max-age=${MAX_AGE}`);
     res.setHeader('Vary', deployment.mediaFieldSpelling === 'edge' ? 'accept-encoding' : 'Accept-Encoding');
-    res.setHeader('Content-Disposition', `inline; filename=${file.name}`);
+    res.setHeader('Content-Disposition', deployment.mediaFieldSpelling === 'edge' ? `inline; filename="${file.name}"` : `inline; filename=${file.name}`);
     res.setHeader('Last-Modified', file.mtime.toUTCString());
     const hit = edge.status(file.key) === 'TCP_HIT';
     if (rfc9211) res.setHeader('Cache-Status', `"media-edge"; ${hit ? 'hit' : 'fwd=uri-miss'}`);
