@@ -92,3 +92,15 @@ export const FIELD_FORMS: Readonly<Record<string, FieldForm>> = {
   // No standard defines it; browsers that read it took `1; mode=block` with or without spaces, in any case.
   'x-xss-protection': { same: directives(';'), rule: 'the same X-XSS-Protection value, spaces and case aside' },
 };
+
+/**
+ * Whether `actual` is the value `stated` for the field `name`: the same text, or the same value by
+ * the field's grammar. For the flows that read one field of one answer by hand (a redirect hop's
+ * Location, Cache-Control and Content-Type in the browser); `base` resolves a relative Location.
+ */
+export function meetsStated(name: string, stated: string, actual: string | null | undefined, at: { lines?: number; base?: string } = {}): boolean {
+  if (actual === undefined || actual === null) return false;
+  if (actual === stated) return true;
+  const form = FIELD_FORMS[name.toLowerCase()];
+  return form !== undefined && form.same(stated, actual, { lines: at.lines ?? 1, base: at.base ?? stated });
+}

@@ -8,7 +8,8 @@
  */
 import { nodesFor, pinnedTo } from '../../target-map/nodes';
 import type { ReplayRecord } from '../../record';
-import { fieldLines, fieldValue, meetsMediaType } from '../../core';
+import { fieldLines, fieldValue } from '../../core';
+import { meetsStated } from '../../spec-model/field-forms';
 import { selectChecks } from '../../checks';
 import { parseHttpDate } from '../../shapes';
 import { runChecks } from '../../spec-model/evaluate';
@@ -71,7 +72,7 @@ export function ocspEndpoints(aia: string[], configured: URL[]): { endpoints: st
 /** Content-Type is `type` as RFC 9110 §8.3.1 compares it, on its one line. */
 function isMediaType(ex: ObservedExchange, type: string): boolean {
   const lines = fieldLines(ex.lines, 'content-type');
-  return lines.length === 1 && meetsMediaType(type, lines[0]);
+  return meetsStated('content-type', type, lines.join(', '), { lines: lines.length });
 }
 
 function joinPath(endpoint: string, segment: string): string {

@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { meetsMediaType } from '../../../core';
+import { meetsStated } from '../../../spec-model/field-forms';
 import { FlowSession, type BrowserFlow } from '../session';
 
 /** The requests of a redirect chain, first hop first. */
@@ -27,10 +27,10 @@ export const bareToWww: BrowserFlow = {
       const hop = await chain[0].response();
       s.findings.compare(`${s.id} ${s.label(start)} status`, hop?.status() === 301, '301', String(hop?.status() ?? '(no response)'));
       const location = hop ? await hop.headerValue('location') : null;
-      s.findings.compare(`${s.id} ${s.label(start)} location`, location === end, end, location ?? '(absent)');
+      s.findings.compare(`${s.id} ${s.label(start)} location`, meetsStated('location', end, location, { base: start }), end, location ?? '(absent)');
       s.redirectHop(start, hop?.status(), location);
       const type = hop ? await hop.headerValue('content-type') : null;
-      s.findings.compare(`${s.id} ${s.label(start)} content-type`, type !== null && meetsMediaType('text/html', type), 'text/html', type ?? '(absent)');
+      s.findings.compare(`${s.id} ${s.label(start)} content-type`, meetsStated('content-type', 'text/html', type), 'text/html', type ?? '(absent)');
     }
     s.checkResource(await FlowSession.observe(res));
   },

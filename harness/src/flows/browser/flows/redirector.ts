@@ -1,3 +1,4 @@
+import { meetsStated } from '../../../spec-model/field-forms';
 import { FlowSession, type BrowserFlow } from '../session';
 import { chainOf } from './bare-to-www';
 
@@ -68,10 +69,20 @@ export const redirectorFaviconChain: BrowserFlow = {
       const label = `${s.id} ${s.label(chain[i].url())}`;
       const h = hop ? await hop.allHeaders() : {};
       s.findings.compare(`${label} status`, hop?.status() === 301, '301', String(hop?.status() ?? '(no response)'));
-      s.findings.compare(`${label} location`, h.location === chain[i + 1].url(), chain[i + 1].url(), h.location ?? '(absent)');
+      s.findings.compare(
+        `${label} location`,
+        meetsStated('location', chain[i + 1].url(), h.location, { base: chain[i].url() }),
+        chain[i + 1].url(),
+        h.location ?? '(absent)',
+      );
       s.redirectHop(chain[i].url(), hop?.status(), h.location);
-      s.findings.compare(`${label} cache-control`, h['cache-control'] === 'max-age=3600', 'max-age=3600', h['cache-control'] ?? '(absent)');
-      s.findings.compare(`${label} content-type`, h['content-type'] === 'text/html', 'text/html', h['content-type'] ?? '(absent)');
+      s.findings.compare(
+        `${label} cache-control`,
+        meetsStated('cache-control', 'max-age=3600', h['cache-control']),
+        'max-age=3600',
+        h['cache-control'] ?? '(absent)',
+      );
+      s.findings.compare(`${label} content-type`, meetsStated('content-type', 'text/html', h['content-type']), 'text/html', h['content-type'] ?? '(absent)');
     }
     const last = await FlowSession.observe(res);
     const ok = last.status !== undefined && last.status >= 200 && last.status < 300;
