@@ -1,6 +1,6 @@
 import { regexShape } from './shape';
 
-/** Hexadecimal shapes: lowercase names are lowercase hex, uppercase names uppercase hex. */
+/** Hexadecimal shapes: lowercase names are lowercase hex, uppercase names uppercase hex; an `either-case` name, either. */
 
 export const hex = regexShape('hex', /^[0-9a-f]+$/, 22, 'Lowercase hexadecimal digits, any length.', ['0', 'deadbeef'], ['', 'DEADBEEF', 'xyz']);
 export const HEX = regexShape('HEX', /^[0-9A-F]+$/, 22, 'Uppercase hexadecimal digits, any length.', ['0', 'DEADBEEF'], ['', 'deadbeef', 'XYZ']);
@@ -34,6 +34,15 @@ export const hex64 = regexShape(
   [H64.toUpperCase(), H64.slice(1), H64 + '0', 'g' + H64.slice(1)],
 );
 
+export const hex64EitherCase = regexShape(
+  'hex64-either-case',
+  /^[0-9a-fA-F]{64}$/,
+  65,
+  '64 hex digits in either case, where the description says "64 hex chars" and no case (ARRAffinity).',
+  [H64, H64.toUpperCase()],
+  [H64.slice(1), H64 + '0', 'g' + H64.slice(1), `"${H64}"`],
+);
+
 export const HEX64 = regexShape(
   'HEX64',
   /^[0-9A-F]{64}$/,
@@ -54,20 +63,25 @@ export const quotedHEX64 = regexShape(
 
 export const iisEtag = regexShape(
   'iis-etag',
-  /^"[0-9a-f]{1,16}:0"$/,
+  /^"[0-9a-fA-F]{1,16}:0"$/,
   80,
-  'An IIS static-file ETag: a quoted lowercase hex FILETIME (bytes without zero padding) followed by ":0".',
-  ['"0d6835d694bd81:0"', '"1d84b5f2c3a9e7:0"'],
-  ['0d6835d694bd81:0', '"0d6835d694bd81:1"', '"0D6835D694BD81:0"', 'W/"0d6835d694bd81:0"', '"":0'],
+  'An IIS static-file ETag: a quoted hex FILETIME (bytes without zero padding; IIS writes lowercase, the description says only "<hex>") followed by ":0".',
+  ['"0d6835d694bd81:0"', '"1d84b5f2c3a9e7:0"', '"0D6835D694BD81:0"'],
+  ['0d6835d694bd81:0', '"0d6835d694bd81:1"', 'W/"0d6835d694bd81:0"', '"":0', '"0g6835d694bd81:0"'],
 );
 
 export const shopifyEtag = regexShape(
   'shopify-etag',
-  /^(?:cacheable:[0-9a-f]{32}|(?:W\/)?"cacheable:[0-9a-f]{32}")$/,
+  /^(?:cacheable:[0-9a-fA-F]{32}|(?:W\/)?"cacheable:[0-9a-fA-F]{32}")$/,
   85,
-  'A storefront page ETag: cacheable:<32 lowercase hex>, bare, quoted, or weak W/"cacheable:<32 hex>".',
-  ['cacheable:6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b', 'W/"cacheable:6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b"', '"cacheable:6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b"'],
-  ['cacheable:6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1', 'W/cacheable:6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b', '"cacheable:6C1F0E3A9B8D4E2F8A7B6C5D4E3F2A1B"'],
+  'A storefront page ETag: cacheable:<32 hex> (either case: the description gives no case), bare, quoted, or weak W/"cacheable:<32 hex>".',
+  [
+    'cacheable:6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b',
+    'W/"cacheable:6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b"',
+    '"cacheable:6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b"',
+    '"cacheable:6C1F0E3A9B8D4E2F8A7B6C5D4E3F2A1B"',
+  ],
+  ['cacheable:6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1', 'W/cacheable:6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b', '"cacheable:6g1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b"'],
 );
 
 export const cfRay = regexShape(
@@ -81,14 +95,14 @@ export const cfRay = regexShape(
 
 export const analyticsCookie = regexShape(
   'analytics-cookie',
-  /^[0-9a-f]{32}\|(?:True|False)$/,
+  /^[0-9a-fA-F]{32}\|(?:True|False)$/,
   90,
-  'The visitor-identification cookie value: a 32-lowercase-hex visitor id, "|", then True or False.',
-  ['6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b|False', '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b|True'],
+  'The visitor-identification cookie value: a 32-hex visitor id (either case: the description gives no case), "|", then True or False.',
+  ['6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b|False', '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b|True', '6C1F0E3A9B8D4E2F8A7B6C5D4E3F2A1B|False'],
   [
     '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b|true',
     '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b',
     '6c1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b%7CFalse',
-    '6C1F0E3A9B8D4E2F8A7B6C5D4E3F2A1B|False',
+    '6g1f0e3a9b8d4e2f8a7b6c5d4e3f2a1b|False',
   ],
 );

@@ -5,7 +5,7 @@
 import type { Shape } from './shape';
 import { any, empty, urlSafeToken, base64, base64url, urlEncodedJson, countryCode } from './text-shapes';
 import { integer, digits, ms13, netTicks } from './number-shapes';
-import { hex, HEX, hex32, HEX32, hex64, HEX64, quotedHEX64, iisEtag, shopifyEtag, cfRay, analyticsCookie } from './hex-shapes';
+import { hex, HEX, hex32, HEX32, hex64, HEX64, hex64EitherCase, quotedHEX64, iisEtag, shopifyEtag, cfRay, analyticsCookie } from './hex-shapes';
 import { alnumLower24, guid, uuid, requestId, azureRef, traceparent } from './id-shapes';
 import { httpDate, cookieDate, yyMMddTHHmm } from './date-shapes';
 
@@ -27,6 +27,7 @@ export const SHAPES: readonly Shape[] = Object.freeze([
   cookieDate,
   hex64,
   HEX64,
+  hex64EitherCase,
   netTicks,
   ms13,
   hex32,

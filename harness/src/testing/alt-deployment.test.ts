@@ -196,6 +196,13 @@ test('its own cookie names and values: the session cookie found by meaning, the 
   expect(verdictOf('shop/browser/product cookie _shopify_y stored')).toEqual(['pass', 'must']);
 });
 
+test('its ARRAffinity in uppercase hex ("<64 hex chars>", no case stated): the value passes, and both cookies still carry one value', () => {
+  const value = expectation('site/home cookie ARRAffinity value');
+  // A cookie value is a secret: the report names its shape only.
+  expect([value.verdict, value.level, value.findings[0].actual]).toEqual(['pass', 'must', '‹secret: HEX64, 64 chars›']);
+  expect(verdictOf('site/home check cookie/pair-same-value ARRAffinitySameSite')).toEqual(['pass', 'must']);
+});
+
 test('its own error body: informational', () => {
   expect(verdictOf('site/lesson-plan/invalid status')).toEqual(['pass', 'info']);
   expect(verdictOf('site/lesson-plan/invalid body contains "\\"code\\":\\"invalid_guids\\""')).toEqual(['info', 'info']);

@@ -71,6 +71,8 @@ export interface Deployment {
    * `accept-encoding`, the file name quoted): the same values by their grammar.
    */
   mediaFieldSpelling: 'as-stated' | 'edge';
+  /** The hex digits of its ARRAffinity ("<64 hex chars>"): lowercase, as ARR writes them, or uppercase, as .NET's Convert.ToHexString does. */
+  affinityHex: 'lower' | 'upper';
   /** A charset parameter on the site's static text files (CSS, scripts): none, as IIS sends them, or its own label. */
   textCharset?: string;
   /** How the storefront writes its cookies' lifetimes ("1 year", "1 day", "about 30 minutes"): an Expires date, or Max-Age alone. */
@@ -136,6 +138,7 @@ export const REFERENCE_DEPLOYMENT: Deployment = {
   cookieYears: { analyticsTenYearsDays: 10 * 365.25, shopYearDays: 365 },
   shopCookieLifetimes: 'expires',
   mediaFieldSpelling: 'as-stated',
+  affinityHex: 'lower',
   fontFaces: 'stylesheet',
   h3: { portOffset: 1, maxAgeSeconds: 86400 },
   siteCsp: 'reference',
@@ -204,6 +207,7 @@ export const ALT_DEPLOYMENT: Deployment = {
   cookieYears: { analyticsTenYearsDays: 3653, shopYearDays: 365.25 },
   shopCookieLifetimes: 'max-age',
   mediaFieldSpelling: 'edge',
+  affinityHex: 'upper',
   textCharset: 'utf-8',
   fontFaces: 'inline-style',
   h3: { portOffset: 2, maxAgeSeconds: 3600 },

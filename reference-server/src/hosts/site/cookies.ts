@@ -104,7 +104,7 @@ export function instanceAffinity(deploymentName: string): string {
 }
 
 export function isAffinity(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+  return typeof value === 'string' && /^[0-9a-fA-F]{64}$/.test(value);
 }
 
 export function affinityCookies(value: string, host: string): [string, string] {

@@ -73,7 +73,7 @@ export function createSiteApp(ctx: HostContext): express.Express {
     deployment.textCharset ? { textCharset: deployment.textCharset } : {},
   );
   const home = loadTemplate(path.join(siteRoot, 'pages/home.html'), (text) => inlineFontFaces(rename(text), fontFaces));
-  const instanceAffinity = affinityOf(deployment.name);
+  const instanceAffinity = deployment.affinityHex === 'upper' ? affinityOf(deployment.name).toUpperCase() : affinityOf(deployment.name);
   const noVary = !deployment.varyOnDynamic;
 
   const homePage: Route = async (req, res) => {
