@@ -1,9 +1,11 @@
 import { cookieValue, type SecretValue } from '../../../core';
+import { shapeByName } from '../../../shapes';
 import type { StoredCookie } from '../cookies';
 import { cookieAppliesTo } from '../cookies';
 import { FlowSession, type BrowserFlow } from '../session';
 
 const COOKIE = 'SC_ANALYTICS_GLOBAL_COOKIE';
+const ANALYTICS_COOKIE = shapeByName('analytics-cookie')!;
 const FLIP_PATH = '/layouts/system/VisitorIdentificationCSS.aspx';
 
 export const siteVisitorFlag: BrowserFlow = {
@@ -21,7 +23,9 @@ export const siteVisitorFlag: BrowserFlow = {
       ((await s.context.cookies()) as StoredCookie[]).find((c) => c.name === COOKIE && cookieAppliesTo(c, host));
     await s.goto(`${site}/`, 'domcontentloaded');
     const before = await stored();
-    const m = /^([0-9a-f]{32})\|False$/.exec(before?.value ?? '');
+    // The cookie's one shape (`analytics-cookie`: <32 hex>|True or False, either case), here with the flag still False.
+    const value0 = before?.value ?? '';
+    const m = ANALYTICS_COOKIE.test(value0) && value0.endsWith('|False') ? [value0, value0.slice(0, -'|False'.length)] : null;
     const cookieSecret = (value: string | undefined): SecretValue[] => (value === undefined ? [] : [{ kind: 'cookie', value }]);
     s.findings.compare(`${s.id} cookie before`, m !== null, `${COOKIE} = <32 hex>|False`, before?.value ?? '(not stored)', {
       secrets: cookieSecret(before?.value),
