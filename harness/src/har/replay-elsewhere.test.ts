@@ -11,6 +11,7 @@ import { deriveSpecs } from './derive';
 import { defaultRoleMapping } from './role-mapping';
 import { writeSpecs } from './write-specs';
 import { WHOLE_RUN_MS, withTestBudgets } from '../testing/budgets';
+import { referenceRecordings } from '../testing/reference-recordings';
 
 /*
  * A spec made from production traffic replays on staging: the reference's recorded HARs go
@@ -18,8 +19,6 @@ import { WHOLE_RUN_MS, withTestBudgets } from '../testing/budgets';
  * serves the same shapes under its own names (and 404 to the reference's). Every file the HARs
  * captured is found again on the second deployment's own pages and answers as captured.
  */
-const ROOT = path.resolve(__dirname, '../../..');
-const hars = ['har/reference-site.har', ...fs.readdirSync(path.join(ROOT, 'har/reference')).filter((f) => f.endsWith('.har')).map((f) => `har/reference/${f}`)].map((f) => path.join(ROOT, f));
 
 let alt: SharedReference;
 let clients: ReplayClients;
@@ -38,7 +37,7 @@ afterAll(async () => {
 });
 
 test('derived specs find every captured file on another deployment\'s own pages, and its answer has the captured status and type', async () => {
-  const { specs } = deriveSpecs(hars, defaultRoleMapping());
+  const { specs } = deriveSpecs(referenceRecordings(), defaultRoleMapping());
   writeSpecs(specs, dir, () => undefined);
   const loaded = loadSpecs(dir, CHECKS);
   const discovered = loaded.flatMap((s) => s.exchanges.filter((e) => e.discover).map((e) => ({ role: s.role, e })));

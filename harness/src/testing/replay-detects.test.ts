@@ -1,9 +1,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { deriveSpecs } from '../har/derive';
-import { defaultRoleMapping } from '../har/role-mapping';
-import { writeSpecs } from '../har/write-specs';
 import { CHECKS } from '../checks';
 import type { SharedReference } from './reference-per-kind';
 import { loadSpecs } from '../spec-model/load';
@@ -15,6 +12,7 @@ import { onlyItems, touchedReplay, type TouchedRuns } from './touched';
 import { runForOutcomes } from './playwright-outcomes';
 import { startProxiedReference, stopProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
+import { writeDerivedSpecs } from './reference-recordings';
 import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
 
 /*
@@ -344,16 +342,9 @@ test.each(CASES)('a target with %s fails exactly the owning replay tests', async
 test(
   'specs derived from one deployment catch at least 90% of the deviations the hand-written specs catch',
   async () => {
-    const hars = [
-      path.join(root, 'har', 'reference-site.har'),
-      ...fs
-        .readdirSync(path.join(root, 'har', 'reference'))
-        .filter((f) => f.endsWith('.har'))
-        .map((f) => path.join(root, 'har', 'reference', f)),
-    ];
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'derived-detects-'));
     try {
-      writeSpecs(deriveSpecs(hars, defaultRoleMapping()).specs, dir, () => undefined);
+      writeDerivedSpecs(dir);
       const derived = loadSpecs(dir, CHECKS);
       const failing = (results: Map<string, Outcome>) =>
         [...results].filter(([id, r]) => r.status !== 'passed' && !(id.startsWith('ocsp/') && r.status === 'skipped'));

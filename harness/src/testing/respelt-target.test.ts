@@ -13,9 +13,6 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { failsRun } from '../core';
-import { deriveSpecs } from '../har/derive';
-import { defaultRoleMapping } from '../har/role-mapping';
-import { writeSpecs } from '../har/write-specs';
 import { buildResults } from '../report/build';
 import { causeHeadline, causes } from '../report/causes';
 import { runMeta } from '../report/fixtures';
@@ -25,6 +22,7 @@ import { parseSpecFolders } from '../settings/spec-folders';
 import { WHOLE_RUN_MS, withTestBudgets } from './budgets';
 import type { Mutation } from './mutating-proxy';
 import { ROOT } from './playwright-cli';
+import { writeDerivedSpecs } from './reference-recordings';
 import { startProxiedReference, stopProxiedReference, type ProxiedReference } from './proxied-reference';
 import { REFERENCE_NAMES, ROLE_HOSTS } from './reference-names';
 import { suiteCollected } from './suite-collected';
@@ -82,14 +80,7 @@ beforeAll(async () => {
   target = await startProxiedReference(REFERENCE_NAMES, 'Respelt Proxy Root');
   target.proxy.setMutation(RESPELT);
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'respelt-'));
-  const hars = [
-    path.join(ROOT, 'har', 'reference-site.har'),
-    ...fs
-      .readdirSync(path.join(ROOT, 'har', 'reference'))
-      .filter((f) => f.endsWith('.har'))
-      .map((f) => path.join(ROOT, 'har', 'reference', f)),
-  ];
-  writeSpecs(deriveSpecs(hars, defaultRoleMapping()).specs, path.join(work, 'derived'), () => undefined);
+  writeDerivedSpecs(path.join(work, 'derived'));
   const env = target.proxy.targetEnv(ROLE_HOSTS, target.pki.caFile);
   env.TARGET_REDIRECTOR_URL = REFERENCE_NAMES.filter((n) => n.endsWith('redirect.test'))
     .map((n) => `https://${n}:${target.proxy.port}`)

@@ -9,9 +9,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { deriveSpecs } from '../har/derive';
-import { defaultRoleMapping } from '../har/role-mapping';
-import { writeSpecs } from '../har/write-specs';
 import { failsRun } from '../core';
 import { causeHeadline, causes } from '../report/causes';
 import type { ConformanceResults } from '../report/types';
@@ -26,6 +23,7 @@ import { listedTests, suiteCollected, testName } from './suite-collected';
 import { main as accept } from '../accept/cli';
 import { loadKnown } from '../known';
 import { playwrightCli, REPORTER, ROOT } from './playwright-cli';
+import { writeDerivedSpecs } from './reference-recordings';
 import { startThreeChanges, stopThreeChanges, type ThreeChanges } from './three-changes';
 
 let target: ThreeChanges;
@@ -46,15 +44,8 @@ afterAll(async () => {
 test(
   'three changes, three causes: with the hand-written specs, and with derived specs beside them',
   async () => {
-    const hars = [
-      path.join(ROOT, 'har', 'reference-site.har'),
-      ...fs
-        .readdirSync(path.join(ROOT, 'har', 'reference'))
-        .filter((f) => f.endsWith('.har'))
-        .map((f) => path.join(ROOT, 'har', 'reference', f)),
-    ];
     const derived = path.join(work, 'derived');
-    writeSpecs(deriveSpecs(hars, defaultRoleMapping()).specs, derived, () => undefined);
+    writeDerivedSpecs(derived);
     const env = { ...target.env(), HARNESS_SPECS: `${path.join(ROOT, 'specs')},${derived}` };
     // The whole suite in process (its first run fails some fifty tests, each a new Playwright worker): exactly the tests Playwright lists.
     const tests = await suiteCollected(withTestBudgets(env));
