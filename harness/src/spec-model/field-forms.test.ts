@@ -4,14 +4,15 @@ import { DATE, observed } from './observed-fixture';
 import type { ExchangeSpec } from './types';
 
 // evaluate.ts `compareHeader` with field-forms.ts: a stated value met in another spelling its field's grammar calls the same.
-const judge = (name: string, stated: string | { contains: string }, ...lines: string[]) => {
+/** The finding of a stated value (`equals`, or a bare string, or `contains`) against these field lines. */
+const finding = (name: string, stated: string | { contains: string } | { bare: string }, ...lines: string[]) => {
   const spec: ExchangeSpec = {
     id: 'x',
     title: 't',
     clause: 'c',
     source: 'capture',
     request: { path: '/' },
-    expect: { headers: { [name]: typeof stated === 'string' ? { equals: stated } : stated } },
+    expect: { headers: { [name]: typeof stated === 'string' ? { equals: stated } : 'bare' in stated ? stated.bare : stated } },
   };
   const [f] = evaluateExchange(spec, observed({ lines: [['date', DATE], ...lines.map((l) => [name, l] as [string, string])] }), {
     role: 'site',
@@ -19,8 +20,9 @@ const judge = (name: string, stated: string | { contains: string }, ...lines: st
     targetOrigin: 'user',
     checks: CHECKS,
   });
-  return f.verdict;
+  return f;
 };
+const judge = (name: string, stated: string | { contains: string }, ...lines: string[]) => finding(name, stated, ...lines).verdict;
 
 test.each<[string, string | { contains: string }, string[]]>([
   ['cache-control', 'public, max-age=604800', ['max-age=604800, public']],
@@ -65,4 +67,26 @@ test.each<[string, string | { contains: string }, string[], string]>([
   ['referrer-policy', 'no-referrer-when-downgrade', ['No-Referrer-When-Downgrade'], 'a field with no such rule'],
 ])('%s %j is not met by %j (%s)', (name, stated, lines) => {
   expect(judge(name, stated, ...lines)).toBe('fail');
+});
+
+describe('a stated Content-Type (core/media-type.ts)', () => {
+  const judged = (ct: string, ...lines: string[]) => {
+    const f = finding('content-type', { bare: ct }, ...lines);
+    return [f.verdict, f.actual];
+  };
+
+  it('passes another spelling of the same media type, and a parameter it does not state, saying why', () => {
+    expect(judged('text/css', 'text/css; charset=utf-8')).toEqual([
+      'pass',
+      "text/css; charset=utf-8 (RFC 9110 §8.3.1: the same media type; parameters not stated are the target's choice)",
+    ]);
+    expect(judged('text/html; charset=utf-8', 'text/html;charset=UTF-8')[0]).toBe('pass');
+    expect(judged('text/css', 'text/css')).toEqual(['pass', 'text/css']);
+  });
+
+  it('fails another media type, a stated parameter left out, and a second Content-Type line', () => {
+    expect(judged('application/x-javascript', 'application/javascript')).toEqual(['fail', 'application/javascript']);
+    expect(judged('text/html; charset=utf-8', 'text/html')).toEqual(['fail', 'text/html']);
+    expect(judged('text/css', 'text/css', 'text/plain')[0]).toBe('fail');
+  });
 });
