@@ -1,5 +1,5 @@
 /** Small readers of observed exchanges shared by the checks. */
-import { fieldValue, parseMediaType, type Aspect } from '../core';
+import { fieldValue, mediaTypeOf, type Aspect } from '../core';
 import type { ObservedExchange } from '../spec-model/observed';
 import { parseHttpDate } from '../shapes';
 import type { Check, CheckResult, FindingFields } from './types';
@@ -27,7 +27,7 @@ export function cacheControl(ex: ObservedExchange): Map<string, string | true> {
 /** The media type of Content-Type, lowercased, without parameters. */
 export function mediaType(ex: ObservedExchange): string | undefined {
   const ct = fieldValue(ex.lines, 'content-type');
-  return ct === undefined ? undefined : parseMediaType(ct)?.type;
+  return ct === undefined ? undefined : mediaTypeOf(ct);
 }
 
 /**

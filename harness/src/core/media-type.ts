@@ -25,6 +25,15 @@ export function parseMediaType(value: string): MediaType | undefined {
   }
 }
 
+/** Only the `type/subtype` of a Content-Type value, lowercased (the parser stops at the first `;`); undefined when it has none. */
+export function mediaTypeOf(value: string): string | undefined {
+  try {
+    return parse(value, { parameters: false }).type || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether `actual` is the media type `stated` names: the same type, and every parameter stated
  * with the same value. A parameter the statement leaves out (a charset on `text/css`) is the
