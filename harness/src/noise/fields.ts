@@ -4,7 +4,7 @@
  * by every comparison of two answers, so "the same" means one thing everywhere.
  */
 import { fieldLines } from '../core';
-import { FIELD_FORMS } from '../spec-model/field-forms';
+import { FIELD_FORMS, type FieldContext } from '../spec-model/field-forms';
 import { listMembers } from '../spec-model/matchers';
 import type { ObservedCookie, ObservedExchange } from '../spec-model/observed';
 import { parseAnyDate, parseHttpDate } from '../shapes';
@@ -60,6 +60,12 @@ export function sameField(name: string, x: ObservedExchange, y: ObservedExchange
   return sameFieldLines(name, fieldLines(x.lines, name), fieldLines(y.lines, name), x, y);
 }
 
+/** Where a field was read, for the field forms: its line count, the answer's request URL and Date. */
+function atOf(lines: number, ex: ObservedExchange): FieldContext {
+  const date = answerDate(ex);
+  return { lines, base: ex.request.url, ...(date ? { date } : {}) };
+}
+
 /** `sameField` of a field's lines already read from each answer. */
 export function sameFieldLines(name: string, linesA: string[], linesB: string[], x: ObservedExchange, y: ObservedExchange): boolean {
   // The same lines combine the same: most fields of two answers are, and need no member split.
@@ -71,7 +77,7 @@ export function sameFieldLines(name: string, linesA: string[], linesB: string[],
   // Two spellings the field's grammar calls the same value (directives in another order, a name in
   // another case), each side read as the other's statement so that neither holds more.
   const form = FIELD_FORMS[name.toLowerCase()];
-  if (form && form.same(a, b, { lines: linesB.length, base: y.request.url }) && form.same(b, a, { lines: linesA.length, base: x.request.url })) return true;
+  if (form && form.same(a, b, atOf(linesB.length, y)) && form.same(b, a, atOf(linesA.length, x))) return true;
   const da = parseHttpDate(a);
   const db = parseHttpDate(b);
   return da !== undefined && db !== undefined && sameTime(da, db, answerDate(x), answerDate(y));

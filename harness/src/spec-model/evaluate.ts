@@ -258,7 +258,7 @@ function compareHeader(hs: HeaderSpec, ex: ObservedExchange, name: string, ctx: 
   }
   if (r.ok) return r;
   const stated = typeof hs === 'string' ? [fill(hs)] : Array.isArray(m?.oneOf) ? m.oneOf.map(fill) : [fill(m?.equals)];
-  const at = { lines: fieldLines(ex.lines, name).length, base: ex.request.url };
+  const at = { lines: fieldLines(ex.lines, name).length, base: ex.request.url, ...(ctx.date ? { date: ctx.date } : {}) };
   if (!stated.some((v) => v !== undefined && form.same(v, value, at))) return r;
   return Object.assign({}, r, { ok: true, actual: `${value} (${form.rule})` });
 }

@@ -39,6 +39,9 @@ test.each<[string, string | { contains: string }, string[]]>([
   ['x-content-type-options', 'nosniff', ['NoSniff']],
   ['x-xss-protection', '1; mode=block', ['1;mode=block']],
   ['vary', { contains: 'Accept-Encoding' }, ['origin, accept-encoding']],
+  ['expires', '-1', ['0']],
+  ['expires', '-1', ['Thu, 01 Jan 1970 00:00:00 GMT']],
+  ['expires', '-1', [DATE]],
   ['content-disposition', 'inline; filename=search.svg', ['Inline; Filename="search.svg"']],
   ['content-disposition', 'inline; filename=search.svg', ['inline; filename="search.svg"; filename*=UTF-8\'\'search.svg']],
   ['location', 'https://www.lessons.test/', ['https://WWW.Lessons.test:443']],
@@ -64,6 +67,8 @@ test.each<[string, string | { contains: string }, string[], string]>([
   ['content-disposition', 'inline; filename=search.svg', ['inline; filename=find.svg'], 'another file name'],
   ['location', 'https://www.lessons.test/', ['https://lessons.test/'], 'another host'],
   ['location', 'https://www.lessons.test/a', ['https://www.lessons.test/A'], 'a path in another case'],
+  ['expires', '-1', ['Wed, 08 Apr 2026 17:54:52 GMT'], 'a date after Date: not expired'],
+  ['expires', 'Wed, 08 Apr 2026 17:54:52 GMT', ['Wed, 08 Apr 2026 18:54:52 GMT'], 'a stated future date stays a date'],
   ['referrer-policy', 'no-referrer-when-downgrade', ['No-Referrer-When-Downgrade'], 'a field with no such rule'],
 ])('%s %j is not met by %j (%s)', (name, stated, lines) => {
   expect(judge(name, stated, ...lines)).toBe('fail');

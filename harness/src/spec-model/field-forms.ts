@@ -8,13 +8,15 @@
  */
 import { parse as parseDisposition } from 'content-disposition';
 import { meetsMediaType } from '../core';
+import { parseHttpDate } from '../shapes';
 import { directiveDifferences, parseDirectives, type DirectiveSeparator } from './directives';
 import { listMembers } from './list-members';
 
-/** Where the field was read: how many lines it came on, and the URL of the request it answered (a relative reference's base). */
+/** Where the field was read: how many lines it came on, the URL of the request it answered (a relative reference's base), the answer's Date. */
 export interface FieldContext {
   lines: number;
   base: string;
+  date?: Date;
 }
 
 export interface FieldForm {
@@ -56,6 +58,12 @@ const sameDisposition = (stated: string, actual: string) => {
   }
 };
 
+/** An Expires that means already expired (RFC 9111 §5.3): not a date (`-1`, `0`), or a date at or before the answer's Date. */
+const alreadyExpired = (value: string, date: Date | undefined) => {
+  const at = parseHttpDate(value.trim());
+  return at === undefined || (date !== undefined && at.getTime() <= date.getTime());
+};
+
 /** Percent-encodings in upper case (RFC 3986 §6.2.2.1: `%7b` and `%7B` are the same octet). */
 const upperEscapes = (href: string) => href.replace(/%[0-9a-f]{2}/gi, (e) => e.toUpperCase());
 
@@ -87,6 +95,11 @@ export const FIELD_FORMS: Readonly<Record<string, FieldForm>> = {
   'content-encoding': { same: sameSequence, rule: 'RFC 9110 §8.4.1: the same codings in the same order, in any case' },
   'content-disposition': { same: sameDisposition, rule: 'RFC 6266 §4.1: the same disposition and parameters, in any case and quoting' },
   location: { same: sameUrl, rule: 'RFC 3986 §6.2: the same URL, normalized' },
+  // Only a stated "already expired" is met this way: a stated future date stays a date.
+  expires: {
+    same: (stated, actual, at) => alreadyExpired(stated, at.date) && alreadyExpired(actual, at.date),
+    rule: 'RFC 9111 §5.3: an invalid date (such as "-1" or "0") or a date at or before Date means already expired',
+  },
   'x-frame-options': { same: sameToken, rule: 'RFC 7034 §2.1: the same option, in any case' },
   'x-content-type-options': { same: sameToken, rule: 'Fetch, "X-Content-Type-Options": nosniff in any case' },
   // No standard defines it; browsers that read it took `1; mode=block` with or without spaces, in any case.
@@ -98,9 +111,9 @@ export const FIELD_FORMS: Readonly<Record<string, FieldForm>> = {
  * the field's grammar. For the flows that read one field of one answer by hand (a redirect hop's
  * Location, Cache-Control and Content-Type in the browser); `base` resolves a relative Location.
  */
-export function meetsStated(name: string, stated: string, actual: string | null | undefined, at: { lines?: number; base?: string } = {}): boolean {
+export function meetsStated(name: string, stated: string, actual: string | null | undefined, at: { lines?: number; base?: string; date?: Date } = {}): boolean {
   if (actual === undefined || actual === null) return false;
   if (actual === stated) return true;
   const form = FIELD_FORMS[name.toLowerCase()];
-  return form !== undefined && form.same(stated, actual, { lines: at.lines ?? 1, base: at.base ?? stated });
+  return form !== undefined && form.same(stated, actual, { lines: at.lines ?? 1, base: at.base ?? stated, ...(at.date ? { date: at.date } : {}) });
 }

@@ -203,6 +203,18 @@ test('its ARRAffinity in uppercase hex ("<64 hex chars>", no case stated): the v
   expect(verdictOf('site/home check cookie/pair-same-value ARRAffinitySameSite')).toEqual(['pass', 'must']);
 });
 
+test('"expires -1" written as a date in the past: already expired, as RFC 9111 reads both', () => {
+  for (const id of ['site/home', 'site/lesson-plan/empty']) {
+    const e = expectation(`${id} header expires`);
+    expect([id, e.verdict, e.level, e.findings[0].actual]).toEqual([
+      id,
+      'pass',
+      'must',
+      expect.stringMatching(/^Thu, 01 Jan 1970 00:00:00 GMT \(RFC 9111 §5\.3: /),
+    ]);
+  }
+});
+
 test('its own error body: informational', () => {
   expect(verdictOf('site/lesson-plan/invalid status')).toEqual(['pass', 'info']);
   expect(verdictOf('site/lesson-plan/invalid body contains "\\"code\\":\\"invalid_guids\\""')).toEqual(['info', 'info']);

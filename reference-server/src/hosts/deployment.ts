@@ -71,6 +71,11 @@ export interface Deployment {
    * `accept-encoding`, the file name quoted): the same values by their grammar.
    */
   mediaFieldSpelling: 'as-stated' | 'edge';
+  /**
+   * "expires -1" on the site's uncacheable answers: ASP.NET's `-1`, or a date in the past (as
+   * Express apps and nginx's `expires -1` write it): both mean already expired (RFC 9111 §5.3).
+   */
+  expiredAs: '-1' | 'epoch';
   /** The hex digits of its ARRAffinity ("<64 hex chars>"): lowercase, as ARR writes them, or uppercase, as .NET's Convert.ToHexString does. */
   affinityHex: 'lower' | 'upper';
   /** A charset parameter on the site's static text files (CSS, scripts): none, as IIS sends them, or its own label. */
@@ -139,6 +144,7 @@ export const REFERENCE_DEPLOYMENT: Deployment = {
   shopCookieLifetimes: 'expires',
   mediaFieldSpelling: 'as-stated',
   affinityHex: 'lower',
+  expiredAs: '-1',
   fontFaces: 'stylesheet',
   h3: { portOffset: 1, maxAgeSeconds: 86400 },
   siteCsp: 'reference',
@@ -208,6 +214,7 @@ export const ALT_DEPLOYMENT: Deployment = {
   shopCookieLifetimes: 'max-age',
   mediaFieldSpelling: 'edge',
   affinityHex: 'upper',
+  expiredAs: 'epoch',
   textCharset: 'utf-8',
   fontFaces: 'inline-style',
   h3: { portOffset: 2, maxAgeSeconds: 3600 },

@@ -37,10 +37,11 @@ const HTML = 'text/html; charset=utf-8';
 const PLAIN_NOT_FOUND = '<!doctype html><title>Not found</title><p>There is no page at this address.</p>\n';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function noStore(res: Response): void {
+/** `expired`: how the deployment writes "already expired" in Expires (ASP.NET's `-1`, or a date in the past). */
+function noStore(res: Response, expired: string): void {
   res.setHeader('Cache-Control', 'no-cache, no-store');
   res.setHeader('Pragma', 'no-cache');
-  res.setHeader('Expires', '-1');
+  res.setHeader('Expires', expired);
 }
 
 /**
@@ -75,6 +76,7 @@ export function createSiteApp(ctx: HostContext): express.Express {
   const home = loadTemplate(path.join(siteRoot, 'pages/home.html'), (text) => inlineFontFaces(rename(text), fontFaces));
   const instanceAffinity = deployment.affinityHex === 'upper' ? affinityOf(deployment.name).toUpperCase() : affinityOf(deployment.name);
   const noVary = !deployment.varyOnDynamic;
+  const expired = deployment.expiredAs === 'epoch' ? 'Thu, 01 Jan 1970 00:00:00 GMT' : '-1';
 
   const homePage: Route = async (req, res) => {
     const now = new Date();
@@ -86,7 +88,7 @@ export function createSiteApp(ctx: HostContext): express.Express {
       VI_TICKS: dotNetTicks(now),
     });
     doubleFrameOptions(res, deployment.homeFrameOptions);
-    noStore(res);
+    noStore(res, expired);
     res.setHeader('Set-Cookie', homePageCookies(req.cookies ?? {}, hostnameOf(req), instanceAffinity, now, deployment));
     await sendBody(req, res, html, { type: HTML, codings: ['gzip'], noVary });
   };
@@ -94,7 +96,7 @@ export function createSiteApp(ctx: HostContext): express.Express {
   const planLookup: Route = async (req, res, query) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Pragma', 'no-cache');
-    res.setHeader('Expires', '-1');
+    res.setHeader('Expires', expired);
     const parsed = parseGuidsQuery(query);
     if (!parsed.ok) {
       const error =
@@ -108,7 +110,7 @@ export function createSiteApp(ctx: HostContext): express.Express {
   };
 
   const visitorIdentified: Route = async (req, res) => {
-    noStore(res);
+    noStore(res, expired);
     res.setHeader('Set-Cookie', identifiedVisitorCookie(req.cookies ?? {}, new Date(), deployment.cookieYears.analyticsTenYearsDays));
     await sendBody(req, res, '/* visitor identification */\n', { type: 'text/css; charset=utf-8', codings: ['gzip'], noVary });
   };
